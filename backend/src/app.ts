@@ -1,0 +1,48 @@
+import 'reflect-metadata';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { APP_CONFIG, type AppConfig } from '@vendorwatch/runtime';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from './app.module';
+
+/** Headers supabase-js sends on every auth call; a browser on another origin must be allowed them. */
+const CORS_HEADERS = ['authorization', 'content-type', 'apikey', 'x-client-info', 'x-supabase-api-version', 'x-api-key'];
+
+/** Builds the HTTP application (not yet listening): `main.ts` and the tests share this. */
+export async function createApp(configOverrides: Record<string, string | undefined> = {}): Promise<NestFastifyApplication> {
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(configOverrides),
+    new FastifyAdapter({ trustProxy: true, bodyLimit: 1024 * 1024 }),
+    { bufferLogs: true },
+  );
+  app.useLogger(app.get(Logger));
+  app.enableShutdownHooks();
+  const config = app.get<AppConfig>(APP_CONFIG);
+
+  await app.register(cors, { origin: true, credentials: true, allowedHeaders: CORS_HEADERS, exposedHeaders: ['x-supabase-api-version', 'content-disposition'] });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", ...(config.SUPABASE_URL ? [config.SUPABASE_URL] : [])],
+      },
+    },
+  });
+  await serveFrontend(app, config);
+  return app;
+}
+
+/** The built single-page app is served from the same origin as /api and /auth/v1. */
+async function serveFrontend(app: NestFastifyApplication, config: AppConfig): Promise<void> {
+  const root = path.resolve(config.FRONTEND_DIST ?? path.join(__dirname, '..', '..', 'frontend', 'dist'));
+  if (!existsSync(path.join(root, 'index.html'))) return;
+  // Deep links (/vendors, /crawler/…) fall through to index.html in HttpExceptionFilter.
+  await app.register(fastifyStatic, { root, wildcard: false, index: ['index.html'] });
+}

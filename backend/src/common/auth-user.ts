@@ -1,0 +1,18 @@
+import { createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
+
+/** The signed-in caller, as the JWT guard verified it. Every query is scoped by `id`. */
+export interface AuthUser {
+  id: string;
+  email: string;
+  role: string;
+  sessionId?: string;
+  aal?: string;
+}
+
+export const CurrentUser = createParamDecorator((_: unknown, context: ExecutionContext): AuthUser => {
+  return context.switchToHttp().getRequest<{ user: AuthUser }>().user;
+});
+
+/** Routes under /api are guarded by default; this marks the few that are not. */
+export const IS_PUBLIC = 'isPublic';
+export const Public = () => SetMetadata(IS_PUBLIC, true);

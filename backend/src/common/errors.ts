@@ -1,0 +1,31 @@
+import { MESSAGES } from '@vendorwatch/contracts';
+
+/** Errors thrown where they are known; the exception filter turns them into HTTP answers. */
+export class DomainError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** Missing, or not the caller's: the same answer, so ids of other users' records reveal nothing. */
+export class NotFoundError extends DomainError {
+  constructor(message: string = MESSAGES.generic.notFound) {
+    super(404, message);
+  }
+}
+
+export class BadRequestError extends DomainError {
+  constructor(message: string) {
+    super(400, message);
+  }
+}
+
+export class ConflictError extends DomainError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}

@@ -1,0 +1,51 @@
+import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
+import { MESSAGES, type ApiErrorBody } from '@vendorwatch/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from './errors';
+
+/**
+ * The one place errors become HTTP answers. Client mistakes keep their status and message;
+ * anything unexpected is logged and answered 500 with a generic text (no internals leak).
+ */
+@Catch()
+export class HttpExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpExceptionFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const reply = http.getResponse<FastifyReply>();
+    const body = this.toBody(exception);
+    if (body.statusCode === 404 && isPageNavigation(http.getRequest<FastifyRequest>()) && 'sendFile' in reply) {
+      void reply.type('text/html').sendFile('index.html');
+      return;
+    }
+    void reply.status(body.statusCode).send(body);
+  }
+
+  private toBody(exception: unknown): ApiErrorBody {
+    if (exception instanceof DomainError) {
+      return { statusCode: exception.status, message: exception.message };
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const response = exception.getResponse();
+      if (typeof response === 'string') return { statusCode: status, message: response };
+      const { message, errors } = response as { message?: string | string[]; errors?: ApiErrorBody['errors'] };
+      const text = Array.isArray(message) ? message[0] : message;
+      return { statusCode: status, message: text ?? exception.message, ...(errors ? { errors } : {}) };
+    }
+    // Fastify's own client errors (malformed JSON, body too large, wrong content type) carry a 4xx statusCode.
+    const fastifyStatus = (exception as { statusCode?: number })?.statusCode;
+    if (typeof fastifyStatus === 'number' && fastifyStatus >= 400 && fastifyStatus < 500) {
+      return { statusCode: fastifyStatus, message: (exception as Error).message };
+    }
+    this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: MESSAGES.generic.unexpected };
+  }
+}
+
+/** A browser asking for an app route (not an API path): the single-page app answers it. */
+function isPageNavigation(request: FastifyRequest): boolean {
+  const isApi = request.url.startsWith('/api/') || request.url.startsWith('/auth/');
+  return request.method === 'GET' && !isApi && (request.headers.accept ?? '').includes('text/html');
+}

@@ -1,0 +1,28 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** Shared with vitest.config.ts so the app and its tests resolve imports the same way. */
+export const alias = {
+  '@': fileURLToPath(new URL('./src', import.meta.url)),
+  // Contracts are consumed as source: the browser bundle needs no prior `tsc -b` of the package.
+  '@vendorwatch/contracts': fileURLToPath(new URL('../packages/contracts/src/index.ts', import.meta.url)),
+};
+
+// The backend serves both the REST API and the Supabase-compatible auth API on one origin.
+const backend = 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias },
+  server: {
+    proxy: {
+      '/api': { target: backend, changeOrigin: true },
+      '/auth': { target: backend, changeOrigin: true },
+    },
+  },
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+  },
+});

@@ -1,0 +1,38 @@
+/** Business constants and limits of the product specification (section 9). */
+export const LIMITS = {
+  password: { minLength: 6 },
+  maxPages: { min: 1, max: 1000, default: 100 },
+  crawlDelayMs: { min: 500, max: 10_000, default: 2000 },
+  maxRetries: { min: 0, max: 5, step: 1, default: 3 },
+  waitTimeMs: { min: 0, max: 10_000, step: 500, default: 2000 },
+  vendor: { nameMaxLength: 200, urlMaxLength: 2048, descriptionMaxLength: 5000 },
+  pagination: { defaultLimit: 20, maxLimit: 100 },
+} as const;
+
+export const TIMEOUTS_MS = {
+  backendApi: 60_000,
+  crawlerApi: 30_000,
+  proxy: 60_000,
+  scrapingDirect: 30_000,
+} as const;
+
+export const POLLING_MS = {
+  dashboard: 5000,
+  crawlerResults: 5000,
+  terminalJobClear: 5000,
+} as const;
+
+export const SLOW_RESPONSE_WARNING_MS = 5000;
+
+export const DEFAULT_PUPPETEER_SETTINGS = {
+  simulateHumanBehavior: true,
+  useProxy: false,
+  takeScreenshots: true,
+  maxRetries: LIMITS.maxRetries.default,
+  waitTime: LIMITS.waitTimeMs.default,
+} as const;
+
+export const SCRAPINGBEE_DEFAULT_ENDPOINT = 'https://app.scrapingbee.com/api/v1';
+
+/** Side navigation width from the spec, in px. */
+export const NAVBAR_WIDTH = 240;

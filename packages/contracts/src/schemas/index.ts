@@ -1,0 +1,4 @@
+export * from './common';
+export * from './vendor';
+export * from './auth';
+export * from './project';

@@ -1,0 +1,48 @@
+/** Response shapes of the API, shared by the backend and the frontend. Dates travel as ISO strings. */
+
+export interface Vendor {
+  id: string;
+  name: string;
+  url: string;
+  description: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Project {
+  id: string;
+  name: string;
+  description: string;
+  createdAt: string;
+}
+
+export interface ProjectPage {
+  id: string;
+  projectId: string;
+  title: string;
+  order: number;
+}
+
+export interface ProjectElement {
+  id: string;
+  pageId: string;
+  type: string;
+  content: string;
+  order: number;
+}
+
+/** Every error the API returns has this body; `errors` lists field problems for a 400. */
+export interface ApiErrorBody {
+  statusCode: number;
+  message: string;
+  errors?: { path: string; message: string }[];
+}
+
+/**
+ * Answer of `GET /api/public-config`: what the browser needs to start its auth client.
+ * `supabaseUrl` is null when the backend's embedded auth (same origin, /auth/v1) is in use.
+ */
+export interface PublicConfig {
+  supabaseUrl: string | null;
+  supabaseAnonKey: string;
+}

@@ -1,0 +1,37 @@
+import { createTestDatabase, type TestDatabase } from './testing';
+import { users } from './schema';
+import { VendorsRepository } from './repositories';
+
+describe.each(['postgres', 'pglite'] as const)('database on %s', (driver) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+  });
+  afterAll(() => database.drop());
+
+  it('applies the migrations and keeps each owner to their own vendors', async () => {
+    const [alice, bob] = await database.db
+      .insert(users)
+      .values([
+        { email: `alice-${driver}@example.com`, encryptedPassword: 'x' },
+        { email: `bob-${driver}@example.com`, encryptedPassword: 'x' },
+      ])
+      .returning();
+    const vendors = new VendorsRepository(database.db);
+    const first = await vendors.create(alice!.id, { name: 'Acme', url: 'https://acme.test', description: '' });
+    await vendors.create(alice!.id, { name: 'Globex', url: '', description: 'second' });
+
+    expect((await vendors.listByOwner(alice!.id)).map((v) => v.name)).toEqual(['Globex', 'Acme']);
+    expect(await vendors.listByOwner(bob!.id)).toEqual([]);
+    expect(await vendors.findOwned(bob!.id, first.id)).toBeUndefined();
+    expect(await vendors.deleteOwned(bob!.id, first.id)).toBe(false);
+    expect(await vendors.updateOwned(alice!.id, first.id, { name: 'Acme Corp' })).toMatchObject({ name: 'Acme Corp' });
+  });
+
+  it('refuses a second account with the same email in another case', async () => {
+    await database.db.insert(users).values({ email: `Carol-${driver}@example.com`, encryptedPassword: 'x' });
+    await expect(
+      database.db.insert(users).values({ email: `carol-${driver}@EXAMPLE.com`, encryptedPassword: 'x' }),
+    ).rejects.toThrow();
+  });
+});

@@ -1,0 +1,4 @@
+export * from './database';
+export * as schema from './schema';
+export * from './schema';
+export * from './repositories';

@@ -1,0 +1,2 @@
+export * from './vendors.repository';
+export * from './projects.repository';

@@ -1,0 +1,126 @@
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { Database } from '../database';
+import { projectElements, projectPages, projects } from '../schema';
+
+export type ProjectRow = typeof projects.$inferSelect;
+export type ProjectPageRow = typeof projectPages.$inferSelect;
+export type ProjectElementRow = typeof projectElements.$inferSelect;
+
+/**
+ * Projects, their pages and elements. Pages and elements have no owner column of their own:
+ * every query joins up to the project and filters on its owner.
+ */
+export class ProjectsRepository {
+  constructor(private readonly db: Database) {}
+
+  listProjects(userId: string): Promise<ProjectRow[]> {
+    return this.db.select().from(projects).where(eq(projects.userId, userId)).orderBy(desc(projects.createdAt), desc(projects.id));
+  }
+
+  async findProject(userId: string, id: string): Promise<ProjectRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(projects)
+      .where(and(eq(projects.id, id), eq(projects.userId, userId)));
+    return row;
+  }
+
+  async createProject(userId: string, values: Pick<ProjectRow, 'name' | 'description'>): Promise<ProjectRow> {
+    const [row] = await this.db
+      .insert(projects)
+      .values({ ...values, userId })
+      .returning();
+    return row!;
+  }
+
+  async updateProject(userId: string, id: string, changes: Partial<Pick<ProjectRow, 'name' | 'description'>>) {
+    const [row] = await this.db
+      .update(projects)
+      .set(changes)
+      .where(and(eq(projects.id, id), eq(projects.userId, userId)))
+      .returning();
+    return row;
+  }
+
+  async deleteProject(userId: string, id: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(projects)
+      .where(and(eq(projects.id, id), eq(projects.userId, userId)))
+      .returning({ id: projects.id });
+    return rows.length > 0;
+  }
+
+  async listPages(userId: string, projectId: string): Promise<ProjectPageRow[]> {
+    const rows = await this.db
+      .select({ page: projectPages })
+      .from(projectPages)
+      .innerJoin(projects, eq(projects.id, projectPages.projectId))
+      .where(and(eq(projectPages.projectId, projectId), eq(projects.userId, userId)))
+      .orderBy(asc(projectPages.order), asc(projectPages.id));
+    return rows.map((r) => r.page);
+  }
+
+  async findPage(userId: string, id: string): Promise<ProjectPageRow | undefined> {
+    const [row] = await this.db
+      .select({ page: projectPages })
+      .from(projectPages)
+      .innerJoin(projects, eq(projects.id, projectPages.projectId))
+      .where(and(eq(projectPages.id, id), eq(projects.userId, userId)));
+    return row?.page;
+  }
+
+  async createPage(projectId: string, values: Pick<ProjectPageRow, 'title' | 'order'>): Promise<ProjectPageRow> {
+    const [row] = await this.db
+      .insert(projectPages)
+      .values({ ...values, projectId })
+      .returning();
+    return row!;
+  }
+
+  async updatePage(id: string, changes: Partial<Pick<ProjectPageRow, 'title' | 'order'>>) {
+    const [row] = await this.db.update(projectPages).set(changes).where(eq(projectPages.id, id)).returning();
+    return row;
+  }
+
+  async deletePage(id: string): Promise<void> {
+    await this.db.delete(projectPages).where(eq(projectPages.id, id));
+  }
+
+  async listElements(userId: string, pageId: string): Promise<ProjectElementRow[]> {
+    const rows = await this.db
+      .select({ element: projectElements })
+      .from(projectElements)
+      .innerJoin(projectPages, eq(projectPages.id, projectElements.pageId))
+      .innerJoin(projects, eq(projects.id, projectPages.projectId))
+      .where(and(eq(projectElements.pageId, pageId), eq(projects.userId, userId)))
+      .orderBy(asc(projectElements.order), asc(projectElements.id));
+    return rows.map((r) => r.element);
+  }
+
+  async findElement(userId: string, id: string): Promise<ProjectElementRow | undefined> {
+    const [row] = await this.db
+      .select({ element: projectElements })
+      .from(projectElements)
+      .innerJoin(projectPages, eq(projectPages.id, projectElements.pageId))
+      .innerJoin(projects, eq(projects.id, projectPages.projectId))
+      .where(and(eq(projectElements.id, id), eq(projects.userId, userId)));
+    return row?.element;
+  }
+
+  async createElement(pageId: string, values: Pick<ProjectElementRow, 'type' | 'content' | 'order'>) {
+    const [row] = await this.db
+      .insert(projectElements)
+      .values({ ...values, pageId })
+      .returning();
+    return row!;
+  }
+
+  async updateElement(id: string, changes: Partial<Pick<ProjectElementRow, 'type' | 'content' | 'order'>>) {
+    const [row] = await this.db.update(projectElements).set(changes).where(eq(projectElements.id, id)).returning();
+    return row;
+  }
+
+  async deleteElement(id: string): Promise<void> {
+    await this.db.delete(projectElements).where(eq(projectElements.id, id));
+  }
+}

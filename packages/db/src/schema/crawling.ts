@@ -1,0 +1,183 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { vendors } from './vendors';
+
+/** Scraping-service configurations (the spec's crawler_x65isd_configs); one active per user. */
+export const crawlerConfigs = pgTable(
+  'crawler_configs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type').notNull().default('scrapingbee'),
+    /** AES-256-GCM ciphertext of the trimmed key; the plain key is never stored. */
+    apiKeyEncrypted: text('api_key_encrypted').notNull(),
+    apiKeyLast4: text('api_key_last4').notNull().default(''),
+    apiEndpoint: text('api_endpoint').notNull(),
+    options: jsonb('options').$type<Record<string, unknown>>().notNull().default({}),
+    isActive: boolean('is_active').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('crawler_configs_user_id_idx').on(t.userId),
+    uniqueIndex('crawler_configs_one_active_per_user').on(t.userId).where(sql`${t.isActive}`),
+  ],
+);
+
+/** Per-vendor crawl settings of one user (spec: unique per vendor and user). */
+export const crawlerSettings = pgTable(
+  'crawler_settings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    maxPages: integer('max_pages').notNull().default(100),
+    crawlDelay: integer('crawl_delay').notNull().default(2000),
+    allowedDomains: text('allowed_domains').array().notNull().default(sql`'{}'::text[]`),
+    startUrls: text('start_urls').array().notNull().default(sql`'{}'::text[]`),
+    excludePatterns: text('exclude_patterns').array().notNull().default(sql`'{}'::text[]`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('crawler_settings_vendor_user_key').on(t.vendorId, t.userId)],
+);
+
+export const CRAWL_JOB_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
+export type CrawlJobStatus = (typeof CRAWL_JOB_STATUSES)[number];
+
+export const crawlJobs = pgTable(
+  'crawl_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    vendorId: uuid('vendor_id').references(() => vendors.id, { onDelete: 'set null' }),
+    /** The crawler page's client-generated session id, when started from there. */
+    sessionId: uuid('session_id'),
+    kind: text('kind').notNull().default('crawl'),
+    method: text('method').notNull(),
+    status: text('status').$type<CrawlJobStatus>().notNull().default('queued'),
+    targetUrl: text('target_url').notNull(),
+    /** Method settings and crawl limits, as started; never holds an API key. */
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    crawlerConfigId: uuid('crawler_config_id').references(() => crawlerConfigs.id, { onDelete: 'set null' }),
+    progress: integer('progress').notNull().default(0),
+    pagesDone: integer('pages_done').notNull().default(0),
+    pagesPlanned: integer('pages_planned').notNull().default(0),
+    creditsUsed: integer('credits_used').notNull().default(0),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('crawl_jobs_user_id_created_at_idx').on(t.userId, t.createdAt.desc()),
+    index('crawl_jobs_user_id_status_idx').on(t.userId, t.status),
+    index('crawl_jobs_session_id_idx').on(t.sessionId),
+    /** A vendor has at most one queued or running crawl: a double submit finds the first. */
+    uniqueIndex('crawl_jobs_one_active_per_vendor')
+      .on(t.vendorId)
+      .where(sql`${t.status} in ('queued', 'running') and ${t.kind} = 'crawl'`),
+  ],
+);
+
+export const FRONTIER_STATES = ['pending', 'in_progress', 'done', 'failed', 'skipped'] as const;
+export type FrontierState = (typeof FRONTIER_STATES)[number];
+
+/** The crawl frontier: one row per discovered URL, so another worker can resume a job. */
+export const crawlFrontier = pgTable(
+  'crawl_frontier',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => crawlJobs.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    depth: integer('depth').notNull().default(0),
+    state: text('state').$type<FrontierState>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    notBefore: timestamp('not_before', { withTimezone: true }),
+    lastError: text('last_error'),
+    discoveredFrom: text('discovered_from'),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.url] }), index('crawl_frontier_job_state_seq_idx').on(t.jobId, t.state, t.seq)],
+);
+
+/** One fetched (or refused) page of a crawl, whichever method fetched it. */
+export const crawlPages = pgTable(
+  'crawl_pages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => crawlJobs.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    vendorId: uuid('vendor_id').references(() => vendors.id, { onDelete: 'set null' }),
+    url: text('url').notNull(),
+    finalUrl: text('final_url'),
+    statusCode: integer('status_code'),
+    contentType: text('content_type'),
+    title: text('title'),
+    description: text('description'),
+    responseTimeMs: integer('response_time_ms'),
+    contentHash: text('content_hash'),
+    contentLength: integer('content_length'),
+    linksCount: integer('links_count').notNull().default(0),
+    securityHeaders: jsonb('security_headers').$type<Record<string, string>>().notNull().default({}),
+    redirectChain: jsonb('redirect_chain').$type<string[]>().notNull().default([]),
+    /** Facts the compliance checks read (links to policies, consent banner, mixed content, alt text …). */
+    signals: jsonb('signals').$type<Record<string, unknown>>().notNull().default({}),
+    screenshotPath: text('screenshot_path'),
+    error: text('error'),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('crawl_pages_job_url_key').on(t.jobId, t.url),
+    index('crawl_pages_user_id_fetched_at_idx').on(t.userId, t.fetchedAt),
+    index('crawl_pages_user_vendor_idx').on(t.userId, t.vendorId),
+  ],
+);
+
+/** The compliance checks of one completed crawl (what reports aggregate). */
+export const complianceFindings = pgTable(
+  'compliance_findings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => crawlJobs.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    vendorId: uuid('vendor_id').references(() => vendors.id, { onDelete: 'cascade' }),
+    check: text('check').notNull(),
+    passed: boolean('passed').notNull(),
+    applicable: boolean('applicable').notNull().default(true),
+    detail: text('detail').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('compliance_findings_user_created_idx').on(t.userId, t.createdAt), index('compliance_findings_job_idx').on(t.jobId)],
+);

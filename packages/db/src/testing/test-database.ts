@@ -1,0 +1,85 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Client } from 'pg';
+import { MIGRATIONS_FOLDER, openDatabase, type DatabaseHandle } from '../database';
+
+/**
+ * Test databases, after immich's "medium" tests: every test file gets a fresh database cloned
+ * from a template that the migrations built once. Cloning takes milliseconds; migrating takes seconds.
+ */
+export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface TestDatabase extends DatabaseHandle {
+  /** Connection string of this test's own database (undefined on PGlite). */
+  url?: string;
+  /** Closes the connection and drops the database. */
+  drop(): Promise<void>;
+}
+
+function urlFor(database: string): string {
+  const url = new URL(TEST_POSTGRES_URL);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/** The template's name changes whenever a migration changes, so a stale template is never used. */
+export function templateName(): string {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(MIGRATIONS_FOLDER).filter((f) => f.endsWith('.sql')).sort()) {
+    hash.update(file).update(readFileSync(path.join(MIGRATIONS_FOLDER, file)));
+  }
+  return `vw_template_${hash.digest('hex').slice(0, 12)}`;
+}
+
+async function withAdmin<T>(fn: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: TEST_POSTGRES_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Builds the migrated template if it does not exist yet. Called from Jest's global setup. */
+export async function ensureTemplateDatabase(): Promise<string> {
+  const name = templateName();
+  const exists = await withAdmin(async (admin) => {
+    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (rowCount) return true;
+    await admin.query(`create database "${name}_building"`).catch(async () => {
+      await admin.query(`drop database if exists "${name}_building" with (force)`);
+      await admin.query(`create database "${name}_building"`);
+    });
+    return false;
+  });
+  if (exists) return name;
+  const handle = await openDatabase({ url: urlFor(`${name}_building`), poolSize: 1 });
+  await handle.migrate();
+  await handle.close();
+  await withAdmin((admin) => admin.query(`alter database "${name}_building" rename to "${name}"`)).catch(() => undefined);
+  return name;
+}
+
+/** A fresh, migrated database owned by the calling test file. */
+export async function createTestDatabase(driver: 'postgres' | 'pglite' = 'postgres'): Promise<TestDatabase> {
+  if (driver === 'pglite') {
+    const handle = await openDatabase({ dataDir: 'memory://' });
+    await handle.migrate();
+    return { ...handle, drop: () => handle.close() };
+  }
+  const template = await ensureTemplateDatabase();
+  const name = `vw_test_${randomBytes(6).toString('hex')}`;
+  await withAdmin((admin) => admin.query(`create database "${name}" template "${template}"`));
+  const url = urlFor(name);
+  const handle = await openDatabase({ url, poolSize: 5 });
+  return {
+    ...handle,
+    url,
+    async drop() {
+      await handle.close();
+      await withAdmin((admin) => admin.query(`drop database if exists "${name}" with (force)`));
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { SCRAPINGBEE_DEFAULT_ENDPOINT } from '@vendorwatch/contracts';
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? fallback : ['true', '1', 'yes'].includes(value)));
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+/**
+ * Every environment variable the backend and the workers read, validated once at start-up.
+ * `.env.example` documents each of them; nothing else reads `process.env`.
+ */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Where users reach the app; used in confirmation links and as the token issuer. */
+  PUBLIC_URL: optionalString,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString,
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+  QUEUE_PREFIX: z.string().min(1).default('vendorwatch'),
+  /** 32 bytes, base64: encrypts API keys at rest. `npm start` creates one under DATA_DIR when unset. */
+  ENCRYPTION_KEY: optionalString,
+  FRONTEND_DIST: optionalString,
+
+  SUPABASE_URL: optionalString,
+  SUPABASE_ANON_KEY: z.string().default('embedded-auth'),
+  AUTH_JWT_EXPIRY_SECONDS: z.coerce.number().int().min(30).max(604_800).default(3600),
+  AUTH_AUTOCONFIRM: flag(false),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(300),
+  AUTH_RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(30),
+  AUTH_RATE_LIMIT_VERIFY: z.coerce.number().int().min(1).default(30),
+  AUTH_RATE_LIMIT_TOKEN_REFRESH: z.coerce.number().int().min(1).default(150),
+  AUTH_JWKS_CACHE_SECONDS: z.coerce.number().int().min(0).default(600),
+  SMTP_URL: optionalString,
+  SMTP_FROM: z.string().default('Vendorwatch <no-reply@vendorwatch.local>'),
+
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  WORKER_IN_PROCESS: flag(false),
+  CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
+  PROXY_URL: optionalString,
+  CRAWL_ALLOW_PRIVATE_NETWORKS: flag(false),
+  SCRAPINGBEE_ENDPOINT: z.string().default(SCRAPINGBEE_DEFAULT_ENDPOINT),
+});
+
+export type AppConfig = z.output<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value stops start-up with every problem listed. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
+    throw new ConfigError(`Invalid configuration:\n${problems}`);
+  }
+  const config = result.data;
+  return { ...config, DATA_DIR: path.resolve(config.DATA_DIR) };
+}
+
+export const publicUrl = (config: AppConfig) => (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
