@@ -21,7 +21,6 @@ export async function createApp(configOverrides: Record<string, string | undefin
     { bufferLogs: true },
   );
   app.useLogger(app.get(Logger));
-  app.enableShutdownHooks();
   const config = app.get<AppConfig>(APP_CONFIG);
 
   await app.register(cors, { origin: true, credentials: true, allowedHeaders: CORS_HEADERS, exposedHeaders: ['x-supabase-api-version', 'content-disposition'] });

@@ -3,6 +3,7 @@ import { createApp } from './app';
 
 async function main(): Promise<void> {
   const app = await createApp();
+  app.enableShutdownHooks();
   const config = app.get<AppConfig>(APP_CONFIG);
   await app.listen({ port: config.PORT, host: config.HOST });
   // The start script looks for this line; people look for the URL.

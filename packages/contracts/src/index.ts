@@ -2,3 +2,4 @@ export * from './messages';
 export * from './limits';
 export * from './schemas';
 export * from './types';
+export * from './crawl';

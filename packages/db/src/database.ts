@@ -60,13 +60,36 @@ function openPostgres(url: string, max: number): DatabaseHandle {
   };
 }
 
+/**
+ * PGlite is single-process and must not be opened twice on one directory. When the backend and a
+ * worker run in one process (`npm start` without DATABASE_URL), they share one instance, closed
+ * when the last holder closes it.
+ */
+const openPglites = new Map<string, { client: Promise<PGlite>; holders: number }>();
+
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
-  const client = await PGlite.create(dataDir);
+  const shared = dataDir !== 'memory://';
+  let entry = shared ? openPglites.get(dataDir) : undefined;
+  if (!entry) {
+    entry = { client: PGlite.create(dataDir), holders: 0 };
+    if (shared) openPglites.set(dataDir, entry);
+  }
+  entry.holders += 1;
+  const held = entry;
+  const client = await held.client;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
+  let closed = false;
   return {
     db,
     driver: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
-    close: () => client.close(),
+    async close() {
+      if (closed) return;
+      closed = true;
+      held.holders -= 1;
+      if (held.holders > 0) return;
+      if (shared) openPglites.delete(dataDir);
+      await client.close();
+    },
   };
 }

@@ -1,3 +1,4 @@
+import type { CrawlJobStatus } from '@vendorwatch/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -61,8 +62,6 @@ export const crawlerSettings = pgTable(
   (t) => [uniqueIndex('crawler_settings_vendor_user_key').on(t.vendorId, t.userId)],
 );
 
-export const CRAWL_JOB_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
-export type CrawlJobStatus = (typeof CRAWL_JOB_STATUSES)[number];
 
 export const crawlJobs = pgTable(
   'crawl_jobs',

@@ -1,0 +1,61 @@
+import type { Project, ProjectElement, ProjectPage } from '@vendorwatch/contracts';
+import { startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+
+describe('Projects, pages and elements API', () => {
+  let t: TestApp;
+  let owner: TestUser;
+  let stranger: TestUser;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    owner = await t.signUp();
+    stranger = await t.signUp();
+  });
+  afterAll(() => t.close());
+
+  const json = async <T>(response: Response, status = 200): Promise<T> => {
+    expect(response.status).toBe(status);
+    return (await response.json()) as T;
+  };
+
+  it('keeps projects newest first and pages and elements in order', async () => {
+    const first = await json<Project>(await owner.api('/api/projects', { method: 'POST', json: { name: 'First' } }), 201);
+    await json<Project>(await owner.api('/api/projects', { method: 'POST', json: { name: 'Second' } }), 201);
+    expect((await json<Project[]>(await owner.api('/api/projects'))).map((p) => p.name)).toEqual(['Second', 'First']);
+
+    for (const [title, order] of [['Third', 3], ['One', 1], ['Two', 2]] as const) {
+      await json(await owner.api(`/api/projects/${first.id}/pages`, { method: 'POST', json: { title, order } }), 201);
+    }
+    const pages = await json<ProjectPage[]>(await owner.api(`/api/projects/${first.id}/pages`));
+    expect(pages.map((p) => p.title)).toEqual(['One', 'Two', 'Third']);
+
+    const page = pages[0]!;
+    await json(await owner.api(`/api/pages/${page.id}/elements`, { method: 'POST', json: { type: 'text', content: 'b', order: 2 } }), 201);
+    await json(await owner.api(`/api/pages/${page.id}/elements`, { method: 'POST', json: { type: 'heading', content: 'a', order: 1 } }), 201);
+    const elements = await json<ProjectElement[]>(await owner.api(`/api/pages/${page.id}/elements`));
+    expect(elements.map((e) => e.content)).toEqual(['a', 'b']);
+
+    const moved = await json<ProjectElement>(await owner.api(`/api/elements/${elements[0]!.id}`, { method: 'PUT', json: { order: 5 } }));
+    expect(moved.order).toBe(5);
+    expect((await json<ProjectElement[]>(await owner.api(`/api/pages/${page.id}/elements`))).map((e) => e.content)).toEqual(['b', 'a']);
+
+    expect((await owner.api(`/api/pages/${page.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await owner.api(`/api/pages/${page.id}/elements`)).status).toBe(404);
+  });
+
+  it('validates input with 400 and hides other users’ records behind 404', async () => {
+    expect((await owner.api('/api/projects', { method: 'POST', json: { name: ' ' } })).status).toBe(400);
+    const project = await json<Project>(await owner.api('/api/projects', { method: 'POST', json: { name: 'Mine' } }), 201);
+    const page = await json<ProjectPage>(await owner.api(`/api/projects/${project.id}/pages`, { method: 'POST', json: { title: 'P' } }), 201);
+    expect((await owner.api(`/api/projects/${project.id}/pages`, { method: 'POST', json: { title: 'P', order: 1.5 } })).status).toBe(400);
+
+    expect((await stranger.api(`/api/projects/${project.id}`)).status).toBe(404);
+    expect((await stranger.api(`/api/projects/${project.id}/pages`)).status).toBe(404);
+    expect((await stranger.api(`/api/projects/${project.id}/pages`, { method: 'POST', json: { title: 'X' } })).status).toBe(404);
+    expect((await stranger.api(`/api/pages/${page.id}`, { method: 'PUT', json: { title: 'X' } })).status).toBe(404);
+    expect((await stranger.api(`/api/pages/${page.id}/elements`, { method: 'POST', json: { type: 'text' } })).status).toBe(404);
+    expect((await stranger.api(`/api/projects/${project.id}`, { method: 'DELETE' })).status).toBe(404);
+    expect(await json<Project[]>(await stranger.api('/api/projects'))).toEqual([]);
+    expect((await owner.api(`/api/projects/${project.id}`)).status).toBe(200);
+  });
+});

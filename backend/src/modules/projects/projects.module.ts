@@ -1,0 +1,6 @@
+import { Module } from '@nestjs/common';
+import { ProjectsController } from './projects.controller';
+import { ProjectsService } from './projects.service';
+
+@Module({ controllers: [ProjectsController], providers: [ProjectsService] })
+export class ProjectsModule {}

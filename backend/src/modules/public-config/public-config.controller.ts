@@ -1,0 +1,21 @@
+import { Controller, Get, Inject } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@vendorwatch/runtime';
+import { Public } from '../../common/auth-user';
+
+export interface PublicConfig {
+  /** null: the embedded auth on this origin. Otherwise the hosted Supabase project. */
+  supabaseUrl: string | null;
+  supabaseAnonKey: string;
+}
+
+/** What the browser needs before it can sign in; one build of the frontend serves both auth modes. */
+@Controller('api/public-config')
+export class PublicConfigController {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  @Public()
+  @Get()
+  get(): PublicConfig {
+    return { supabaseUrl: this.config.SUPABASE_URL ?? null, supabaseAnonKey: this.config.SUPABASE_ANON_KEY };
+  }
+}

@@ -1,0 +1,47 @@
+import { Injectable } from '@nestjs/common';
+import type { CreateVendor, UpdateVendor, Vendor } from '@vendorwatch/contracts';
+import { VendorsRepository, type VendorRow } from '@vendorwatch/db';
+import { NotFoundError } from '../../common/errors';
+
+export const toVendor = (row: VendorRow): Vendor => ({
+  id: row.id,
+  name: row.name,
+  url: row.url,
+  description: row.description,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+@Injectable()
+export class VendorsService {
+  constructor(private readonly vendors: VendorsRepository) {}
+
+  async list(userId: string): Promise<Vendor[]> {
+    return (await this.vendors.listByOwner(userId)).map(toVendor);
+  }
+
+  async get(userId: string, id: string): Promise<Vendor> {
+    return toVendor(await this.findOwnedOrThrow(userId, id));
+  }
+
+  /** The vendor row itself, for other modules (crawls, crawler settings) that act on a vendor. */
+  async findOwnedOrThrow(userId: string, id: string): Promise<VendorRow> {
+    const row = await this.vendors.findOwned(userId, id);
+    if (!row) throw new NotFoundError('Vendor not found');
+    return row;
+  }
+
+  async create(userId: string, input: CreateVendor): Promise<Vendor> {
+    return toVendor(await this.vendors.create(userId, input));
+  }
+
+  async update(userId: string, id: string, changes: UpdateVendor): Promise<Vendor> {
+    const row = await this.vendors.updateOwned(userId, id, changes);
+    if (!row) throw new NotFoundError('Vendor not found');
+    return toVendor(row);
+  }
+
+  async remove(userId: string, id: string): Promise<void> {
+    if (!(await this.vendors.deleteOwned(userId, id))) throw new NotFoundError('Vendor not found');
+  }
+}

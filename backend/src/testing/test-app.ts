@@ -1,0 +1,91 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createTestDatabase, type TestDatabase } from '@vendorwatch/db/testing';
+import { randomBytes } from 'node:crypto';
+import { createApp } from '../app';
+
+/**
+ * The real backend on a random port with its own database and queue prefix, for one test file.
+ * Users are created through the public auth API, as a browser would.
+ */
+export interface TestApp {
+  app: NestFastifyApplication;
+  baseUrl: string;
+  database: TestDatabase;
+  queuePrefix: string;
+  signUp(email?: string, password?: string): Promise<TestUser>;
+  close(): Promise<void>;
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  accessToken: string;
+  refreshToken: string;
+  /** fetch against `/api…` with this user's bearer token. */
+  api(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+}
+
+export async function startTestApp(overrides: Record<string, string | undefined> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const queuePrefix = `vwtest-${randomBytes(4).toString('hex')}`;
+  const app = await createApp({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: database.url,
+    QUEUE_PREFIX: queuePrefix,
+    AUTH_AUTOCONFIRM: 'true',
+    SMTP_URL: '',
+    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    CRAWL_ALLOW_PRIVATE_NETWORKS: 'true',
+    FRONTEND_DIST: '/nonexistent',
+    ...overrides,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.getHttpServer().address() as { port: number };
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+
+  const signUp = async (email = `user-${randomBytes(5).toString('hex')}@example.com`, password = 'correct-horse-9') => {
+    const response = await fetch(`${baseUrl}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', apikey: 'anon' },
+      body: JSON.stringify({ email, password }),
+    });
+    const body = (await response.json()) as { access_token?: string; refresh_token?: string; user?: { id: string } };
+    if (!response.ok || !body.access_token || !body.user) {
+      throw new Error(`sign-up failed (${response.status}): ${JSON.stringify(body)}`);
+    }
+    const accessToken = body.access_token;
+    return {
+      id: body.user.id,
+      email,
+      password,
+      accessToken,
+      refreshToken: body.refresh_token!,
+      api: (path: string, init: RequestInit & { json?: unknown } = {}) => {
+        const { json, headers, ...rest } = init;
+        return fetch(`${baseUrl}${path}`, {
+          ...rest,
+          headers: {
+            authorization: `Bearer ${accessToken}`,
+            ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+            ...(headers as Record<string, string> | undefined),
+          },
+          body: json === undefined ? rest.body : JSON.stringify(json),
+        });
+      },
+    };
+  };
+
+  return {
+    app,
+    baseUrl,
+    database,
+    queuePrefix,
+    signUp,
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,19 @@
+/** Every route of the app, defined once: links and the router both read from here. */
+export const paths = {
+  auth: {
+    login: { path: '/login', getHref: () => '/login' },
+    register: { path: '/register', getHref: () => '/register' },
+  },
+  app: {
+    dashboard: { path: '/', getHref: () => '/' },
+    vendors: { path: '/vendors', getHref: () => '/vendors' },
+    reports: { path: '/reports', getHref: () => '/reports' },
+    testCrawler: { path: '/test-crawler', getHref: () => '/test-crawler' },
+    settings: { path: '/settings', getHref: () => '/settings' },
+    scrapingTest: { path: '/test', getHref: () => '/test' },
+    crawler: {
+      path: '/crawler/:vendorId',
+      getHref: (vendorId: string) => `/crawler/${encodeURIComponent(vendorId)}`,
+    },
+  },
+} as const;

@@ -1,0 +1,113 @@
+import { MESSAGES, TIMEOUTS_MS } from '@vendorwatch/contracts';
+import { ApiError, messageFromBody } from './api-error';
+import { getAccessToken } from './supabase';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  params?: QueryParams;
+  signal?: AbortSignal;
+  /** Send the session's bearer token (default). Only bootstrap calls made before sign-in turn it off. */
+  auth?: boolean;
+}
+
+/** Spec section 9: retry on 503 or no response, 3 times, backoff 1 s, 2 s, 4 s (capped at 10 s). */
+export const MAX_RETRIES = 3;
+export const retryDelayMs = (retry: number) => Math.min(1000 * 2 ** retry, 10_000);
+
+/** Thrown internally when nothing came back, so the retry loop can tell it from an HTTP error. */
+class NoResponseError extends ApiError {
+  readonly cancelled: boolean;
+
+  constructor(message: string, cancelled: boolean) {
+    super(0, message);
+    this.cancelled = cancelled;
+  }
+}
+
+const buildUrl = (path: string, params?: QueryParams) => {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+};
+
+const parseBody = async (response: Response): Promise<unknown> => {
+  const text = await response.text();
+  if (!text) return undefined;
+  if (!(response.headers.get('content-type') ?? '').includes('json')) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    }, { once: true });
+  });
+
+const attempt = async (url: string, init: RequestInit, callerSignal?: AbortSignal) => {
+  // One controller per attempt: it carries both our timeout and the caller's cancellation.
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), TIMEOUTS_MS.backendApi);
+  const onCallerAbort = () => controller.abort();
+  callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+  try {
+    const response = await fetch(url, { ...init, signal: controller.signal });
+    return { response, body: await parseBody(response) };
+  } catch (error) {
+    if (callerSignal?.aborted) throw new NoResponseError(MESSAGES.scraping.requestCancelled, true);
+    if (controller.signal.aborted) {
+      throw new NoResponseError(`Request timed out after ${TIMEOUTS_MS.backendApi / 1000} s`, false);
+    }
+    const message = error instanceof Error && error.message ? error.message : MESSAGES.generic.unexpected;
+    throw new NoResponseError(message, false);
+  } finally {
+    clearTimeout(timer);
+    callerSignal?.removeEventListener('abort', onCallerAbort);
+  }
+};
+
+async function request<T>(method: Method, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.auth !== false) {
+    const token = await getAccessToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+  }
+  const url = buildUrl(path, options.params);
+  const init: RequestInit = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
+  // Only reads are repeated: a retried POST could create a second vendor.
+  const retries = method === 'GET' ? MAX_RETRIES : 0;
+
+  for (let retry = 0; ; retry += 1) {
+    try {
+      const { response, body: data } = await attempt(url, init, options.signal);
+      if (response.ok) return data as T;
+      if (response.status !== 503 || retry >= retries) {
+        throw new ApiError(response.status, messageFromBody(data), data);
+      }
+    } catch (error) {
+      const retryable = error instanceof NoResponseError && !error.cancelled && retry < retries;
+      if (!retryable) throw error instanceof NoResponseError ? new ApiError(0, error.message) : error;
+    }
+    await sleep(retryDelayMs(retry), options.signal);
+  }
+}
+
+/** The one client for the backend's `/api/*` routes. */
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body ?? {}, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body ?? {}, options),
+  delete: <T = void>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+};

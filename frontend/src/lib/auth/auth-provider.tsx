@@ -1,0 +1,83 @@
+import { Alert, Button, Center, Stack } from '@mantine/core';
+import type { PublicConfig } from '@vendorwatch/contracts';
+import type { User } from '@supabase/supabase-js';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { PageLoader } from '@/components/ui/page-loader';
+import { paths } from '@/config/paths';
+import { getPublicConfigQueryOptions } from '../public-config';
+import { initSupabase } from '../supabase';
+import { AuthContext } from './auth-context';
+import { readInitialUser } from './read-initial-user';
+
+/** Loads the public config, then hands over to the session logic with a ready auth client. */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const config = useQuery(getPublicConfigQueryOptions());
+  if (config.isPending) return <PageLoader />;
+  if (config.isError) {
+    return (
+      <Center h="100vh" p="md">
+        <Stack maw={420}>
+          <Alert color="red" title="Could not reach the server">
+            {config.error.message}
+          </Alert>
+          <Button onClick={() => void config.refetch()}>Try again</Button>
+        </Stack>
+      </Center>
+    );
+  }
+  return <AuthSession config={config.data}>{children}</AuthSession>;
+}
+
+function AuthSession({ config, children }: { config: PublicConfig; children: ReactNode }) {
+  const supabase = useMemo(() => initSupabase(config), [config]);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [user, setUser] = useState<User | null>(null);
+  const [checked, setChecked] = useState(false);
+  // Refs, because auth events arrive outside React's render cycle.
+  const userId = useRef<string | null>(null);
+  const initialCheckDone = useRef(false);
+
+  useEffect(() => {
+    let active = true;
+    void readInitialUser(supabase).then((initialUser) => {
+      if (!active) return;
+      userId.current = initialUser?.id ?? null;
+      initialCheckDone.current = true;
+      setUser(initialUser);
+      setChecked(true);
+    });
+
+    const { data } = supabase.auth.onAuthStateChange((event, session) => {
+      if (event === 'SIGNED_IN' && session) {
+        // supabase-js repeats SIGNED_IN when it restores a session (start-up, tab refocus);
+        // only a real sign-in after the initial check should move the user to the dashboard.
+        const isNewSignIn = initialCheckDone.current && userId.current !== session.user.id;
+        userId.current = session.user.id;
+        setUser(session.user);
+        if (isNewSignIn) void navigate(paths.app.dashboard.getHref(), { replace: true });
+      } else if (event === 'SIGNED_OUT') {
+        userId.current = null;
+        setUser(null);
+        // Another user may sign in next: no cached data of this one may survive. The public
+        // config is not user data, and dropping it would unmount the whole app while it reloads.
+        const [publicConfigKey] = getPublicConfigQueryOptions().queryKey;
+        queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== publicConfigKey });
+        void navigate(paths.auth.login.getHref(), { replace: true });
+      } else if ((event === 'USER_UPDATED' || event === 'TOKEN_REFRESHED') && session) {
+        setUser(session.user);
+      }
+    });
+
+    return () => {
+      active = false;
+      data.subscription.unsubscribe();
+    };
+  }, [supabase, navigate, queryClient]);
+
+  const value = useMemo(() => ({ user }), [user]);
+  if (!checked) return <PageLoader />;
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import { getSupabase } from '../supabase';
+
+/**
+ * Signing out triggers SIGNED_OUT, which the AuthProvider turns into "clear caches, go to /login".
+ * A failure is only logged (spec section 8): there is no message for the user.
+ */
+export const useLogout = () =>
+  useMutation({
+    mutationFn: async () => {
+      const { error } = await getSupabase().auth.signOut();
+      if (error) throw error;
+    },
+    onError: (error) => console.error('Logout failed', error),
+  });

@@ -1,0 +1,37 @@
+import { schemaResolver, type FormErrors, type UseFormReturnType } from '@mantine/form';
+import { isApiError } from './api-error';
+
+/**
+ * Validation for `@mantine/form` from a shared contracts schema. Mantine 9 reads Standard Schema,
+ * which zod 4 implements, so no adapter package is needed (mantine-form-zod-resolver is zod 3 era).
+ */
+export const zodValidate = (schema: Parameters<typeof schemaResolver>[0]) => schemaResolver(schema, { sync: true });
+
+type FormHandle<Values> = Pick<UseFormReturnType<Values>, 'getValues' | 'getInputNode' | 'setErrors'>;
+
+/** Fields in the order the form declares them, so "first invalid" means first on screen. */
+const fieldsOf = <Values>(form: FormHandle<Values>) => Object.keys(form.getValues() as object);
+
+export function focusFirstError<Values>(form: FormHandle<Values>, errors: FormErrors) {
+  const first = fieldsOf(form).find((field) => errors[field]);
+  if (first) form.getInputNode(first as never)?.focus();
+}
+
+/**
+ * Puts a 400 answer's `errors: [{ path, message }]` on the matching fields.
+ * Returns false when the error carried nothing for this form, so the caller can fall back.
+ */
+export function setServerFieldErrors<Values>(form: FormHandle<Values>, error: unknown): boolean {
+  if (!isApiError(error) || error.status !== 400) return false;
+  const fields = fieldsOf(form);
+  const errors: FormErrors = {};
+  for (const { path, message } of error.fieldErrors) {
+    // The backend may prefix a location ("body.name"); the form knows only the field name.
+    const field = path.split('.').at(-1) ?? path;
+    if (fields.includes(field) && !errors[field]) errors[field] = message;
+  }
+  if (Object.keys(errors).length === 0) return false;
+  form.setErrors(errors);
+  focusFirstError(form, errors);
+  return true;
+}

@@ -1,0 +1,37 @@
+import { QueryCache, QueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { notifyError } from './notify';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: {
+      /** Catalogue text shown as a toast when the query fails, e.g. 'Failed to load vendors'. */
+      errorTitle?: string;
+    };
+  }
+}
+
+export const createQueryClient = () =>
+  new QueryClient({
+    // Queries announce their own failures through `meta`, the way mutation hooks own theirs.
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (query.meta?.errorTitle) notifyError(query.meta.errorTitle, error);
+      },
+    }),
+    defaultOptions: {
+      // The API client already retries what is worth retrying (503, no response).
+      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 60_000 },
+    },
+  });
+
+type AnyFn = (...args: never[]) => unknown;
+type AnyAsyncFn = (...args: never[]) => Promise<unknown>;
+
+/** Options a caller may add to a feature's query hook (the key and fetcher stay the feature's). */
+export type QueryConfig<T extends AnyFn> = Omit<ReturnType<T>, 'queryKey' | 'queryFn'>;
+
+/** Options a caller may add to a feature's mutation hook; its callbacks run after the hook's own. */
+export type MutationConfig<Fn extends AnyAsyncFn> = Omit<
+  UseMutationOptions<Awaited<ReturnType<Fn>>, Error, Parameters<Fn>[0]>,
+  'mutationFn'
+>;

@@ -1,0 +1,109 @@
+/** Crawl jobs: methods, statuses, settings and the job payloads that travel through BullMQ. */
+
+export const CRAWL_METHODS = ['puppeteer', 'api', 'http'] as const;
+export type CrawlMethod = (typeof CRAWL_METHODS)[number];
+
+export const CRAWL_JOB_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
+export type CrawlJobStatus = (typeof CRAWL_JOB_STATUSES)[number];
+export const TERMINAL_STATUSES: readonly CrawlJobStatus[] = ['completed', 'failed', 'cancelled'];
+export const isTerminalStatus = (status: CrawlJobStatus) => TERMINAL_STATUSES.includes(status);
+
+export interface PuppeteerSettings {
+  simulateHumanBehavior: boolean;
+  useProxy: boolean;
+  takeScreenshots: boolean;
+  maxRetries: number;
+  waitTime: number;
+}
+
+/** The crawl's scope: from the vendor's saved crawler settings, or the defaults with the vendor's URL. */
+export interface CrawlScope {
+  startUrls: string[];
+  maxPages: number;
+  crawlDelay: number;
+  allowedDomains: string[];
+  excludePatterns: string[];
+}
+
+export interface CrawlJob {
+  id: string;
+  vendorId: string | null;
+  vendorName: string | null;
+  sessionId: string | null;
+  method: CrawlMethod;
+  status: CrawlJobStatus;
+  targetUrl: string;
+  progress: number;
+  pagesDone: number;
+  pagesPlanned: number;
+  creditsUsed: number;
+  error: string | null;
+  settings: Partial<PuppeteerSettings> & Partial<CrawlScope>;
+  createdAt: string;
+  startTime: string | null;
+  completionTime: string | null;
+}
+
+export interface CrawlPage {
+  id: string;
+  jobId: string;
+  url: string;
+  finalUrl: string | null;
+  statusCode: number | null;
+  contentType: string | null;
+  title: string | null;
+  description: string | null;
+  responseTimeMs: number | null;
+  contentHash: string | null;
+  linksCount: number;
+  securityHeaders: Record<string, string>;
+  redirectChain: string[];
+  screenshotUrl: string | null;
+  error: string | null;
+  fetchedAt: string;
+}
+
+export interface Paginated<T> {
+  items: T[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+/** BullMQ queues and the payload of each job name. The crawl job's row id is the BullMQ job id. */
+export const QUEUES = {
+  crawl: 'crawl',
+  testCrawl: 'test-crawl',
+} as const;
+
+export interface CrawlJobPayload {
+  crawlJobId: string;
+}
+
+/** A one-URL test crawl; the result comes back as the BullMQ job's return value. */
+export interface TestCrawlPayload {
+  userId: string;
+  url: string;
+  method: CrawlMethod;
+  settings: Partial<PuppeteerSettings>;
+  /** The user's crawler configuration to read the (encrypted) API key from, for method `api`. */
+  crawlerConfigId?: string;
+}
+
+export interface TestCrawlResult {
+  screenshot: string | null;
+  data: {
+    url: string;
+    finalUrl: string | null;
+    statusCode: number | null;
+    title: string | null;
+    description: string | null;
+    responseTimeMs: number | null;
+    links: string[];
+    headers: Record<string, string>;
+    error: string | null;
+  };
+}
+
+/** Redis pub/sub channel (under the queue prefix) that carries cancel requests to every worker. */
+export const CANCEL_CHANNEL = 'crawl-cancel';
