@@ -48,11 +48,16 @@ const parseBody = async (response: Response): Promise<unknown> => {
 
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
   });
 
 const attempt = async (url: string, init: RequestInit, callerSignal?: AbortSignal) => {
@@ -60,6 +65,7 @@ const attempt = async (url: string, init: RequestInit, callerSignal?: AbortSigna
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), TIMEOUTS_MS.backendApi);
   const onCallerAbort = () => controller.abort();
+  if (callerSignal?.aborted) controller.abort();
   callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
   try {
     const response = await fetch(url, { ...init, signal: controller.signal });
@@ -97,6 +103,7 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
         throw new ApiError(response.status, messageFromBody(data), data);
       }
     } catch (error) {
+      // "No response" includes a timeout (spec section 9); a caller's cancellation is final.
       const retryable = error instanceof NoResponseError && !error.cancelled && retry < retries;
       if (!retryable) throw error instanceof NoResponseError ? new ApiError(0, error.message) : error;
     }

@@ -24,8 +24,7 @@ export class ApiError extends Error {
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null;
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 const isFieldError = (value: unknown): value is { path: string; message: string } =>
   isRecord(value) && typeof value.path === 'string' && typeof value.message === 'string';

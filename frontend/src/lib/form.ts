@@ -1,4 +1,4 @@
-import { schemaResolver, type FormErrors, type UseFormReturnType } from '@mantine/form';
+import { schemaResolver, type FormErrors } from '@mantine/form';
 import { isApiError } from './api-error';
 
 /**
@@ -7,21 +7,26 @@ import { isApiError } from './api-error';
  */
 export const zodValidate = (schema: Parameters<typeof schemaResolver>[0]) => schemaResolver(schema, { sync: true });
 
-type FormHandle<Values> = Pick<UseFormReturnType<Values>, 'getValues' | 'getInputNode' | 'setErrors'>;
+/** The part of a `useForm()` result these helpers need, for a form of any shape. */
+interface FormHandle {
+  getValues: () => object;
+  getInputNode: (path: string) => HTMLElement | null;
+  setErrors: (errors: FormErrors) => void;
+}
 
 /** Fields in the order the form declares them, so "first invalid" means first on screen. */
-const fieldsOf = <Values>(form: FormHandle<Values>) => Object.keys(form.getValues() as object);
+const fieldsOf = (form: FormHandle) => Object.keys(form.getValues());
 
-export function focusFirstError<Values>(form: FormHandle<Values>, errors: FormErrors) {
+export function focusFirstError(form: FormHandle, errors: FormErrors) {
   const first = fieldsOf(form).find((field) => errors[field]);
-  if (first) form.getInputNode(first as never)?.focus();
+  if (first) form.getInputNode(first)?.focus();
 }
 
 /**
  * Puts a 400 answer's `errors: [{ path, message }]` on the matching fields.
  * Returns false when the error carried nothing for this form, so the caller can fall back.
  */
-export function setServerFieldErrors<Values>(form: FormHandle<Values>, error: unknown): boolean {
+export function setServerFieldErrors(form: FormHandle, error: unknown): boolean {
   if (!isApiError(error) || error.status !== 400) return false;
   const fields = fieldsOf(form);
   const errors: FormErrors = {};

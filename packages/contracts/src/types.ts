@@ -46,3 +46,37 @@ export interface PublicConfig {
   supabaseUrl: string | null;
   supabaseAnonKey: string;
 }
+
+export interface CrawlerConfig {
+  id: string;
+  name: string;
+  type: 'scrapingbee' | 'custom';
+  /** Never the whole key: `••••` and its last four characters. */
+  apiKeyMasked: string;
+  apiEndpoint: string;
+  options: Record<string, unknown>;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ScrapingCredits {
+  max: number;
+  used: number;
+  remaining: number;
+}
+
+export interface ConnectionTestResult {
+  success: boolean;
+  message: string;
+  credits: ScrapingCredits | null;
+  /** The URL that was called, with the key masked: as sent (encoded) and readable (decoded). */
+  testUrl: { encoded: string; decoded: string };
+}
+
+export interface ScrapeResult {
+  success: boolean;
+  message: string;
+  pageSource: string | null;
+  credits: number | null;
+}

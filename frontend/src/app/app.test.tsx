@@ -1,0 +1,128 @@
+import { MESSAGES } from '@vendorwatch/contracts';
+import { screen, render, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { mockFetch, type MockRequest } from '@/testing/mock-fetch';
+import { AppProvider } from './provider';
+import { routes } from './router';
+
+/** An unsigned token with the claims supabase-js reads; nothing in the browser verifies it. */
+const fakeJwt = (claims: Record<string, unknown>) => {
+  const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return `${encode({ alg: 'ES256', typ: 'JWT' })}.${encode(claims)}.signature`;
+};
+
+const user = {
+  id: 'user-1',
+  aud: 'authenticated',
+  role: 'authenticated',
+  email: 'ann@example.com',
+  app_metadata: {},
+  user_metadata: {},
+  created_at: '2025-01-01T00:00:00Z',
+};
+const expiresAt = Math.floor(Date.now() / 1000) + 3600;
+const accessToken = fakeJwt({
+  sub: user.id,
+  email: user.email,
+  aud: 'authenticated',
+  role: 'authenticated',
+  exp: expiresAt,
+  session_id: 's1',
+});
+const session = {
+  access_token: accessToken,
+  refresh_token: 'refresh-1',
+  token_type: 'bearer',
+  expires_in: 3600,
+  expires_at: expiresAt,
+  user,
+};
+
+/** The backend as the browser sees it: public config, embedded auth and the vendors API. */
+const backend = () =>
+  mockFetch({
+    'GET /api/public-config': { body: { supabaseUrl: null, supabaseAnonKey: 'anon-key' } },
+    'POST /auth/v1/token': ({ body }: MockRequest) =>
+      (body as { password?: string }).password === 'right-password'
+        ? { body: session }
+        : { status: 400, body: { code: 400, error_code: 'invalid_credentials', msg: MESSAGES.auth.invalidCredentials } },
+    'POST /auth/v1/signup': { body: user },
+    'POST /auth/v1/logout': { status: 204 },
+    'GET /api/vendors': { body: [] },
+  });
+
+const renderApp = (path: string) => {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { router, user: userEvent.setup() };
+};
+
+describe('the app', () => {
+  it('sends a signed-out visitor to /login, signs in, reaches protected screens and logs out', async () => {
+    const { requests } = backend();
+    const { router, user: visitor } = renderApp('/vendors');
+
+    // Signed out: the protected route redirects to the login page.
+    await screen.findByRole('button', { name: 'Sign in' });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(requests()[0]).toMatchObject({ method: 'GET', path: '/api/public-config' });
+
+    // "Password" names the field only, so a label lookup finds exactly one element.
+    expect(screen.getAllByLabelText(/password/i)).toHaveLength(1);
+
+    // The auth server's own error text is shown.
+    await visitor.type(screen.getByLabelText('Email'), 'ann@example.com');
+    await visitor.type(screen.getByLabelText('Password'), 'wrong-password');
+    await visitor.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText(MESSAGES.auth.invalidCredentials)).toBeInTheDocument();
+
+    // SIGNED_IN goes to the dashboard, inside the shell with the user's email.
+    await visitor.clear(screen.getByLabelText('Password'));
+    await visitor.type(screen.getByLabelText('Password'), 'right-password');
+    await visitor.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.getByTestId('user-email')).toHaveTextContent('ann@example.com');
+
+    // The side menu, in the spec's order, leads to the vendors screen; API calls carry the token.
+    const nav = screen.getByLabelText('Main navigation');
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Dashboard', 'Vendors', 'Reports', 'Test Crawler', 'Settings']);
+    await visitor.click(within(nav).getByRole('link', { name: 'Vendors' }));
+    expect(await screen.findByText(MESSAGES.vendors.noneFound)).toBeInTheDocument();
+    const vendorsCall = requests().find((r) => r.path === '/api/vendors');
+    expect(vendorsCall?.headers.get('authorization')).toBe(`Bearer ${accessToken}`);
+
+    // Unknown paths inside the app get the 404 page.
+    await router.navigate('/no-such-screen');
+    expect(await screen.findByRole('heading', { name: MESSAGES.pages.notFound })).toBeInTheDocument();
+
+    // SIGNED_OUT goes back to /login.
+    await visitor.click(screen.getByTestId('header-logout'));
+    await screen.findByRole('button', { name: 'Sign in' });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(requests().some((r) => r.method === 'POST' && r.path === '/auth/v1/logout')).toBe(true);
+  });
+
+  it('after registering, shows the confirm-your-email message on the login page', async () => {
+    backend();
+    const { router, user: visitor } = renderApp('/register');
+
+    await visitor.type(await screen.findByLabelText('Email'), 'new@example.com');
+    await visitor.type(screen.getByLabelText('Password'), 'secret123');
+    await visitor.type(screen.getByLabelText('Confirm Password'), 'secret123');
+    await visitor.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(await screen.findByText(MESSAGES.auth.checkEmail)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+});

@@ -1,0 +1,51 @@
+import { useState, type ComponentType } from 'react';
+import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { RouteError } from '@/components/errors/route-error';
+import { PageLoader } from '@/components/ui/page-loader';
+import { paths } from '@/config/paths';
+import AppRoot from './routes/app/root';
+import RootRoute from './routes/root';
+
+/** Each screen is its own chunk; the shells above them load with the app. */
+const lazyScreen = (load: () => Promise<{ default: ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+
+const app = paths.app;
+
+export const routes: RouteObject[] = [
+  {
+    Component: RootRoute,
+    HydrateFallback: PageLoader,
+    ErrorBoundary: RouteError,
+    children: [
+      { path: paths.auth.login.path, lazy: lazyScreen(() => import('./routes/auth/login')) },
+      { path: paths.auth.register.path, lazy: lazyScreen(() => import('./routes/auth/register')) },
+      {
+        Component: AppRoot,
+        children: [
+          // Errors inside a screen keep the shell (menu, logout) usable.
+          {
+            ErrorBoundary: RouteError,
+            children: [
+              { index: true, lazy: lazyScreen(() => import('./routes/app/dashboard')) },
+              { path: app.vendors.path, lazy: lazyScreen(() => import('./routes/app/vendors')) },
+              { path: app.reports.path, lazy: lazyScreen(() => import('./routes/app/reports')) },
+              { path: app.testCrawler.path, lazy: lazyScreen(() => import('./routes/app/test-crawler')) },
+              { path: app.settings.path, lazy: lazyScreen(() => import('./routes/app/settings')) },
+              { path: app.scrapingTest.path, lazy: lazyScreen(() => import('./routes/app/scraping-test')) },
+              { path: app.crawler.path, lazy: lazyScreen(() => import('./routes/app/crawler')) },
+              { path: '*', lazy: lazyScreen(() => import('./routes/app/not-found')) },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function AppRouter() {
+  // Created on mount, not on import, so tests can reuse `routes` with a memory router.
+  const [router] = useState(() => createBrowserRouter(routes));
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,26 @@
+import { MESSAGES } from '@vendorwatch/contracts';
+import { useNavigate } from 'react-router-dom';
+import { AuthLayout } from '@/components/layouts/auth-layout';
+import { paths } from '@/config/paths';
+import { RegisterForm } from '@/features/auth/components/register-form';
+import { PublicOnlyRoute } from '@/lib/auth';
+import type { LoginLocationState } from './login';
+
+export default function RegisterRoute() {
+  const navigate = useNavigate();
+
+  const onSuccess = ({ signedIn }: { signedIn: boolean }) => {
+    // With a session already open, SIGNED_IN takes the user to the dashboard instead.
+    if (signedIn) return;
+    const state: LoginLocationState = { notice: MESSAGES.auth.checkEmail };
+    void navigate(paths.auth.login.getHref(), { state });
+  };
+
+  return (
+    <PublicOnlyRoute>
+      <AuthLayout title="Create an account">
+        <RegisterForm onSuccess={onSuccess} />
+      </AuthLayout>
+    </PublicOnlyRoute>
+  );
+}

@@ -1,0 +1,92 @@
+import { MESSAGES, type Vendor } from '@vendorwatch/contracts';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockFetch } from '@/testing/mock-fetch';
+import { renderWithProviders } from '@/testing/test-utils';
+import { CreateVendorForm } from './create-vendor-form';
+
+const created: Vendor = {
+  id: 'v1',
+  name: 'Acme',
+  url: 'https://acme.example',
+  description: 'Widgets',
+  createdAt: '2025-01-01T00:00:00Z',
+  updatedAt: '2025-01-01T00:00:00Z',
+};
+
+// The Name label carries Mantine's required asterisk, hence the pattern.
+const nameInput = () => screen.getByLabelText(/^Name/);
+
+describe('CreateVendorForm', () => {
+  it.each([
+    ['blank', ''],
+    ['whitespace-only', '   '],
+  ])('rejects a %s name, focuses it and does not call the API', async (_, name) => {
+    const { requests } = mockFetch({});
+    const { user } = renderWithProviders(<CreateVendorForm />);
+
+    if (name) await user.type(nameInput(), name);
+    await user.type(screen.getByLabelText('Description'), 'Some text');
+    await user.click(screen.getByRole('button', { name: 'Add Vendor' }));
+
+    expect(await screen.findByText(MESSAGES.vendors.nameRequired)).toBeInTheDocument();
+    expect(nameInput()).toHaveFocus();
+    expect(requests()).toHaveLength(0);
+  });
+
+  it('rejects a URL that is not http(s)', async () => {
+    const { requests } = mockFetch({});
+    const { user } = renderWithProviders(<CreateVendorForm />);
+
+    await user.type(nameInput(), 'Acme');
+    await user.type(screen.getByLabelText('URL'), 'ftp://acme.example');
+    await user.click(screen.getByRole('button', { name: 'Add Vendor' }));
+
+    expect(await screen.findByText(MESSAGES.vendors.invalidUrl)).toBeInTheDocument();
+    expect(screen.getByLabelText('URL')).toHaveFocus();
+    expect(requests()).toHaveLength(0);
+  });
+
+  it('posts the trimmed vendor, announces success and clears the form', async () => {
+    const { requests } = mockFetch({ 'POST /api/vendors': { status: 201, body: created } });
+    const { user } = renderWithProviders(<CreateVendorForm />);
+
+    await user.type(nameInput(), '  Acme  ');
+    await user.type(screen.getByLabelText('URL'), 'https://acme.example');
+    await user.type(screen.getByLabelText('Description'), 'Widgets ');
+    await user.click(screen.getByRole('button', { name: 'Add Vendor' }));
+
+    expect(await screen.findByText(MESSAGES.vendors.added)).toBeInTheDocument();
+    expect(requests()).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        path: '/api/vendors',
+        body: { name: 'Acme', url: 'https://acme.example', description: 'Widgets' },
+      }),
+    ]);
+    expect(nameInput()).toHaveValue('');
+  });
+
+  it("puts a 400's field errors on the fields and toasts the failure", async () => {
+    mockFetch({
+      'POST /api/vendors': {
+        status: 400,
+        body: {
+          statusCode: 400,
+          message: MESSAGES.generic.validationFailed,
+          errors: [{ path: 'url', message: MESSAGES.vendors.invalidUrl }],
+        },
+      },
+    });
+    const { user } = renderWithProviders(<CreateVendorForm />);
+
+    await user.type(nameInput(), 'Acme');
+    await user.type(screen.getByLabelText('URL'), 'https://acme.example');
+    await user.click(screen.getByRole('button', { name: 'Add Vendor' }));
+
+    expect(await screen.findByText(MESSAGES.vendors.addFailed)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.generic.validationFailed)).toBeInTheDocument();
+    expect(screen.getByLabelText('URL')).toHaveAccessibleDescription(MESSAGES.vendors.invalidUrl);
+    expect(nameInput()).toHaveValue('Acme');
+  });
+});

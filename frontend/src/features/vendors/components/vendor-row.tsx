@@ -1,0 +1,50 @@
+import { Anchor, Button, Group, Table, Text } from '@mantine/core';
+import { IconPlayerPlay } from '@tabler/icons-react';
+import { isHttpUrl, type Vendor } from '@vendorwatch/contracts';
+import { DeleteVendorButton } from './delete-vendor-button';
+
+interface VendorRowProps {
+  vendor: Vendor;
+  onCrawl: (vendor: Vendor) => void;
+}
+
+export function VendorRow({ vendor, onCrawl }: VendorRowProps) {
+  return (
+    <Table.Tr data-testid="vendor-row" data-vendor-id={vendor.id}>
+      <Table.Td>
+        <Text fw={500}>{vendor.name}</Text>
+      </Table.Td>
+      <Table.Td>
+        {/* Only http(s) becomes a link: a stored "javascript:" URL must never be clickable. */}
+        {isHttpUrl(vendor.url) ? (
+          <Anchor href={vendor.url} target="_blank" rel="noopener noreferrer" size="sm">
+            {vendor.url}
+          </Anchor>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {vendor.url || '—'}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" lineClamp={2}>
+          {vendor.description || '—'}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap" justify="flex-end">
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconPlayerPlay size={14} />}
+            onClick={() => onCrawl(vendor)}
+            aria-label={`Crawl ${vendor.name}`}
+          >
+            Crawl
+          </Button>
+          <DeleteVendorButton vendor={vendor} />
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

@@ -1,0 +1,82 @@
+import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { MESSAGES, type Vendor } from '@vendorwatch/contracts';
+import { useState } from 'react';
+import { SectionLoader } from '@/components/ui/section-loader';
+import { useVendors } from '../api/get-vendors';
+import { CrawlVendorDialog, type StartCrawlHandler } from './crawl-vendor-dialog';
+import { VendorRow } from './vendor-row';
+
+interface VendorsListProps {
+  /** TODO(crawl-jobs): supplied once crawl jobs exist; see CrawlVendorDialog. */
+  onStartCrawl?: StartCrawlHandler;
+}
+
+export function VendorsList({ onStartCrawl }: VendorsListProps) {
+  const vendors = useVendors();
+  const [crawlTarget, setCrawlTarget] = useState<Vendor | null>(null);
+  const [crawlOpened, crawlDialog] = useDisclosure(false);
+
+  const openCrawl = (vendor: Vendor) => {
+    setCrawlTarget(vendor);
+    crawlDialog.open();
+  };
+
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Group justify="space-between" mb="md">
+        <Title order={3} size="h4">
+          Vendors
+        </Title>
+        {vendors.data && <Badge variant="light">{vendors.data.length}</Badge>}
+      </Group>
+      <VendorsListBody vendors={vendors} onCrawl={openCrawl} />
+      {/* Kept mounted with the last vendor so the closing animation still shows its name. */}
+      <CrawlVendorDialog vendor={crawlTarget} opened={crawlOpened} onClose={crawlDialog.close} onStart={onStartCrawl} />
+    </Card>
+  );
+}
+
+function VendorsListBody({ vendors, onCrawl }: { vendors: ReturnType<typeof useVendors>; onCrawl: (vendor: Vendor) => void }) {
+  if (vendors.isPending) return <SectionLoader label="Loading vendors" />;
+  if (vendors.isError) {
+    return (
+      <Stack>
+        <Alert color="red" title={MESSAGES.vendors.loadFailed} data-testid="vendors-error">
+          {vendors.error.message}
+        </Alert>
+        <Group>
+          <Button variant="default" onClick={() => void vendors.refetch()} loading={vendors.isFetching}>
+            Try again
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+  if (vendors.data.length === 0) {
+    return (
+      <Text c="dimmed" ta="center" py="xl" data-testid="vendors-empty">
+        {MESSAGES.vendors.noneFound}
+      </Text>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table verticalSpacing="sm" highlightOnHover aria-label="Vendors">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>URL</Table.Th>
+            <Table.Th>Description</Table.Th>
+            <Table.Th ta="right">Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {vendors.data.map((vendor) => (
+            <VendorRow key={vendor.id} vendor={vendor} onCrawl={onCrawl} />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
