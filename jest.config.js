@@ -7,7 +7,7 @@ const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', decorators: t
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/backend/src', '<rootDir>/worker/src', '<rootDir>/packages'],
+  roots: ['<rootDir>/backend/src', '<rootDir>/worker/src', '<rootDir>/packages', '<rootDir>/test-support'],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': swc },
   moduleNameMapper: {

@@ -1,11 +1,13 @@
 import { QueryCache, QueryClient, type UseMutationOptions } from '@tanstack/react-query';
-import { notifyError } from './notify';
+import { errorReason, notifyError, notifyFailure } from './notify';
 
 declare module '@tanstack/react-query' {
   interface Register {
     queryMeta: {
       /** Catalogue text shown as a toast when the query fails, e.g. 'Failed to load vendors'. */
       errorTitle?: string;
+      /** For catalogue texts that embed the reason, e.g. 'Failed to load configurations: {reason}'. */
+      errorMessage?: (reason: string) => string;
     };
   }
 }
@@ -16,6 +18,7 @@ export const createQueryClient = () =>
     queryCache: new QueryCache({
       onError: (error, query) => {
         if (query.meta?.errorTitle) notifyError(query.meta.errorTitle, error);
+        if (query.meta?.errorMessage) notifyFailure(query.meta.errorMessage(errorReason(error)));
       },
     }),
     defaultOptions: {

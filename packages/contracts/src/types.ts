@@ -80,3 +80,14 @@ export interface ScrapeResult {
   pageSource: string | null;
   credits: number | null;
 }
+
+/** GET/PUT /api/vendors/:id/crawler-settings. `saved: false` — the defaults with the vendor's URL. */
+export interface VendorCrawlerSettings {
+  vendorId: string;
+  saved: boolean;
+  maxPages: number;
+  crawlDelay: number;
+  startUrls: string[];
+  allowedDomains: string[];
+  excludePatterns: string[];
+}

@@ -42,6 +42,18 @@ export const configSchema = z.object({
   AUTH_RATE_LIMIT_VERIFY: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_TOKEN_REFRESH: z.coerce.number().int().min(1).default(150),
   AUTH_JWKS_CACHE_SECONDS: z.coerce.number().int().min(0).default(600),
+  /** Origins besides PUBLIC_URL's that email links may redirect to (comma separated), e.g. a dev server. */
+  AUTH_REDIRECT_URLS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    ),
+  /** How long an email confirmation link (and its code) stays valid. */
+  AUTH_EMAIL_LINK_EXPIRY_SECONDS: z.coerce.number().int().min(60).default(86_400),
   SMTP_URL: optionalString,
   SMTP_FROM: z.string().default('Vendorwatch <no-reply@vendorwatch.local>'),
 
@@ -51,6 +63,11 @@ export const configSchema = z.object({
   PROXY_URL: optionalString,
   CRAWL_ALLOW_PRIVATE_NETWORKS: flag(false),
   SCRAPINGBEE_ENDPOINT: z.string().default(SCRAPINGBEE_DEFAULT_ENDPOINT),
+  /**
+   * Floor under every crawl's delay between two requests to one host (the product's minimum is 500 ms).
+   * Tests lower it to crawl their local fixture site quickly; production keeps the default.
+   */
+  CRAWL_MIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(500),
 });
 
 export type AppConfig = z.output<typeof configSchema>;

@@ -1,5 +1,21 @@
 import { Global, Inject, Module, type OnApplicationShutdown, type Provider } from '@nestjs/common';
-import { openDatabase, ProjectsRepository, VendorsRepository, type Database, type DatabaseHandle } from '@vendorwatch/db';
+import {
+  AuthMfaFactorsRepository,
+  AuthRefreshTokensRepository,
+  AuthSessionsRepository,
+  AuthSigningKeysRepository,
+  CrawlerConfigsRepository,
+  CrawlerSettingsRepository,
+  CrawlFrontierRepository,
+  CrawlJobsRepository,
+  CrawlPagesRepository,
+  openDatabase,
+  ProjectsRepository,
+  UsersRepository,
+  VendorsRepository,
+  type Database,
+  type DatabaseHandle,
+} from '@vendorwatch/db';
 import path from 'node:path';
 import { APP_CONFIG } from './config.module';
 import type { AppConfig } from './config';
@@ -8,7 +24,20 @@ export const DATABASE_HANDLE = Symbol('DATABASE_HANDLE');
 export const DATABASE = Symbol('DATABASE');
 
 /** Repositories are plain classes over `Database`; this list makes each of them injectable. */
-const REPOSITORIES = [VendorsRepository, ProjectsRepository] as const;
+const REPOSITORIES = [
+  VendorsRepository,
+  ProjectsRepository,
+  CrawlerSettingsRepository,
+  CrawlerConfigsRepository,
+  UsersRepository,
+  AuthSessionsRepository,
+  AuthRefreshTokensRepository,
+  AuthSigningKeysRepository,
+  AuthMfaFactorsRepository,
+  CrawlJobsRepository,
+  CrawlFrontierRepository,
+  CrawlPagesRepository,
+] as const;
 
 const repositoryProviders: Provider[] = REPOSITORIES.map((Repository) => ({
   provide: Repository,

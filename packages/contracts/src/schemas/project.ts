@@ -1,22 +1,27 @@
 import { z } from 'zod';
 
+// Update schemas are built from the bare fields: a `.default()` would survive `.partial()` in zod 4
+// and overwrite stored values with defaults on every partial update.
 const order = z.number({ error: 'Order must be a whole number' }).int({ error: 'Order must be a whole number' }).min(0);
 
-export const createProjectSchema = z.object({
+const projectFields = {
   name: z.string({ error: 'Project name is required' }).trim().min(1, { error: 'Project name is required' }).max(200),
-  description: z.string().trim().max(5000).optional().default(''),
-});
-export const updateProjectSchema = createProjectSchema.partial();
+  description: z.string().trim().max(5000),
+};
+export const createProjectSchema = z.object({ ...projectFields, description: projectFields.description.default('') });
+export const updateProjectSchema = z.object(projectFields).partial();
 
-export const createPageSchema = z.object({
+const pageFields = {
   title: z.string({ error: 'Page title is required' }).trim().min(1, { error: 'Page title is required' }).max(500),
-  order: order.optional().default(0),
-});
-export const updatePageSchema = createPageSchema.partial();
+  order,
+};
+export const createPageSchema = z.object({ ...pageFields, order: order.default(0) });
+export const updatePageSchema = z.object(pageFields).partial();
 
-export const createElementSchema = z.object({
+const elementFields = {
   type: z.string({ error: 'Element type is required' }).trim().min(1, { error: 'Element type is required' }).max(100),
-  content: z.string().max(100_000).optional().default(''),
-  order: order.optional().default(0),
-});
-export const updateElementSchema = createElementSchema.partial();
+  content: z.string().max(100_000),
+  order,
+};
+export const createElementSchema = z.object({ ...elementFields, content: elementFields.content.default(''), order: order.default(0) });
+export const updateElementSchema = z.object(elementFields).partial();

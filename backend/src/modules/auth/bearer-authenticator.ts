@@ -1,0 +1,112 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AuthSessionsRepository } from '@vendorwatch/db';
+import { APP_CONFIG, type AppConfig } from '@vendorwatch/runtime';
+import type { FastifyRequest } from 'fastify';
+import { decode } from 'jsonwebtoken';
+import { ExtractJwt, Strategy } from 'passport-jwt';
+import type { AuthUser } from '../../common/auth-user';
+import type { AccessTokenClaims } from './access-tokens.service';
+import { HostedUsers } from './hosted-users';
+import type { JwksKeySet, VerificationAlgorithm } from './jwks-key-set';
+import { tokenIssuer } from './token-issuer';
+
+/** The key set bearer tokens are verified against: the embedded auth's, or the hosted project's. */
+export const KEY_SET = Symbol('KEY_SET');
+
+const ALGORITHMS: VerificationAlgorithm[] = ['ES256', 'RS256'];
+
+/** The token was valid, but its session has ended (logout) or never existed here. */
+export class SessionEndedError extends Error {
+  constructor() {
+    super('The session of this token has ended');
+  }
+}
+
+/** A token whose header names an algorithm other than ES256/RS256 (`none`, HS256, …). */
+export class AlgorithmNotAllowedError extends Error {
+  constructor() {
+    super('Token algorithm not allowed');
+  }
+}
+
+/** The caller, or why there is none (passport-jwt's failure or error, as the guards map them). */
+export type Authentication = { user: AuthUser } | { user?: undefined; failure: unknown };
+
+interface StrategyAttempt {
+  success(user: AuthUser): void;
+  fail(challenge: unknown): void;
+  error(error: unknown): void;
+  authenticate(request: FastifyRequest, options: object): void;
+}
+
+/**
+ * Checks a request's bearer token with passport-jwt: signature against the key set (by the
+ * header's kid), expiry, audience and issuer. In embedded mode the token's session must still be
+ * open, so logout takes effect at once; in hosted mode the user is mirrored into `users`.
+ *
+ * The strategy belongs to this instance and is run directly rather than registered with
+ * passport's process-wide registry (what @nestjs/passport does): two apps in one process would
+ * otherwise both verify with whichever app was built last.
+ */
+@Injectable()
+export class BearerAuthenticator {
+  private readonly strategy: Strategy;
+
+  constructor(
+    @Inject(KEY_SET) keySet: JwksKeySet,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly sessions: AuthSessionsRepository,
+    private readonly hostedUsers: HostedUsers,
+  ) {
+    this.strategy = new Strategy(
+      {
+        jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+        secretOrKeyProvider: (_request: unknown, rawToken: string, done: (error: unknown, key?: string) => void) => {
+          keyFor(keySet, rawToken).then(
+            (key) => done(null, key),
+            (error: unknown) => done(error),
+          );
+        },
+        algorithms: ALGORITHMS,
+        audience: 'authenticated',
+        issuer: tokenIssuer(config),
+      },
+      (claims: AccessTokenClaims, done: (error: unknown, user?: AuthUser) => void) => {
+        this.toCaller(claims).then(
+          (user) => done(null, user),
+          (error: unknown) => done(error),
+        );
+      },
+    );
+  }
+
+  authenticate(request: FastifyRequest): Promise<Authentication> {
+    return new Promise((resolve) => {
+      // Passport's own way of running a strategy: an object inheriting from it, given the outcomes.
+      const attempt = Object.create(this.strategy) as StrategyAttempt;
+      attempt.success = (user) => resolve({ user });
+      attempt.fail = (challenge) => resolve({ failure: challenge });
+      attempt.error = (error) => resolve({ failure: error });
+      attempt.authenticate(request, {});
+    });
+  }
+
+  private async toCaller(claims: AccessTokenClaims): Promise<AuthUser> {
+    if (this.config.SUPABASE_URL) {
+      await this.hostedUsers.ensure(claims.sub, claims.email ?? '');
+    } else {
+      const open = claims.session_id && (await this.sessions.findActive(claims.sub, claims.session_id));
+      if (!open) throw new SessionEndedError();
+    }
+    return { id: claims.sub, email: claims.email ?? '', role: claims.role, sessionId: claims.session_id, aal: claims.aal };
+  }
+}
+
+/** The algorithm is checked before any key is looked up: the token's header is the caller's to write. */
+async function keyFor(keySet: JwksKeySet, rawToken: string): Promise<string> {
+  const header = decode(rawToken, { complete: true })?.header;
+  if (!header || !ALGORITHMS.includes(header.alg as VerificationAlgorithm)) throw new AlgorithmNotAllowedError();
+  const { publicKeyPem, algorithm } = await keySet.getKey(header.kid);
+  if (algorithm !== header.alg) throw new AlgorithmNotAllowedError();
+  return publicKeyPem;
+}

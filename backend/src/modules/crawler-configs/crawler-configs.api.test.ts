@@ -1,0 +1,119 @@
+import { MESSAGES, type ConnectionTestResult, type CrawlerConfig } from '@vendorwatch/contracts';
+import { crawlerConfigs } from '@vendorwatch/db';
+import { startScrapingBeeServer, type ScrapingBeeServer } from '../../../../test-support';
+import { startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+
+describe('crawler configurations and the scraping proxy', () => {
+  let t: TestApp;
+  let bee: ScrapingBeeServer;
+  let alice: TestUser;
+  let bob: TestUser;
+
+  beforeAll(async () => {
+    bee = await startScrapingBeeServer({ keys: { 'good-key-1234': 100, 'other-key-9876': 10 } });
+    t = await startTestApp();
+    alice = await t.signUp();
+    bob = await t.signUp();
+  });
+  afterAll(async () => {
+    await t.close();
+    await bee.close();
+  });
+
+  const create = async (user: TestUser, body: Record<string, unknown>) => {
+    const response = await user.api('/api/crawler-configs', { method: 'POST', json: body });
+    return { status: response.status, body: (await response.json()) as CrawlerConfig & { message?: string } };
+  };
+
+  it('stores the key encrypted, answers only a masked form, and keeps one active per user', async () => {
+    const first = await create(alice, { name: 'Main', apiKey: '  good-key-1234  ', apiEndpoint: bee.endpoint });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ name: 'Main', type: 'scrapingbee', apiKeyMasked: '••••1234', isActive: true, options: {} });
+    expect(JSON.stringify(first.body)).not.toContain('good-key');
+
+    const [row] = await t.database.db.select().from(crawlerConfigs);
+    expect(row!.apiKeyEncrypted).not.toContain('good-key-1234');
+
+    const second = await create(alice, { name: 'Backup', type: 'custom', apiKey: 'other-key-9876', apiEndpoint: bee.endpoint });
+    expect(second.body.isActive).toBe(false);
+
+    const activated = await alice.api(`/api/crawler-configs/${second.body.id}/activate`, { method: 'POST' });
+    expect(await activated.json()).toMatchObject({ id: second.body.id, isActive: true });
+    const list = (await (await alice.api('/api/crawler-configs')).json()) as CrawlerConfig[];
+    expect(list.filter((c) => c.isActive).map((c) => c.name)).toEqual(['Backup']);
+    expect(JSON.stringify(list)).not.toMatch(/good-key|other-key/);
+
+    const renamed = await alice.api(`/api/crawler-configs/${first.body.id}`, { method: 'PUT', json: { name: 'Main (renamed)' } });
+    expect(await renamed.json()).toMatchObject({ name: 'Main (renamed)', apiKeyMasked: '••••1234', apiEndpoint: bee.endpoint });
+
+    // Deleting the active configuration leaves none active.
+    expect((await alice.api(`/api/crawler-configs/${second.body.id}`, { method: 'DELETE' })).status).toBe(204);
+    const after = (await (await alice.api('/api/crawler-configs')).json()) as CrawlerConfig[];
+    expect(after.map((c) => [c.name, c.isActive])).toEqual([['Main (renamed)', false]]);
+  });
+
+  it.each([
+    [{ apiKey: 'k', apiEndpoint: 'https://x.example' }, MESSAGES.crawlerConfigs.nameRequired],
+    [{ name: 'N', apiEndpoint: 'https://x.example' }, MESSAGES.crawlerConfigs.apiKeyRequired],
+    [{ name: 'N', apiKey: '   ', apiEndpoint: 'https://x.example' }, MESSAGES.crawlerConfigs.apiKeyEmpty],
+    [{ name: 'N', apiKey: 'k', apiEndpoint: '' }, MESSAGES.crawlerConfigs.endpointRequired],
+    [{ name: 'N', apiKey: 'k', type: 'other' }, MESSAGES.crawlerConfigs.typeRequired],
+  ])('rejects %j with "%s"', async (body, message) => {
+    const { status, body: answer } = await create(alice, body);
+    expect(status).toBe(400);
+    expect(answer.message).toBe(message);
+  });
+
+  it("hides one user's configurations from another", async () => {
+    const { body } = await create(alice, { name: 'Secret', apiKey: 'good-key-1234', apiEndpoint: bee.endpoint });
+    expect((await bob.api(`/api/crawler-configs/${body.id}`, { method: 'PUT', json: { name: 'x' } })).status).toBe(404);
+    expect((await bob.api(`/api/crawler-configs/${body.id}/activate`, { method: 'POST' })).status).toBe(404);
+    expect((await bob.api(`/api/crawler-configs/${body.id}`, { method: 'DELETE' })).status).toBe(404);
+    expect((await bob.api('/api/crawler-configs/test', { method: 'POST', json: { id: body.id } })).status).toBe(404);
+    expect(await (await bob.api('/api/crawler-configs')).json()).toEqual([]);
+  });
+
+  it('tests a connection: credits for a good key, the provider’s 401 through the spec’s message for a bad one', async () => {
+    const good = (await (
+      await alice.api('/api/crawler-configs/test', { method: 'POST', json: { apiKey: 'good-key-1234', apiEndpoint: bee.endpoint } })
+    ).json()) as ConnectionTestResult;
+    expect(good).toMatchObject({ success: true, message: MESSAGES.crawlerConfigs.connectionSuccessful });
+    expect(good.credits).toEqual({ max: 100, used: expect.any(Number), remaining: 100 - good.credits!.used });
+    expect(good.testUrl.decoded).toContain('api_key=••••1234');
+    expect(good.testUrl.encoded).not.toContain('good-key');
+
+    const bad = (await (
+      await alice.api('/api/crawler-configs/test', { method: 'POST', json: { apiKey: 'wrong-key', apiEndpoint: bee.endpoint } })
+    ).json()) as ConnectionTestResult;
+    expect(bad.success).toBe(false);
+    expect(bad.message).toMatch(/^Connection test failed: Server returned 401: /);
+
+    const missing = await alice.api('/api/crawler-configs/test', { method: 'POST', json: { apiEndpoint: bee.endpoint } });
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toMatchObject({ message: MESSAGES.crawlerConfigs.apiKeyRequiredForTesting });
+  });
+
+  it('scrapes through the proxy with the active key and counts the credit', async () => {
+    const fresh = await t.signUp();
+    const none = await (await fresh.api('/api/scrapingbee/scrape', { method: 'POST', json: { url: `${bee.endpoint}` } })).json();
+    expect(none).toMatchObject({ success: false, message: MESSAGES.scraping.apiKeyMissing });
+    expect(await (await fresh.api('/api/scrapingbee/test')).json()).toMatchObject({ success: false });
+
+    bee.setCredits('good-key-1234', 100, 0);
+    await create(fresh, { name: 'Mine', apiKey: 'good-key-1234', apiEndpoint: bee.endpoint });
+    const target = `${t.baseUrl}/api/public-config`;
+    const scraped = (await (await fresh.api('/api/scrapingbee/scrape', { method: 'POST', json: { url: target, render_js: false } })).json()) as {
+      success: boolean;
+      pageSource: string;
+      credits: number;
+    };
+    expect(scraped).toMatchObject({ success: true, credits: 1 });
+    expect(JSON.parse(scraped.pageSource)).toMatchObject({ supabaseUrl: null });
+    expect(bee.usage('good-key-1234')).toEqual({ max: 100, used: 1 });
+    expect(await (await fresh.api('/api/scrapingbee/test')).json()).toMatchObject({ success: true, credits: 99 });
+
+    const empty = await fresh.api('/api/scrapingbee/scrape', { method: 'POST', json: { url: '' } });
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toMatchObject({ message: MESSAGES.scraping.urlRequired });
+  });
+});

@@ -1,0 +1,56 @@
+import { MESSAGES, type Vendor } from '@vendorwatch/contracts';
+import { startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+
+describe('crawler settings per vendor', () => {
+  let t: TestApp;
+  let alice: TestUser;
+  let bob: TestUser;
+  let vendor: Vendor;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    alice = await t.signUp();
+    bob = await t.signUp();
+    vendor = (await (await alice.api('/api/vendors', { method: 'POST', json: { name: 'Acme', url: 'https://acme.example/' } })).json()) as Vendor;
+  });
+  afterAll(() => t.close());
+
+  const path = () => `/api/vendors/${vendor.id}/crawler-settings`;
+
+  it('offers the defaults with the vendor URL until settings are saved, then upserts', async () => {
+    expect(await (await alice.api(path())).json()).toEqual({
+      vendorId: vendor.id,
+      saved: false,
+      maxPages: 100,
+      crawlDelay: 2000,
+      startUrls: ['https://acme.example/'],
+      allowedDomains: [],
+      excludePatterns: [],
+    });
+    const body = { maxPages: 20, crawlDelay: 500, startUrls: 'https://acme.example/\nhttps://acme.example/docs', allowedDomains: 'acme.example', excludePatterns: '/private/**' };
+    expect((await alice.api(path(), { method: 'PUT', json: body })).status).toBe(200);
+    const second = await alice.api(path(), { method: 'PUT', json: { ...body, maxPages: 30 } });
+    expect(await second.json()).toMatchObject({ saved: true, maxPages: 30, startUrls: ['https://acme.example/', 'https://acme.example/docs'] });
+    expect(await (await alice.api(path())).json()).toMatchObject({ saved: true, maxPages: 30, excludePatterns: ['/private/**'] });
+    const rows = await t.database.db.query.crawlerSettings.findMany();
+    expect(rows).toHaveLength(1);
+  });
+
+  it.each([
+    [{ maxPages: 0 }, MESSAGES.crawlerSettings.maxPagesMin],
+    [{ maxPages: 5000 }, MESSAGES.crawlerSettings.maxPagesMax],
+    [{ crawlDelay: 100 }, MESSAGES.crawlerSettings.crawlDelayMin],
+    [{ startUrls: [] }, MESSAGES.crawlerSettings.startUrlsRequired],
+    [{ startUrls: ['nope'] }, MESSAGES.crawlerSettings.invalidUrl],
+    [{ allowedDomains: ['not a domain'] }, MESSAGES.crawlerSettings.invalidDomain],
+  ])('answers 400 for %j with "%s"', async (change, message) => {
+    const response = await alice.api(path(), { method: 'PUT', json: { maxPages: 10, crawlDelay: 1000, startUrls: ['https://acme.example/'], ...change } });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ message });
+  });
+
+  it("hides a vendor's settings from another user", async () => {
+    expect((await bob.api(path())).status).toBe(404);
+    expect((await bob.api(path(), { method: 'PUT', json: { maxPages: 10, crawlDelay: 1000, startUrls: ['https://x.example/'] } })).status).toBe(404);
+  });
+});

@@ -1,0 +1,159 @@
+import { Injectable } from '@nestjs/common';
+import {
+  DEFAULT_PUPPETEER_SETTINGS,
+  MESSAGES,
+  type CrawlHistoryQuery,
+  type CrawlJob,
+  type CrawlPage,
+  type Paginated,
+  type StartCrawl,
+  type StartSession,
+  type TestCrawl,
+  type TestCrawlResult,
+} from '@vendorwatch/contracts';
+import { CrawlJobsRepository, CrawlPagesRepository } from '@vendorwatch/db';
+import { BadRequestError, DomainError, NotFoundError } from '../../common/errors';
+import { CrawlerConfigsService } from '../crawler-configs/crawler-configs.service';
+import { CrawlerSettingsService } from '../crawler-settings/crawler-settings.service';
+import { VendorsService } from '../vendors/vendors.service';
+import { toCrawlJob, toCrawlPage } from './crawl-job.mapper';
+import { CrawlQueueService } from './crawl-queue.service';
+
+export interface StartedCrawl {
+  job: CrawlJob;
+  /** false: the vendor already had a crawl queued or running, and this is that one. */
+  created: boolean;
+}
+
+@Injectable()
+export class CrawlsService {
+  constructor(
+    private readonly jobs: CrawlJobsRepository,
+    private readonly pages: CrawlPagesRepository,
+    private readonly queue: CrawlQueueService,
+    private readonly vendors: VendorsService,
+    private readonly crawlerSettings: CrawlerSettingsService,
+    private readonly crawlerConfigs: CrawlerConfigsService,
+  ) {}
+
+  /**
+   * Inserts the row, then enqueues it under the row's id. The vendor's saved crawler settings
+   * decide the scope; method `api` needs the user's active configuration (whose key the worker
+   * reads from the database — keys never travel through Redis).
+   */
+  async start(userId: string, input: StartCrawl, sessionId?: string): Promise<StartedCrawl> {
+    const vendor = await this.vendors.findOwnedOrThrow(userId, input.vendorId);
+    const scope = await this.crawlerSettings.resolveScope(userId, vendor);
+    let crawlerConfigId: string | null = null;
+    if (input.method === 'api') {
+      const credentials = await this.crawlerConfigs.activeCredentials(userId);
+      if (!credentials) throw new BadRequestError(MESSAGES.crawls.apiKeyRequiredForApiMethod);
+      crawlerConfigId = credentials.configId;
+    }
+    const { api_key: _key, ...methodSettings } = input.settings;
+    const row = await this.jobs.createUnlessVendorBusy({
+      userId,
+      vendorId: vendor.id,
+      sessionId: sessionId ?? null,
+      method: input.method,
+      targetUrl: scope.startUrls[0]!,
+      settings: { ...(input.method === 'puppeteer' ? methodSettings : {}), ...scope },
+      crawlerConfigId,
+    });
+    if (!row) {
+      const live = await this.jobs.findLiveForVendor(userId, vendor.id);
+      if (live) return { job: await this.get(userId, live.id), created: false };
+      return this.start(userId, input, sessionId); // it ended between our insert and our read: try once more
+    }
+    try {
+      await this.queue.enqueueCrawl(row.id);
+    } catch (error) {
+      await this.jobs.finish(row.id, 'failed', {}, MESSAGES.crawls.couldNotConnect);
+      throw new DomainError(503, MESSAGES.crawls.startJobFailed);
+    }
+    return { job: await this.get(userId, row.id), created: true };
+  }
+
+  async get(userId: string, id: string): Promise<CrawlJob> {
+    const row = await this.jobs.findOwned(userId, id);
+    if (!row) throw new NotFoundError('Crawl job not found');
+    return toCrawlJob(row);
+  }
+
+  async active(userId: string): Promise<CrawlJob[]> {
+    return (await this.jobs.listActive(userId)).map(toCrawlJob);
+  }
+
+  async history(userId: string, query: CrawlHistoryQuery): Promise<Paginated<CrawlJob>> {
+    const { page, limit, from, to, ...filters } = query;
+    const { rows, total } = await this.jobs.listOwned(
+      userId,
+      { ...filters, from: from ? new Date(from) : undefined, to: to ? endOfDay(to) : undefined },
+      page,
+      limit,
+    );
+    return { items: rows.map(toCrawlJob), total, page, limit };
+  }
+
+  /** A waiting job is removed and ended here; a running one is stopped by its worker within a second. */
+  async cancel(userId: string, id: string): Promise<CrawlJob> {
+    const job = await this.get(userId, id);
+    if (job.status !== 'queued' && job.status !== 'running') throw new BadRequestError(MESSAGES.crawls.notCancellable);
+    const outcome = await this.queue.cancelCrawl(id);
+    if (outcome === 'removed') await this.jobs.finish(id, 'cancelled');
+    return this.get(userId, id);
+  }
+
+  async results(userId: string, id: string, page: number, limit: number): Promise<Paginated<CrawlPage>> {
+    await this.get(userId, id);
+    const { rows, total } = await this.pages.listOwnedByJob(userId, id, page, limit);
+    return { items: rows.map(toCrawlPage), total, page, limit };
+  }
+
+  async screenshotPath(userId: string, jobId: string, pageId: string): Promise<string> {
+    const page = await this.pages.findOwned(userId, jobId, pageId);
+    if (!page?.screenshotPath) throw new NotFoundError('Screenshot not found');
+    return page.screenshotPath;
+  }
+
+  /** One URL, now, on a worker: the API itself never runs a browser. */
+  async test(userId: string, input: TestCrawl): Promise<TestCrawlResult> {
+    let crawlerConfigId: string | undefined;
+    if (input.method === 'api') {
+      const credentials = await this.crawlerConfigs.activeCredentials(userId);
+      if (!credentials) throw new BadRequestError(MESSAGES.crawls.apiKeyRequiredForApiMethod);
+      crawlerConfigId = credentials.configId;
+    }
+    const workers = await this.queue.workers();
+    if (workers.length === 0) throw new DomainError(503, MESSAGES.crawls.degraded);
+    try {
+      return await this.queue.runTestCrawl({ userId, url: input.url, method: input.method, settings: input.settings, crawlerConfigId });
+    } catch (error) {
+      throw new DomainError(502, `${MESSAGES.crawls.testCrawlFailed}: ${(error as Error).message}`);
+    }
+  }
+
+  // --- The crawler page's session API (spec: edge functions start-crawler / stop-crawler). ---
+
+  /** Crawls through the user's scraping API when one is configured, else by plain HTTP. */
+  async startSession(userId: string, input: StartSession): Promise<CrawlJob & { sessionId: string }> {
+    const method = input.method ?? ((await this.crawlerConfigs.activeCredentials(userId)) ? 'api' : 'http');
+    const { job } = await this.start(userId, { vendorId: input.vendor_id, method, settings: { ...DEFAULT_PUPPETEER_SETTINGS } }, input.session_id);
+    const sessionId = job.sessionId ?? input.session_id;
+    return { ...job, sessionId };
+  }
+
+  async stopSession(userId: string, sessionId: string): Promise<CrawlJob> {
+    const job = await this.jobs.findOwnedBySession(userId, sessionId);
+    if (!job) throw new NotFoundError('Crawl session not found');
+    if (job.status === 'queued' || job.status === 'running') return this.cancel(userId, job.id);
+    return toCrawlJob(job);
+  }
+
+  async sessionResults(userId: string, sessionId: string): Promise<CrawlPage[]> {
+    return (await this.pages.listOwnedBySession(userId, sessionId)).map(toCrawlPage);
+  }
+}
+
+/** A date-only `to` includes that whole day. */
+const endOfDay = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T23:59:59.999Z`) : new Date(value));

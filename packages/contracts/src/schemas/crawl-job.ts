@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { CRAWL_JOB_STATUSES, CRAWL_METHODS } from '../crawl';
+import { DEFAULT_PUPPETEER_SETTINGS, LIMITS } from '../limits';
+import { MESSAGES } from '../messages';
+import { isHttpUrl } from './common';
+
+export const puppeteerSettingsSchema = z.object({
+  simulateHumanBehavior: z.boolean().default(DEFAULT_PUPPETEER_SETTINGS.simulateHumanBehavior),
+  useProxy: z.boolean().default(DEFAULT_PUPPETEER_SETTINGS.useProxy),
+  takeScreenshots: z.boolean().default(DEFAULT_PUPPETEER_SETTINGS.takeScreenshots),
+  maxRetries: z
+    .number({ error: 'Max retries must be a whole number from 0 to 5' })
+    .int({ error: 'Max retries must be a whole number from 0 to 5' })
+    .min(LIMITS.maxRetries.min, { error: 'Max retries must be a whole number from 0 to 5' })
+    .max(LIMITS.maxRetries.max, { error: 'Max retries must be a whole number from 0 to 5' })
+    .default(DEFAULT_PUPPETEER_SETTINGS.maxRetries),
+  waitTime: z
+    .number({ error: 'Wait time must be 0 to 10000 ms in steps of 500' })
+    .int()
+    .min(LIMITS.waitTimeMs.min, { error: 'Wait time must be 0 to 10000 ms in steps of 500' })
+    .max(LIMITS.waitTimeMs.max, { error: 'Wait time must be 0 to 10000 ms in steps of 500' })
+    .multipleOf(LIMITS.waitTimeMs.step, { error: 'Wait time must be 0 to 10000 ms in steps of 500' })
+    .default(DEFAULT_PUPPETEER_SETTINGS.waitTime),
+});
+
+const apiKey = z.string({ error: MESSAGES.crawls.apiKeyRequiredToStartJob }).trim().min(1, { error: MESSAGES.crawls.apiKeyEmpty });
+
+/** POST /api/crawls. `api_key` (top level or in settings) is accepted as the spec's clients send it. */
+export const startCrawlSchema = z.object({
+  vendorId: z.uuid({ error: MESSAGES.crawls.vendorRequired }),
+  method: z.enum(CRAWL_METHODS, { error: MESSAGES.crawls.invalidMethod }),
+  settings: puppeteerSettingsSchema.extend({ api_key: apiKey.optional() }).default(puppeteerSettingsSchema.parse({})),
+  api_key: apiKey.optional(),
+  user_email: z.string().optional(),
+});
+export type StartCrawl = z.output<typeof startCrawlSchema>;
+
+/** POST /api/crawls/test: one URL, now. */
+export const testCrawlSchema = z.object({
+  url: z.string({ error: MESSAGES.crawls.enterValidUrl }).trim().refine(isHttpUrl, { error: MESSAGES.crawls.enterValidUrl }),
+  method: z.enum(CRAWL_METHODS, { error: MESSAGES.crawls.invalidMethod }).default('puppeteer'),
+  settings: puppeteerSettingsSchema.default(puppeteerSettingsSchema.parse({})),
+  user_email: z.string().optional(),
+});
+export type TestCrawl = z.output<typeof testCrawlSchema>;
+
+const isoDate = z.iso.datetime({ offset: true, error: 'Dates must be ISO 8601' }).or(z.iso.date({ error: 'Dates must be ISO 8601' }));
+
+/** GET /api/crawls query: filters and pagination. */
+export const crawlHistoryQuerySchema = z.object({
+  vendorId: z.uuid({ error: 'vendorId must be a vendor id' }).optional(),
+  status: z.enum(CRAWL_JOB_STATUSES, { error: 'Unknown status' }).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(LIMITS.pagination.maxLimit).default(LIMITS.pagination.defaultLimit),
+});
+export type CrawlHistoryQuery = z.output<typeof crawlHistoryQuerySchema>;
+
+export const paginationQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(LIMITS.pagination.maxLimit).default(LIMITS.pagination.defaultLimit),
+});
+
+/** POST /api/edge-functions/start-crawler: the crawler page's session crawl of one vendor. */
+export const startSessionSchema = z.object({
+  vendor_id: z.uuid({ error: MESSAGES.crawls.vendorRequired }),
+  session_id: z.uuid({ error: 'session_id must be a UUID' }),
+  method: z.enum(CRAWL_METHODS, { error: MESSAGES.crawls.invalidMethod }).optional(),
+  api_key: apiKey.optional(),
+  user_email: z.string().optional(),
+});
+export type StartSession = z.output<typeof startSessionSchema>;
+
+export const stopSessionSchema = z.object({
+  session_id: z.uuid({ error: 'session_id must be a UUID' }),
+  user_email: z.string().optional(),
+});
+
+export const sessionResultsQuerySchema = z.object({ session_id: z.uuid({ error: 'session_id must be a UUID' }) });

@@ -1,0 +1,45 @@
+import { MESSAGES } from '../messages';
+import { crawlerSettingsSchema } from './crawler-settings';
+
+const M = MESSAGES.crawlerSettings;
+const valid = { maxPages: 100, crawlDelay: 2000, startUrls: 'https://acme.example/\nhttps://acme.example/about', allowedDomains: '', excludePatterns: '' };
+const firstError = (input: Record<string, unknown>) => {
+  const result = crawlerSettingsSchema.safeParse({ ...valid, ...input });
+  return result.success ? undefined : result.error.issues[0]?.message;
+};
+
+describe('crawler settings rules (spec section 5)', () => {
+  it('accepts the defaults and splits textarea lines', () => {
+    expect(crawlerSettingsSchema.parse({ ...valid, allowedDomains: 'acme.example\n\n *.acme.example ', excludePatterns: '/admin/**\n' })).toEqual({
+      maxPages: 100,
+      crawlDelay: 2000,
+      startUrls: ['https://acme.example/', 'https://acme.example/about'],
+      allowedDomains: ['acme.example', '*.acme.example'],
+      excludePatterns: ['/admin/**'],
+    });
+  });
+
+  it.each([
+    [{ maxPages: undefined }, M.maxPagesRequired],
+    [{ maxPages: '' }, M.maxPagesRequired],
+    [{ maxPages: 0 }, M.maxPagesMin],
+    [{ maxPages: 1001 }, M.maxPagesMax],
+    [{ maxPages: 2.5 }, M.wholeNumber],
+    [{ maxPages: 'ten' }, M.wholeNumber],
+    [{ crawlDelay: undefined }, M.crawlDelayRequired],
+    [{ crawlDelay: 499 }, M.crawlDelayMin],
+    [{ crawlDelay: 10001 }, M.crawlDelayMax],
+    [{ crawlDelay: 700.5 }, M.wholeNumber],
+    [{ startUrls: '' }, M.startUrlsRequired],
+    [{ startUrls: ' \n ' }, M.startUrlsRequired],
+    [{ startUrls: 'https://ok.example\nnot a url' }, M.invalidUrl],
+    [{ allowedDomains: 'acme.example\nbad domain!' }, M.invalidDomain],
+  ])('%j → "%s"', (input, message) => {
+    expect(firstError(input)).toBe(message);
+  });
+
+  it('accepts the bounds 1, 1000, 500 and 10000', () => {
+    expect(firstError({ maxPages: 1, crawlDelay: 500 })).toBeUndefined();
+    expect(firstError({ maxPages: '1000', crawlDelay: '10000' })).toBeUndefined();
+  });
+});

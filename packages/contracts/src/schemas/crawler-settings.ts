@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits';
+import { MESSAGES } from '../messages';
+import { isHttpUrl } from './common';
+
+const M = MESSAGES.crawlerSettings;
+
+/** Lines of a textarea, trimmed, blanks dropped. Arrays pass through, so the API accepts either. */
+export const splitLines = (value: unknown): unknown =>
+  typeof value === 'string'
+    ? value
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean)
+    : Array.isArray(value)
+      ? value.map((line) => (typeof line === 'string' ? line.trim() : line)).filter((line) => line !== '')
+      : value;
+
+const DOMAIN = /^(?=.{1,253}$)(\*\.)?([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
+export const isDomain = (value: string) => DOMAIN.test(value);
+
+const wholeNumber = (required: string, min: number, minMessage: string, max: number, maxMessage: string) =>
+  z.preprocess(
+    (value) => (value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value),
+    z
+      .number({ error: (issue) => (issue.input === undefined ? required : M.wholeNumber) })
+      .int({ error: M.wholeNumber })
+      .min(min, { error: minMessage })
+      .max(max, { error: maxMessage }),
+  );
+
+/**
+ * Per-vendor crawl settings (spec section 5). The API and the form both validate with this,
+ * so every rule and message is written once.
+ */
+export const crawlerSettingsSchema = z.object({
+  maxPages: wholeNumber(M.maxPagesRequired, LIMITS.maxPages.min, M.maxPagesMin, LIMITS.maxPages.max, M.maxPagesMax),
+  crawlDelay: wholeNumber(M.crawlDelayRequired, LIMITS.crawlDelayMs.min, M.crawlDelayMin, LIMITS.crawlDelayMs.max, M.crawlDelayMax),
+  startUrls: z.preprocess(
+    splitLines,
+    z
+      .array(z.string().refine(isHttpUrl, { error: M.invalidUrl }), { error: M.startUrlsRequired })
+      .min(1, { error: M.startUrlsRequired })
+      .max(100),
+  ),
+  allowedDomains: z.preprocess(
+    splitLines,
+    z
+      .array(z.string().refine(isDomain, { error: M.invalidDomain }))
+      .max(100)
+      .default([]),
+  ),
+  excludePatterns: z.preprocess(splitLines, z.array(z.string().min(1).max(500)).max(100).default([])),
+});
+export type CrawlerSettingsInput = z.input<typeof crawlerSettingsSchema>;
+export type CrawlerSettings = z.output<typeof crawlerSettingsSchema>;

@@ -1,0 +1,146 @@
+import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { CrawlJobStatus } from '@vendorwatch/contracts';
+import type { Database } from '../database';
+import { crawlJobs, vendors } from '../schema';
+
+export type CrawlJobRow = typeof crawlJobs.$inferSelect;
+export type NewCrawlJob = typeof crawlJobs.$inferInsert;
+
+/** A job row with its vendor's name, as the API lists jobs. */
+export type CrawlJobWithVendor = CrawlJobRow & { vendorName: string | null };
+
+export interface CrawlJobFilters {
+  vendorId?: string;
+  status?: CrawlJobStatus;
+  from?: Date;
+  to?: Date;
+}
+
+export interface CrawlProgress {
+  pagesDone: number;
+  pagesPlanned: number;
+  progress: number;
+}
+
+const LIVE: CrawlJobStatus[] = ['queued', 'running'];
+
+/**
+ * The crawl job row as the worker moves it through its life. Every write is guarded by the
+ * current status, so a terminal row (cancelled by the user, finished by another attempt) stays as it is.
+ */
+export class CrawlJobsRepository {
+  constructor(private readonly db: Database) {}
+
+  async findById(id: string): Promise<CrawlJobRow | undefined> {
+    const [row] = await this.db.select().from(crawlJobs).where(eq(crawlJobs.id, id));
+    return row;
+  }
+
+  async create(values: NewCrawlJob): Promise<CrawlJobRow> {
+    const [row] = await this.db.insert(crawlJobs).values(values).returning();
+    return row!;
+  }
+
+  /** queued (or running, when resumed) → running; undefined when the row is already terminal. */
+  async markRunning(id: string): Promise<CrawlJobRow | undefined> {
+    const [row] = await this.db
+      .update(crawlJobs)
+      .set({ status: 'running', startedAt: sql`coalesce(${crawlJobs.startedAt}, now())`, updatedAt: new Date() })
+      .where(and(eq(crawlJobs.id, id), inArray(crawlJobs.status, LIVE)))
+      .returning();
+    return row;
+  }
+
+  async writeProgress(id: string, progress: CrawlProgress): Promise<void> {
+    await this.db
+      .update(crawlJobs)
+      .set({ ...progress, updatedAt: new Date() })
+      .where(and(eq(crawlJobs.id, id), eq(crawlJobs.status, 'running')));
+  }
+
+  /** Credits a request cost that produced no page (a retried answer still costs on a scraping API). */
+  async addCredits(id: string, credits: number): Promise<void> {
+    await this.db
+      .update(crawlJobs)
+      .set({ creditsUsed: sql`${crawlJobs.creditsUsed} + ${credits}` })
+      .where(eq(crawlJobs.id, id));
+  }
+
+  /** Ends a live job; returns false when it had already ended. */
+  async finish(
+    id: string,
+    status: Extract<CrawlJobStatus, 'completed' | 'failed' | 'cancelled'>,
+    progress: Partial<CrawlProgress> = {},
+    error: string | null = null,
+  ): Promise<boolean> {
+    const rows = await this.db
+      .update(crawlJobs)
+      .set({ ...progress, status, error, completedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(crawlJobs.id, id), inArray(crawlJobs.status, LIVE)))
+      .returning({ id: crawlJobs.id });
+    return rows.length > 0;
+  }
+
+  // --- Owner-scoped reads and writes for the API: a job of another user is simply not found. ---
+
+  /**
+   * Inserts a queued crawl unless the vendor already has one queued or running (a unique partial
+   * index decides, so two simultaneous starts cannot both insert). Returns undefined on conflict.
+   */
+  async createUnlessVendorBusy(values: NewCrawlJob): Promise<CrawlJobRow | undefined> {
+    const [row] = await this.db.insert(crawlJobs).values(values).onConflictDoNothing().returning();
+    return row;
+  }
+
+  async findLiveForVendor(userId: string, vendorId: string): Promise<CrawlJobRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(crawlJobs)
+      .where(and(eq(crawlJobs.userId, userId), eq(crawlJobs.vendorId, vendorId), eq(crawlJobs.kind, 'crawl'), inArray(crawlJobs.status, LIVE)));
+    return row;
+  }
+
+  async findOwned(userId: string, id: string): Promise<CrawlJobWithVendor | undefined> {
+    const [row] = await this.selectWithVendor().where(and(eq(crawlJobs.id, id), eq(crawlJobs.userId, userId)));
+    return row && flatten(row);
+  }
+
+  async findOwnedBySession(userId: string, sessionId: string): Promise<CrawlJobWithVendor | undefined> {
+    const [row] = await this.selectWithVendor()
+      .where(and(eq(crawlJobs.sessionId, sessionId), eq(crawlJobs.userId, userId)))
+      .orderBy(desc(crawlJobs.createdAt))
+      .limit(1);
+    return row && flatten(row);
+  }
+
+  async listActive(userId: string): Promise<CrawlJobWithVendor[]> {
+    const rows = await this.selectWithVendor()
+      .where(and(eq(crawlJobs.userId, userId), inArray(crawlJobs.status, LIVE)))
+      .orderBy(desc(crawlJobs.createdAt));
+    return rows.map(flatten);
+  }
+
+  async listOwned(userId: string, filters: CrawlJobFilters, page: number, limit: number): Promise<{ rows: CrawlJobWithVendor[]; total: number }> {
+    const conditions: SQL[] = [eq(crawlJobs.userId, userId)];
+    if (filters.vendorId) conditions.push(eq(crawlJobs.vendorId, filters.vendorId));
+    if (filters.status) conditions.push(eq(crawlJobs.status, filters.status));
+    if (filters.from) conditions.push(gte(crawlJobs.createdAt, filters.from));
+    if (filters.to) conditions.push(lte(crawlJobs.createdAt, filters.to));
+    const where = and(...conditions);
+    const [rows, [totals]] = await Promise.all([
+      this.selectWithVendor()
+        .where(where)
+        .orderBy(desc(crawlJobs.createdAt), desc(crawlJobs.id))
+        .limit(limit)
+        .offset((page - 1) * limit),
+      this.db.select({ total: count() }).from(crawlJobs).where(where),
+    ]);
+    return { rows: rows.map(flatten), total: totals?.total ?? 0 };
+  }
+
+  private selectWithVendor() {
+    return this.db.select({ job: crawlJobs, vendorName: vendors.name }).from(crawlJobs).leftJoin(vendors, eq(vendors.id, crawlJobs.vendorId));
+  }
+}
+
+const flatten = ({ job, vendorName }: { job: CrawlJobRow; vendorName: string | null }): CrawlJobWithVendor => ({ ...job, vendorName });

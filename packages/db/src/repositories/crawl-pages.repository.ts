@@ -1,0 +1,69 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { Database } from '../database';
+import { crawlJobs, crawlPages } from '../schema';
+
+export type CrawlPageRow = typeof crawlPages.$inferSelect;
+export type NewCrawlPage = typeof crawlPages.$inferInsert;
+
+export interface CrawlPagesSummary {
+  total: number;
+  /** Pages a server answered (any status), as opposed to refused or unreachable ones. */
+  answered: number;
+  firstError: string | null;
+}
+
+/** Fetched (or refused) pages of a crawl; written by the frontier together with the URL's state. */
+export class CrawlPagesRepository {
+  constructor(private readonly db: Database) {}
+
+  listByJob(jobId: string): Promise<CrawlPageRow[]> {
+    return this.db.select().from(crawlPages).where(eq(crawlPages.jobId, jobId)).orderBy(asc(crawlPages.fetchedAt), asc(crawlPages.url));
+  }
+
+  async summarize(jobId: string): Promise<CrawlPagesSummary> {
+    const [row] = await this.db
+      .select({
+        total: sql<number>`count(*)`.mapWith(Number),
+        answered: sql<number>`count(*) filter (where ${crawlPages.statusCode} is not null)`.mapWith(Number),
+        firstError: sql<string | null>`(array_agg(${crawlPages.error} order by ${crawlPages.fetchedAt}) filter (where ${crawlPages.error} is not null))[1]`,
+      })
+      .from(crawlPages)
+      .where(eq(crawlPages.jobId, jobId));
+    return { total: row?.total ?? 0, answered: row?.answered ?? 0, firstError: row?.firstError ?? null };
+  }
+
+  // --- Owner-scoped reads for the API. ---
+
+  async listOwnedByJob(userId: string, jobId: string, page: number, limit: number): Promise<{ rows: CrawlPageRow[]; total: number }> {
+    const where = and(eq(crawlPages.jobId, jobId), eq(crawlPages.userId, userId));
+    const [rows, [totals]] = await Promise.all([
+      this.db
+        .select()
+        .from(crawlPages)
+        .where(where)
+        .orderBy(asc(crawlPages.fetchedAt), asc(crawlPages.id))
+        .limit(limit)
+        .offset((page - 1) * limit),
+      this.db.select({ total: count() }).from(crawlPages).where(where),
+    ]);
+    return { rows, total: totals?.total ?? 0 };
+  }
+
+  async listOwnedBySession(userId: string, sessionId: string): Promise<CrawlPageRow[]> {
+    const rows = await this.db
+      .select({ page: crawlPages })
+      .from(crawlPages)
+      .innerJoin(crawlJobs, eq(crawlJobs.id, crawlPages.jobId))
+      .where(and(eq(crawlJobs.sessionId, sessionId), eq(crawlJobs.userId, userId), eq(crawlPages.userId, userId)))
+      .orderBy(asc(crawlPages.fetchedAt), asc(crawlPages.id));
+    return rows.map((r) => r.page);
+  }
+
+  async findOwned(userId: string, jobId: string, pageId: string): Promise<CrawlPageRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(crawlPages)
+      .where(and(eq(crawlPages.id, pageId), eq(crawlPages.jobId, jobId), eq(crawlPages.userId, userId)));
+    return row;
+  }
+}

@@ -1,0 +1,73 @@
+import type { CrawlJobPayload, TestCrawlPayload, TestCrawlResult } from '@vendorwatch/contracts';
+import type { QueueEvents } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { AppConfig } from '../config';
+import { publishCrawlCancel } from './cancel';
+import { JOBS } from './jobs';
+import type { TypedQueue } from './queues';
+
+/**
+ * A crawl resumes from its stored frontier, so an attempt that failed for a passing reason
+ * (database or Redis hiccup) is worth repeating; the worker ends the row on the last one.
+ */
+export const CRAWL_JOB_ATTEMPTS = 3;
+
+/** Enqueues the crawl whose row the caller inserted; the row id is the job id, so a double submit adds nothing. */
+export async function enqueueCrawlJob(queue: TypedQueue<'crawl'>, crawlJobId: string): Promise<void> {
+  const payload: CrawlJobPayload = { crawlJobId };
+  await queue.add(JOBS.crawl.name, payload, {
+    jobId: crawlJobId,
+    attempts: CRAWL_JOB_ATTEMPTS,
+    backoff: { type: 'exponential', delay: 5_000 },
+    removeOnComplete: { age: 24 * 3600, count: 1000 },
+    removeOnFail: { age: 7 * 24 * 3600 },
+  });
+}
+
+/** Runs a one-URL test crawl on a worker and waits for its result. */
+export async function runTestCrawl(
+  queue: TypedQueue<'testCrawl'>,
+  events: QueueEvents,
+  payload: TestCrawlPayload,
+  timeoutMs = 90_000,
+): Promise<TestCrawlResult> {
+  const job = await queue.add(JOBS.testCrawl.name, payload, {
+    attempts: 1,
+    removeOnComplete: { age: 3600 },
+    removeOnFail: { age: 3600 },
+  });
+  try {
+    return await job.waitUntilFinished(events, timeoutMs);
+  } finally {
+    // A result nobody waits for any more is of no use to anyone.
+    await job.remove().catch(() => undefined);
+  }
+}
+
+export type CancelOutcome = 'removed' | 'signalled';
+
+/**
+ * Cancels a crawl job. A job still waiting is removed from the queue ('removed': no worker will
+ * ever see it, so the caller marks the row cancelled). Otherwise the holding worker is told over
+ * pub/sub and ends the row itself ('signalled'): it stops within a second and keeps what it fetched.
+ */
+export async function cancelCrawlJob(
+  queue: TypedQueue<'crawl'>,
+  redis: Redis,
+  config: Pick<AppConfig, 'QUEUE_PREFIX'>,
+  crawlJobId: string,
+): Promise<CancelOutcome> {
+  const job = await queue.getJob(crawlJobId);
+  if (job) {
+    const state = await job.getState();
+    if (state === 'waiting' || state === 'delayed' || state === 'prioritized') {
+      const removed = await job.remove().then(
+        () => true,
+        () => false, // taken by a worker in the meantime: signal it instead
+      );
+      if (removed) return 'removed';
+    }
+  }
+  await publishCrawlCancel(redis, config, crawlJobId);
+  return 'signalled';
+}

@@ -1,0 +1,58 @@
+import type { Redis } from 'ioredis';
+import type { AppConfig } from '../config';
+import { prefixedKey } from './redis';
+
+type PrefixConfig = Pick<AppConfig, 'QUEUE_PREFIX'>;
+
+/** What each worker process writes every few seconds under `${QUEUE_PREFIX}:workers:<id>`. */
+export interface WorkerHeartbeat {
+  id: string;
+  pid: number;
+  browser: 'ok' | 'down';
+  activeJobs: number;
+  startedAt: string;
+}
+
+export type PuppeteerHealth = 'ok' | 'degraded' | 'down';
+
+/** A heartbeat older than this is gone: its worker stopped or lost Redis. */
+export const HEARTBEAT_TTL_MS = 15_000;
+export const HEARTBEAT_INTERVAL_MS = 5_000;
+
+export const heartbeatKey = (config: PrefixConfig, workerId: string) => prefixedKey(config, 'workers', workerId);
+
+export async function writeHeartbeat(redis: Redis, config: PrefixConfig, beat: WorkerHeartbeat): Promise<void> {
+  await redis.set(heartbeatKey(config, beat.id), JSON.stringify(beat), 'PX', HEARTBEAT_TTL_MS);
+}
+
+export async function removeHeartbeat(redis: Redis, config: PrefixConfig, workerId: string): Promise<void> {
+  await redis.del(heartbeatKey(config, workerId));
+}
+
+/** Every live worker's heartbeat (SCAN, never KEYS: it must not block a shared Redis). */
+export async function readWorkerHeartbeats(redis: Redis, config: PrefixConfig): Promise<WorkerHeartbeat[]> {
+  const keys: string[] = [];
+  let cursor = '0';
+  do {
+    const [next, batch] = await redis.scan(cursor, 'MATCH', heartbeatKey(config, '*'), 'COUNT', 200);
+    keys.push(...batch);
+    cursor = next;
+  } while (cursor !== '0');
+  if (keys.length === 0) return [];
+  const values = await redis.mget(keys);
+  return values.flatMap((value) => {
+    if (!value) return [];
+    try {
+      return [JSON.parse(value) as WorkerHeartbeat];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** For /api/health: ok when every worker's browser is usable, down when none is (or no worker runs). */
+export function puppeteerHealth(heartbeats: WorkerHeartbeat[]): PuppeteerHealth {
+  const ok = heartbeats.filter((beat) => beat.browser === 'ok').length;
+  if (ok === 0) return 'down';
+  return ok === heartbeats.length ? 'ok' : 'degraded';
+}

@@ -1,0 +1,6 @@
+export * from './redis';
+export * from './jobs';
+export * from './queues';
+export * from './cancel';
+export * from './heartbeat';
+export * from './crawl-jobs';

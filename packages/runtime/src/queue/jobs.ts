@@ -1,0 +1,26 @@
+import { QUEUES, type CrawlJobPayload, type CrawlJobStatus, type TestCrawlPayload, type TestCrawlResult } from '@vendorwatch/contracts';
+
+/** What a crawl job's BullMQ return value holds; the row in PostgreSQL stays the truth. */
+export interface CrawlJobResult {
+  status: CrawlJobStatus;
+  pagesDone: number;
+}
+
+/**
+ * Every job, declared once: its queue, its BullMQ job name, its payload and its result.
+ * Enqueue functions and worker handlers are typed from this map, never by casting.
+ */
+export const JOBS = {
+  crawl: { queue: QUEUES.crawl, name: 'crawl' },
+  testCrawl: { queue: QUEUES.testCrawl, name: 'test-crawl' },
+} as const;
+
+export interface JobTypes {
+  crawl: { payload: CrawlJobPayload; result: CrawlJobResult };
+  testCrawl: { payload: TestCrawlPayload; result: TestCrawlResult };
+}
+
+export type JobKey = keyof typeof JOBS;
+export type JobPayload<K extends JobKey> = JobTypes[K]['payload'];
+export type JobResult<K extends JobKey> = JobTypes[K]['result'];
+export type JobName<K extends JobKey> = (typeof JOBS)[K]['name'];

@@ -1,0 +1,2 @@
+export * from './fixture-site';
+export * from './scrapingbee-server';

@@ -1,0 +1,48 @@
+import { DEFAULT_PUPPETEER_SETTINGS, LIMITS, type CrawlMethod, type CrawlScope, type PuppeteerSettings } from '@vendorwatch/contracts';
+import type { CrawlJobRow } from '@vendorwatch/db';
+import type { CrawlPlan } from './crawler';
+import type { FetcherRequest } from './fetcher';
+import { CrawlScopeRules, startUrlsOf } from './scope';
+import { CriticalCrawlError } from './errors';
+
+type RowSettings = Partial<PuppeteerSettings> & Partial<CrawlScope>;
+
+const clamp = (value: unknown, min: number, max: number, fallback: number) => {
+  const n = Number(value);
+  return Number.isFinite(n) ? Math.min(max, Math.max(min, Math.round(n))) : fallback;
+};
+
+/**
+ * The crawl as its row describes it: settings = method settings + scope. Every number is clamped
+ * to the product's limits; the delay never drops below the operator's CRAWL_MIN_DELAY_MS.
+ */
+export function planFromRow(row: CrawlJobRow, minDelayMs: number): { plan: CrawlPlan; fetcher: FetcherRequest } {
+  const settings = row.settings as RowSettings;
+  const startUrls = startUrlsOf(row.targetUrl, settings.startUrls);
+  if (startUrls.length === 0) throw new CriticalCrawlError(`No valid http(s) start URL in ${JSON.stringify(row.targetUrl)}`);
+  const maxPages = clamp(settings.maxPages, LIMITS.maxPages.min, LIMITS.maxPages.max, LIMITS.maxPages.default);
+  const crawlDelay = clamp(settings.crawlDelay, 0, LIMITS.crawlDelayMs.max, LIMITS.crawlDelayMs.default);
+  const maxRetries = clamp(settings.maxRetries, LIMITS.maxRetries.min, LIMITS.maxRetries.max, DEFAULT_PUPPETEER_SETTINGS.maxRetries);
+  return {
+    plan: {
+      owner: { jobId: row.id, userId: row.userId, vendorId: row.vendorId },
+      startUrls,
+      scope: new CrawlScopeRules(startUrls, settings.allowedDomains ?? [], settings.excludePatterns ?? []),
+      maxPages,
+      crawlDelayMs: Math.max(crawlDelay, minDelayMs),
+      maxRetries,
+    },
+    fetcher: {
+      method: row.method as CrawlMethod,
+      userId: row.userId,
+      crawlerConfigId: row.crawlerConfigId,
+      settings: {
+        simulateHumanBehavior: settings.simulateHumanBehavior,
+        useProxy: settings.useProxy,
+        takeScreenshots: settings.takeScreenshots,
+        maxRetries,
+        waitTime: settings.waitTime === undefined ? undefined : clamp(settings.waitTime, 0, LIMITS.waitTimeMs.max, LIMITS.waitTimeMs.default),
+      },
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import { Logger } from '@nestjs/common';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer';
+import type { AddressGuard } from '../../../network/address-guard';
+import { FilteringProxy } from '../../../network/filtering-proxy';
+import { CHROMIUM_FLAGS, PROXY_BYPASS_LIST, VIEWPORT } from './chromium-flags';
+
+export interface BrowserPoolOptions {
+  executablePath: string;
+  guard: AddressGuard;
+  /** PROXY_URL, for crawls with useProxy. */
+  upstreamProxy?: string;
+}
+
+export interface BrowserSession {
+  context: BrowserContext;
+  page: Page;
+}
+
+/**
+ * One Chromium per worker process, launched on first use with a fresh profile, relaunched on the
+ * next use after a crash. Each crawl gets its own context (cookies do not leak between vendors)
+ * and one page it reuses. Every request leaves through our FilteringProxy; crawls with useProxy
+ * use a second FilteringProxy that forwards to PROXY_URL.
+ */
+export class BrowserPool {
+  private readonly logger = new Logger(BrowserPool.name);
+  private launching: Promise<Browser> | null = null;
+  private lastLaunchFailed = false;
+  private profileDir: string | null = null;
+  private readonly proxies = new Map<'direct' | 'upstream', Promise<FilteringProxy>>();
+
+  constructor(private readonly options: BrowserPoolOptions) {}
+
+  /** For the heartbeat: down when Chromium is missing or its last launch failed. */
+  status(): 'ok' | 'down' {
+    if (!existsSync(this.options.executablePath)) return 'down';
+    return this.lastLaunchFailed ? 'down' : 'ok';
+  }
+
+  async openSession(useProxy: boolean): Promise<BrowserSession> {
+    const browser = await this.browser();
+    const wantsUpstream = useProxy && Boolean(this.options.upstreamProxy);
+    if (useProxy && !wantsUpstream) this.logger.warn('useProxy is set but PROXY_URL is not configured: crawling without a proxy');
+    const proxy = await this.proxy(wantsUpstream ? 'upstream' : 'direct');
+    const context = await browser.createBrowserContext({ proxyServer: proxy.url, proxyBypassList: PROXY_BYPASS_LIST });
+    const page = await context.newPage();
+    await page.setViewport(VIEWPORT);
+    return { context, page };
+  }
+
+  async close(): Promise<void> {
+    const launching = this.launching;
+    this.launching = null;
+    const browser = await launching?.catch(() => null);
+    await browser?.close().catch(() => undefined);
+    for (const proxy of this.proxies.values()) await (await proxy.catch(() => null))?.close();
+    this.proxies.clear();
+    if (this.profileDir) await rm(this.profileDir, { recursive: true, force: true }).catch(() => undefined);
+  }
+
+  private browser(): Promise<Browser> {
+    if (!this.launching) {
+      this.launching = this.launch();
+      this.launching.catch(() => {
+        this.launching = null;
+      });
+    }
+    return this.launching;
+  }
+
+  private async launch(): Promise<Browser> {
+    const proxy = await this.proxy('direct');
+    if (this.profileDir) await rm(this.profileDir, { recursive: true, force: true }).catch(() => undefined);
+    this.profileDir = await mkdtemp(path.join(os.tmpdir(), 'vendorwatch-chromium-'));
+    try {
+      const browser = await puppeteer.launch({
+        executablePath: this.options.executablePath,
+        headless: true,
+        userDataDir: this.profileDir,
+        args: [...CHROMIUM_FLAGS, `--proxy-server=${proxy.url}`, `--proxy-bypass-list=${PROXY_BYPASS_LIST.join(';')}`],
+        defaultViewport: VIEWPORT,
+        handleSIGINT: false,
+        handleSIGTERM: false,
+        handleSIGHUP: false,
+      });
+      this.lastLaunchFailed = false;
+      browser.once('disconnected', () => {
+        this.logger.warn('Chromium disconnected; it is relaunched on next use');
+        if (this.launching) this.launching = null;
+      });
+      return browser;
+    } catch (error) {
+      this.lastLaunchFailed = true;
+      throw error;
+    }
+  }
+
+  private proxy(kind: 'direct' | 'upstream'): Promise<FilteringProxy> {
+    let proxy = this.proxies.get(kind);
+    if (!proxy) {
+      proxy = FilteringProxy.start({ guard: this.options.guard, upstream: kind === 'upstream' ? this.options.upstreamProxy : undefined });
+      this.proxies.set(kind, proxy);
+    }
+    return proxy;
+  }
+}

@@ -1,0 +1,122 @@
+import type { PuppeteerSettings } from '@vendorwatch/contracts';
+import type { HTTPResponse } from 'puppeteer';
+import type { AddressGuard } from '../../../network/address-guard';
+import { REFUSED_HEADER } from '../../../network/filtering-proxy';
+import { findSsrfRefusal } from '../../../network/ssrf-error';
+import { CrawlAbortedError, raceAbort, sleep } from '../../abort';
+import { PageFetchError, RetryableFetchError, errorMessage } from '../../errors';
+import type { Fetcher, FetchedPage } from '../../fetcher';
+import { digestBuffer, isHtml } from '../../page-body';
+import type { BrowserPool, BrowserSession } from './browser-pool';
+import { behaveLikeAHuman } from './human-behaviour';
+import { RequestFilter } from './request-filter';
+
+const NAVIGATION_TIMEOUT_MS = 30_000;
+/** Chromium errors that say the page does not exist rather than "try again". */
+const PERMANENT_NET_ERRORS = /ERR_NAME_NOT_RESOLVED|ERR_INVALID_URL|ERR_UNSAFE_PORT|ERR_BLOCKED_BY_CLIENT|ERR_ADDRESS_UNREACHABLE/;
+
+/**
+ * Headless Chromium: one page per crawl, reused from URL to URL. Honours waitTime (ms after load),
+ * simulateHumanBehavior, takeScreenshots (PNG) and useProxy (chosen when the session opens).
+ */
+export class PuppeteerFetcher implements Fetcher {
+  readonly method = 'puppeteer' as const;
+  private session: BrowserSession | null = null;
+  private filter: RequestFilter | null = null;
+
+  constructor(
+    private readonly pool: BrowserPool,
+    private readonly guard: AddressGuard,
+    private readonly settings: PuppeteerSettings,
+  ) {}
+
+  async fetch(url: string, signal: AbortSignal): Promise<FetchedPage> {
+    await this.checkTarget(url);
+    const { page } = await this.openSession();
+    const filter = this.filter!;
+    filter.refusals.clear();
+    const started = performance.now();
+    let response: HTTPResponse | null;
+    try {
+      response = await raceAbort(page.goto(url, { waitUntil: 'load', timeout: NAVIGATION_TIMEOUT_MS }), signal);
+    } catch (error) {
+      if (error instanceof CrawlAbortedError) {
+        await page.goto('about:blank').catch(() => undefined);
+        throw error;
+      }
+      throw this.navigationError(error, filter);
+    }
+    const loadedMs = performance.now() - started;
+    if (!response) throw new PageFetchError('Chromium returned no response for the page');
+    const headers = response.headers();
+    if (headers[REFUSED_HEADER]) throw new PageFetchError(headers[REFUSED_HEADER]);
+
+    const contentType = headers['content-type'] ?? null;
+    const html = isHtml(contentType);
+    if (this.settings.waitTime > 0) await sleep(this.settings.waitTime, signal);
+    if (html && this.settings.simulateHumanBehavior) await raceAbort(behaveLikeAHuman(page, signal), signal);
+
+    const finalUrl = page.url() === 'about:blank' ? response.url() : page.url();
+    // The document as served (for the hash); the DOM as rendered (for the facts scripts may add).
+    const served = await response.buffer().catch(() => null);
+    const rendered = html ? await raceAbort(page.content(), signal) : null;
+    const facts = rendered !== null ? await digestBuffer(rendered, contentType, finalUrl) : null;
+    const bodyDigest = served ? (await digestBuffer(served, 'application/octet-stream', finalUrl)).body : (facts?.body ?? null);
+    const screenshot = html && this.settings.takeScreenshots ? Buffer.from(await raceAbort(page.screenshot({ type: 'png' }), signal)) : null;
+
+    return {
+      requestedUrl: url,
+      finalUrl,
+      statusCode: response.status(),
+      headers,
+      contentType,
+      redirectChain: response.request().redirectChain().map((request) => request.url()),
+      responseTimeMs: loadedMs,
+      body: bodyDigest,
+      document: facts?.document ?? null,
+      screenshot,
+    };
+  }
+
+  async close(): Promise<void> {
+    const session = this.session;
+    this.session = null;
+    await session?.context.close().catch(() => undefined);
+  }
+
+  /** The start of each fetch: a refused target is reported with the guard's reason, not Chromium's. */
+  private async checkTarget(url: string): Promise<void> {
+    try {
+      await this.guard.check(new URL(url).hostname.replace(/^\[|\]$/g, ''));
+    } catch (error) {
+      const refusal = findSsrfRefusal(error);
+      if (refusal) throw new PageFetchError(refusal.message);
+      // Unresolvable names are Chromium's to report.
+    }
+  }
+
+  /** A crashed browser or closed page is replaced on the next fetch. */
+  private async openSession(): Promise<BrowserSession> {
+    if (this.session && !this.session.page.isClosed() && this.session.context.browser().connected) return this.session;
+    await this.close();
+    const session = await this.pool.openSession(this.settings.useProxy);
+    this.filter = new RequestFilter(this.guard);
+    this.filter.blockResources = !this.settings.takeScreenshots;
+    await this.filter.attach(session.page);
+    this.session = session;
+    return session;
+  }
+
+  private navigationError(error: unknown, filter: RequestFilter): Error {
+    const refusal = [...filter.refusals.values()][0];
+    if (refusal) return new PageFetchError(refusal);
+    const message = errorMessage(error);
+    if (/Target closed|Session closed|detached|Protocol error|Connection closed/i.test(message)) {
+      this.session = null;
+      return new RetryableFetchError(`Chromium lost the page: ${message}`);
+    }
+    if (/ERR_TUNNEL_CONNECTION_FAILED/.test(message)) return new RetryableFetchError(`Could not connect: ${message}`);
+    if (PERMANENT_NET_ERRORS.test(message)) return new PageFetchError(message);
+    return new RetryableFetchError(message);
+  }
+}

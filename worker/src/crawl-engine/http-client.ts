@@ -1,0 +1,110 @@
+import { STATUS_CODES } from 'node:http';
+import { errors as undiciErrors, request, type Dispatcher } from 'undici';
+import { findSsrfRefusal } from '../network/ssrf-error';
+import { CrawlAbortedError, abortReasonOf } from './abort';
+import { PageFetchError, RetryableFetchError } from './errors';
+import { normalizeUrl } from './url';
+
+export const USER_AGENT = 'Mozilla/5.0 (compatible; VendorwatchBot/1.0; +https://github.com/vendorwatch)';
+/** The product token robots.txt groups are matched against. */
+export const ROBOTS_AGENT = 'VendorwatchBot';
+const MAX_REDIRECTS = 10;
+const TIMEOUT_MS = 30_000;
+
+/** Fetches a small text resource; the crawler passes one that waits its turn at the host gate. */
+export type TextGetter = (url: string, signal: AbortSignal) => Promise<{ status: number; text: string } | null>;
+
+export interface OpenedResponse {
+  finalUrl: string;
+  statusCode: number;
+  headers: Record<string, string>;
+  redirectChain: string[];
+  body: Dispatcher.ResponseData['body'];
+}
+
+/**
+ * Direct HTTP through the SSRF-guarded undici Agent. Redirects are followed here, by hand, so every
+ * hop is a new request whose connection the guard checks again.
+ */
+export class HttpClient {
+  constructor(private readonly dispatcher: Dispatcher) {}
+
+  async open(url: string, signal: AbortSignal, accept = 'text/html,application/xhtml+xml,*/*;q=0.8'): Promise<OpenedResponse> {
+    const chain: string[] = [];
+    let current = url;
+    const timeout = AbortSignal.timeout(TIMEOUT_MS);
+    const combined = AbortSignal.any([signal, timeout]);
+    for (;;) {
+      let response: Dispatcher.ResponseData;
+      try {
+        response = await request(current, {
+          dispatcher: this.dispatcher,
+          method: 'GET',
+          headers: { 'user-agent': USER_AGENT, accept, 'accept-language': 'en' },
+          signal: combined,
+          headersTimeout: TIMEOUT_MS,
+          bodyTimeout: TIMEOUT_MS,
+        });
+      } catch (error) {
+        throw classifyNetworkError(error, signal, timeout.aborted);
+      }
+      const headers = flattenHeaders(response.headers);
+      const location = headers.location;
+      if (response.statusCode >= 300 && response.statusCode < 400 && location) {
+        await response.body.dump().catch(() => undefined);
+        const next = normalizeUrl(location, current);
+        if (!next) throw new PageFetchError(`Redirect to an unsupported location: ${location}`);
+        chain.push(current);
+        if (chain.length > MAX_REDIRECTS) throw new PageFetchError(`More than ${MAX_REDIRECTS} redirects`);
+        current = next;
+        continue;
+      }
+      return { finalUrl: current, statusCode: response.statusCode, headers, redirectChain: chain, body: response.body };
+    }
+  }
+
+  /** A small text resource (robots.txt, sitemap) or null when it is not there. */
+  async getText(url: string, signal: AbortSignal, maxBytes = 5 * 1024 * 1024): Promise<{ status: number; text: string } | null> {
+    const response = await this.open(url, signal, 'text/plain,application/xml,text/xml,*/*;q=0.5');
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of response.body as AsyncIterable<Buffer>) {
+      size += chunk.byteLength;
+      if (size > maxBytes) break;
+      chunks.push(chunk);
+    }
+    response.body.destroy();
+    return { status: response.statusCode, text: Buffer.concat(chunks).toString('utf8') };
+  }
+}
+
+export function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  return flat;
+}
+
+/** Network failures: refused by the guard or a name that does not resolve → recorded; the rest → retried. */
+export function classifyNetworkError(error: unknown, signal: AbortSignal, timedOut: boolean): Error {
+  const reason = abortReasonOf(signal);
+  if (reason) return new CrawlAbortedError(reason);
+  const refusal = findSsrfRefusal(error);
+  if (refusal) return new PageFetchError(refusal.message);
+  if (timedOut || error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError) {
+    return new RetryableFetchError(`Timed out after ${TIMEOUT_MS / 1000} s`);
+  }
+  const code = codeOf(error);
+  if (code === 'ENOTFOUND' || code === 'EAI_NONAME') return new PageFetchError(`Host not found (${code})`);
+  return new RetryableFetchError(`Network error: ${code ?? (error as Error).message}`);
+}
+
+function codeOf(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && !code.startsWith('UND_ERR')) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export const statusText = (status: number) => STATUS_CODES[status] ?? 'Unknown';

@@ -1,0 +1,50 @@
+import picomatch from 'picomatch';
+import { normalizeUrl } from './url';
+
+export type ScopeDecision = { inScope: true } | { inScope: false; reason: string };
+
+/**
+ * Which discovered URLs belong to the crawl.
+ * - Site: the host names of the start URLs (any port or scheme), plus each allowed domain and its subdomains.
+ * - Exclude patterns are picomatch globs. A pattern containing `://` is matched against the whole
+ *   normalised URL (`https://example.com/blog/**`); any other pattern against the URL's path
+ *   (`/drafts/**`, `/**\/*.pdf`), and a pattern without a slash against the path's last segment (`*.pdf`).
+ */
+export class CrawlScopeRules {
+  private readonly hosts: Set<string>;
+  private readonly domains: string[];
+  private readonly urlMatchers: picomatch.Matcher[];
+  private readonly pathMatchers: picomatch.Matcher[];
+
+  constructor(startUrls: string[], allowedDomains: string[], excludePatterns: string[]) {
+    this.hosts = new Set(startUrls.map((u) => new URL(u).hostname));
+    this.domains = allowedDomains.map((d) => d.trim().toLowerCase().replace(/^\*\./, '').replace(/^\.+|\.+$/g, '')).filter(Boolean);
+    const patterns = excludePatterns.map((p) => p.trim()).filter(Boolean);
+    this.urlMatchers = patterns.filter((p) => p.includes('://')).map((p) => picomatch(p, { dot: true }));
+    // picomatch's `basename` option would stop `/drafts/**` from matching, so it is only for slash-less patterns.
+    this.pathMatchers = patterns.filter((p) => !p.includes('://')).map((p) => picomatch(p, { dot: true, basename: !p.includes('/') }));
+  }
+
+  check(url: string): ScopeDecision {
+    const parsed = new URL(url);
+    const host = parsed.hostname;
+    const onSite = this.hosts.has(host) || this.domains.some((d) => host === d || host.endsWith(`.${d}`));
+    if (!onSite) return { inScope: false, reason: `${host} is not part of the crawled site` };
+    let path = parsed.pathname;
+    try {
+      path = decodeURI(path);
+    } catch {
+      // keep the encoded path when it does not decode
+    }
+    if (this.pathMatchers.some((match) => match(path)) || this.urlMatchers.some((match) => match(url))) {
+      return { inScope: false, reason: 'matches an exclude pattern' };
+    }
+    return { inScope: true };
+  }
+}
+
+/** Start URLs from the row's scope (or its target URL), normalised and de-duplicated. */
+export function startUrlsOf(targetUrl: string, startUrls: string[] | undefined): string[] {
+  const urls = (startUrls?.length ? startUrls : [targetUrl]).map((u) => normalizeUrl(u)).filter((u): u is string => u !== null);
+  return [...new Set(urls)];
+}

@@ -1,0 +1,52 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { startFixtureSite, type FixtureSite } from '../../../test-support';
+import { expectFixtureCrawl, expectNoOverlap, FIXTURE_SCOPE } from '../testing/fixture-expectations';
+import { pathsOf, startWorkerHarness, type WorkerHarness } from '../testing/worker-harness';
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
+
+describe('crawl job, method puppeteer (Chromium)', () => {
+  let harness: WorkerHarness;
+  let site: FixtureSite;
+
+  beforeAll(async () => {
+    harness = await startWorkerHarness();
+    await harness.startWorker();
+  });
+  afterAll(() => harness.close());
+  beforeEach(async () => {
+    site = await startFixtureSite();
+  });
+  afterEach(() => site.close());
+
+  it('crawls exactly the fixture site and stores a PNG screenshot per HTML page', async () => {
+    const id = await harness.startCrawl({ method: 'puppeteer', targetUrl: `${site.url}/`, settings: { ...FIXTURE_SCOPE, takeScreenshots: true } });
+    const byPath = await expectFixtureCrawl(harness, id, site);
+    expectNoOverlap(site);
+
+    const home = byPath['/']!;
+    expect(home.screenshotPath).toMatch(new RegExp(`^screenshots/${id}/[0-9a-f]+\\.png$`));
+    expect(readFileSync(path.join(harness.dataDir, home.screenshotPath!)).subarray(0, 4)).toEqual(PNG_SIGNATURE);
+    expect(byPath['/files/report.pdf']!.screenshotPath).toBeNull();
+    // Screenshots need the images; Chromium's own favicon fetches are never sent.
+    expect(site.requestsFor('/images/map.png').length).toBeGreaterThan(0);
+    expect(site.requestsFor('/favicon.ico')).toHaveLength(0);
+  });
+
+  it('blocks images when not taking screenshots, and honours waitTime and simulateHumanBehavior', async () => {
+    const id = await harness.startCrawl({
+      method: 'puppeteer',
+      targetUrl: `${site.url}/contact`,
+      settings: { maxPages: 2, takeScreenshots: false, simulateHumanBehavior: true, waitTime: 200 },
+    });
+    const job = await harness.waitForStatus(id, ['completed', 'failed']);
+    expect(job.status).toBe('completed');
+    const pages = await harness.pages(id);
+    expect(pathsOf(pages)).toEqual(['/', '/contact']);
+    expect(pages.every((p) => p.screenshotPath === null)).toBe(true);
+    expect(pages.find((p) => p.url.endsWith('/contact'))!.signals).toMatchObject({ imagesWithoutAlt: 2 });
+    expect(site.requests.filter((r) => r.path.startsWith('/images/'))).toHaveLength(0);
+    expect(existsSync(path.join(harness.dataDir, 'screenshots', id))).toBe(false);
+  });
+});

@@ -1,0 +1,87 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import {
+  APP_CONFIG,
+  createWorker,
+  JOBS,
+  subscribeToCrawlCancels,
+  type AppConfig,
+  type JobKey,
+  type TypedJob,
+  type TypedWorker,
+} from '@vendorwatch/runtime';
+import { ABORT_REASONS } from '../crawl-engine/abort';
+import { JOB_HANDLERS, WORKER_ID, WORKER_OPTIONS, type WorkerOptions } from '../worker-tokens';
+import { ActiveJobs } from './active-jobs';
+import type { JobHandler } from './job-handler';
+
+/**
+ * One BullMQ Worker per job kind, each routed to its single handler. Cancel requests arrive over
+ * Redis pub/sub and abort the job's signal if this process holds it. On shutdown: stop taking jobs,
+ * abort running ones with reason 'shutdown' (they hand themselves back to the queue), then close.
+ */
+@Injectable()
+export class QueueWorkersService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(QueueWorkersService.name);
+  private readonly workers: TypedWorker<JobKey>[] = [];
+  private cancelSubscription: { close(): Promise<void> } | null = null;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(JOB_HANDLERS) private readonly handlers: JobHandler[],
+    @Inject(WORKER_OPTIONS) private readonly options: WorkerOptions,
+    @Inject(WORKER_ID) private readonly workerId: string,
+    private readonly active: ActiveJobs,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const byJob = this.checkHandlers();
+    this.cancelSubscription = await subscribeToCrawlCancels(this.config, ({ jobId }) => {
+      for (const worker of this.workers) if (worker.cancelJob(jobId, ABORT_REASONS.cancel)) this.logger.log(`Cancelling job ${jobId}`);
+    });
+    for (const [key, handler] of byJob) this.workers.push(this.start(key, handler));
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    const closing = this.workers.map((worker) => worker.close());
+    for (const worker of this.workers) worker.cancelAllJobs(ABORT_REASONS.shutdown);
+    await Promise.allSettled(closing);
+    await this.cancelSubscription?.close();
+  }
+
+  /** Every declared job kind has exactly one handler, or the worker does not start. */
+  private checkHandlers(): Map<JobKey, JobHandler> {
+    const byJob = new Map<JobKey, JobHandler>();
+    for (const handler of this.handlers) {
+      if (byJob.has(handler.job)) throw new Error(`Two handlers for job '${handler.job}'`);
+      byJob.set(handler.job, handler);
+    }
+    const missing = (Object.keys(JOBS) as JobKey[]).filter((key) => !byJob.has(key));
+    if (missing.length) throw new Error(`No handler for job(s): ${missing.join(', ')}`);
+    return byJob;
+  }
+
+  private start(key: JobKey, handler: JobHandler): TypedWorker<JobKey> {
+    // Three declared parameters: BullMQ passes the AbortSignal only to such processors.
+    const processor = async (job: TypedJob<JobKey>, token: string | undefined, signal: AbortSignal | undefined) => {
+      this.active.add(`${key}:${job.id}`);
+      try {
+        return await handler.handle(job as never, { signal: signal ?? new AbortController().signal, token });
+      } finally {
+        this.active.delete(`${key}:${job.id}`);
+      }
+    };
+    const worker = createWorker(this.config, key, processor as never, {
+      name: this.workerId,
+      concurrency: this.config.WORKER_CONCURRENCY,
+      lockDuration: this.options.lockDurationMs,
+      stalledInterval: this.options.stalledIntervalMs,
+      maxStalledCount: this.options.maxStalledCount,
+    }) as TypedWorker<JobKey>;
+    worker.on('error', (error) => this.logger.error(`${JOBS[key].queue} worker: ${error.message}`));
+    // Another worker may take over a job whose lock we could not renew: stop touching it.
+    worker.on('lockRenewalFailed', (jobIds: string[]) => {
+      for (const id of jobIds) worker.cancelJob(id, ABORT_REASONS.lockLost);
+    });
+    return worker;
+  }
+}

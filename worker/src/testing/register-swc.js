@@ -1,0 +1,29 @@
+/**
+ * Lets a child `node` process run the worker's TypeScript sources (for the crash and shutdown
+ * tests), compiled by SWC with decorator metadata exactly as Jest compiles them.
+ */
+const fs = require('node:fs');
+const Module = require('node:module');
+const path = require('node:path');
+const { transformSync } = require('@swc/core');
+
+const root = path.resolve(__dirname, '../../..');
+const aliases = {
+  '@vendorwatch/contracts': 'packages/contracts/src/index.ts',
+  '@vendorwatch/db': 'packages/db/src/index.ts',
+  '@vendorwatch/db/testing': 'packages/db/src/testing/index.ts',
+  '@vendorwatch/runtime': 'packages/runtime/src/index.ts',
+};
+const resolve = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) {
+  return aliases[request] ? path.join(root, aliases[request]) : resolve.call(this, request, ...rest);
+};
+require.extensions['.ts'] = (module, filename) => {
+  const { code } = transformSync(fs.readFileSync(filename, 'utf8'), {
+    filename,
+    jsc: { parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true }, target: 'es2022' },
+    module: { type: 'commonjs' },
+    sourceMaps: 'inline',
+  });
+  module._compile(code, filename);
+};

@@ -1,0 +1,84 @@
+import { Module, type DynamicModule, type OnApplicationShutdown, Inject } from '@nestjs/common';
+import { CrawlFrontierRepository, CrawlJobsRepository } from '@vendorwatch/db';
+import { APP_CONFIG, createRedisClient, prefixedKey, type AppConfig } from '@vendorwatch/runtime';
+import type { Redis } from 'ioredis';
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Dispatcher } from 'undici';
+import { Crawler } from './crawl-engine/crawler';
+import { FetcherFactory } from './crawl-engine/fetcher-factory';
+import { BrowserPool } from './crawl-engine/fetchers/puppeteer/browser-pool';
+import { HostGate } from './crawl-engine/host-gate';
+import { HttpClient } from './crawl-engine/http-client';
+import { ScreenshotStore } from './crawl-engine/screenshot-store';
+import { CrawlJobHandler } from './jobs/crawl-job.handler';
+import { TestCrawlHandler } from './jobs/test-crawl.handler';
+import { AddressGuard } from './network/address-guard';
+import { createGuardedAgent } from './network/guarded-agent';
+import { ActiveJobs } from './queue/active-jobs';
+import { HeartbeatService } from './queue/heartbeat.service';
+import { QueueWorkersService } from './queue/queue-workers.service';
+import { DEFAULT_WORKER_OPTIONS, GUARDED_DISPATCHER, JOB_HANDLERS, WORKER_ID, WORKER_OPTIONS, WORKER_REDIS, type WorkerOptions } from './worker-tokens';
+
+/** Closes what the providers below opened, after the queue workers have stopped (onModuleDestroy). */
+class WorkerResources implements OnApplicationShutdown {
+  constructor(
+    @Inject(WORKER_REDIS) private readonly redis: Redis,
+    @Inject(GUARDED_DISPATCHER) private readonly dispatcher: Dispatcher,
+    @Inject(BrowserPool) private readonly browsers: BrowserPool,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.browsers.close();
+    await this.dispatcher.close().catch(() => undefined);
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}
+
+/**
+ * The crawl worker: BullMQ processors for every job kind, the crawl engine and its fetchers.
+ * Needs the global AppConfigModule, DatabaseModule and SecretsModule — from `createWorkerApp`, or
+ * from the backend's own application when the worker runs in-process beside it.
+ */
+@Module({})
+export class WorkerModule {
+  static forRoot(options: Partial<WorkerOptions> = {}): DynamicModule {
+    return {
+      module: WorkerModule,
+      providers: [
+        { provide: WORKER_OPTIONS, useValue: { ...DEFAULT_WORKER_OPTIONS, ...options } },
+        { provide: WORKER_ID, useFactory: () => `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}` },
+        { provide: WORKER_REDIS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => createRedisClient(config, 'vendorwatch-worker') },
+        { provide: AddressGuard, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new AddressGuard(config.CRAWL_ALLOW_PRIVATE_NETWORKS) },
+        { provide: GUARDED_DISPATCHER, inject: [AddressGuard], useFactory: (guard: AddressGuard) => createGuardedAgent(guard) },
+        { provide: HttpClient, inject: [GUARDED_DISPATCHER], useFactory: (dispatcher: Dispatcher) => new HttpClient(dispatcher) },
+        {
+          provide: HostGate,
+          inject: [APP_CONFIG, WORKER_REDIS],
+          useFactory: (config: AppConfig, redis: Redis) => new HostGate(redis, prefixedKey(config, 'politeness')),
+        },
+        {
+          provide: BrowserPool,
+          inject: [APP_CONFIG, AddressGuard],
+          useFactory: (config: AppConfig, guard: AddressGuard) =>
+            new BrowserPool({ executablePath: config.CHROMIUM_PATH, guard, upstreamProxy: config.PROXY_URL }),
+        },
+        { provide: ScreenshotStore, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new ScreenshotStore(config.DATA_DIR) },
+        {
+          provide: Crawler,
+          inject: [CrawlFrontierRepository, CrawlJobsRepository, HttpClient, HostGate, ScreenshotStore],
+          useFactory: (frontier: CrawlFrontierRepository, jobs: CrawlJobsRepository, http: HttpClient, hostGate: HostGate, screenshots: ScreenshotStore) =>
+            new Crawler({ frontier, jobs, http, hostGate, screenshots }),
+        },
+        FetcherFactory,
+        CrawlJobHandler,
+        TestCrawlHandler,
+        { provide: JOB_HANDLERS, inject: [CrawlJobHandler, TestCrawlHandler], useFactory: (...handlers: unknown[]) => handlers },
+        ActiveJobs,
+        QueueWorkersService,
+        HeartbeatService,
+        WorkerResources,
+      ],
+    };
+  }
+}
