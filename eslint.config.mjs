@@ -5,7 +5,17 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', 'bench/results/**', 'bench/.site/**', 'test-artifacts/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'coverage/**',
+      'bench/results/**',
+      'bench/.site/**',
+      'test-artifacts/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -23,7 +33,10 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // The frontend may import shared contracts, never server code.
-      'no-restricted-imports': ['error', { patterns: ['@vendorwatch/db*', '@vendorwatch/runtime*', '**/backend/**', '**/worker/**'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['@vendorwatch/db*', '@vendorwatch/runtime*', '**/backend/**', '**/worker/**'] },
+      ],
     },
   },
   {

@@ -2,7 +2,17 @@
  * Server-side tests (backend, worker, shared libraries) against real PostgreSQL, Redis and Chromium.
  * SWC compiles TypeScript with decorator metadata, which Nest's injection needs.
  */
-const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true }, target: 'es2022' }, module: { type: 'commonjs' } }];
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
 
 /** @type {import('jest').Config} */
 module.exports = {

@@ -46,11 +46,20 @@ function build() {
     process.exit(1);
   }
   console.log('Building the server (incremental)…');
-  run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', 'packages/contracts', 'packages/db', 'packages/runtime', 'backend', 'worker']);
+  run(process.execPath, [
+    path.join(root, 'node_modules/typescript/bin/tsc'),
+    '-b',
+    'packages/contracts',
+    'packages/db',
+    'packages/runtime',
+    'backend',
+    'worker',
+  ]);
   const index = path.join(root, 'frontend/dist/index.html');
   const stale =
     !existsSync(index) ||
-    Math.max(newestMtime(path.join(root, 'frontend/src')), newestMtime(path.join(root, 'packages/contracts/src'))) > statSync(index).mtimeMs;
+    Math.max(newestMtime(path.join(root, 'frontend/src')), newestMtime(path.join(root, 'packages/contracts/src'))) >
+      statSync(index).mtimeMs;
   if (!workerOnly && stale) {
     console.log('Building the frontend…');
     run('npm', ['run', 'build', '-w', 'frontend']);
@@ -82,14 +91,20 @@ async function ensureRedis() {
   if (!local || !installed) {
     console.error(
       `No Redis answers at ${redisUrl}.\n` +
-        (local ? 'Install Redis (Debian: apt-get install redis-server) or set REDIS_URL to a running Redis.' : 'Start it, or set REDIS_URL to a running Redis.'),
+        (local
+          ? 'Install Redis (Debian: apt-get install redis-server) or set REDIS_URL to a running Redis.'
+          : 'Start it, or set REDIS_URL to a running Redis.'),
     );
     process.exit(1);
   }
   const dir = path.join(env.DATA_DIR, 'redis');
   mkdirSync(dir, { recursive: true });
   console.log(`Starting a local redis-server on port ${url.port || 6379} (data in ${dir})…`);
-  start('redis-server', [path.join(root, 'redis.conf'), '--port', String(url.port || 6379), '--bind', '127.0.0.1', '--dir', dir], { quiet: true });
+  start(
+    'redis-server',
+    [path.join(root, 'redis.conf'), '--port', String(url.port || 6379), '--bind', '127.0.0.1', '--dir', dir],
+    { quiet: true },
+  );
   for (let attempt = 0; attempt < 50; attempt++) {
     if (await ping(redisUrl)) return;
     await new Promise((r) => setTimeout(r, 100));

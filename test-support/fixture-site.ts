@@ -69,8 +69,13 @@ export const FIXTURE_DISALLOWED_PATHS = ['/private/secret'] as const;
 /** The chain /old-page → 301 → /moved-page → 302 → /new-page. */
 export const FIXTURE_REDIRECT = { start: '/old-page', middle: '/moved-page', end: '/new-page' } as const;
 
-const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+const PNG_1PX = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
 
 function page(title: string, body: string, description = `${title} — Example Vendor`): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title>
@@ -80,6 +85,7 @@ function page(title: string, body: string, description = `${title} — Example V
 export async function startFixtureSite(options: FixtureSiteOptions = {}): Promise<FixtureSite> {
   const requests: FixtureRequest[] = [];
   const sockets = new Set<Socket>();
+  const timers = new Set<NodeJS.Timeout>();
   let flakyLeft = options.flakyFailures ?? 1;
   let port = 0;
   const hostUrl = (name: string) => `http://${name}:${port}`;
@@ -116,21 +122,35 @@ ${extra > 0 ? '<a href="/extra/1">More</a>' : ''}</main>
     '/private/secret': () => page('Secret', 'robots.txt disallows this page'),
     '/drafts/wip': () => page('Draft', 'an exclude pattern keeps crawls away'),
   };
-  for (let i = 1; i <= extra; i++) pages[`/extra/${i}`] = () => page(`Extra ${i}`, i < extra ? `<a href="/extra/${i + 1}">Next</a>` : 'The end');
+  for (let i = 1; i <= extra; i++)
+    pages[`/extra/${i}`] = () => page(`Extra ${i}`, i < extra ? `<a href="/extra/${i + 1}">Next</a>` : 'The end');
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? '/', 'http://fixture').pathname;
     const html = (status: number, body: string, headers: Record<string, string> = {}) =>
-      res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'x-frame-options': 'DENY', 'x-content-type-options': 'nosniff', ...headers }).end(body);
+      res
+        .writeHead(status, {
+          'content-type': 'text/html; charset=utf-8',
+          'x-frame-options': 'DENY',
+          'x-content-type-options': 'nosniff',
+          ...headers,
+        })
+        .end(body);
     if (path === '/robots.txt') {
       if (options.robots === false) return html(404, page('Not found', ''));
       const delay = options.crawlDelaySeconds !== undefined ? `Crawl-delay: ${options.crawlDelaySeconds}\n` : '';
-      return res.writeHead(200, { 'content-type': 'text/plain' }).end(`User-agent: *\nDisallow: /private/\n${delay}\nSitemap: http://${req.headers.host}/sitemap.xml\n`);
+      return res
+        .writeHead(200, { 'content-type': 'text/plain' })
+        .end(`User-agent: *\nDisallow: /private/\n${delay}\nSitemap: http://${req.headers.host}/sitemap.xml\n`);
     }
     if (path === '/sitemap.xml') {
       const base = `http://${req.headers.host}`;
       const urls = ['/', '/about', '/sitemap-only'].map((p) => `<url><loc>${base}${p}</loc></url>`).join('');
-      return res.writeHead(200, { 'content-type': 'application/xml' }).end(`<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`);
+      return res
+        .writeHead(200, { 'content-type': 'application/xml' })
+        .end(
+          `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`,
+        );
     }
     if (path === FIXTURE_REDIRECT.start) return res.writeHead(301, { location: FIXTURE_REDIRECT.middle }).end();
     if (path === FIXTURE_REDIRECT.middle) return res.writeHead(302, { location: FIXTURE_REDIRECT.end }).end();
@@ -142,7 +162,12 @@ ${extra > 0 ? '<a href="/extra/1">More</a>' : ''}</main>
       }
       return html(200, page('Flaky page', `<a href="/">Home</a>`));
     }
-    if (path === '/slow') await new Promise((resolve) => setTimeout(resolve, options.slowMs ?? 300));
+    if (path === '/slow') {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => (timers.delete(timer), resolve()), options.slowMs ?? 300);
+        timers.add(timer);
+      });
+    }
     if (path === '/files/report.pdf') return res.writeHead(200, { 'content-type': 'application/pdf' }).end(PDF);
     if (path.startsWith('/images/')) return res.writeHead(200, { 'content-type': 'image/png' }).end(PNG_1PX);
     const render = pages[path];
@@ -180,8 +205,10 @@ ${extra > 0 ? '<a href="/extra/1">More</a>' : ''}</main>
     hostUrl,
     requests,
     requestsFor: (path) => requests.filter((r) => r.path === path),
-    requestCounts: () => requests.reduce<Record<string, number>>((counts, r) => ({ ...counts, [r.path]: (counts[r.path] ?? 0) + 1 }), {}),
+    requestCounts: () =>
+      requests.reduce<Record<string, number>>((counts, r) => ({ ...counts, [r.path]: (counts[r.path] ?? 0) + 1 }), {}),
     close: async () => {
+      for (const timer of timers) clearTimeout(timer);
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

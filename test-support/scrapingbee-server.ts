@@ -47,7 +47,8 @@ export async function startScrapingBeeServer(options: ScrapingBeeServerOptions =
   const calls: ScrapingBeeCall[] = [];
   const sockets = new Set<Socket>();
 
-  const json = (res: ServerResponse, status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const json = (res: ServerResponse, status: number, body: unknown) =>
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://scrapingbee.local');
@@ -146,7 +147,13 @@ async function scrape(target: string) {
       current = new URL(location, current).href;
       continue;
     }
-    return { status: response.status, initialStatus, finalUrl: current, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
+    return {
+      status: response.status,
+      initialStatus,
+      finalUrl: current,
+      headers: response.headers,
+      body: Buffer.from(await response.arrayBuffer()),
+    };
   }
   throw new Error('too many redirects');
 }

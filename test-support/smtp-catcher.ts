@@ -30,7 +30,12 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
       simpleParser(stream)
         .then((parsed) => {
           const to = [parsed.to ?? []].flat().flatMap((address) => address.value.map((v) => v.address ?? ''));
-          messages.push({ to, subject: parsed.subject ?? '', text: parsed.text ?? '', html: typeof parsed.html === 'string' ? parsed.html : '' });
+          messages.push({
+            to,
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
+          });
           waiters.forEach((wake) => wake());
           callback();
         })

@@ -4,7 +4,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { APP_CONFIG, type AppConfig } from '@vendorwatch/runtime';
+import { loadConfig, type AppConfig } from '@vendorwatch/runtime';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Logger } from 'nestjs-pino';
@@ -15,15 +15,22 @@ const CORS_HEADERS = ['authorization', 'content-type', 'apikey', 'x-client-info'
 
 /** Builds the HTTP application (not yet listening): `main.ts` and the tests share this. */
 export async function createApp(configOverrides: Record<string, string | undefined> = {}): Promise<NestFastifyApplication> {
+  const config = loadConfig({ ...process.env, ...configOverrides });
+  // X-Forwarded-For is believed only from as many proxies as the operator says sit in front.
+  const trustProxy = config.TRUST_PROXY_HOPS > 0 ? config.TRUST_PROXY_HOPS : false;
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(configOverrides),
-    new FastifyAdapter({ trustProxy: true, bodyLimit: 1024 * 1024 }),
+    new FastifyAdapter({ trustProxy, bodyLimit: 1024 * 1024 }),
     { bufferLogs: true },
   );
   app.useLogger(app.get(Logger));
-  const config = app.get<AppConfig>(APP_CONFIG);
 
-  await app.register(cors, { origin: true, credentials: true, allowedHeaders: CORS_HEADERS, exposedHeaders: ['x-supabase-api-version', 'content-disposition'] });
+  await app.register(cors, {
+    origin: true,
+    credentials: true,
+    allowedHeaders: CORS_HEADERS,
+    exposedHeaders: ['x-supabase-api-version', 'content-disposition'],
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -11,7 +11,13 @@ class WorkerAppModule {
   static forRoot(overrides: Record<string, string | undefined>, options: Partial<WorkerOptions>): DynamicModule {
     return {
       module: WorkerAppModule,
-      imports: [AppConfigModule.forRoot(overrides), AppLoggerModule.forRoot(), DatabaseModule, SecretsModule, WorkerModule.forRoot(options)],
+      imports: [
+        AppConfigModule.forRoot(overrides),
+        AppLoggerModule.forRoot(),
+        DatabaseModule,
+        SecretsModule,
+        WorkerModule.forRoot(options),
+      ],
     };
   }
 }

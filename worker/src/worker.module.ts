@@ -18,7 +18,15 @@ import { createGuardedAgent } from './network/guarded-agent';
 import { ActiveJobs } from './queue/active-jobs';
 import { HeartbeatService } from './queue/heartbeat.service';
 import { QueueWorkersService } from './queue/queue-workers.service';
-import { DEFAULT_WORKER_OPTIONS, GUARDED_DISPATCHER, JOB_HANDLERS, WORKER_ID, WORKER_OPTIONS, WORKER_REDIS, type WorkerOptions } from './worker-tokens';
+import {
+  DEFAULT_WORKER_OPTIONS,
+  GUARDED_DISPATCHER,
+  JOB_HANDLERS,
+  WORKER_ID,
+  WORKER_OPTIONS,
+  WORKER_REDIS,
+  type WorkerOptions,
+} from './worker-tokens';
 
 /** Closes what the providers below opened, after the queue workers have stopped (onModuleDestroy). */
 class WorkerResources implements OnApplicationShutdown {
@@ -48,8 +56,16 @@ export class WorkerModule {
       providers: [
         { provide: WORKER_OPTIONS, useValue: { ...DEFAULT_WORKER_OPTIONS, ...options } },
         { provide: WORKER_ID, useFactory: () => `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}` },
-        { provide: WORKER_REDIS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => createRedisClient(config, 'vendorwatch-worker') },
-        { provide: AddressGuard, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new AddressGuard(config.CRAWL_ALLOW_PRIVATE_NETWORKS) },
+        {
+          provide: WORKER_REDIS,
+          inject: [APP_CONFIG],
+          useFactory: (config: AppConfig) => createRedisClient(config, 'vendorwatch-worker'),
+        },
+        {
+          provide: AddressGuard,
+          inject: [APP_CONFIG],
+          useFactory: (config: AppConfig) => new AddressGuard(config.CRAWL_ALLOW_PRIVATE_NETWORKS),
+        },
         { provide: GUARDED_DISPATCHER, inject: [AddressGuard], useFactory: (guard: AddressGuard) => createGuardedAgent(guard) },
         { provide: HttpClient, inject: [GUARDED_DISPATCHER], useFactory: (dispatcher: Dispatcher) => new HttpClient(dispatcher) },
         {
@@ -63,12 +79,21 @@ export class WorkerModule {
           useFactory: (config: AppConfig, guard: AddressGuard) =>
             new BrowserPool({ executablePath: config.CHROMIUM_PATH, guard, upstreamProxy: config.PROXY_URL }),
         },
-        { provide: ScreenshotStore, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new ScreenshotStore(config.DATA_DIR) },
+        {
+          provide: ScreenshotStore,
+          inject: [APP_CONFIG],
+          useFactory: (config: AppConfig) => new ScreenshotStore(config.DATA_DIR),
+        },
         {
           provide: Crawler,
           inject: [CrawlFrontierRepository, CrawlJobsRepository, HttpClient, HostGate, ScreenshotStore],
-          useFactory: (frontier: CrawlFrontierRepository, jobs: CrawlJobsRepository, http: HttpClient, hostGate: HostGate, screenshots: ScreenshotStore) =>
-            new Crawler({ frontier, jobs, http, hostGate, screenshots }),
+          useFactory: (
+            frontier: CrawlFrontierRepository,
+            jobs: CrawlJobsRepository,
+            http: HttpClient,
+            hostGate: HostGate,
+            screenshots: ScreenshotStore,
+          ) => new Crawler({ frontier, jobs, http, hostGate, screenshots }),
         },
         FetcherFactory,
         CrawlJobHandler,

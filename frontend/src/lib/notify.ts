@@ -15,5 +15,9 @@ export const notifyError = (title: string, error: unknown) => {
     : notifications.show({ color: 'red', title, message: reason });
 };
 
-/** A failure toast whose catalogue text already carries the reason, e.g. 'Test failed: {reason}'. */
-export const notifyFailure = (message: string) => notifications.show({ color: 'red', message });
+/**
+ * A failure toast whose catalogue text stands on its own ('Test failed: {reason}' already carries the
+ * reason), optionally with a detail line under it.
+ */
+export const notifyFailure = (message: string, detail?: string | null) =>
+  detail ? notifications.show({ color: 'red', title: message, message: detail }) : notifications.show({ color: 'red', message });

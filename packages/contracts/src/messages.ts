@@ -151,8 +151,7 @@ export const formatMessage = {
   crawlCompleted: (vendor: string) => fill('Crawl completed for {vendor}', { vendor }),
   crawlFailed: (vendor: string) => fill('Crawl failed for {vendor}', { vendor }),
   httpError: (code: number) => fill('HTTP error! status: {code}', { code }),
-  serverReturned: (status: number, message: string) =>
-    fill('Server returned {status}: {message}', { status, message }),
+  serverReturned: (status: number, message: string) => fill('Server returned {status}: {message}', { status, message }),
   connectionTestFailed: (reason: string) => fill('Connection test failed: {reason}', { reason }),
   exportFailed: (format: string) => fill('Failed to export report as {format}', { format }),
   setActive: (name: string) => fill('{name} set as active configuration', { name }),

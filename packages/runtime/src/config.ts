@@ -32,6 +32,8 @@ export const configSchema = z.object({
   /** 32 bytes, base64: encrypts API keys at rest. `npm start` creates one under DATA_DIR when unset. */
   ENCRYPTION_KEY: optionalString,
   FRONTEND_DIST: optionalString,
+  /** Behind a reverse proxy: how many proxy hops to trust for the client address (rate limits use it). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 
   SUPABASE_URL: optionalString,
   SUPABASE_ANON_KEY: z.string().default('embedded-auth'),
@@ -58,7 +60,6 @@ export const configSchema = z.object({
   SMTP_FROM: z.string().default('Vendorwatch <no-reply@vendorwatch.local>'),
 
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
-  WORKER_IN_PROCESS: flag(false),
   CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
   PROXY_URL: optionalString,
   CRAWL_ALLOW_PRIVATE_NETWORKS: flag(false),

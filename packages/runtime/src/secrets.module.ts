@@ -29,7 +29,9 @@ export function resolveEncryptionKey(config: AppConfig): string {
 
 @Global()
 @Module({
-  providers: [{ provide: SecretBox, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new SecretBox(resolveEncryptionKey(config)) }],
+  providers: [
+    { provide: SecretBox, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new SecretBox(resolveEncryptionKey(config)) },
+  ],
   exports: [SecretBox],
 })
 export class SecretsModule {}

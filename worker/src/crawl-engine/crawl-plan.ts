@@ -1,4 +1,10 @@
-import { DEFAULT_PUPPETEER_SETTINGS, LIMITS, type CrawlMethod, type CrawlScope, type PuppeteerSettings } from '@vendorwatch/contracts';
+import {
+  DEFAULT_PUPPETEER_SETTINGS,
+  LIMITS,
+  type CrawlMethod,
+  type CrawlScope,
+  type PuppeteerSettings,
+} from '@vendorwatch/contracts';
 import type { CrawlJobRow } from '@vendorwatch/db';
 import type { CrawlPlan } from './crawler';
 import type { FetcherRequest } from './fetcher';
@@ -22,7 +28,12 @@ export function planFromRow(row: CrawlJobRow, minDelayMs: number): { plan: Crawl
   if (startUrls.length === 0) throw new CriticalCrawlError(`No valid http(s) start URL in ${JSON.stringify(row.targetUrl)}`);
   const maxPages = clamp(settings.maxPages, LIMITS.maxPages.min, LIMITS.maxPages.max, LIMITS.maxPages.default);
   const crawlDelay = clamp(settings.crawlDelay, 0, LIMITS.crawlDelayMs.max, LIMITS.crawlDelayMs.default);
-  const maxRetries = clamp(settings.maxRetries, LIMITS.maxRetries.min, LIMITS.maxRetries.max, DEFAULT_PUPPETEER_SETTINGS.maxRetries);
+  const maxRetries = clamp(
+    settings.maxRetries,
+    LIMITS.maxRetries.min,
+    LIMITS.maxRetries.max,
+    DEFAULT_PUPPETEER_SETTINGS.maxRetries,
+  );
   return {
     plan: {
       owner: { jobId: row.id, userId: row.userId, vendorId: row.vendorId },
@@ -41,7 +52,10 @@ export function planFromRow(row: CrawlJobRow, minDelayMs: number): { plan: Crawl
         useProxy: settings.useProxy,
         takeScreenshots: settings.takeScreenshots,
         maxRetries,
-        waitTime: settings.waitTime === undefined ? undefined : clamp(settings.waitTime, 0, LIMITS.waitTimeMs.max, LIMITS.waitTimeMs.default),
+        waitTime:
+          settings.waitTime === undefined
+            ? undefined
+            : clamp(settings.waitTime, 0, LIMITS.waitTimeMs.max, LIMITS.waitTimeMs.default),
       },
     },
   };

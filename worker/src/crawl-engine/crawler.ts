@@ -44,7 +44,10 @@ export class Crawler {
   async run(plan: CrawlPlan, fetcher: Fetcher, signal: AbortSignal, progress: ProgressReporter): Promise<void> {
     const { frontier } = this.deps;
     const jobId = plan.owner.jobId;
-    const robots: RobotsCache = new RobotsCache(this.politeGetText(plan, () => robots, signal), signal);
+    const robots: RobotsCache = new RobotsCache(
+      this.politeGetText(plan, () => robots, signal),
+      signal,
+    );
 
     if (await frontier.isSeeded(jobId)) await frontier.releaseInProgress(jobId);
     else await this.seed(plan, robots, signal);
@@ -71,7 +74,12 @@ export class Crawler {
       const rules = await robots.get(origin);
       sitemapCandidates.push(...rules.sitemaps, `${origin}/sitemap.xml`);
     }
-    const listed = await loadSitemapUrls(this.politeGetText(plan, () => robots, signal), sitemapCandidates, signal, plan.maxPages * 5);
+    const listed = await loadSitemapUrls(
+      this.politeGetText(plan, () => robots, signal),
+      sitemapCandidates,
+      signal,
+      plan.maxPages * 5,
+    );
     const entries: FrontierEntry[] = [
       ...plan.startUrls.map((url) => ({ url, depth: 0 })),
       ...listed.filter((url) => plan.scope.check(url).inScope).map((url) => ({ url, depth: 1, discoveredFrom: 'sitemap' })),
@@ -80,7 +88,13 @@ export class Crawler {
     await this.deps.frontier.seed(plan.owner.jobId, allowed, skipped, plan.maxPages);
   }
 
-  private async process(plan: CrawlPlan, row: FrontierRow, fetcher: Fetcher, robots: RobotsCache, signal: AbortSignal): Promise<void> {
+  private async process(
+    plan: CrawlPlan,
+    row: FrontierRow,
+    fetcher: Fetcher,
+    robots: RobotsCache,
+    signal: AbortSignal,
+  ): Promise<void> {
     const { frontier, screenshots } = this.deps;
     const jobId = plan.owner.jobId;
     await robots.get(originOf(row.url));
@@ -106,7 +120,14 @@ export class Crawler {
         return frontier.retryLater(jobId, row.url, error.retryAfterMs ?? backoffMs(row.attempts), error.message);
       }
       const page = failedPageRecord(plan.owner, row.url, errorMessage(error));
-      return frontier.recordPage(jobId, row.url, { page, state: 'failed', discovered: [], skipped: [], maxPages: plan.maxPages, credits: 0 });
+      return frontier.recordPage(jobId, row.url, {
+        page,
+        state: 'failed',
+        discovered: [],
+        skipped: [],
+        maxPages: plan.maxPages,
+        credits: 0,
+      });
     }
 
     const { fetched } = attempt;
@@ -138,7 +159,10 @@ export class Crawler {
     return this.applyRobots(entries, robots);
   }
 
-  private async applyRobots(entries: FrontierEntry[], robots: RobotsCache): Promise<{ allowed: FrontierEntry[]; skipped: SkippedEntry[] }> {
+  private async applyRobots(
+    entries: FrontierEntry[],
+    robots: RobotsCache,
+  ): Promise<{ allowed: FrontierEntry[]; skipped: SkippedEntry[] }> {
     const allowed: FrontierEntry[] = [];
     const skipped: SkippedEntry[] = [];
     const seen = new Set<string>();
@@ -157,7 +181,12 @@ export class Crawler {
    * Runs `work` holding the host's turn: one request at a time per host, across all workers, and
    * `delayMs` (or a server's longer Retry-After) before the next one.
    */
-  private async atHost<T>(url: string, delayMs: number, signal: AbortSignal, work: (pauseHost: (ms: number) => void) => Promise<T>): Promise<T> {
+  private async atHost<T>(
+    url: string,
+    delayMs: number,
+    signal: AbortSignal,
+    work: (pauseHost: (ms: number) => void) => Promise<T>,
+  ): Promise<T> {
     const lease = await this.deps.hostGate.acquire(hostOf(url), signal);
     let releaseAfter = delayMs;
     try {
@@ -176,6 +205,7 @@ export class Crawler {
 
   /** robots.txt and sitemaps are requests to the site too: they wait their turn like pages. */
   private politeGetText(plan: CrawlPlan, robots: () => RobotsCache, signal: AbortSignal): TextGetter {
-    return (url, getSignal) => this.atHost(url, this.delayFor(plan, robots(), url), signal, () => this.deps.http.getText(url, getSignal));
+    return (url, getSignal) =>
+      this.atHost(url, this.delayFor(plan, robots(), url), signal, () => this.deps.http.getText(url, getSignal));
   }
 }

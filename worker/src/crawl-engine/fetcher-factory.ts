@@ -34,29 +34,38 @@ export class FetcherFactory {
       case 'http':
         return new HttpFetcher(this.http);
       case 'puppeteer':
-        return new PuppeteerFetcher(this.browsers, this.guard, { ...DEFAULT_PUPPETEER_SETTINGS, ...definedOnly(request.settings) });
+        return new PuppeteerFetcher(this.browsers, this.guard, {
+          ...DEFAULT_PUPPETEER_SETTINGS,
+          ...definedOnly(request.settings),
+        });
       case 'api':
         return this.scrapingBee(request);
     }
   }
 
   private async scrapingBee(request: FetcherRequest): Promise<Fetcher> {
-    const row = request.crawlerConfigId ? await this.crawlerConfigs.findOwned(request.userId, request.crawlerConfigId) : undefined;
+    const row = request.crawlerConfigId
+      ? await this.crawlerConfigs.findOwned(request.userId, request.crawlerConfigId)
+      : undefined;
     if (!row) throw new CriticalCrawlError(MESSAGES.crawls.apiKeyRequiredToStartJob);
     let apiKey: string;
     try {
       apiKey = this.secrets.decrypt(row.apiKeyEncrypted);
     } catch (error) {
-      throw new CriticalCrawlError(`The stored API key cannot be decrypted (was ENCRYPTION_KEY changed?): ${errorMessage(error)}`);
+      throw new CriticalCrawlError(
+        `The stored API key cannot be decrypted (was ENCRYPTION_KEY changed?): ${errorMessage(error)}`,
+      );
     }
     const endpoint = row.apiEndpoint || this.config.SCRAPINGBEE_ENDPOINT;
     const dispatcher = sameEndpoint(endpoint, this.config.SCRAPINGBEE_ENDPOINT) ? this.trustedAgent : this.guarded;
-    const fetchVia = ((input: string | URL, init?: RequestInit) => undiciFetch(input, { ...(init as object), dispatcher })) as unknown as typeof fetch;
+    const fetchVia = ((input: string | URL, init?: RequestInit) =>
+      undiciFetch(input, { ...(init as object), dispatcher })) as unknown as typeof fetch;
     const client = new ScrapingBeeClient({ endpoint, apiKey, fetch: fetchVia });
     const usage = await client.usage().catch((error: unknown) => {
       throw new CriticalCrawlError(`ScrapingBee usage check failed: ${errorMessage(error)}`);
     });
-    if (usage.max > 0 && usage.remaining <= 0) throw new CriticalCrawlError(`ScrapingBee credits exhausted (${usage.used} of ${usage.max} used)`);
+    if (usage.max > 0 && usage.remaining <= 0)
+      throw new CriticalCrawlError(`ScrapingBee credits exhausted (${usage.used} of ${usage.max} used)`);
     return new ScrapingBeeFetcher(client, dispatcher, this.guard);
   }
 }

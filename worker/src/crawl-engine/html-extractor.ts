@@ -1,5 +1,11 @@
 import { Parser } from 'htmlparser2';
-import { COOKIE_CONSENT_ATTRIBUTE, COOKIE_CONSENT_TEXT, PRIVACY_LINK, SUBRESOURCE_ATTRIBUTES, TERMS_LINK } from './compliance-markers';
+import {
+  COOKIE_CONSENT_ATTRIBUTE,
+  COOKIE_CONSENT_TEXT,
+  PRIVACY_LINK,
+  SUBRESOURCE_ATTRIBUTES,
+  TERMS_LINK,
+} from './compliance-markers';
 import { normalizeUrl } from './url';
 
 /** Facts read from one HTML document; `signals` feed the compliance checks. */
@@ -102,8 +108,11 @@ export class HtmlExtractor {
       if (attributes.alt === undefined) this.signals.imagesWithoutAlt++;
     }
     if (this.https) {
-      const sources = SUBRESOURCE_ATTRIBUTES[name] ?? (name === 'link' && /stylesheet|icon|preload/i.test(attributes.rel ?? '') ? ['href'] : []);
-      for (const attribute of sources) if (attributes[attribute]?.trim().toLowerCase().startsWith('http:')) this.signals.mixedContentCount++;
+      const sources =
+        SUBRESOURCE_ATTRIBUTES[name] ??
+        (name === 'link' && /stylesheet|icon|preload/i.test(attributes.rel ?? '') ? ['href'] : []);
+      for (const attribute of sources)
+        if (attributes[attribute]?.trim().toLowerCase().startsWith('http:')) this.signals.mixedContentCount++;
     }
     if (!this.signals.cookieConsentFound) {
       for (const key of ['id', 'class', 'src', 'aria-label', 'data-cookieconsent', 'data-nosnippet']) {

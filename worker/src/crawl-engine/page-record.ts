@@ -19,7 +19,9 @@ export interface PageOwner {
 
 /** One crawl_pages row from a fetched page: the same record whichever method fetched it. */
 export function pageRecord(owner: PageOwner, fetched: FetchedPage, screenshotPath: string | null): NewCrawlPage {
-  const securityHeaders = Object.fromEntries(SECURITY_HEADERS.filter((name) => fetched.headers[name] !== undefined).map((name) => [name, fetched.headers[name]!]));
+  const securityHeaders = Object.fromEntries(
+    SECURITY_HEADERS.filter((name) => fetched.headers[name] !== undefined).map((name) => [name, fetched.headers[name]!]),
+  );
   const doc = fetched.document;
   return {
     ...owner,

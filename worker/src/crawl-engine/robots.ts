@@ -10,7 +10,12 @@ export interface RobotsRules {
   disallowAllReason: string | null;
 }
 
-const allowAll = (sitemaps: string[] = []): RobotsRules => ({ isAllowed: () => true, crawlDelayMs: null, sitemaps, disallowAllReason: null });
+const allowAll = (sitemaps: string[] = []): RobotsRules => ({
+  isAllowed: () => true,
+  crawlDelayMs: null,
+  sitemaps,
+  disallowAllReason: null,
+});
 
 /**
  * robots.txt of one origin, after RFC 9309: 2xx → its rules; 4xx → no rules; 5xx → nothing may be

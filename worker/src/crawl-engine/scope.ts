@@ -18,11 +18,21 @@ export class CrawlScopeRules {
 
   constructor(startUrls: string[], allowedDomains: string[], excludePatterns: string[]) {
     this.hosts = new Set(startUrls.map((u) => new URL(u).hostname));
-    this.domains = allowedDomains.map((d) => d.trim().toLowerCase().replace(/^\*\./, '').replace(/^\.+|\.+$/g, '')).filter(Boolean);
+    this.domains = allowedDomains
+      .map((d) =>
+        d
+          .trim()
+          .toLowerCase()
+          .replace(/^\*\./, '')
+          .replace(/^\.+|\.+$/g, ''),
+      )
+      .filter(Boolean);
     const patterns = excludePatterns.map((p) => p.trim()).filter(Boolean);
     this.urlMatchers = patterns.filter((p) => p.includes('://')).map((p) => picomatch(p, { dot: true }));
     // picomatch's `basename` option would stop `/drafts/**` from matching, so it is only for slash-less patterns.
-    this.pathMatchers = patterns.filter((p) => !p.includes('://')).map((p) => picomatch(p, { dot: true, basename: !p.includes('/') }));
+    this.pathMatchers = patterns
+      .filter((p) => !p.includes('://'))
+      .map((p) => picomatch(p, { dot: true, basename: !p.includes('/') }));
   }
 
   check(url: string): ScopeDecision {

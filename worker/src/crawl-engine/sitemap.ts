@@ -9,7 +9,12 @@ const MAX_SITEMAP_FILES = 10;
  * Page URLs listed by the given sitemaps (robots.txt `Sitemap:` lines and /sitemap.xml), following
  * sitemap indexes. A missing, broken or gzipped sitemap contributes nothing: it is a hint, not a requirement.
  */
-export async function loadSitemapUrls(getText: TextGetter, sitemapUrls: string[], signal: AbortSignal, limit: number): Promise<string[]> {
+export async function loadSitemapUrls(
+  getText: TextGetter,
+  sitemapUrls: string[],
+  signal: AbortSignal,
+  limit: number,
+): Promise<string[]> {
   const queue = [...new Set(sitemapUrls)];
   const seen = new Set<string>();
   const pages: string[] = [];

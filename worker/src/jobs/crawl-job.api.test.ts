@@ -24,7 +24,14 @@ describe('crawl job, method api (ScrapingBee protocol)', () => {
   it('crawls the fixture site through the API with the key from the crawler configuration, counting credits', async () => {
     const { userId, vendorId } = await harness.createUser();
     const configId = await harness.createCrawlerConfig(userId, 'good-key', bee.endpoint);
-    const id = await harness.startCrawl({ method: 'api', targetUrl: `${site.url}/`, settings: FIXTURE_SCOPE, crawlerConfigId: configId, userId, vendorId });
+    const id = await harness.startCrawl({
+      method: 'api',
+      targetUrl: `${site.url}/`,
+      settings: FIXTURE_SCOPE,
+      crawlerConfigId: configId,
+      userId,
+      vendorId,
+    });
     const byPath = await expectFixtureCrawl(harness, id, site);
 
     // Every page call asked for render_js=false (1 credit each) and the job row adds up Spb-cost.
@@ -44,7 +51,13 @@ describe('crawl job, method api (ScrapingBee protocol)', () => {
   it('fails the crawl with a clear message when the API rejects the key', async () => {
     const { userId, vendorId } = await harness.createUser();
     const configId = await harness.createCrawlerConfig(userId, 'unknown-key', bee.endpoint);
-    const id = await harness.startCrawl({ method: 'api', targetUrl: `${site.url}/`, crawlerConfigId: configId, userId, vendorId });
+    const id = await harness.startCrawl({
+      method: 'api',
+      targetUrl: `${site.url}/`,
+      crawlerConfigId: configId,
+      userId,
+      vendorId,
+    });
     const job = await harness.waitForStatus(id, ['failed', 'completed']);
     expect(job.status).toBe('failed');
     expect(job.error).toMatch(/Invalid api key/);
@@ -55,11 +68,23 @@ describe('crawl job, method api (ScrapingBee protocol)', () => {
     bee.setCredits('spent-key', 100, 100);
     const { userId, vendorId } = await harness.createUser();
     const configId = await harness.createCrawlerConfig(userId, 'spent-key', bee.endpoint);
-    const spent = await harness.startCrawl({ method: 'api', targetUrl: `${site.url}/`, crawlerConfigId: configId, userId, vendorId });
-    expect(await harness.waitForStatus(spent, ['failed', 'completed'])).toMatchObject({ status: 'failed', error: expect.stringMatching(/credits exhausted/) });
+    const spent = await harness.startCrawl({
+      method: 'api',
+      targetUrl: `${site.url}/`,
+      crawlerConfigId: configId,
+      userId,
+      vendorId,
+    });
+    expect(await harness.waitForStatus(spent, ['failed', 'completed'])).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(/credits exhausted/),
+    });
 
     const missing = await harness.startCrawl({ method: 'api', targetUrl: `${site.url}/` });
-    expect(await harness.waitForStatus(missing, ['failed', 'completed'])).toMatchObject({ status: 'failed', error: 'API key is required to start a crawl job' });
+    expect(await harness.waitForStatus(missing, ['failed', 'completed'])).toMatchObject({
+      status: 'failed',
+      error: 'API key is required to start a crawl job',
+    });
   });
 
   it('retries 429 (too many concurrent requests) and then records the page', async () => {

@@ -51,7 +51,8 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
       await this.crawler.run(plan, fetcher, signal, progress);
       const summary = await this.pages.summarize(id);
       // A crawl that got no answer from any page (refused, unreachable) failed, and says why.
-      if (summary.total > 0 && summary.answered === 0) return await this.end(id, 'failed', progress, summary.firstError ?? 'No page could be fetched');
+      if (summary.total > 0 && summary.answered === 0)
+        return await this.end(id, 'failed', progress, summary.firstError ?? 'No page could be fetched');
       return await this.end(id, 'completed', progress);
     } catch (error) {
       const reason = error instanceof CrawlAbortedError ? error.reason : abortReasonOf(signal);
@@ -80,7 +81,12 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
     }
   }
 
-  private async end(id: string, status: 'completed' | 'failed' | 'cancelled', progress?: ProgressReporter, error: string | null = null): Promise<CrawlJobResult> {
+  private async end(
+    id: string,
+    status: 'completed' | 'failed' | 'cancelled',
+    progress?: ProgressReporter,
+    error: string | null = null,
+  ): Promise<CrawlJobResult> {
     const counts = progress ? await progress.current() : undefined;
     const final = counts && status === 'completed' ? { ...counts, progress: 100 } : counts;
     await this.jobs.finish(id, status, final, error);

@@ -24,7 +24,11 @@ describe('crawl job, method http', () => {
   });
 
   it('stops at maxPages: pages planned = min(discovered, maxPages)', async () => {
-    const id = await harness.startCrawl({ method: 'http', targetUrl: `${site.url}/`, settings: { ...FIXTURE_SCOPE, maxPages: 3 } });
+    const id = await harness.startCrawl({
+      method: 'http',
+      targetUrl: `${site.url}/`,
+      settings: { ...FIXTURE_SCOPE, maxPages: 3 },
+    });
     const job = await harness.waitForStatus(id, ['completed']);
     expect(job).toMatchObject({ pagesDone: 3, pagesPlanned: 3, progress: 100 });
     // Start URL first, then the sitemap's pages in order.
@@ -34,7 +38,11 @@ describe('crawl job, method http', () => {
   it("honours robots.txt Crawl-delay when it is longer than the crawl's own delay", async () => {
     const slowSite = await startFixtureSite({ crawlDelaySeconds: 0.4 });
     try {
-      const id = await harness.startCrawl({ method: 'http', targetUrl: `${slowSite.url}/`, settings: { ...FIXTURE_SCOPE, maxPages: 3, crawlDelay: 100 } });
+      const id = await harness.startCrawl({
+        method: 'http',
+        targetUrl: `${slowSite.url}/`,
+        settings: { ...FIXTURE_SCOPE, maxPages: 3, crawlDelay: 100 },
+      });
       await harness.waitForStatus(id, ['completed']);
       const pageRequests = slowSite.requests.filter((r) => !r.path.endsWith('.txt') && !r.path.endsWith('.xml'));
       expect(pageRequests).toHaveLength(3);
@@ -48,7 +56,18 @@ describe('crawl job, method http', () => {
     const id = await harness.startCrawl({
       method: 'http',
       targetUrl: `${site.url}/`,
-      settings: { excludePatterns: ['/drafts/**', '*.pdf', `${site.url}/products/**`, '/missing', '/broken', '/flaky', '/slow', '/old-page'] },
+      settings: {
+        excludePatterns: [
+          '/drafts/**',
+          '*.pdf',
+          `${site.url}/products/**`,
+          '/missing',
+          '/broken',
+          '/flaky',
+          '/slow',
+          '/old-page',
+        ],
+      },
     });
     await harness.waitForStatus(id, ['completed']);
     // `…/products/**` also matches /products itself (globstar matches zero segments).

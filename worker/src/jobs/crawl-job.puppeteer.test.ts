@@ -21,7 +21,11 @@ describe('crawl job, method puppeteer (Chromium)', () => {
   afterEach(() => site.close());
 
   it('crawls exactly the fixture site and stores a PNG screenshot per HTML page', async () => {
-    const id = await harness.startCrawl({ method: 'puppeteer', targetUrl: `${site.url}/`, settings: { ...FIXTURE_SCOPE, takeScreenshots: true } });
+    const id = await harness.startCrawl({
+      method: 'puppeteer',
+      targetUrl: `${site.url}/`,
+      settings: { ...FIXTURE_SCOPE, takeScreenshots: true },
+    });
     const byPath = await expectFixtureCrawl(harness, id, site);
     expectNoOverlap(site);
 

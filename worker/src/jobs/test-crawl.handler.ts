@@ -51,7 +51,8 @@ export class TestCrawlHandler implements JobHandler<'testCrawl'> {
         if (fetched && !(isRetryableStatus(fetched.statusCode) && attempt <= maxRetries)) return result(fetched);
         if (failure_ instanceof CrawlAbortedError) throw new UnrecoverableError('Test crawl cancelled');
         if (failure_ instanceof CriticalCrawlError) throw new UnrecoverableError(failure_.message);
-        if (failure_ && !(failure_ instanceof RetryableFetchError && attempt <= maxRetries)) return failure(url, errorMessage(failure_));
+        if (failure_ && !(failure_ instanceof RetryableFetchError && attempt <= maxRetries))
+          return failure(url, errorMessage(failure_));
         const wait = fetched ? parseRetryAfter(fetched.headers['retry-after']) : (failure_ as RetryableFetchError).retryAfterMs;
         await sleep(wait ?? backoffMs(attempt), signal);
       }
@@ -81,6 +82,16 @@ function result(fetched: FetchedPage): TestCrawlResult {
 function failure(url: string, error: string): TestCrawlResult {
   return {
     screenshot: null,
-    data: { url, finalUrl: null, statusCode: null, title: null, description: null, responseTimeMs: null, links: [], headers: {}, error },
+    data: {
+      url,
+      finalUrl: null,
+      statusCode: null,
+      title: null,
+      description: null,
+      responseTimeMs: null,
+      links: [],
+      headers: {},
+      error,
+    },
   };
 }

@@ -14,12 +14,14 @@ export class AddressGuard {
   constructor(
     readonly allowPrivate: boolean,
     private readonly resolve: typeof dns.lookup = dns.lookup,
+    /** The address policy; tests substitute one that treats a second loopback address as public. */
+    private readonly reasonFor: (address: string) => string | null = forbiddenAddressReason,
   ) {}
 
   /** Throws SsrfRefusedError for a forbidden IP literal (sockets skip `lookup` for literals). */
   assertLiteral(host: string): void {
     if (this.allowPrivate || !isIpLiteral(host)) return;
-    const reason = forbiddenAddressReason(host);
+    const reason = this.reasonFor(host.replace(/^\[|\]$/g, ''));
     if (reason) throw new SsrfRefusedError(reason);
   }
 
@@ -53,10 +55,11 @@ export class AddressGuard {
   /** Keeps the public addresses; refuses when there is none, naming the first forbidden one. */
   private allowed(hostname: string, addresses: LookupAddress[]): LookupAddress[] {
     if (this.allowPrivate) return addresses;
-    const allowed = addresses.filter((a) => forbiddenAddressReason(a.address) === null);
+    const allowed = addresses.filter((a) => this.reasonFor(a.address) === null);
     if (allowed.length === 0) {
       const first = addresses[0];
-      throw new SsrfRefusedError(first ? `${hostname} resolves to ${forbiddenAddressReason(first.address)}` : `${hostname} has no address`);
+      const reason = first ? this.reasonFor(first.address)!.replace(' is ', ', which is ') : null;
+      throw new SsrfRefusedError(reason ? `${hostname} resolves to ${reason}` : `${hostname} has no address`);
     }
     return allowed;
   }

@@ -27,7 +27,8 @@ export function forbiddenAddressReason(address: string): string | null {
     return `${address} is not an IP address`;
   }
   const normal = parsed.toNormalizedString();
-  if (METADATA_ADDRESSES.has(normal) || METADATA_ADDRESSES.has(parsed.toString())) return `${address} is a cloud metadata address`;
+  if (METADATA_ADDRESSES.has(normal) || METADATA_ADDRESSES.has(parsed.toString()))
+    return `${address} is a cloud metadata address`;
   if (parsed.kind() === 'ipv6') {
     const embedded = embeddedIPv4(parsed as ipaddr.IPv6);
     if (embedded) {

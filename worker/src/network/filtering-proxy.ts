@@ -83,7 +83,13 @@ export class FilteringProxy {
     const upstream = this.upstream;
     const outgoing = http.request(
       upstream
-        ? { host: upstream.hostname, port: upstream.port || 80, path: target.href, method: req.method, headers: { ...headers, ...proxyAuth(upstream) } }
+        ? {
+            host: upstream.hostname,
+            port: upstream.port || 80,
+            path: target.href,
+            method: req.method,
+            headers: { ...headers, ...proxyAuth(upstream) },
+          }
         : {
             host: target.hostname.replace(/^\[|\]$/g, ''),
             port: target.port || 80,
@@ -116,7 +122,9 @@ export class FilteringProxy {
     } catch (error) {
       return this.refuseTunnel(client, error);
     }
-    const server = this.upstream ? await this.connectThroughUpstream(this.upstream, `${req.url}`).catch((e: Error) => e) : this.connectDirect(host, port);
+    const server = this.upstream
+      ? await this.connectThroughUpstream(this.upstream, `${req.url}`).catch((e: Error) => e)
+      : this.connectDirect(host, port);
     if (server instanceof Error) return this.refuseTunnel(client, server);
     this.track(server);
     const onError = (error: Error) => this.refuseTunnel(client, error);
@@ -147,7 +155,9 @@ export class FilteringProxy {
       const auth = proxyAuth(upstream)['proxy-authorization'];
       socket.once('error', reject);
       socket.once('connect', () =>
-        socket.write(`CONNECT ${authority} HTTP/1.1\r\nHost: ${authority}\r\n${auth ? `Proxy-Authorization: ${auth}\r\n` : ''}\r\n`),
+        socket.write(
+          `CONNECT ${authority} HTTP/1.1\r\nHost: ${authority}\r\n${auth ? `Proxy-Authorization: ${auth}\r\n` : ''}\r\n`,
+        ),
       );
       let buffered = '';
       const onData = (chunk: Buffer) => {

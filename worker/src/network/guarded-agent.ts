@@ -6,7 +6,10 @@ import type { AddressGuard } from './address-guard';
  * are resolved and checked in the socket's lookup, IP literals are checked before connecting.
  */
 export function createGuardedAgent(guard: AddressGuard, options: { connectTimeoutMs?: number } = {}): Agent {
-  const connect = buildConnector({ timeout: options.connectTimeoutMs ?? 10_000, lookup: guard.lookup } as buildConnector.BuildOptions);
+  const connect = buildConnector({
+    timeout: options.connectTimeoutMs ?? 10_000,
+    lookup: guard.lookup,
+  } as buildConnector.BuildOptions);
   return new Agent({
     keepAliveTimeout: 10_000,
     connections: 64,

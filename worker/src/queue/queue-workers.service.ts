@@ -36,7 +36,8 @@ export class QueueWorkersService implements OnApplicationBootstrap, OnModuleDest
   async onApplicationBootstrap(): Promise<void> {
     const byJob = this.checkHandlers();
     this.cancelSubscription = await subscribeToCrawlCancels(this.config, ({ jobId }) => {
-      for (const worker of this.workers) if (worker.cancelJob(jobId, ABORT_REASONS.cancel)) this.logger.log(`Cancelling job ${jobId}`);
+      for (const worker of this.workers)
+        if (worker.cancelJob(jobId, ABORT_REASONS.cancel)) this.logger.log(`Cancelling job ${jobId}`);
     });
     for (const [key, handler] of byJob) this.workers.push(this.start(key, handler));
   }

@@ -19,10 +19,21 @@ export async function expectFixtureCrawl(harness: WorkerHarness, jobId: string, 
   expect(job.completedAt).toBeInstanceOf(Date);
 
   const byPath = Object.fromEntries(pages.map((p) => [new URL(p.url).pathname, p]));
-  expect(byPath['/']).toMatchObject({ statusCode: 200, title: 'Example Vendor', description: 'Example Vendor — Example Vendor', error: null });
+  expect(byPath['/']).toMatchObject({
+    statusCode: 200,
+    title: 'Example Vendor',
+    description: 'Example Vendor — Example Vendor',
+    error: null,
+  });
   expect(byPath['/']!.contentHash).toMatch(/^[0-9a-f]{64}$/);
   expect(byPath['/']!.securityHeaders).toMatchObject({ 'x-frame-options': 'DENY', 'x-content-type-options': 'nosniff' });
-  expect(byPath['/']!.signals).toMatchObject({ https: false, hasPrivacyPolicyLink: true, hasTermsLink: true, cookieConsentFound: true, titlePresent: true });
+  expect(byPath['/']!.signals).toMatchObject({
+    https: false,
+    hasPrivacyPolicyLink: true,
+    hasTermsLink: true,
+    cookieConsentFound: true,
+    titlePresent: true,
+  });
   expect(byPath['/']!.linksCount).toBeGreaterThanOrEqual(14);
   expect(byPath['/contact']!.signals).toMatchObject({ imagesTotal: 3, imagesWithoutAlt: 2, cookieConsentFound: false });
   expect(byPath['/products/widget']).toMatchObject({ description: null });
@@ -33,7 +44,11 @@ export async function expectFixtureCrawl(harness: WorkerHarness, jobId: string, 
   expect(byPath['/files/report.pdf']).toMatchObject({ statusCode: 200, title: null, linksCount: 0 });
   expect(byPath['/files/report.pdf']!.contentType).toMatch(/application\/pdf/);
   expect(byPath['/files/report.pdf']!.signals).toMatchObject({ parsed: false });
-  expect(byPath[FIXTURE_REDIRECT.start]).toMatchObject({ statusCode: 200, finalUrl: `${site.url}${FIXTURE_REDIRECT.end}`, title: 'New page' });
+  expect(byPath[FIXTURE_REDIRECT.start]).toMatchObject({
+    statusCode: 200,
+    finalUrl: `${site.url}${FIXTURE_REDIRECT.end}`,
+    title: 'New page',
+  });
   expect(byPath[FIXTURE_REDIRECT.start]!.redirectChain[0]).toBe(`${site.url}${FIXTURE_REDIRECT.start}`);
 
   // robots.txt Disallow, exclude patterns and off-site links: never requested.
@@ -41,12 +56,15 @@ export async function expectFixtureCrawl(harness: WorkerHarness, jobId: string, 
   expect(site.requestsFor('/drafts/wip')).toHaveLength(0);
   expect(site.requests.filter((r) => !r.host.startsWith('127.0.0.1'))).toHaveLength(0);
   // Every page fetched once, except /flaky (503, then retried) and /broken (500, retried maxRetries times).
-  for (const path of FIXTURE_CRAWLABLE_PATHS.filter((p) => p !== '/flaky' && p !== '/broken')) expect(site.requestsFor(path)).toHaveLength(1);
+  for (const path of FIXTURE_CRAWLABLE_PATHS.filter((p) => p !== '/flaky' && p !== '/broken'))
+    expect(site.requestsFor(path)).toHaveLength(1);
   expect(site.requestsFor('/flaky')).toHaveLength(2);
   expect(site.requestsFor('/broken')).toHaveLength(1 + FIXTURE_SCOPE.maxRetries);
 
   const skipped = (await harness.frontier(jobId)).filter((row) => row.state === 'skipped');
-  expect(skipped.map((row) => [new URL(row.url).pathname, row.lastError])).toEqual([['/private/secret', 'Disallowed by robots.txt']]);
+  expect(skipped.map((row) => [new URL(row.url).pathname, row.lastError])).toEqual([
+    ['/private/secret', 'Disallowed by robots.txt'],
+  ]);
   return byPath;
 }
 

@@ -1,6 +1,16 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import type { CrawlMethod, CrawlJobStatus } from '@vendorwatch/contracts';
-import { crawlerConfigs, crawlFrontier, crawlJobs, crawlPages, users, vendors, type CrawlJobRow, type CrawlPageRow, type FrontierRow } from '@vendorwatch/db';
+import {
+  crawlerConfigs,
+  crawlFrontier,
+  crawlJobs,
+  crawlPages,
+  users,
+  vendors,
+  type CrawlJobRow,
+  type CrawlPageRow,
+  type FrontierRow,
+} from '@vendorwatch/db';
 import { createTestDatabase, type TestDatabase } from '@vendorwatch/db/testing';
 import { createQueue, createRedisClient, enqueueCrawlJob, SecretBox, type TypedQueue } from '@vendorwatch/runtime';
 import { asc, eq } from 'drizzle-orm';
@@ -49,7 +59,14 @@ export interface InsertCrawl {
 }
 
 /** Test defaults: quick crawls of the local fixture site (production floors stay in the product). */
-export const FAST_CRAWL = { crawlDelay: 0, maxRetries: 1, waitTime: 0, simulateHumanBehavior: false, takeScreenshots: false, useProxy: false };
+export const FAST_CRAWL = {
+  crawlDelay: 0,
+  maxRetries: 1,
+  waitTime: 0,
+  simulateHumanBehavior: false,
+  takeScreenshots: false,
+  useProxy: false,
+};
 
 export async function startWorkerHarness(overrides: Record<string, string> = {}): Promise<WorkerHarness> {
   const database = await createTestDatabase();
@@ -88,10 +105,14 @@ export async function startWorkerHarness(overrides: Record<string, string> = {})
       return app;
     },
     async spawnWorker(options = {}) {
-      const child = spawn(process.execPath, ['-r', path.join(__dirname, 'register-swc.js'), path.join(__dirname, 'worker-process.ts')], {
-        env: { ...process.env, VW_WORKER_OVERRIDES: JSON.stringify(config), VW_WORKER_OPTIONS: JSON.stringify(options) },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const child = spawn(
+        process.execPath,
+        ['-r', path.join(__dirname, 'register-swc.js'), path.join(__dirname, 'worker-process.ts')],
+        {
+          env: { ...process.env, VW_WORKER_OVERRIDES: JSON.stringify(config), VW_WORKER_OPTIONS: JSON.stringify(options) },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
       children.push(child);
       let stderr = '';
       child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -106,13 +127,23 @@ export async function startWorkerHarness(overrides: Record<string, string> = {})
         .insert(users)
         .values({ email: `crawler-${randomBytes(5).toString('hex')}@example.com`, encryptedPassword: 'x' })
         .returning();
-      const [vendor] = await db.insert(vendors).values({ userId: user!.id, name: 'Example Vendor', url: 'http://example.test' }).returning();
+      const [vendor] = await db
+        .insert(vendors)
+        .values({ userId: user!.id, name: 'Example Vendor', url: 'http://example.test' })
+        .returning();
       return { userId: user!.id, vendorId: vendor!.id };
     },
     async createCrawlerConfig(userId, apiKey, endpoint) {
       const [row] = await db
         .insert(crawlerConfigs)
-        .values({ userId, name: 'ScrapingBee', apiKeyEncrypted: harness.secrets.encrypt(apiKey), apiKeyLast4: apiKey.slice(-4), apiEndpoint: endpoint, isActive: true })
+        .values({
+          userId,
+          name: 'ScrapingBee',
+          apiKeyEncrypted: harness.secrets.encrypt(apiKey),
+          apiKeyLast4: apiKey.slice(-4),
+          apiEndpoint: endpoint,
+          isActive: true,
+        })
         .returning();
       return row!.id;
     },
@@ -125,7 +156,14 @@ export async function startWorkerHarness(overrides: Record<string, string> = {})
           vendorId: owner.vendorId,
           method: input.method,
           targetUrl: input.targetUrl,
-          settings: { ...FAST_CRAWL, startUrls: [input.targetUrl], maxPages: 100, allowedDomains: [], excludePatterns: [], ...input.settings },
+          settings: {
+            ...FAST_CRAWL,
+            startUrls: [input.targetUrl],
+            maxPages: 100,
+            allowedDomains: [],
+            excludePatterns: [],
+            ...input.settings,
+          },
           crawlerConfigId: input.crawlerConfigId ?? null,
         })
         .returning();

@@ -28,7 +28,13 @@ describe('crawler configurations and the scraping proxy', () => {
   it('stores the key encrypted, answers only a masked form, and keeps one active per user', async () => {
     const first = await create(alice, { name: 'Main', apiKey: '  good-key-1234  ', apiEndpoint: bee.endpoint });
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ name: 'Main', type: 'scrapingbee', apiKeyMasked: '••••1234', isActive: true, options: {} });
+    expect(first.body).toMatchObject({
+      name: 'Main',
+      type: 'scrapingbee',
+      apiKeyMasked: '••••1234',
+      isActive: true,
+      options: {},
+    });
     expect(JSON.stringify(first.body)).not.toContain('good-key');
 
     const [row] = await t.database.db.select().from(crawlerConfigs);
@@ -75,7 +81,10 @@ describe('crawler configurations and the scraping proxy', () => {
 
   it('tests a connection: credits for a good key, the provider’s 401 through the spec’s message for a bad one', async () => {
     const good = (await (
-      await alice.api('/api/crawler-configs/test', { method: 'POST', json: { apiKey: 'good-key-1234', apiEndpoint: bee.endpoint } })
+      await alice.api('/api/crawler-configs/test', {
+        method: 'POST',
+        json: { apiKey: 'good-key-1234', apiEndpoint: bee.endpoint },
+      })
     ).json()) as ConnectionTestResult;
     expect(good).toMatchObject({ success: true, message: MESSAGES.crawlerConfigs.connectionSuccessful });
     expect(good.credits).toEqual({ max: 100, used: expect.any(Number), remaining: 100 - good.credits!.used });
@@ -102,7 +111,9 @@ describe('crawler configurations and the scraping proxy', () => {
     bee.setCredits('good-key-1234', 100, 0);
     await create(fresh, { name: 'Mine', apiKey: 'good-key-1234', apiEndpoint: bee.endpoint });
     const target = `${t.baseUrl}/api/public-config`;
-    const scraped = (await (await fresh.api('/api/scrapingbee/scrape', { method: 'POST', json: { url: target, render_js: false } })).json()) as {
+    const scraped = (await (
+      await fresh.api('/api/scrapingbee/scrape', { method: 'POST', json: { url: target, render_js: false } })
+    ).json()) as {
       success: boolean;
       pageSource: string;
       credits: number;

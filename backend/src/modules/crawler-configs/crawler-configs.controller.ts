@@ -33,7 +33,11 @@ export class CrawlerConfigsController {
   }
 
   @Put(':id')
-  update(@CurrentUser() user: AuthUser, @Param('id', ParseIdPipe) id: string, @Body(validate(updateCrawlerConfigSchema)) body: UpdateCrawlerConfig) {
+  update(
+    @CurrentUser() user: AuthUser,
+    @Param('id', ParseIdPipe) id: string,
+    @Body(validate(updateCrawlerConfigSchema)) body: UpdateCrawlerConfig,
+  ) {
     return this.configs.update(user.id, id, body);
   }
 

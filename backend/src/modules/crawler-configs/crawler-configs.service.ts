@@ -9,7 +9,15 @@ import {
   type UpdateCrawlerConfig,
 } from '@vendorwatch/contracts';
 import { CrawlerConfigsRepository, type CrawlerConfigRow } from '@vendorwatch/db';
-import { APP_CONFIG, describeUrl, maskSecret, ScrapingBeeClient, ScrapingBeeError, SecretBox, type AppConfig } from '@vendorwatch/runtime';
+import {
+  APP_CONFIG,
+  describeUrl,
+  maskSecret,
+  ScrapingBeeClient,
+  ScrapingBeeError,
+  SecretBox,
+  type AppConfig,
+} from '@vendorwatch/runtime';
 import { NotFoundError } from '../../common/errors';
 
 const toCrawlerConfig = (row: CrawlerConfigRow): CrawlerConfig => ({

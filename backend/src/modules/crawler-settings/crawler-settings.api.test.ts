@@ -11,7 +11,9 @@ describe('crawler settings per vendor', () => {
     t = await startTestApp();
     alice = await t.signUp();
     bob = await t.signUp();
-    vendor = (await (await alice.api('/api/vendors', { method: 'POST', json: { name: 'Acme', url: 'https://acme.example/' } })).json()) as Vendor;
+    vendor = (await (
+      await alice.api('/api/vendors', { method: 'POST', json: { name: 'Acme', url: 'https://acme.example/' } })
+    ).json()) as Vendor;
   });
   afterAll(() => t.close());
 
@@ -27,10 +29,20 @@ describe('crawler settings per vendor', () => {
       allowedDomains: [],
       excludePatterns: [],
     });
-    const body = { maxPages: 20, crawlDelay: 500, startUrls: 'https://acme.example/\nhttps://acme.example/docs', allowedDomains: 'acme.example', excludePatterns: '/private/**' };
+    const body = {
+      maxPages: 20,
+      crawlDelay: 500,
+      startUrls: 'https://acme.example/\nhttps://acme.example/docs',
+      allowedDomains: 'acme.example',
+      excludePatterns: '/private/**',
+    };
     expect((await alice.api(path(), { method: 'PUT', json: body })).status).toBe(200);
     const second = await alice.api(path(), { method: 'PUT', json: { ...body, maxPages: 30 } });
-    expect(await second.json()).toMatchObject({ saved: true, maxPages: 30, startUrls: ['https://acme.example/', 'https://acme.example/docs'] });
+    expect(await second.json()).toMatchObject({
+      saved: true,
+      maxPages: 30,
+      startUrls: ['https://acme.example/', 'https://acme.example/docs'],
+    });
     expect(await (await alice.api(path())).json()).toMatchObject({ saved: true, maxPages: 30, excludePatterns: ['/private/**'] });
     const rows = await t.database.db.query.crawlerSettings.findMany();
     expect(rows).toHaveLength(1);
@@ -44,13 +56,19 @@ describe('crawler settings per vendor', () => {
     [{ startUrls: ['nope'] }, MESSAGES.crawlerSettings.invalidUrl],
     [{ allowedDomains: ['not a domain'] }, MESSAGES.crawlerSettings.invalidDomain],
   ])('answers 400 for %j with "%s"', async (change, message) => {
-    const response = await alice.api(path(), { method: 'PUT', json: { maxPages: 10, crawlDelay: 1000, startUrls: ['https://acme.example/'], ...change } });
+    const response = await alice.api(path(), {
+      method: 'PUT',
+      json: { maxPages: 10, crawlDelay: 1000, startUrls: ['https://acme.example/'], ...change },
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ message });
   });
 
   it("hides a vendor's settings from another user", async () => {
     expect((await bob.api(path())).status).toBe(404);
-    expect((await bob.api(path(), { method: 'PUT', json: { maxPages: 10, crawlDelay: 1000, startUrls: ['https://x.example/'] } })).status).toBe(404);
+    expect(
+      (await bob.api(path(), { method: 'PUT', json: { maxPages: 10, crawlDelay: 1000, startUrls: ['https://x.example/'] } }))
+        .status,
+    ).toBe(404);
   });
 });

@@ -23,7 +23,10 @@ export class CrawlSessionsController {
   }
 
   @Get('crawler-results')
-  results(@CurrentUser() user: AuthUser, @Query(validate(sessionResultsQuerySchema)) query: z.output<typeof sessionResultsQuerySchema>) {
+  results(
+    @CurrentUser() user: AuthUser,
+    @Query(validate(sessionResultsQuerySchema)) query: z.output<typeof sessionResultsQuerySchema>,
+  ) {
     return this.crawls.sessionResults(user.id, query.session_id);
   }
 }

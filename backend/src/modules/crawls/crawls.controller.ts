@@ -27,7 +27,11 @@ export class CrawlsController {
 
   /** 201 with the new job, or 200 with the vendor's crawl that is already queued or running. */
   @Post()
-  async start(@CurrentUser() user: AuthUser, @Body(validate(startCrawlSchema)) body: StartCrawl, @Res({ passthrough: true }) reply: FastifyReply) {
+  async start(
+    @CurrentUser() user: AuthUser,
+    @Body(validate(startCrawlSchema)) body: StartCrawl,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const { job, created } = await this.crawls.start(user.id, body);
     void reply.status(created ? 201 : 200);
     return job;
@@ -79,7 +83,8 @@ export class CrawlsController {
     const relative = await this.crawls.screenshotPath(user.id, id, pageId);
     const file = path.resolve(this.config.DATA_DIR, relative);
     // The stored path is relative to DATA_DIR; never follow one that leads out of it.
-    if (!file.startsWith(path.resolve(this.config.DATA_DIR) + path.sep)) return reply.status(404).send({ statusCode: 404, message: 'Screenshot not found' });
+    if (!file.startsWith(path.resolve(this.config.DATA_DIR) + path.sep))
+      return reply.status(404).send({ statusCode: 404, message: 'Screenshot not found' });
     return reply.type('image/png').header('cache-control', 'private, max-age=86400').send(createReadStream(file));
   }
 }

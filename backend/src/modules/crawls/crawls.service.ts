@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   DEFAULT_PUPPETEER_SETTINGS,
+  isTerminalStatus,
   MESSAGES,
   type CrawlHistoryQuery,
   type CrawlJob,
@@ -18,6 +19,9 @@ import { CrawlerSettingsService } from '../crawler-settings/crawler-settings.ser
 import { VendorsService } from '../vendors/vendors.service';
 import { toCrawlJob, toCrawlPage } from './crawl-job.mapper';
 import { CrawlQueueService } from './crawl-queue.service';
+
+/** How long a cancel request waits for the worker to confirm before answering with the row as it is. */
+const CANCEL_WAIT_MS = 3000;
 
 export interface StartedCrawl {
   job: CrawlJob;
@@ -101,7 +105,18 @@ export class CrawlsService {
     if (job.status !== 'queued' && job.status !== 'running') throw new BadRequestError(MESSAGES.crawls.notCancellable);
     const outcome = await this.queue.cancelCrawl(id);
     if (outcome === 'removed') await this.jobs.finish(id, 'cancelled');
+    else await this.waitUntilEnded(userId, id, CANCEL_WAIT_MS);
     return this.get(userId, id);
+  }
+
+  /** The worker ends a signalled job within a second; answering after it did spares clients a poll. */
+  private async waitUntilEnded(userId: string, id: string, timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const row = await this.jobs.findOwned(userId, id);
+      if (!row || isTerminalStatus(row.status)) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 
   async results(userId: string, id: string, page: number, limit: number): Promise<Paginated<CrawlPage>> {
@@ -127,7 +142,13 @@ export class CrawlsService {
     const workers = await this.queue.workers();
     if (workers.length === 0) throw new DomainError(503, MESSAGES.crawls.degraded);
     try {
-      return await this.queue.runTestCrawl({ userId, url: input.url, method: input.method, settings: input.settings, crawlerConfigId });
+      return await this.queue.runTestCrawl({
+        userId,
+        url: input.url,
+        method: input.method,
+        settings: input.settings,
+        crawlerConfigId,
+      });
     } catch (error) {
       throw new DomainError(502, `${MESSAGES.crawls.testCrawlFailed}: ${(error as Error).message}`);
     }
@@ -138,7 +159,11 @@ export class CrawlsService {
   /** Crawls through the user's scraping API when one is configured, else by plain HTTP. */
   async startSession(userId: string, input: StartSession): Promise<CrawlJob & { sessionId: string }> {
     const method = input.method ?? ((await this.crawlerConfigs.activeCredentials(userId)) ? 'api' : 'http');
-    const { job } = await this.start(userId, { vendorId: input.vendor_id, method, settings: { ...DEFAULT_PUPPETEER_SETTINGS } }, input.session_id);
+    const { job } = await this.start(
+      userId,
+      { vendorId: input.vendor_id, method, settings: { ...DEFAULT_PUPPETEER_SETTINGS } },
+      input.session_id,
+    );
     const sessionId = job.sessionId ?? input.session_id;
     return { ...job, sessionId };
   }

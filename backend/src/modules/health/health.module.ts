@@ -4,5 +4,9 @@ import { CrawlsModule } from '../crawls/crawls.module';
 import { HealthController } from './health.controller';
 import { HealthService } from './health.service';
 
-@Module({ imports: [TerminusModule.forRoot({ logger: false }), CrawlsModule], controllers: [HealthController], providers: [HealthService] })
+@Module({
+  imports: [TerminusModule.forRoot({ logger: false }), CrawlsModule],
+  controllers: [HealthController],
+  providers: [HealthService],
+})
 export class HealthModule {}

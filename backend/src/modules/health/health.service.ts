@@ -59,7 +59,11 @@ export class HealthService {
     const success = status('database') === 'ok' && status('redis') === 'ok';
     return {
       success,
-      message: !success ? MESSAGES.crawls.healthCheckFailed : puppeteer === 'ok' ? 'All services are healthy' : MESSAGES.crawls.degraded,
+      message: !success
+        ? MESSAGES.crawls.healthCheckFailed
+        : puppeteer === 'ok'
+          ? 'All services are healthy'
+          : MESSAGES.crawls.degraded,
       services: {
         database: { status: status('database') },
         redis: { status: status('redis') },

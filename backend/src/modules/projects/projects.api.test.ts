@@ -23,21 +23,36 @@ describe('Projects, pages and elements API', () => {
     await json<Project>(await owner.api('/api/projects', { method: 'POST', json: { name: 'Second' } }), 201);
     expect((await json<Project[]>(await owner.api('/api/projects'))).map((p) => p.name)).toEqual(['Second', 'First']);
 
-    for (const [title, order] of [['Third', 3], ['One', 1], ['Two', 2]] as const) {
+    for (const [title, order] of [
+      ['Third', 3],
+      ['One', 1],
+      ['Two', 2],
+    ] as const) {
       await json(await owner.api(`/api/projects/${first.id}/pages`, { method: 'POST', json: { title, order } }), 201);
     }
     const pages = await json<ProjectPage[]>(await owner.api(`/api/projects/${first.id}/pages`));
     expect(pages.map((p) => p.title)).toEqual(['One', 'Two', 'Third']);
 
     const page = pages[0]!;
-    await json(await owner.api(`/api/pages/${page.id}/elements`, { method: 'POST', json: { type: 'text', content: 'b', order: 2 } }), 201);
-    await json(await owner.api(`/api/pages/${page.id}/elements`, { method: 'POST', json: { type: 'heading', content: 'a', order: 1 } }), 201);
+    await json(
+      await owner.api(`/api/pages/${page.id}/elements`, { method: 'POST', json: { type: 'text', content: 'b', order: 2 } }),
+      201,
+    );
+    await json(
+      await owner.api(`/api/pages/${page.id}/elements`, { method: 'POST', json: { type: 'heading', content: 'a', order: 1 } }),
+      201,
+    );
     const elements = await json<ProjectElement[]>(await owner.api(`/api/pages/${page.id}/elements`));
     expect(elements.map((e) => e.content)).toEqual(['a', 'b']);
 
-    const moved = await json<ProjectElement>(await owner.api(`/api/elements/${elements[0]!.id}`, { method: 'PUT', json: { order: 5 } }));
+    const moved = await json<ProjectElement>(
+      await owner.api(`/api/elements/${elements[0]!.id}`, { method: 'PUT', json: { order: 5 } }),
+    );
     expect(moved.order).toBe(5);
-    expect((await json<ProjectElement[]>(await owner.api(`/api/pages/${page.id}/elements`))).map((e) => e.content)).toEqual(['b', 'a']);
+    expect((await json<ProjectElement[]>(await owner.api(`/api/pages/${page.id}/elements`))).map((e) => e.content)).toEqual([
+      'b',
+      'a',
+    ]);
 
     expect((await owner.api(`/api/pages/${page.id}`, { method: 'DELETE' })).status).toBe(204);
     expect((await owner.api(`/api/pages/${page.id}/elements`)).status).toBe(404);
@@ -46,8 +61,13 @@ describe('Projects, pages and elements API', () => {
   it('validates input with 400 and hides other users’ records behind 404', async () => {
     expect((await owner.api('/api/projects', { method: 'POST', json: { name: ' ' } })).status).toBe(400);
     const project = await json<Project>(await owner.api('/api/projects', { method: 'POST', json: { name: 'Mine' } }), 201);
-    const page = await json<ProjectPage>(await owner.api(`/api/projects/${project.id}/pages`, { method: 'POST', json: { title: 'P' } }), 201);
-    expect((await owner.api(`/api/projects/${project.id}/pages`, { method: 'POST', json: { title: 'P', order: 1.5 } })).status).toBe(400);
+    const page = await json<ProjectPage>(
+      await owner.api(`/api/projects/${project.id}/pages`, { method: 'POST', json: { title: 'P' } }),
+      201,
+    );
+    expect(
+      (await owner.api(`/api/projects/${project.id}/pages`, { method: 'POST', json: { title: 'P', order: 1.5 } })).status,
+    ).toBe(400);
 
     expect((await stranger.api(`/api/projects/${project.id}`)).status).toBe(404);
     expect((await stranger.api(`/api/projects/${project.id}/pages`)).status).toBe(404);

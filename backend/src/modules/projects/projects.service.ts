@@ -9,7 +9,12 @@ const toProject = (row: ProjectRow): Project => ({
   description: row.description,
   createdAt: row.createdAt.toISOString(),
 });
-const toPage = (row: ProjectPageRow): ProjectPage => ({ id: row.id, projectId: row.projectId, title: row.title, order: row.order });
+const toPage = (row: ProjectPageRow): ProjectPage => ({
+  id: row.id,
+  projectId: row.projectId,
+  title: row.title,
+  order: row.order,
+});
 const toElement = (row: ProjectElementRow): ProjectElement => ({
   id: row.id,
   pageId: row.pageId,

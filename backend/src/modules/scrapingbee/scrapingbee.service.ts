@@ -16,12 +16,21 @@ export class ScrapingBeeService {
 
   async test(userId: string): Promise<ProxyTestResult> {
     const credentials = await this.configs.activeCredentials(userId);
-    if (!credentials) return { success: false, message: `${MESSAGES.scraping.apiKeyNotConfigured}. ${MESSAGES.scraping.addApiKeyInSettings}`, credits: null };
+    if (!credentials)
+      return {
+        success: false,
+        message: `${MESSAGES.scraping.apiKeyNotConfigured}. ${MESSAGES.scraping.addApiKeyInSettings}`,
+        credits: null,
+      };
     try {
       const credits = await this.configs.client(credentials).usage();
       return { success: true, message: MESSAGES.crawlerConfigs.connectionSuccessful, credits: credits.remaining };
     } catch (error) {
-      return { success: false, message: error instanceof ScrapingBeeError ? error.message : MESSAGES.scraping.connectionTestFailed, credits: null };
+      return {
+        success: false,
+        message: error instanceof ScrapingBeeError ? error.message : MESSAGES.scraping.connectionTestFailed,
+        credits: null,
+      };
     }
   }
 
@@ -32,7 +41,12 @@ export class ScrapingBeeService {
       const page = await this.configs.client(credentials).scrape(url, { renderJs });
       return { success: true, message: `Scraped ${url}`, pageSource: page.body, credits: page.cost };
     } catch (error) {
-      return { success: false, message: error instanceof ScrapingBeeError ? error.message : MESSAGES.scraping.scrapeFailed, pageSource: null, credits: null };
+      return {
+        success: false,
+        message: error instanceof ScrapingBeeError ? error.message : MESSAGES.scraping.scrapeFailed,
+        pageSource: null,
+        credits: null,
+      };
     }
   }
 }

@@ -1,5 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { createVendorSchema, updateVendorSchema, type CreateVendor, type UpdateVendor, type Vendor } from '@vendorwatch/contracts';
+import {
+  createVendorSchema,
+  updateVendorSchema,
+  type CreateVendor,
+  type UpdateVendor,
+  type Vendor,
+} from '@vendorwatch/contracts';
 import { CurrentUser, type AuthUser } from '../../common/auth-user';
 import { ParseIdPipe } from '../../common/parse-uuid.pipe';
 import { validate } from '../../common/zod-validation.pipe';

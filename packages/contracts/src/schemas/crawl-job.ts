@@ -23,7 +23,10 @@ export const puppeteerSettingsSchema = z.object({
     .default(DEFAULT_PUPPETEER_SETTINGS.waitTime),
 });
 
-const apiKey = z.string({ error: MESSAGES.crawls.apiKeyRequiredToStartJob }).trim().min(1, { error: MESSAGES.crawls.apiKeyEmpty });
+const apiKey = z
+  .string({ error: MESSAGES.crawls.apiKeyRequiredToStartJob })
+  .trim()
+  .min(1, { error: MESSAGES.crawls.apiKeyEmpty });
 
 /** POST /api/crawls. `api_key` (top level or in settings) is accepted as the spec's clients send it. */
 export const startCrawlSchema = z.object({
@@ -44,7 +47,9 @@ export const testCrawlSchema = z.object({
 });
 export type TestCrawl = z.output<typeof testCrawlSchema>;
 
-const isoDate = z.iso.datetime({ offset: true, error: 'Dates must be ISO 8601' }).or(z.iso.date({ error: 'Dates must be ISO 8601' }));
+const isoDate = z.iso
+  .datetime({ offset: true, error: 'Dates must be ISO 8601' })
+  .or(z.iso.date({ error: 'Dates must be ISO 8601' }));
 
 /** GET /api/crawls query: filters and pagination. */
 export const crawlHistoryQuerySchema = z.object({

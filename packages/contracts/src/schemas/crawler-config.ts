@@ -50,6 +50,10 @@ export const testCrawlerConfigSchema = z
 export type TestCrawlerConfig = z.output<typeof testCrawlerConfigSchema>;
 
 export const scrapeRequestSchema = z.object({
-  url: z.string({ error: MESSAGES.scraping.urlRequired }).trim().min(1, { error: MESSAGES.scraping.urlRequired }).refine(isHttpUrl, { error: MESSAGES.crawls.enterValidUrl }),
+  url: z
+    .string({ error: MESSAGES.scraping.urlRequired })
+    .trim()
+    .min(1, { error: MESSAGES.scraping.urlRequired })
+    .refine(isHttpUrl, { error: MESSAGES.crawls.enterValidUrl }),
   render_js: z.boolean().default(false),
 });

@@ -2,7 +2,13 @@ import { MESSAGES } from '../messages';
 import { crawlerSettingsSchema } from './crawler-settings';
 
 const M = MESSAGES.crawlerSettings;
-const valid = { maxPages: 100, crawlDelay: 2000, startUrls: 'https://acme.example/\nhttps://acme.example/about', allowedDomains: '', excludePatterns: '' };
+const valid = {
+  maxPages: 100,
+  crawlDelay: 2000,
+  startUrls: 'https://acme.example/\nhttps://acme.example/about',
+  allowedDomains: '',
+  excludePatterns: '',
+};
 const firstError = (input: Record<string, unknown>) => {
   const result = crawlerSettingsSchema.safeParse({ ...valid, ...input });
   return result.success ? undefined : result.error.issues[0]?.message;
@@ -10,7 +16,13 @@ const firstError = (input: Record<string, unknown>) => {
 
 describe('crawler settings rules (spec section 5)', () => {
   it('accepts the defaults and splits textarea lines', () => {
-    expect(crawlerSettingsSchema.parse({ ...valid, allowedDomains: 'acme.example\n\n *.acme.example ', excludePatterns: '/admin/**\n' })).toEqual({
+    expect(
+      crawlerSettingsSchema.parse({
+        ...valid,
+        allowedDomains: 'acme.example\n\n *.acme.example ',
+        excludePatterns: '/admin/**\n',
+      }),
+    ).toEqual({
       maxPages: 100,
       crawlDelay: 2000,
       startUrls: ['https://acme.example/', 'https://acme.example/about'],

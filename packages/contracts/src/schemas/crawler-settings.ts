@@ -35,7 +35,13 @@ const wholeNumber = (required: string, min: number, minMessage: string, max: num
  */
 export const crawlerSettingsSchema = z.object({
   maxPages: wholeNumber(M.maxPagesRequired, LIMITS.maxPages.min, M.maxPagesMin, LIMITS.maxPages.max, M.maxPagesMax),
-  crawlDelay: wholeNumber(M.crawlDelayRequired, LIMITS.crawlDelayMs.min, M.crawlDelayMin, LIMITS.crawlDelayMs.max, M.crawlDelayMax),
+  crawlDelay: wholeNumber(
+    M.crawlDelayRequired,
+    LIMITS.crawlDelayMs.min,
+    M.crawlDelayMin,
+    LIMITS.crawlDelayMs.max,
+    M.crawlDelayMax,
+  ),
   startUrls: z.preprocess(
     splitLines,
     z

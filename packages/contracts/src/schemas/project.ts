@@ -23,5 +23,9 @@ const elementFields = {
   content: z.string().max(100_000),
   order,
 };
-export const createElementSchema = z.object({ ...elementFields, content: elementFields.content.default(''), order: order.default(0) });
+export const createElementSchema = z.object({
+  ...elementFields,
+  content: elementFields.content.default(''),
+  order: order.default(0),
+});
 export const updateElementSchema = z.object(elementFields).partial();

@@ -44,7 +44,11 @@ export class CrawlFrontierRepository {
   constructor(private readonly db: Database) {}
 
   async isSeeded(jobId: string): Promise<boolean> {
-    const rows = await this.db.select({ url: crawlFrontier.url }).from(crawlFrontier).where(eq(crawlFrontier.jobId, jobId)).limit(1);
+    const rows = await this.db
+      .select({ url: crawlFrontier.url })
+      .from(crawlFrontier)
+      .where(eq(crawlFrontier.jobId, jobId))
+      .limit(1);
     return rows.length > 0;
   }
 
@@ -94,7 +98,10 @@ export class CrawlFrontierRepository {
     const [row] = await this.db
       .select({
         pending: sql<number>`count(*)`.mapWith(Number),
-        waitMs: sql<number>`greatest(0, ceil(extract(epoch from (min(coalesce(${crawlFrontier.notBefore}, now())) - now())) * 1000))`.mapWith(Number),
+        waitMs:
+          sql<number>`greatest(0, ceil(extract(epoch from (min(coalesce(${crawlFrontier.notBefore}, now())) - now())) * 1000))`.mapWith(
+            Number,
+          ),
       })
       .from(crawlFrontier)
       .where(and(eq(crawlFrontier.jobId, jobId), eq(crawlFrontier.state, 'pending')));
@@ -105,7 +112,11 @@ export class CrawlFrontierRepository {
   async retryLater(jobId: string, url: string, delayMs: number, error: string): Promise<void> {
     await this.db
       .update(crawlFrontier)
-      .set({ state: 'pending', notBefore: sql`now() + ${Math.max(0, Math.round(delayMs))} * interval '1 millisecond'`, lastError: error })
+      .set({
+        state: 'pending',
+        notBefore: sql`now() + ${Math.max(0, Math.round(delayMs))} * interval '1 millisecond'`,
+        lastError: error,
+      })
       .where(and(eq(crawlFrontier.jobId, jobId), eq(crawlFrontier.url, url)));
   }
 
@@ -171,6 +182,15 @@ async function insertSkipped(db: Database, jobId: string, entries: SkippedEntry[
   if (entries.length === 0) return;
   await db
     .insert(crawlFrontier)
-    .values(entries.map((e) => ({ jobId, url: e.url, depth: e.depth, discoveredFrom: e.discoveredFrom ?? null, state: 'skipped' as const, lastError: e.reason })))
+    .values(
+      entries.map((e) => ({
+        jobId,
+        url: e.url,
+        depth: e.depth,
+        discoveredFrom: e.discoveredFrom ?? null,
+        state: 'skipped' as const,
+        lastError: e.reason,
+      })),
+    )
     .onConflictDoNothing();
 }

@@ -96,7 +96,14 @@ export class CrawlJobsRepository {
     const [row] = await this.db
       .select()
       .from(crawlJobs)
-      .where(and(eq(crawlJobs.userId, userId), eq(crawlJobs.vendorId, vendorId), eq(crawlJobs.kind, 'crawl'), inArray(crawlJobs.status, LIVE)));
+      .where(
+        and(
+          eq(crawlJobs.userId, userId),
+          eq(crawlJobs.vendorId, vendorId),
+          eq(crawlJobs.kind, 'crawl'),
+          inArray(crawlJobs.status, LIVE),
+        ),
+      );
     return row;
   }
 
@@ -120,7 +127,12 @@ export class CrawlJobsRepository {
     return rows.map(flatten);
   }
 
-  async listOwned(userId: string, filters: CrawlJobFilters, page: number, limit: number): Promise<{ rows: CrawlJobWithVendor[]; total: number }> {
+  async listOwned(
+    userId: string,
+    filters: CrawlJobFilters,
+    page: number,
+    limit: number,
+  ): Promise<{ rows: CrawlJobWithVendor[]; total: number }> {
     const conditions: SQL[] = [eq(crawlJobs.userId, userId)];
     if (filters.vendorId) conditions.push(eq(crawlJobs.vendorId, filters.vendorId));
     if (filters.status) conditions.push(eq(crawlJobs.status, filters.status));
@@ -139,8 +151,14 @@ export class CrawlJobsRepository {
   }
 
   private selectWithVendor() {
-    return this.db.select({ job: crawlJobs, vendorName: vendors.name }).from(crawlJobs).leftJoin(vendors, eq(vendors.id, crawlJobs.vendorId));
+    return this.db
+      .select({ job: crawlJobs, vendorName: vendors.name })
+      .from(crawlJobs)
+      .leftJoin(vendors, eq(vendors.id, crawlJobs.vendorId));
   }
 }
 
-const flatten = ({ job, vendorName }: { job: CrawlJobRow; vendorName: string | null }): CrawlJobWithVendor => ({ ...job, vendorName });
+const flatten = ({ job, vendorName }: { job: CrawlJobRow; vendorName: string | null }): CrawlJobWithVendor => ({
+  ...job,
+  vendorName,
+});

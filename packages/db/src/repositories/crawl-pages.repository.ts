@@ -17,7 +17,11 @@ export class CrawlPagesRepository {
   constructor(private readonly db: Database) {}
 
   listByJob(jobId: string): Promise<CrawlPageRow[]> {
-    return this.db.select().from(crawlPages).where(eq(crawlPages.jobId, jobId)).orderBy(asc(crawlPages.fetchedAt), asc(crawlPages.url));
+    return this.db
+      .select()
+      .from(crawlPages)
+      .where(eq(crawlPages.jobId, jobId))
+      .orderBy(asc(crawlPages.fetchedAt), asc(crawlPages.url));
   }
 
   async summarize(jobId: string): Promise<CrawlPagesSummary> {
@@ -25,7 +29,9 @@ export class CrawlPagesRepository {
       .select({
         total: sql<number>`count(*)`.mapWith(Number),
         answered: sql<number>`count(*) filter (where ${crawlPages.statusCode} is not null)`.mapWith(Number),
-        firstError: sql<string | null>`(array_agg(${crawlPages.error} order by ${crawlPages.fetchedAt}) filter (where ${crawlPages.error} is not null))[1]`,
+        firstError: sql<
+          string | null
+        >`(array_agg(${crawlPages.error} order by ${crawlPages.fetchedAt}) filter (where ${crawlPages.error} is not null))[1]`,
       })
       .from(crawlPages)
       .where(eq(crawlPages.jobId, jobId));
@@ -34,7 +40,12 @@ export class CrawlPagesRepository {
 
   // --- Owner-scoped reads for the API. ---
 
-  async listOwnedByJob(userId: string, jobId: string, page: number, limit: number): Promise<{ rows: CrawlPageRow[]; total: number }> {
+  async listOwnedByJob(
+    userId: string,
+    jobId: string,
+    page: number,
+    limit: number,
+  ): Promise<{ rows: CrawlPageRow[]; total: number }> {
     const where = and(eq(crawlPages.jobId, jobId), eq(crawlPages.userId, userId));
     const [rows, [totals]] = await Promise.all([
       this.db

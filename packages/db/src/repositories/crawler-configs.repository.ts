@@ -3,7 +3,10 @@ import type { Database } from '../database';
 import { crawlerConfigs } from '../schema';
 
 export type CrawlerConfigRow = typeof crawlerConfigs.$inferSelect;
-export type NewCrawlerConfig = Pick<CrawlerConfigRow, 'name' | 'type' | 'apiKeyEncrypted' | 'apiKeyLast4' | 'apiEndpoint' | 'options'>;
+export type NewCrawlerConfig = Pick<
+  CrawlerConfigRow,
+  'name' | 'type' | 'apiKeyEncrypted' | 'apiKeyLast4' | 'apiEndpoint' | 'options'
+>;
 
 /** Scraping-service configurations, owner-scoped; at most one active per user (a unique partial index). */
 export class CrawlerConfigsRepository {
@@ -75,7 +78,11 @@ export class CrawlerConfigsRepository {
         .update(crawlerConfigs)
         .set({ isActive: false })
         .where(and(eq(crawlerConfigs.userId, userId), eq(crawlerConfigs.isActive, true)));
-      const [row] = await tx.update(crawlerConfigs).set({ isActive: true, updatedAt: new Date() }).where(eq(crawlerConfigs.id, id)).returning();
+      const [row] = await tx
+        .update(crawlerConfigs)
+        .set({ isActive: true, updatedAt: new Date() })
+        .where(eq(crawlerConfigs.id, id))
+        .returning();
       return row;
     });
   }

@@ -3,7 +3,10 @@ import type { Database } from '../database';
 import { crawlerSettings } from '../schema';
 
 export type CrawlerSettingsRow = typeof crawlerSettings.$inferSelect;
-export type CrawlerSettingsValues = Pick<CrawlerSettingsRow, 'maxPages' | 'crawlDelay' | 'allowedDomains' | 'startUrls' | 'excludePatterns'>;
+export type CrawlerSettingsValues = Pick<
+  CrawlerSettingsRow,
+  'maxPages' | 'crawlDelay' | 'allowedDomains' | 'startUrls' | 'excludePatterns'
+>;
 
 /** One row per vendor and user: saving again replaces it (upsert on the unique pair). */
 export class CrawlerSettingsRepository {

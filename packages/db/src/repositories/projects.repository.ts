@@ -14,7 +14,11 @@ export class ProjectsRepository {
   constructor(private readonly db: Database) {}
 
   listProjects(userId: string): Promise<ProjectRow[]> {
-    return this.db.select().from(projects).where(eq(projects.userId, userId)).orderBy(desc(projects.createdAt), desc(projects.id));
+    return this.db
+      .select()
+      .from(projects)
+      .where(eq(projects.userId, userId))
+      .orderBy(desc(projects.createdAt), desc(projects.id));
   }
 
   async findProject(userId: string, id: string): Promise<ProjectRow | undefined> {

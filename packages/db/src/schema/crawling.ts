@@ -37,7 +37,9 @@ export const crawlerConfigs = pgTable(
   },
   (t) => [
     index('crawler_configs_user_id_idx').on(t.userId),
-    uniqueIndex('crawler_configs_one_active_per_user').on(t.userId).where(sql`${t.isActive}`),
+    uniqueIndex('crawler_configs_one_active_per_user')
+      .on(t.userId)
+      .where(sql`${t.isActive}`),
   ],
 );
 
@@ -54,14 +56,22 @@ export const crawlerSettings = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     maxPages: integer('max_pages').notNull().default(100),
     crawlDelay: integer('crawl_delay').notNull().default(2000),
-    allowedDomains: text('allowed_domains').array().notNull().default(sql`'{}'::text[]`),
-    startUrls: text('start_urls').array().notNull().default(sql`'{}'::text[]`),
-    excludePatterns: text('exclude_patterns').array().notNull().default(sql`'{}'::text[]`),
+    allowedDomains: text('allowed_domains')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    startUrls: text('start_urls')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    excludePatterns: text('exclude_patterns')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('crawler_settings_vendor_user_key').on(t.vendorId, t.userId)],
 );
-
 
 export const crawlJobs = pgTable(
   'crawl_jobs',
@@ -178,5 +188,8 @@ export const complianceFindings = pgTable(
     detail: text('detail').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('compliance_findings_user_created_idx').on(t.userId, t.createdAt), index('compliance_findings_job_idx').on(t.jobId)],
+  (t) => [
+    index('compliance_findings_user_created_idx').on(t.userId, t.createdAt),
+    index('compliance_findings_job_idx').on(t.jobId),
+  ],
 );

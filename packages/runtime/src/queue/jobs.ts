@@ -1,4 +1,10 @@
-import { QUEUES, type CrawlJobPayload, type CrawlJobStatus, type TestCrawlPayload, type TestCrawlResult } from '@vendorwatch/contracts';
+import {
+  QUEUES,
+  type CrawlJobPayload,
+  type CrawlJobStatus,
+  type TestCrawlPayload,
+  type TestCrawlResult,
+} from '@vendorwatch/contracts';
 
 /** What a crawl job's BullMQ return value holds; the row in PostgreSQL stays the truth. */
 export interface CrawlJobResult {

@@ -9,7 +9,11 @@ export type TypedJob<K extends JobKey> = Job<JobPayload<K>, JobResult<K>, JobNam
 export type TypedQueue<K extends JobKey> = Queue<JobPayload<K>, JobResult<K>, JobName<K>>;
 export type TypedWorker<K extends JobKey> = Worker<JobPayload<K>, JobResult<K>, JobName<K>>;
 /** BullMQ hands the AbortSignal only to processors that declare all three parameters. */
-export type TypedProcessor<K extends JobKey> = (job: TypedJob<K>, token: string | undefined, signal: AbortSignal | undefined) => Promise<JobResult<K>>;
+export type TypedProcessor<K extends JobKey> = (
+  job: TypedJob<K>,
+  token: string | undefined,
+  signal: AbortSignal | undefined,
+) => Promise<JobResult<K>>;
 
 /** The queue of one job kind, with the configured prefix and its own Redis connection. */
 export function createQueue<K extends JobKey>(config: QueueConfig, key: K): TypedQueue<K> {

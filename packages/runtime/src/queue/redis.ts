@@ -13,4 +13,5 @@ export function createRedisClient(config: Pick<AppConfig, 'REDIS_URL'>, connecti
 }
 
 /** Every key we own lives under the queue prefix, beside BullMQ's `${prefix}:${queue}:…` keys. */
-export const prefixedKey = (config: Pick<AppConfig, 'QUEUE_PREFIX'>, ...parts: string[]) => [config.QUEUE_PREFIX, ...parts].join(':');
+export const prefixedKey = (config: Pick<AppConfig, 'QUEUE_PREFIX'>, ...parts: string[]) =>
+  [config.QUEUE_PREFIX, ...parts].join(':');

@@ -59,7 +59,10 @@ export class ScrapingBeeClient {
     return { max, used, remaining: Math.max(0, max - used) };
   }
 
-  async scrape(targetUrl: string, { renderJs = false, signal }: { renderJs?: boolean; signal?: AbortSignal } = {}): Promise<ScrapeResponse> {
+  async scrape(
+    targetUrl: string,
+    { renderJs = false, signal }: { renderJs?: boolean; signal?: AbortSignal } = {},
+  ): Promise<ScrapeResponse> {
     const response = await this.request(this.url('', { url: targetUrl, render_js: String(renderJs) }), signal);
     const headers = Object.fromEntries(response.headers.entries());
     return {
@@ -83,7 +86,8 @@ export class ScrapingBeeClient {
         timeout.aborted ? MESSAGES.scraping.noResponse : `${MESSAGES.scraping.connectFailed}: ${(error as Error).message}`,
       );
     }
-    if (!response.ok) throw new ScrapingBeeError(formatMessage.serverReturned(response.status, await providerMessage(response)), response.status);
+    if (!response.ok)
+      throw new ScrapingBeeError(formatMessage.serverReturned(response.status, await providerMessage(response)), response.status);
     return response;
   }
 }

@@ -1,11 +1,21 @@
-import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
-import { MESSAGES, type CrawlMethod, type Vendor } from '@vendorwatch/contracts';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import {
+  DEFAULT_PUPPETEER_SETTINGS,
+  formatMessage,
+  type CrawlMethod,
+  type PuppeteerSettings,
+  type Vendor,
+} from '@vendorwatch/contracts';
 import { useState } from 'react';
-import { CRAWL_METHOD_OPTIONS, isCrawlMethod } from './crawl-method';
+import { CrawlMethodPicker } from '@/components/crawl/crawl-method-picker';
+import { PuppeteerSettingsFields } from '@/components/crawl/puppeteer-settings-fields';
+import { isApiError } from '@/lib/api-error';
+import { errorReason } from '@/lib/notify';
 
 export interface StartCrawlRequest {
   vendor: Vendor;
   method: CrawlMethod;
+  settings: PuppeteerSettings;
 }
 
 /** Starts the crawl; resolves when it was accepted, rejects with the reason to show in the dialog. */
@@ -15,22 +25,36 @@ interface CrawlVendorDialogProps {
   vendor: Vendor | null;
   opened: boolean;
   onClose: () => void;
-  /**
-   * TODO(crawl-jobs): not wired yet — the crawl-jobs feature passes its start-crawl mutation here
-   * (and the Puppeteer settings panel). Without it, Start Crawl stays disabled.
-   */
+  /** Supplied by the screen that owns crawl jobs; without it, Start Crawl stays disabled. */
   onStart?: StartCrawlHandler;
 }
 
+interface StartError {
+  /** 'HTTP error! status: {code}' when the server answered, absent when nothing came back. */
+  title?: string;
+  message: string;
+}
+
+const toStartError = (reason: unknown): StartError =>
+  isApiError(reason) && reason.status > 0
+    ? { title: formatMessage.httpError(reason.status), message: reason.message }
+    : { message: errorReason(reason) };
+
 export function CrawlVendorDialog({ vendor, opened, onClose, onStart }: CrawlVendorDialogProps) {
   const [method, setMethod] = useState<CrawlMethod>('puppeteer');
+  const [settings, setSettings] = useState<PuppeteerSettings>({ ...DEFAULT_PUPPETEER_SETTINGS });
   const [starting, setStarting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<StartError | null>(null);
+
+  const reset = () => {
+    setError(null);
+    setMethod('puppeteer');
+    setSettings({ ...DEFAULT_PUPPETEER_SETTINGS });
+  };
 
   const close = () => {
     if (starting) return;
-    setError(null);
-    setMethod('puppeteer');
+    reset();
     onClose();
   };
 
@@ -39,37 +63,27 @@ export function CrawlVendorDialog({ vendor, opened, onClose, onStart }: CrawlVen
     setStarting(true);
     setError(null);
     try {
-      await onStart({ vendor, method });
+      await onStart({ vendor, method, settings });
       setStarting(false);
+      reset();
       onClose();
     } catch (reason) {
       setStarting(false);
-      setError(reason instanceof Error && reason.message ? reason.message : MESSAGES.generic.unexpected);
+      setError(toStartError(reason));
     }
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Configure Crawl" centered>
+    <Modal opened={opened} onClose={close} title="Configure Crawl" centered size="lg">
       <Stack>
         <Text size="sm">
           Vendor: <strong>{vendor?.name}</strong>
         </Text>
-        <Stack gap={4}>
-          <Text size="sm" fw={500}>
-            Method
-          </Text>
-          <SegmentedControl
-            fullWidth
-            aria-label="Crawl method"
-            data={CRAWL_METHOD_OPTIONS}
-            value={method}
-            onChange={(value) => isCrawlMethod(value) && setMethod(value)}
-            disabled={starting}
-          />
-        </Stack>
+        <CrawlMethodPicker value={method} onChange={setMethod} disabled={starting} />
+        {method === 'puppeteer' && <PuppeteerSettingsFields value={settings} onChange={setSettings} disabled={starting} />}
         {error && (
-          <Alert color="red" data-testid="crawl-error">
-            {error}
+          <Alert color="red" title={error.title} data-testid="crawl-error">
+            {error.message}
           </Alert>
         )}
         <Group justify="flex-end">

@@ -1,6 +1,8 @@
 import { Anchor, Button, Group, Table, Text } from '@mantine/core';
-import { IconPlayerPlay } from '@tabler/icons-react';
+import { IconPlayerPlay, IconSpider } from '@tabler/icons-react';
 import { isHttpUrl, type Vendor } from '@vendorwatch/contracts';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { DeleteVendorButton } from './delete-vendor-button';
 
 interface VendorRowProps {
@@ -41,6 +43,16 @@ export function VendorRow({ vendor, onCrawl }: VendorRowProps) {
             aria-label={`Crawl ${vendor.name}`}
           >
             Crawl
+          </Button>
+          <Button
+            component={Link}
+            to={paths.app.crawler.getHref(vendor.id)}
+            size="xs"
+            variant="default"
+            leftSection={<IconSpider size={14} />}
+            aria-label={`Open crawler for ${vendor.name}`}
+          >
+            Crawler
           </Button>
           <DeleteVendorButton vendor={vendor} />
         </Group>

@@ -8,7 +8,7 @@ import { CrawlVendorDialog, type StartCrawlHandler } from './crawl-vendor-dialog
 import { VendorRow } from './vendor-row';
 
 interface VendorsListProps {
-  /** TODO(crawl-jobs): supplied once crawl jobs exist; see CrawlVendorDialog. */
+  /** Starts a crawl from the Configure Crawl dialog; supplied by the screen, which owns crawl jobs. */
   onStartCrawl?: StartCrawlHandler;
 }
 

@@ -102,7 +102,10 @@ export class BrowserPool {
   private proxy(kind: 'direct' | 'upstream'): Promise<FilteringProxy> {
     let proxy = this.proxies.get(kind);
     if (!proxy) {
-      proxy = FilteringProxy.start({ guard: this.options.guard, upstream: kind === 'upstream' ? this.options.upstreamProxy : undefined });
+      proxy = FilteringProxy.start({
+        guard: this.options.guard,
+        upstream: kind === 'upstream' ? this.options.upstreamProxy : undefined,
+      });
       this.proxies.set(kind, proxy);
     }
     return proxy;

@@ -13,7 +13,8 @@ import { RequestFilter } from './request-filter';
 
 const NAVIGATION_TIMEOUT_MS = 30_000;
 /** Chromium errors that say the page does not exist rather than "try again". */
-const PERMANENT_NET_ERRORS = /ERR_NAME_NOT_RESOLVED|ERR_INVALID_URL|ERR_UNSAFE_PORT|ERR_BLOCKED_BY_CLIENT|ERR_ADDRESS_UNREACHABLE/;
+const PERMANENT_NET_ERRORS =
+  /ERR_NAME_NOT_RESOLVED|ERR_INVALID_URL|ERR_UNSAFE_PORT|ERR_BLOCKED_BY_CLIENT|ERR_ADDRESS_UNREACHABLE/;
 
 /**
  * Headless Chromium: one page per crawl, reused from URL to URL. Honours waitTime (ms after load),
@@ -62,7 +63,8 @@ export class PuppeteerFetcher implements Fetcher {
     const rendered = html ? await raceAbort(page.content(), signal) : null;
     const facts = rendered !== null ? await digestBuffer(rendered, contentType, finalUrl) : null;
     const bodyDigest = served ? (await digestBuffer(served, 'application/octet-stream', finalUrl)).body : (facts?.body ?? null);
-    const screenshot = html && this.settings.takeScreenshots ? Buffer.from(await raceAbort(page.screenshot({ type: 'png' }), signal)) : null;
+    const screenshot =
+      html && this.settings.takeScreenshots ? Buffer.from(await raceAbort(page.screenshot({ type: 'png' }), signal)) : null;
 
     return {
       requestedUrl: url,
@@ -70,7 +72,10 @@ export class PuppeteerFetcher implements Fetcher {
       statusCode: response.status(),
       headers,
       contentType,
-      redirectChain: response.request().redirectChain().map((request) => request.url()),
+      redirectChain: response
+        .request()
+        .redirectChain()
+        .map((request) => request.url()),
       responseTimeMs: loadedMs,
       body: bodyDigest,
       document: facts?.document ?? null,

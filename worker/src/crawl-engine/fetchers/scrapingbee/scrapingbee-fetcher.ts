@@ -44,14 +44,17 @@ export class ScrapingBeeFetcher implements Fetcher {
     } catch (error) {
       const reason = abortReasonOf(signal);
       if (reason) throw new CrawlAbortedError(reason);
-      throw new RetryableFetchError(timeout.aborted ? 'ScrapingBee did not answer in time' : `Could not reach ScrapingBee: ${(error as Error).message}`);
+      throw new RetryableFetchError(
+        timeout.aborted ? 'ScrapingBee did not answer in time' : `Could not reach ScrapingBee: ${(error as Error).message}`,
+      );
     }
     const raw = Object.fromEntries([...response.headers.entries()].map(([k, v]) => [k.toLowerCase(), v]));
     const initialStatus = raw['spb-initial-status-code'];
     if (initialStatus === undefined) throw apiError(response.status, buffer.toString('utf8'), raw['retry-after']);
 
     const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(raw)) if (name.startsWith('spb-') && !OWN_HEADERS.has(name)) headers[name.slice(4)] = value;
+    for (const [name, value] of Object.entries(raw))
+      if (name.startsWith('spb-') && !OWN_HEADERS.has(name)) headers[name.slice(4)] = value;
     const finalUrl = raw['spb-resolved-url'] || url;
     const contentType = headers['content-type'] ?? raw['content-type'] ?? null;
     const digest = await digestBuffer(buffer, contentType, finalUrl);
@@ -85,7 +88,11 @@ function apiError(status: number, text: string, retryAfter: string | undefined):
   }
   if (status === 401) return new CriticalCrawlError(`ScrapingBee rejected the API key (401): ${message}`);
   if (status === 403) return new CriticalCrawlError(`ScrapingBee refused the request (403): ${message}`);
-  if (status === 429) return new RetryableFetchError(`ScrapingBee: too many concurrent requests (429): ${message}`, parseRetryAfter(retryAfter) ?? 2000);
+  if (status === 429)
+    return new RetryableFetchError(
+      `ScrapingBee: too many concurrent requests (429): ${message}`,
+      parseRetryAfter(retryAfter) ?? 2000,
+    );
   if (status >= 500) return new RetryableFetchError(`ScrapingBee could not fetch the page (${status}): ${message}`);
   return new PageFetchError(`ScrapingBee answered ${status}: ${message}`);
 }

@@ -1,0 +1,211 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import {
+  MESSAGES,
+  type CrawlJob,
+  type CrawlPage,
+  type Paginated,
+  type TestCrawlResult,
+  type Vendor,
+} from '@vendorwatch/contracts';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startFixtureSite, type FixtureSite } from '../../../../test-support';
+import { createWorkerApp } from '../../../../worker/src/worker-app';
+import { startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+
+/** The crawl API end to end: the real backend, a real worker process context, a local website. */
+describe('crawl jobs API', () => {
+  let t: TestApp;
+  let site: FixtureSite;
+  let worker: INestApplicationContext | undefined;
+  let alice: TestUser;
+  let bob: TestUser;
+  let vendor: Vendor;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vw-crawls-api-'));
+  const encryptionKey = Buffer.alloc(32, 7).toString('base64');
+
+  const json = async <T>(response: Response | Promise<Response>): Promise<T> => (await (await response).json()) as T;
+
+  /** Polls a condition (the UI polls too); the test's own timeout bounds it. */
+  async function until<T>(probe: () => Promise<T | undefined | false>): Promise<T> {
+    for (;;) {
+      const value = await probe();
+      if (value) return value;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  const health = () =>
+    json<{ success: boolean; services: { puppeteer: { status: string; workers: number } } }>(fetch(`${t.baseUrl}/api/health`));
+
+  beforeAll(async () => {
+    site = await startFixtureSite({ slowMs: 400 });
+    t = await startTestApp({ DATA_DIR: dataDir, ENCRYPTION_KEY: encryptionKey });
+    alice = await t.signUp();
+    bob = await t.signUp();
+    vendor = await json<Vendor>(alice.api('/api/vendors', { method: 'POST', json: { name: 'Fixture Co', url: `${site.url}/` } }));
+    const saved = await alice.api(`/api/vendors/${vendor.id}/crawler-settings`, {
+      method: 'PUT',
+      json: { maxPages: 6, crawlDelay: 500, startUrls: [`${site.url}/`], excludePatterns: ['/drafts/**'] },
+    });
+    expect(saved.status).toBe(200);
+  });
+
+  afterAll(async () => {
+    await worker?.close();
+    await t.close();
+    await site.close();
+  });
+
+  it('reports the browser service degraded with no worker, and ok once one runs', async () => {
+    const before = await health();
+    expect(before).toMatchObject({ success: true, services: { puppeteer: { status: 'degraded', workers: 0 } } });
+    worker = await createWorkerApp({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: t.database.url,
+      QUEUE_PREFIX: t.queuePrefix,
+      DATA_DIR: dataDir,
+      ENCRYPTION_KEY: encryptionKey,
+      CRAWL_ALLOW_PRIVATE_NETWORKS: 'true',
+    });
+    await until(async () => (await health()).services.puppeteer.status === 'ok');
+  });
+
+  it('starts a crawl, refuses a duplicate, and completes with the pages stored', async () => {
+    const first = await alice.api('/api/crawls', { method: 'POST', json: { vendorId: vendor.id, method: 'http' } });
+    expect(first.status).toBe(201);
+    const job = (await first.json()) as CrawlJob;
+    expect(job).toMatchObject({ vendorId: vendor.id, vendorName: 'Fixture Co', method: 'http', targetUrl: `${site.url}/` });
+    expect(['queued', 'running']).toContain(job.status);
+
+    const again = await alice.api('/api/crawls', { method: 'POST', json: { vendorId: vendor.id, method: 'puppeteer' } });
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as CrawlJob).id).toBe(job.id);
+
+    const active = await json<CrawlJob[]>(alice.api('/api/crawls/status'));
+    expect(active.map((j) => j.id)).toContain(job.id);
+
+    const done = await until(async () => {
+      const current = await json<CrawlJob>(alice.api(`/api/crawls/${job.id}`));
+      return current.status === 'completed' && current;
+    });
+    expect(done).toMatchObject({ pagesDone: 6, pagesPlanned: 6, progress: 100 });
+    expect(done.startTime).not.toBeNull();
+    expect(done.completionTime).not.toBeNull();
+
+    const results = await json<Paginated<CrawlPage>>(alice.api(`/api/crawls/${job.id}/results?limit=4`));
+    expect(results.total).toBe(6);
+    expect(results.items).toHaveLength(4);
+    const home = (await json<Paginated<CrawlPage>>(alice.api(`/api/crawls/${job.id}/results?limit=100`))).items.find(
+      (p) => p.url === `${site.url}/`,
+    );
+    expect(home).toMatchObject({
+      statusCode: 200,
+      title: expect.any(String),
+      contentHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+
+    expect(await json<CrawlJob[]>(alice.api('/api/crawls/status'))).toEqual([]);
+    const history = await json<Paginated<CrawlJob>>(alice.api(`/api/crawls?status=completed&vendorId=${vendor.id}`));
+    expect(history.items.map((j) => j.id)).toEqual([job.id]);
+    expect((await json<Paginated<CrawlJob>>(alice.api('/api/crawls?status=failed'))).total).toBe(0);
+
+    // Another user sees none of it.
+    expect((await bob.api(`/api/crawls/${job.id}`)).status).toBe(404);
+    expect((await bob.api(`/api/crawls/${job.id}/results`)).status).toBe(404);
+    expect((await bob.api(`/api/crawls/${job.id}/cancel`, { method: 'POST' })).status).toBe(404);
+    expect((await json<Paginated<CrawlJob>>(bob.api('/api/crawls'))).total).toBe(0);
+    expect((await bob.api('/api/crawls', { method: 'POST', json: { vendorId: vendor.id, method: 'http' } })).status).toBe(404);
+  });
+
+  it('validates the start request with the spec’s messages', async () => {
+    const noConfig = await alice.api('/api/crawls', { method: 'POST', json: { vendorId: vendor.id, method: 'api' } });
+    expect(noConfig.status).toBe(400);
+    expect(await noConfig.json()).toMatchObject({ message: MESSAGES.crawls.apiKeyRequiredForApiMethod });
+
+    const blankKey = await alice.api('/api/crawls', {
+      method: 'POST',
+      json: { vendorId: vendor.id, method: 'api', api_key: '   ' },
+    });
+    expect(await blankKey.json()).toMatchObject({ message: MESSAGES.crawls.apiKeyEmpty });
+
+    const badMethod = await alice.api('/api/crawls', { method: 'POST', json: { vendorId: vendor.id, method: 'ftp' } });
+    expect(await badMethod.json()).toMatchObject({ message: MESSAGES.crawls.invalidMethod });
+
+    const badRetries = await alice.api('/api/crawls', {
+      method: 'POST',
+      json: { vendorId: vendor.id, method: 'puppeteer', settings: { maxRetries: 9 } },
+    });
+    expect(badRetries.status).toBe(400);
+    const badWait = await alice.api('/api/crawls', {
+      method: 'POST',
+      json: { vendorId: vendor.id, method: 'puppeteer', settings: { waitTime: 750 } },
+    });
+    expect(badWait.status).toBe(400);
+    expect((await alice.api('/api/crawls?status=exploded')).status).toBe(400);
+    expect((await alice.api('/api/crawls?page=0')).status).toBe(400);
+  });
+
+  it('cancels a running crawl within moments, keeping what it fetched', async () => {
+    const slow = await json<Vendor>(
+      alice.api('/api/vendors', { method: 'POST', json: { name: 'Slow Co', url: `${site.url}/` } }),
+    );
+    await alice.api(`/api/vendors/${slow.id}/crawler-settings`, {
+      method: 'PUT',
+      json: { maxPages: 14, crawlDelay: 2000, startUrls: [`${site.url}/`] },
+    });
+    const job = await json<CrawlJob>(alice.api('/api/crawls', { method: 'POST', json: { vendorId: slow.id, method: 'http' } }));
+    await until(async () => (await json<CrawlJob>(alice.api(`/api/crawls/${job.id}`))).pagesDone >= 1);
+
+    const cancelled = await alice.api(`/api/crawls/${job.id}/cancel`, { method: 'POST' });
+    expect(cancelled.status).toBe(200);
+    const final = await until(async () => {
+      const current = await json<CrawlJob>(alice.api(`/api/crawls/${job.id}`));
+      return current.status === 'cancelled' && current;
+    });
+    expect(final.completionTime).not.toBeNull();
+    expect(final.pagesDone).toBeGreaterThanOrEqual(1);
+    expect(final.pagesDone).toBeLessThan(14);
+    const kept = await json<Paginated<CrawlPage>>(alice.api(`/api/crawls/${job.id}/results?limit=100`));
+    expect(kept.total).toBe(final.pagesDone);
+
+    const again = await alice.api(`/api/crawls/${job.id}/cancel`, { method: 'POST' });
+    expect(again.status).toBe(400);
+    expect(await again.json()).toMatchObject({ message: MESSAGES.crawls.notCancellable });
+  });
+
+  it('runs the crawler page’s session crawl and lists its results by session', async () => {
+    const sessionId = randomUUID();
+    const started = await alice.api('/api/edge-functions/start-crawler', {
+      method: 'POST',
+      json: { vendor_id: vendor.id, session_id: sessionId },
+    });
+    expect(started.status).toBe(200);
+    expect(await started.json()).toMatchObject({ sessionId, method: 'http' });
+    await until(async () => (await json<CrawlPage[]>(alice.api(`/api/crawler-results?session_id=${sessionId}`))).length >= 1);
+    const stopped = await json<CrawlJob>(
+      alice.api('/api/edge-functions/stop-crawler', { method: 'POST', json: { session_id: sessionId } }),
+    );
+    expect(['cancelled', 'completed']).toContain(stopped.status);
+    expect(stopped.completionTime).not.toBeNull();
+    expect(await json<CrawlPage[]>(bob.api(`/api/crawler-results?session_id=${sessionId}`))).toEqual([]);
+    expect((await bob.api('/api/edge-functions/stop-crawler', { method: 'POST', json: { session_id: sessionId } })).status).toBe(
+      404,
+    );
+  });
+
+  it('runs a test crawl of one URL on the worker', async () => {
+    const result = await json<TestCrawlResult>(
+      alice.api('/api/crawls/test', { method: 'POST', json: { url: `${site.url}/about`, method: 'http' } }),
+    );
+    expect(result.data).toMatchObject({ url: `${site.url}/about`, statusCode: 200, title: expect.any(String) });
+    expect(result.data.links.length).toBeGreaterThan(0);
+
+    const invalid = await alice.api('/api/crawls/test', { method: 'POST', json: { url: 'not a url' } });
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toMatchObject({ message: MESSAGES.crawls.enterValidUrl });
+  });
+});

@@ -1,0 +1,33 @@
+import { SegmentedControl, Stack, Text } from '@mantine/core';
+import type { CrawlMethod } from '@vendorwatch/contracts';
+import { useId } from 'react';
+import { CRAWL_METHOD_DESCRIPTIONS, CRAWL_METHOD_OPTIONS, isCrawlMethod } from './crawl-method';
+
+interface CrawlMethodPickerProps {
+  value: CrawlMethod;
+  onChange: (method: CrawlMethod) => void;
+  disabled?: boolean;
+}
+
+/** Puppeteer / API / HTTP, with a line on what the chosen one is for. */
+export function CrawlMethodPicker({ value, onChange, disabled }: CrawlMethodPickerProps) {
+  const labelId = useId();
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id={labelId}>
+        Method
+      </Text>
+      <SegmentedControl
+        fullWidth
+        aria-labelledby={labelId}
+        data={CRAWL_METHOD_OPTIONS}
+        value={value}
+        onChange={(next) => isCrawlMethod(next) && onChange(next)}
+        disabled={disabled}
+      />
+      <Text size="xs" c="dimmed" data-testid="crawl-method-description">
+        {CRAWL_METHOD_DESCRIPTIONS[value]}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,15 @@
+import { CRAWL_METHODS, type CrawlMethod } from '@vendorwatch/contracts';
+
+const LABELS: Record<CrawlMethod, string> = { puppeteer: 'Puppeteer', api: 'API', http: 'HTTP' };
+
+/** What each method costs and suits, shown under the picker. */
+export const CRAWL_METHOD_DESCRIPTIONS: Record<CrawlMethod, string> = {
+  puppeteer: 'A headless browser renders every page, JavaScript included, and can take screenshots. The slowest method.',
+  api: 'Pages are fetched through the scraping API of your active crawler configuration, which uses its credits.',
+  http: 'Plain HTTP requests: the fast, free option for sites that need no JavaScript.',
+};
+
+/** The method picker's choices, in the contracts' order. */
+export const CRAWL_METHOD_OPTIONS = CRAWL_METHODS.map((value) => ({ value, label: LABELS[value] }));
+
+export const isCrawlMethod = (value: string): value is CrawlMethod => (CRAWL_METHODS as readonly string[]).includes(value);

@@ -1,0 +1,29 @@
+import { queryOptions, useQuery, type Query } from '@tanstack/react-query';
+import { isTerminalStatus, type CrawlJob } from '@vendorwatch/contracts';
+import { CRAWL_JOB_POLL_MS } from '@/config/constants';
+import { api } from '@/lib/api-client';
+import type { QueryConfig } from '@/lib/react-query';
+
+export const getCrawlJob = ({ jobId, signal }: { jobId: string; signal?: AbortSignal }) =>
+  api.get<CrawlJob>(`/api/crawls/${encodeURIComponent(jobId)}`, { signal });
+
+/** Every 5 s while the job is queued or running; a finished job does not change any more. */
+const untilFinished = (query: Query<CrawlJob>) => {
+  const job = query.state.data;
+  return job && isTerminalStatus(job.status) ? false : CRAWL_JOB_POLL_MS;
+};
+
+export const getCrawlJobQueryOptions = (jobId: string) =>
+  queryOptions({
+    queryKey: ['crawl-jobs', jobId],
+    queryFn: ({ signal }) => getCrawlJob({ jobId, signal }),
+    refetchInterval: untilFinished,
+  });
+
+export const useCrawlJob = ({
+  jobId,
+  queryConfig,
+}: {
+  jobId: string;
+  queryConfig?: QueryConfig<typeof getCrawlJobQueryOptions>;
+}) => useQuery({ ...getCrawlJobQueryOptions(jobId), ...queryConfig });

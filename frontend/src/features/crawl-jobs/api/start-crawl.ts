@@ -1,0 +1,30 @@
+import { useMutation } from '@tanstack/react-query';
+import { MESSAGES, type CrawlJob, type CrawlMethod, type PuppeteerSettings } from '@vendorwatch/contracts';
+import { api } from '@/lib/api-client';
+import { notifySuccess } from '@/lib/notify';
+import type { MutationConfig } from '@/lib/react-query';
+
+export interface StartCrawlBody {
+  vendorId: string;
+  method: CrawlMethod;
+  settings: PuppeteerSettings;
+}
+
+/** 201 with the new job, or 200 with the vendor's crawl that is already queued or running. */
+export const startCrawl = (body: StartCrawlBody) => api.post<CrawlJob>('/api/crawls', body);
+
+/**
+ * Announces the start; a rejection is not toasted, because the Configure Crawl dialog shows it
+ * ('HTTP error! status: {code}' with the server's reason) where the user is looking.
+ */
+export const useStartCrawl = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof startCrawl> } = {}) => {
+  const { onSuccess, ...rest } = mutationConfig ?? {};
+  return useMutation({
+    ...rest,
+    mutationFn: startCrawl,
+    onSuccess: (...args) => {
+      notifySuccess(MESSAGES.crawls.started);
+      return onSuccess?.(...args);
+    },
+  });
+};

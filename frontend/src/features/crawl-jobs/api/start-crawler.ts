@@ -1,0 +1,27 @@
+import { useMutation } from '@tanstack/react-query';
+import { MESSAGES, type CrawlJob } from '@vendorwatch/contracts';
+import { api } from '@/lib/api-client';
+import { notifyError } from '@/lib/notify';
+import type { MutationConfig } from '@/lib/react-query';
+
+/** The crawler page's session crawl: the job, and the session its results are filed under. */
+export type CrawlerSession = CrawlJob & { sessionId: string };
+
+/**
+ * `sessionId` is generated here, so results can be asked for by session. The answer's `sessionId`
+ * wins: when the vendor already has a crawl running, the server returns that one's session.
+ */
+export const startCrawler = ({ vendorId, sessionId }: { vendorId: string; sessionId: string }) =>
+  api.post<CrawlerSession>('/api/edge-functions/start-crawler', { vendor_id: vendorId, session_id: sessionId });
+
+export const useStartCrawler = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof startCrawler> } = {}) => {
+  const { onError, ...rest } = mutationConfig ?? {};
+  return useMutation({
+    ...rest,
+    mutationFn: startCrawler,
+    onError: (...args) => {
+      notifyError(MESSAGES.crawls.startCrawlerFailed, args[0]);
+      return onError?.(...args);
+    },
+  });
+};

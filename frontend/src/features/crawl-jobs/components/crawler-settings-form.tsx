@@ -1,0 +1,129 @@
+import { Button, Card, Group, NumberInput, SimpleGrid, Stack, Textarea, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import { crawlerSettingsSchema, type VendorCrawlerSettings } from '@vendorwatch/contracts';
+import { focusFirstError, setServerFieldErrors, zodValidate } from '@/lib/form';
+import { useSaveCrawlerSettings } from '../api/save-crawler-settings';
+
+interface CrawlerSettingsFormValues {
+  maxPages: number | string;
+  crawlDelay: number | string;
+  startUrls: string;
+  allowedDomains: string;
+  excludePatterns: string;
+}
+
+/** The lists are edited one entry per line; the shared schema splits them again. */
+const LINE_FIELDS = ['startUrls', 'allowedDomains', 'excludePatterns'] as const;
+
+const toFormValues = (settings: VendorCrawlerSettings): CrawlerSettingsFormValues => ({
+  maxPages: settings.maxPages,
+  crawlDelay: settings.crawlDelay,
+  startUrls: settings.startUrls.join('\n'),
+  allowedDomains: settings.allowedDomains.join('\n'),
+  excludePatterns: settings.excludePatterns.join('\n'),
+});
+
+interface CrawlerSettingsFormProps {
+  vendorId: string;
+  /** What the server holds now; the form starts from it. */
+  settings: VendorCrawlerSettings;
+}
+
+export function CrawlerSettingsForm({ vendorId, settings }: CrawlerSettingsFormProps) {
+  const save = useSaveCrawlerSettings();
+  const form = useForm<CrawlerSettingsFormValues>({
+    mode: 'uncontrolled',
+    initialValues: toFormValues(settings),
+    validate: zodValidate(crawlerSettingsSchema, { lineFields: LINE_FIELDS }),
+  });
+
+  const submit = form.onSubmit(
+    (values) =>
+      // parse() turns the texts into trimmed lists: the server gets exactly what was validated.
+      save.mutate(
+        { vendorId, data: crawlerSettingsSchema.parse(values) },
+        {
+          onSuccess: (saved) => {
+            form.setValues(toFormValues(saved));
+            form.resetDirty(toFormValues(saved));
+          },
+          onError: (error) => setServerFieldErrors(form, error),
+        },
+      ),
+    (errors) => focusFirstError(form, errors),
+  );
+
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Title order={3} size="h4" mb="md">
+        Crawler Settings
+      </Title>
+      <form onSubmit={submit} noValidate aria-label="Crawler Settings" data-testid="crawler-settings-form">
+        <Stack>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {/* No min/max props: NumberInput would clamp silently, where the schema explains the limit. */}
+            <NumberInput
+              label="Max Pages"
+              withAsterisk
+              description="1 to 1000 pages per crawl"
+              data-testid="crawler-max-pages"
+              key={form.key('maxPages')}
+              {...form.getInputProps('maxPages')}
+            />
+            <NumberInput
+              label="Crawl Delay (ms)"
+              withAsterisk
+              description="Pause between two requests, 500 to 10000 ms"
+              data-testid="crawler-crawl-delay"
+              key={form.key('crawlDelay')}
+              {...form.getInputProps('crawlDelay')}
+            />
+          </SimpleGrid>
+          <Textarea
+            label="Start URLs"
+            withAsterisk
+            description="One URL per line"
+            placeholder="https://example.com"
+            autosize
+            minRows={3}
+            maxRows={10}
+            data-testid="crawler-start-urls"
+            key={form.key('startUrls')}
+            {...form.getInputProps('startUrls')}
+          />
+          <Textarea
+            label="Allowed Domains"
+            description="One domain per line, e.g. example.com or *.example.com; subdomains are included. The start URLs' hosts are always allowed."
+            autosize
+            minRows={2}
+            maxRows={8}
+            data-testid="crawler-allowed-domains"
+            key={form.key('allowedDomains')}
+            {...form.getInputProps('allowedDomains')}
+          />
+          <Textarea
+            label="Exclude Patterns"
+            description="One glob per line, matched against the URL path, e.g. /admin/** or *.pdf"
+            autosize
+            minRows={2}
+            maxRows={8}
+            data-testid="crawler-exclude-patterns"
+            key={form.key('excludePatterns')}
+            {...form.getInputProps('excludePatterns')}
+          />
+          <Group justify="flex-end">
+            <Button
+              type="submit"
+              leftSection={<IconDeviceFloppy size={16} />}
+              loading={save.isPending}
+              data-testid="save-crawler-settings"
+            >
+              Save Settings
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
