@@ -18,7 +18,7 @@ describe('foundation, in a real browser', () => {
     t = await startTestApp({
       SMTP_URL: smtp.url,
       AUTH_AUTOCONFIRM: 'false',
-      FRONTEND_DIST: path.resolve(__dirname, '..', 'frontend', 'dist'),
+      FRONTEND_DIST: process.env.E2E_FRONTEND_DIST ?? path.resolve(__dirname, '..', 'frontend', 'dist'),
     });
     browser = await launchBrowser();
     page = await browser.newPage();

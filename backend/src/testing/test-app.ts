@@ -1,6 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createTestDatabase, type TestDatabase } from '@vendorwatch/db/testing';
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import { createApp } from '../app';
 
 /**
@@ -26,8 +27,19 @@ export interface TestUser {
   api(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
 }
 
+/** A port nobody listens on now, so the app's PUBLIC_URL (used in email links) can name it up front. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 export async function startTestApp(overrides: Record<string, string | undefined> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
   const queuePrefix = `vwtest-${randomBytes(4).toString('hex')}`;
   const app = await createApp({
     NODE_ENV: 'test',
@@ -39,11 +51,10 @@ export async function startTestApp(overrides: Record<string, string | undefined>
     ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     CRAWL_ALLOW_PRIVATE_NETWORKS: 'true',
     FRONTEND_DIST: '/nonexistent',
+    PUBLIC_URL: baseUrl,
     ...overrides,
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.getHttpServer().address() as { port: number };
-  const baseUrl = `http://127.0.0.1:${address.port}`;
+  await app.listen({ port, host: '127.0.0.1' });
 
   const signUp = async (email = `user-${randomBytes(5).toString('hex')}@example.com`, password = 'correct-horse-9') => {
     const response = await fetch(`${baseUrl}/auth/v1/signup`, {

@@ -63,6 +63,11 @@ describe('crawl jobs across worker processes', () => {
 
         const second = await own.spawnWorker(FAST_STALLS);
         const stored = await doneRows(id);
+        for (let i = 0; i < 10 && process.env.DEBUG_RECOVERY; i++) {
+          await new Promise((r) => setTimeout(r, 1000));
+          const bull = await own.queue.getJob(id);
+          console.log(i, await doneRows(id), pageRequests().map((r) => r.path), await bull?.getState(), (await own.frontier(id)).map((f) => f.state).join(','));
+        }
         await own.waitFor(() => quiet(id, stored + 3), 30_000, 'three more pages stored');
         second.kill('SIGKILL');
         await new Promise((resolve) => second.once('exit', resolve));

@@ -1,10 +1,10 @@
 import { ContentLayout } from '@/components/layouts/content-layout';
-import { CrawlerSettings } from '@/features/settings/components/crawler-settings';
+import { CrawlerConfigs } from '@/features/crawler-configs/components/crawler-configs';
 
 export default function SettingsRoute() {
   return (
     <ContentLayout title="Crawler Settings">
-      <CrawlerSettings />
+      <CrawlerConfigs />
     </ContentLayout>
   );
 }
