@@ -7,7 +7,7 @@ export const TERMS_LINK = /terms|conditions|\btos\b|legal|agb|nutzungsbedingunge
 
 /** Consent-management platforms and the usual id/class names of home-made banners. */
 export const COOKIE_CONSENT_ATTRIBUTE =
-  /cookie[-_ ]?(consent|banner|notice|bar|law|policy|popup|settings)|cookiebot|onetrust|optanon|usercentrics|didomi|quantcast|osano|klaro|iubenda|termly|cookieyes|complianz|trustarc|cmp-banner|gdpr-consent/i;
+  /cookie[-_ ]?(consent|banner|notice|bar|law|policy|popup|settings)|cookiebot|onetrust|optanon|usercentrics|didomi|quantcast|osano|klaro|iubenda|termly|cookieyes|complianz|trustarc|cmp-banner|gdpr-consent|\bcc-(window|banner)\b/i;
 /** Banner wording, when no known attribute gives it away. */
 export const COOKIE_CONSENT_TEXT =
   /\bcookies?\b[^.]{0,120}\b(accept|consent|agree|allow|reject|preferences)\b|\b(accept|allow|reject)\b[^.]{0,40}\bcookies?\b/i;

@@ -31,8 +31,6 @@ export interface CrawlerDeps {
   screenshots: ScreenshotStore;
 }
 
-type Attempt = { fetched: FetchedPage } | { error: unknown };
-
 /**
  * The crawl loop, written once for every method: seed the frontier (start URLs + sitemap), then
  * claim one URL at a time, wait for the host's turn, fetch through the method's Fetcher, and store
@@ -101,17 +99,22 @@ export class Crawler {
     const delayMs = this.delayFor(plan, robots, row.url);
     const canRetry = row.attempts <= plan.maxRetries;
 
-    const attempt = await this.atHost(row.url, delayMs, signal, async (pauseHost) => {
-      try {
-        const fetched = await fetcher.fetch(row.url, signal);
-        const retryAfter = parseRetryAfter(fetched.headers['retry-after']);
-        if (retryAfter !== undefined && isRetryableStatus(fetched.statusCode)) pauseHost(retryAfter);
-        return { fetched };
-      } catch (error) {
-        if (error instanceof RetryableFetchError && error.retryAfterMs !== undefined) pauseHost(error.retryAfterMs);
-        return { error };
-      }
-    });
+    const attempt = await this.atHost<{ fetched: FetchedPage } | { error: unknown }>(
+      row.url,
+      delayMs,
+      signal,
+      async (pauseHost) => {
+        try {
+          const fetched = await fetcher.fetch(row.url, signal);
+          const retryAfter = parseRetryAfter(fetched.headers['retry-after']);
+          if (retryAfter !== undefined && isRetryableStatus(fetched.statusCode)) pauseHost(retryAfter);
+          return { fetched };
+        } catch (error) {
+          if (error instanceof RetryableFetchError && error.retryAfterMs !== undefined) pauseHost(error.retryAfterMs);
+          return { error };
+        }
+      },
+    );
 
     if ('error' in attempt) {
       const { error } = attempt;

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { DEFAULT_PUPPETEER_SETTINGS, MESSAGES } from '@vendorwatch/contracts';
 import { CrawlerConfigsRepository } from '@vendorwatch/db';
 import { APP_CONFIG, ScrapingBeeClient, SecretBox, type AppConfig } from '@vendorwatch/runtime';
@@ -15,7 +15,7 @@ import { HttpClient } from './http-client';
 
 /** Builds the Fetcher of a crawl's method. API keys are read and decrypted here, never carried in jobs. */
 @Injectable()
-export class FetcherFactory {
+export class FetcherFactory implements OnApplicationShutdown {
   /** The operator's own endpoint is trusted as configured; a user-entered one goes through the SSRF guard. */
   private readonly trustedAgent = new Agent({ keepAliveTimeout: 10_000 });
 
@@ -28,6 +28,10 @@ export class FetcherFactory {
     private readonly crawlerConfigs: CrawlerConfigsRepository,
     private readonly secrets: SecretBox,
   ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.trustedAgent.close().catch(() => undefined);
+  }
 
   async create(request: FetcherRequest): Promise<Fetcher> {
     switch (request.method) {

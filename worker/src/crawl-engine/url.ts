@@ -14,7 +14,8 @@ export function normalizeUrl(raw: string, base?: string): string | null {
   url.hash = '';
   url.username = '';
   url.password = '';
-  if (url.search === '?') url.search = '';
+  // `search` reads '' for a bare '?', which `href` would keep; assigning '' drops it.
+  if (!url.search) url.search = '';
   return url.href;
 }
 

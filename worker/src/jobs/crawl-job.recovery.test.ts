@@ -1,4 +1,4 @@
-import { FIXTURE_CRAWLABLE_PATHS, startFixtureSite, type FixtureSite } from '../../../test-support';
+import { FIXTURE_CRAWLABLE_PATHS, startFixtureSite } from '../../../test-support';
 import { pathsOf, startWorkerHarness, type WorkerHarness } from '../testing/worker-harness';
 
 /** Quick stall detection for the test; production keeps its defaults (12 s lock, 8 s check). */
@@ -6,7 +6,10 @@ const FAST_STALLS = { lockDurationMs: 3000, stalledIntervalMs: 1500 };
 /** Every page once: no flaky page, no retried 500. */
 const ONCE = { excludePatterns: ['/drafts/**', '/broken'], maxRetries: 1 };
 const EXTRA = 6;
-const EXPECTED = [...FIXTURE_CRAWLABLE_PATHS.filter((p) => p !== '/broken'), ...Array.from({ length: EXTRA }, (_, i) => `/extra/${i + 1}`)].sort();
+const EXPECTED = [
+  ...FIXTURE_CRAWLABLE_PATHS.filter((p) => p !== '/broken'),
+  ...Array.from({ length: EXTRA }, (_, i) => `/extra/${i + 1}`),
+].sort();
 
 describe('crawl jobs across worker processes', () => {
   let harness: WorkerHarness;
@@ -22,7 +25,9 @@ describe('crawl jobs across worker processes', () => {
       await harness.startWorker();
       await harness.startWorker();
       const ids = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => harness.startCrawl({ method: 'http', targetUrl: `${site.url}/extra/${i + 1}`, settings: { maxPages: 1 } })),
+        Array.from({ length: 20 }, (_, i) =>
+          harness.startCrawl({ method: 'http', targetUrl: `${site.url}/extra/${i + 1}`, settings: { maxPages: 1 } }),
+        ),
       );
       for (const id of ids) expect((await harness.waitForStatus(id, ['completed', 'failed'])).status).toBe('completed');
       for (let i = 1; i <= 20; i++) expect(site.requestsFor(`/extra/${i}`)).toHaveLength(1);
@@ -42,12 +47,14 @@ describe('crawl jobs across worker processes', () => {
       // prefix, so this test uses a queue of its own through a fresh harness.
       const own = await startWorkerHarness();
       try {
-        const pageRequests = () => site.requests.filter((r) => r.path !== '/robots.txt' && r.path !== '/sitemap.xml');
         const doneRows = async (id: string) => (await own.frontier(id)).filter((row) => row.state === 'done').length;
-        /** True between two requests: every page asked for has been stored, the next one is not yet asked. */
+        /** True between two requests (the crawl delay): every URL the site was asked for is stored. */
         const quiet = async (id: string, atLeast: number) => {
-          const done = await doneRows(id);
-          return done >= atLeast && pageRequests().length === done;
+          const rows = await own.frontier(id);
+          const requested = new Set(site.requests.map((r) => r.path));
+          const unstored = rows.filter((row) => row.state !== 'done' && requested.has(new URL(row.url).pathname));
+          const answered = site.requests.every((r) => r.finishedAt !== null);
+          return rows.filter((row) => row.state === 'done').length >= atLeast && unstored.length === 0 && answered;
         };
 
         const first = await own.spawnWorker(FAST_STALLS);
@@ -63,11 +70,6 @@ describe('crawl jobs across worker processes', () => {
 
         const second = await own.spawnWorker(FAST_STALLS);
         const stored = await doneRows(id);
-        for (let i = 0; i < 10 && process.env.DEBUG_RECOVERY; i++) {
-          await new Promise((r) => setTimeout(r, 1000));
-          const bull = await own.queue.getJob(id);
-          console.log(i, await doneRows(id), pageRequests().map((r) => r.path), await bull?.getState(), (await own.frontier(id)).map((f) => f.state).join(','));
-        }
         await own.waitFor(() => quiet(id, stored + 3), 30_000, 'three more pages stored');
         second.kill('SIGKILL');
         await new Promise((resolve) => second.once('exit', resolve));

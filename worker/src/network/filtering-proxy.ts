@@ -187,8 +187,8 @@ export class FilteringProxy {
     if (client.destroyed) return;
     const refusal = findSsrfRefusal(error);
     const status = refusal ? '403 Forbidden' : '502 Bad Gateway';
-    const reason = (refusal ?? (error as Error)).message.replace(/[\r\n]/g, ' ');
-    client.end(`HTTP/1.1 ${status}\r\n${REFUSED_HEADER}: ${reason}\r\ncontent-length: 0\r\n\r\n`);
+    const refused = refusal ? `${REFUSED_HEADER}: ${refusal.message.replace(/[\r\n]/g, ' ')}\r\n` : '';
+    client.end(`HTTP/1.1 ${status}\r\n${refused}content-length: 0\r\n\r\n`);
   }
 }
 

@@ -101,6 +101,10 @@ export async function startWorkerHarness(overrides: Record<string, string> = {})
     dataDir,
     async startWorker(options = {}, extra = {}) {
       const app = await createWorkerApp({ ...config, ...extra }, options);
+      // Closing a Nest context twice runs its shutdown hooks twice: remember who closed already.
+      const close = app.close.bind(app);
+      let closing: Promise<void> | null = null;
+      app.close = () => (closing ??= close());
       apps.push(app);
       return app;
     },

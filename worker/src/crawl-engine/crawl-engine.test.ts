@@ -1,0 +1,70 @@
+import { HtmlExtractor } from './html-extractor';
+import { parseRetryAfter } from './retry-policy';
+import { CrawlScopeRules } from './scope';
+import { parseSitemap } from './sitemap';
+import { normalizeUrl } from './url';
+
+describe('crawl engine building blocks', () => {
+  it('normalises URLs: fragment dropped, host lower-cased, default port removed, query kept as written', () => {
+    expect(normalizeUrl('HTTP://Example.COM:80/a/../b?z=1&a=2#top')).toBe('http://example.com/b?z=1&a=2');
+    expect(normalizeUrl('https://example.com:443/?')).toBe('https://example.com/');
+    expect(normalizeUrl('/about#team', 'http://example.com/x')).toBe('http://example.com/about');
+    expect(normalizeUrl('mailto:a@b.c')).toBeNull();
+    expect(normalizeUrl('javascript:void(0)', 'http://example.com/')).toBeNull();
+  });
+
+  it('scope: start hosts and allowed domains (with subdomains); excludes by path glob, basename or full URL', () => {
+    const scope = new CrawlScopeRules(
+      ['https://vendor.example/'],
+      ['partner.example'],
+      ['/private/**', '*.pdf', 'https://vendor.example/tmp/*'],
+    );
+    expect(scope.check('http://vendor.example/about').inScope).toBe(true);
+    expect(scope.check('https://docs.partner.example/x').inScope).toBe(true);
+    expect(scope.check('https://other.example/').inScope).toBe(false);
+    expect(scope.check('https://vendor.example/private/a/b').inScope).toBe(false);
+    expect(scope.check('https://vendor.example/files/report.pdf').inScope).toBe(false);
+    expect(scope.check('https://vendor.example/tmp/x').inScope).toBe(false);
+    expect(scope.check('https://vendor.example/tmp/x/y').inScope).toBe(true);
+  });
+
+  it('extracts title, description, links and compliance signals while streaming', () => {
+    const extractor = new HtmlExtractor('https://vendor.example/page');
+    const html = `<html lang="en"><head><title> Hello
+      World </title><meta name="description" content="About us"><base href="https://vendor.example/base/"></head>
+      <body><svg><title>icon</title></svg><a href="rel">Rel</a><a href="/privacy-policy">Privacy</a><a href="/legal">Terms &amp; conditions</a>
+      <img src="http://cdn.example/a.png"><img src="/b.png" alt=""><script src="http://cdn.example/x.js"></script>
+      <div class="cc-window">This site uses cookies. <button>Accept</button></div></body></html>`;
+    for (let i = 0; i < html.length; i += 7) extractor.write(html.slice(i, i + 7));
+    const doc = extractor.end();
+    expect(doc.title).toBe('Hello World');
+    expect(doc.description).toBe('About us');
+    expect(doc.links).toEqual([
+      'https://vendor.example/base/rel',
+      'https://vendor.example/privacy-policy',
+      'https://vendor.example/legal',
+    ]);
+    expect(doc.signals).toMatchObject({
+      hasPrivacyPolicyLink: true,
+      hasTermsLink: true,
+      cookieConsentFound: true,
+      mixedContentCount: 2,
+      imagesTotal: 2,
+      imagesWithoutAlt: 1,
+      lang: 'en',
+    });
+  });
+
+  it('reads sitemaps and sitemap indexes, and Retry-After in both forms', () => {
+    expect(parseSitemap('<urlset><url><loc> https://a.example/x </loc></url></urlset>')).toEqual({
+      locs: ['https://a.example/x'],
+      nested: [],
+    });
+    expect(parseSitemap('<sitemapindex><sitemap><loc>https://a.example/s2.xml</loc></sitemap></sitemapindex>').nested).toEqual([
+      'https://a.example/s2.xml',
+    ]);
+    expect(parseRetryAfter('3')).toBe(3000);
+    expect(parseRetryAfter(new Date(Date.now() + 5000).toUTCString())).toBeGreaterThan(3000);
+    expect(parseRetryAfter('soon')).toBeUndefined();
+  });
+});

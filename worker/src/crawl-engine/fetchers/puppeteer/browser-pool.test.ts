@@ -1,0 +1,83 @@
+import { DEFAULT_PUPPETEER_SETTINGS } from '@vendorwatch/contracts';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startFixtureSite, type FixtureSite } from '../../../../../test-support';
+import { AddressGuard } from '../../../network/address-guard';
+import { BrowserPool } from './browser-pool';
+import { PuppeteerFetcher } from './puppeteer-fetcher';
+
+const settings = { ...DEFAULT_PUPPETEER_SETTINGS, simulateHumanBehavior: false, waitTime: 0, takeScreenshots: false };
+
+describe('Chromium pool', () => {
+  let site: FixtureSite;
+  const signal = new AbortController().signal;
+  const guard = new AddressGuard(true);
+
+  beforeAll(async () => {
+    site = await startFixtureSite();
+  });
+  afterAll(() => site.close());
+
+  it('relaunches Chromium after it crashes: the next fetch gets a new browser', async () => {
+    const pool = new BrowserPool({ executablePath: '/usr/bin/chromium', guard });
+    const fetcher = new PuppeteerFetcher(pool, guard, settings);
+    try {
+      expect((await fetcher.fetch(`${site.url}/about`, signal)).statusCode).toBe(200);
+      const { context } = await pool.openSession(false);
+      const browser = context.browser();
+      const chromium = browser.process()!;
+      await context.close();
+      const disconnected = new Promise((resolve) => browser.once('disconnected', resolve));
+      chromium.kill('SIGKILL');
+      await disconnected;
+      expect((await fetcher.fetch(`${site.url}/products`, signal)).statusCode).toBe(200);
+      expect(pool.status()).toBe('ok');
+    } finally {
+      await fetcher.close();
+      await pool.close();
+    }
+  });
+
+  it('reports down when Chromium cannot be launched', async () => {
+    const pool = new BrowserPool({ executablePath: '/nonexistent/chromium', guard });
+    await expect(pool.openSession(false)).rejects.toThrow();
+    expect(pool.status()).toBe('down');
+    await pool.close();
+  });
+
+  it('useProxy sends the crawl through PROXY_URL (behind our filtering proxy)', async () => {
+    const seen: string[] = [];
+    const upstream = http.createServer((req, res) => {
+      seen.push(req.url ?? '');
+      const target = new URL(req.url ?? '');
+      const forward = http.request(
+        { host: target.hostname, port: target.port, path: target.pathname, method: req.method, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      req.pipe(forward);
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const pool = new BrowserPool({
+      executablePath: '/usr/bin/chromium',
+      guard,
+      upstreamProxy: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
+    });
+    const direct = new PuppeteerFetcher(pool, guard, { ...settings, useProxy: false });
+    const proxied = new PuppeteerFetcher(pool, guard, { ...settings, useProxy: true });
+    try {
+      expect((await direct.fetch(`${site.url}/terms`, signal)).statusCode).toBe(200);
+      expect(seen).toEqual([]);
+      expect((await proxied.fetch(`${site.url}/privacy`, signal)).document?.title).toBe('Privacy Policy');
+      expect(seen).toEqual([`${site.url}/privacy`]);
+    } finally {
+      await direct.close();
+      await proxied.close();
+      await pool.close();
+      upstream.closeAllConnections();
+      await new Promise((resolve) => upstream.close(resolve));
+    }
+  });
+});
