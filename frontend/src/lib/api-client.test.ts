@@ -24,6 +24,21 @@ describe('api client', () => {
     expect(requests()[0]?.headers.has('authorization')).toBe(false);
   });
 
+  it('reads a file as a Blob with the bearer token, and an error answer still as an ApiError', async () => {
+    const { requests } = mockFetch({
+      'GET /api/crawls/j1/pages/p1/screenshot': { body: 'png-bytes' },
+      'GET /api/crawls/j1/pages/p2/screenshot': { status: 404, body: { statusCode: 404, message: 'Screenshot not found' } },
+    });
+
+    const blob = await api.getBlob('/api/crawls/j1/pages/p1/screenshot');
+    expect(await blob.text()).toBe('"png-bytes"');
+    expect(requests()[0]?.headers.get('authorization')).toBe('Bearer token-123');
+    await expect(api.getBlob('/api/crawls/j1/pages/p2/screenshot')).rejects.toMatchObject({
+      status: 404,
+      message: 'Screenshot not found',
+    });
+  });
+
   it('resolves undefined for a 204', async () => {
     mockFetch({ 'DELETE /api/vendors/1': { status: 204 } });
     await expect(api.delete('/api/vendors/1')).resolves.toBeUndefined();

@@ -71,7 +71,10 @@ export function CrawlerRun({ vendorId, canStart }: CrawlerRunProps) {
 
   const stop = () => {
     if (!run.sessionId) return;
-    stopCrawler.mutate({ sessionId: run.sessionId }, { onSuccess: () => setRun((current) => ({ ...current, phase: 'completed' })) });
+    stopCrawler.mutate(
+      { sessionId: run.sessionId },
+      { onSuccess: () => setRun((current) => ({ ...current, phase: 'completed' })) },
+    );
   };
 
   const reset = () => {

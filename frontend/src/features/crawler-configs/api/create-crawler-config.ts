@@ -8,7 +8,9 @@ import { getCrawlerConfigsQueryOptions } from './get-crawler-configs';
 /** The first configuration a user adds becomes the active one. */
 export const createCrawlerConfig = (data: CreateCrawlerConfig) => api.post<CrawlerConfig>('/api/crawler-configs', data);
 
-export const useCreateCrawlerConfig = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof createCrawlerConfig> } = {}) => {
+export const useCreateCrawlerConfig = ({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof createCrawlerConfig> } = {}) => {
   const queryClient = useQueryClient();
   const { onSuccess, onError, ...rest } = mutationConfig ?? {};
   return useMutation({

@@ -8,7 +8,9 @@ import { getCrawlerConfigsQueryOptions } from './get-crawler-configs';
 export const deleteCrawlerConfig = ({ configId }: { configId: string }) =>
   api.delete(`/api/crawler-configs/${encodeURIComponent(configId)}`);
 
-export const useDeleteCrawlerConfig = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof deleteCrawlerConfig> } = {}) => {
+export const useDeleteCrawlerConfig = ({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof deleteCrawlerConfig> } = {}) => {
   const queryClient = useQueryClient();
   const { onSuccess, onError, ...rest } = mutationConfig ?? {};
   return useMutation({

@@ -4,7 +4,8 @@ import { api } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/react-query';
 
 /** The signed-in user's crawler configurations; at most one has `isActive`. */
-export const getCrawlerConfigs = ({ signal }: { signal?: AbortSignal } = {}) => api.get<CrawlerConfig[]>('/api/crawler-configs', { signal });
+export const getCrawlerConfigs = ({ signal }: { signal?: AbortSignal } = {}) =>
+  api.get<CrawlerConfig[]>('/api/crawler-configs', { signal });
 
 export const getCrawlerConfigsQueryOptions = () =>
   queryOptions({

@@ -1,11 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { formatMessage, MESSAGES, type ConnectionTestResult, type TestCrawlerConfig } from '@vendorwatch/contracts';
+import { formatMessage, MESSAGES, type ConnectionTestResult } from '@vendorwatch/contracts';
 import { api } from '@/lib/api-client';
 import { errorReason, notifyFailure, notifySuccess } from '@/lib/notify';
 import type { MutationConfig } from '@/lib/react-query';
 
-/** Tests a key and endpoint before saving, or a saved configuration by id (its stored key). */
-export const testCrawlerConfig = (data: TestCrawlerConfig) => api.post<ConnectionTestResult>('/api/crawler-configs/test', data);
+/** What `testCrawlerConfigSchema` accepts: a key and endpoint before saving, or a saved configuration by id. */
+export type TestCrawlerConfigBody = { id: string } | { apiKey: string; apiEndpoint: string };
+
+export const testCrawlerConfig = (data: TestCrawlerConfigBody) =>
+  api.post<ConnectionTestResult>('/api/crawler-configs/test', data);
 
 /** A provider that refuses the key is a 200 with `success: false`: both ways of failing are announced alike. */
 export const useTestCrawlerConfig = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof testCrawlerConfig> } = {}) => {

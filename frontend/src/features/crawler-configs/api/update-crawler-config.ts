@@ -9,7 +9,9 @@ import { getCrawlerConfigsQueryOptions } from './get-crawler-configs';
 export const updateCrawlerConfig = ({ configId, data }: { configId: string; data: UpdateCrawlerConfig }) =>
   api.put<CrawlerConfig>(`/api/crawler-configs/${encodeURIComponent(configId)}`, data);
 
-export const useUpdateCrawlerConfig = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof updateCrawlerConfig> } = {}) => {
+export const useUpdateCrawlerConfig = ({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof updateCrawlerConfig> } = {}) => {
   const queryClient = useQueryClient();
   const { onSuccess, onError, ...rest } = mutationConfig ?? {};
   return useMutation({

@@ -32,7 +32,12 @@ function TestUrl({ label, value }: { label: string; value: string }) {
         <CopyButton value={value}>
           {({ copied, copy }) => (
             <Tooltip label={copied ? 'Copied' : 'Copy'} withArrow>
-              <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={`Copy ${label.toLowerCase()}`}>
+              <ActionIcon
+                variant="subtle"
+                color={copied ? 'teal' : 'gray'}
+                onClick={copy}
+                aria-label={`Copy ${label.toLowerCase()}`}
+              >
                 {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
               </ActionIcon>
             </Tooltip>

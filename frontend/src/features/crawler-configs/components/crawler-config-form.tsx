@@ -55,7 +55,8 @@ export function CrawlerConfigForm({ config, onDone, onCancel }: CrawlerConfigFor
   const submit = form.onSubmit(
     (values) => {
       // parse() trims, the key included (spec section 5).
-      if (config) update.mutate({ configId: config.id, data: updateCrawlerConfigSchema.parse(withoutBlankKey(values)) }, callbacks);
+      if (config)
+        update.mutate({ configId: config.id, data: updateCrawlerConfigSchema.parse(withoutBlankKey(values)) }, callbacks);
       else create.mutate(createCrawlerConfigSchema.parse(values), callbacks);
     },
     (errors) => focusFirstError(form, errors),
@@ -79,7 +80,13 @@ export function CrawlerConfigForm({ config, onDone, onCancel }: CrawlerConfigFor
   return (
     <form onSubmit={submit} noValidate aria-label={editing ? 'Edit Crawler' : 'Add Crawler'} data-testid="crawler-config-form">
       <Stack>
-        <TextInput label="Name" withAsterisk data-testid="crawler-config-name" key={form.key('name')} {...form.getInputProps('name')} />
+        <TextInput
+          label="Name"
+          withAsterisk
+          data-testid="crawler-config-name"
+          key={form.key('name')}
+          {...form.getInputProps('name')}
+        />
         <NativeSelect
           label="Type"
           withAsterisk

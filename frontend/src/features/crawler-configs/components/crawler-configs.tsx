@@ -66,7 +66,12 @@ export function CrawlerConfigs() {
       </Card>
 
       <Modal opened={formOpened} onClose={formModal.close} title={editTarget ? 'Edit Crawler' : 'Add Crawler'} size="lg" centered>
-        <CrawlerConfigForm key={editTarget?.id ?? 'new'} config={editTarget} onDone={formModal.close} onCancel={formModal.close} />
+        <CrawlerConfigForm
+          key={editTarget?.id ?? 'new'}
+          config={editTarget}
+          onDone={formModal.close}
+          onCancel={formModal.close}
+        />
       </Modal>
       <DeleteCrawlerConfigModal config={deleteTarget} opened={deleteOpened} onClose={deleteModal.close} />
     </Stack>

@@ -49,7 +49,13 @@ describe('VendorsList', () => {
     renderWithProviders(<VendorsList />);
 
     const row = await screen.findByTestId('vendor-row');
-    expect(within(row).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(row).queryByRole('link', { name: 'javascript:alert(1)' })).not.toBeInTheDocument();
+    // The only link left is the app's own crawler page.
+    expect(
+      within(row)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/crawler/x']);
   });
 
   it("shows 'Failed to load vendors' with the server's reason", async () => {
@@ -71,7 +77,7 @@ describe('VendorsList', () => {
     for (const method of ['Puppeteer', 'API', 'HTTP']) {
       expect(within(dialog).getByText(method)).toBeInTheDocument();
     }
-    // Not wired yet: another feature supplies onStartCrawl.
+    // Without onStartCrawl (the screen supplies it) there is nothing to start.
     expect(within(dialog).getByRole('button', { name: 'Start Crawl' })).toBeDisabled();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -1,0 +1,193 @@
+import { MESSAGES, POLLING_MS, type CrawlJob, type CrawlPage, type VendorCrawlerSettings } from '@vendorwatch/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, type MockRequest } from '@/testing/mock-fetch';
+import { renderWithProviders } from '@/testing/test-utils';
+import { Crawler } from './crawler';
+
+const VENDOR_ID = '11111111-1111-4111-8111-111111111111';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+const settings = (saved: boolean): VendorCrawlerSettings => ({
+  vendorId: VENDOR_ID,
+  saved,
+  maxPages: 100,
+  crawlDelay: 2000,
+  startUrls: saved ? ['https://acme.example'] : [],
+  allowedDomains: [],
+  excludePatterns: [],
+});
+
+const job = (status: CrawlJob['status'], sessionId: string): CrawlJob => ({
+  id: 'job-1',
+  vendorId: VENDOR_ID,
+  vendorName: 'Acme',
+  sessionId,
+  method: 'http',
+  status,
+  targetUrl: 'https://acme.example',
+  progress: status === 'completed' ? 100 : 40,
+  pagesDone: 2,
+  pagesPlanned: 5,
+  creditsUsed: 0,
+  error: null,
+  settings: {},
+  createdAt: '2025-01-01T00:00:00Z',
+  startTime: '2025-01-01T00:00:01Z',
+  completionTime: null,
+});
+
+const page = (id: string, extra: Partial<CrawlPage>): CrawlPage => ({
+  id,
+  jobId: 'job-1',
+  url: `https://acme.example/${id}`,
+  finalUrl: null,
+  statusCode: 200,
+  contentType: 'text/html',
+  title: null,
+  description: null,
+  responseTimeMs: 12,
+  contentHash: null,
+  linksCount: 0,
+  securityHeaders: {},
+  redirectChain: [],
+  screenshotUrl: null,
+  error: null,
+  fetchedAt: '2025-01-01T00:00:02Z',
+  ...extra,
+});
+
+/** A backend whose session crawl runs until told otherwise; `sessionId` is the one the client sent. */
+const backend = ({ saved = true, jobStatus = () => 'running' as CrawlJob['status'], pages = [] as CrawlPage[] } = {}) => {
+  let sessionId = '';
+  const mock = mockFetch({
+    [`GET /api/vendors/${VENDOR_ID}/crawler-settings`]: { body: settings(saved) },
+    'POST /api/edge-functions/start-crawler': ({ body }: MockRequest) => {
+      sessionId = (body as { session_id: string }).session_id;
+      return { body: { ...job('queued', sessionId), sessionId } };
+    },
+    'GET /api/crawls/job-1': () => ({ body: job(jobStatus(), sessionId) }),
+    'GET /api/crawler-results': () => ({ body: pages }),
+    'POST /api/edge-functions/stop-crawler': () => ({ body: { ...job('cancelled', sessionId) } }),
+  });
+  return { ...mock, sessionId: () => sessionId };
+};
+
+const status = () => screen.getByTestId('crawler-status');
+
+describe('Crawler page', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('keeps Start Crawl disabled while the vendor has no saved settings', async () => {
+    const { requests } = backend({ saved: false });
+    const { user } = renderWithProviders(<Crawler vendorId={VENDOR_ID} />);
+
+    const start = await screen.findByRole('button', { name: 'Start Crawl' });
+    expect(start).toBeDisabled();
+    expect(screen.getByTestId('crawler-needs-settings')).toBeInTheDocument();
+    expect(status()).toHaveTextContent('Idle');
+    await user.click(start);
+    expect(requests().some((r) => r.path === '/api/edge-functions/start-crawler')).toBe(false);
+  });
+
+  it('enables Start Crawl once the settings are saved', async () => {
+    mockFetch({
+      [`GET /api/vendors/${VENDOR_ID}/crawler-settings`]: { body: settings(false) },
+      [`PUT /api/vendors/${VENDOR_ID}/crawler-settings`]: { body: settings(true) },
+    });
+    const { user } = renderWithProviders(<Crawler vendorId={VENDOR_ID} />);
+
+    await user.type(await screen.findByLabelText(/^Start URLs/), 'https://acme.example');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+
+    expect(await screen.findByText(MESSAGES.crawlerSettings.saved)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Start Crawl' })).toBeEnabled());
+  });
+
+  it("starts a session, lists its pages ('Untitled' without a title), stops, and resets", async () => {
+    const { requests, sessionId } = backend({
+      pages: [page('p1', { title: 'Home', description: 'Welcome to Acme' }), page('p2', { title: null, description: null })],
+    });
+    const { user } = renderWithProviders(<Crawler vendorId={VENDOR_ID} />);
+
+    await user.click(await screen.findByRole('button', { name: 'Start Crawl' }));
+
+    const results = await screen.findAllByTestId('crawler-result');
+    expect(status()).toHaveTextContent('Running');
+    expect(screen.getByRole('button', { name: 'Start Crawl' })).toBeDisabled();
+    const start = requests().find((r) => r.path === '/api/edge-functions/start-crawler');
+    expect(start?.body).toEqual({ vendor_id: VENDOR_ID, session_id: expect.stringMatching(UUID) });
+    expect(requests().find((r) => r.path === '/api/crawler-results')?.search).toBe(`?session_id=${sessionId()}`);
+
+    expect(within(results[0]!).getByText('Home')).toBeInTheDocument();
+    expect(within(results[0]!).getByRole('link', { name: 'https://acme.example/p1' })).toHaveAttribute(
+      'href',
+      'https://acme.example/p1',
+    );
+    expect(within(results[0]!).getByText('Welcome to Acme')).toBeInTheDocument();
+    expect(within(results[1]!).getByTestId('crawler-result-title')).toHaveTextContent(/^Untitled$/);
+
+    await user.click(screen.getByRole('button', { name: 'Stop Crawl' }));
+
+    await waitFor(() => expect(status()).toHaveTextContent('Completed'));
+    expect(requests().find((r) => r.path === '/api/edge-functions/stop-crawler')?.body).toEqual({ session_id: sessionId() });
+    expect(screen.queryByRole('button', { name: 'Stop Crawl' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+
+    expect(status()).toHaveTextContent('Idle');
+    expect(screen.queryAllByTestId('crawler-result')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Start Crawl' })).toBeEnabled();
+  });
+
+  it("turns to Failed when the start is rejected, with 'Failed to start crawler'", async () => {
+    mockFetch({
+      [`GET /api/vendors/${VENDOR_ID}/crawler-settings`]: { body: settings(true) },
+      'POST /api/edge-functions/start-crawler': { status: 503, body: { statusCode: 503, message: 'Queue unavailable' } },
+    });
+    const { user } = renderWithProviders(<Crawler vendorId={VENDOR_ID} />);
+
+    await user.click(await screen.findByRole('button', { name: 'Start Crawl' }));
+
+    expect(await screen.findByText(MESSAGES.crawls.startCrawlerFailed)).toBeInTheDocument();
+    expect(screen.getByText('Queue unavailable')).toBeInTheDocument();
+    expect(status()).toHaveTextContent('Failed');
+  });
+
+  it('polls the results every 5 s while running and turns to Completed when the job ends', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let jobStatus: CrawlJob['status'] = 'running';
+    let pages: CrawlPage[] = [];
+    const { requests } = mockFetch({
+      [`GET /api/vendors/${VENDOR_ID}/crawler-settings`]: { body: settings(true) },
+      'POST /api/edge-functions/start-crawler': ({ body }: MockRequest) => {
+        const sessionId = (body as { session_id: string }).session_id;
+        return { body: { ...job('queued', sessionId), sessionId } };
+      },
+      'GET /api/crawls/job-1': () => ({ body: job(jobStatus, 's') }),
+      'GET /api/crawler-results': () => ({ body: pages }),
+    });
+    const { user } = renderWithProviders(<Crawler vendorId={VENDOR_ID} />);
+    const resultCalls = () => requests().filter((r) => r.path === '/api/crawler-results').length;
+
+    await user.click(await screen.findByRole('button', { name: 'Start Crawl' }));
+    await waitFor(() => expect(resultCalls()).toBe(1));
+    expect(await screen.findByText('No pages crawled yet.')).toBeInTheDocument();
+
+    pages = [page('p1', { title: 'Home' })];
+    await vi.advanceTimersByTimeAsync(POLLING_MS.crawlerResults);
+    expect(await screen.findByText('Home')).toBeInTheDocument();
+    expect(status()).toHaveTextContent('Running');
+
+    jobStatus = 'completed';
+    pages = [page('p1', { title: 'Home' }), page('p2', { title: 'About' })];
+    await vi.advanceTimersByTimeAsync(POLLING_MS.crawlerResults);
+    await waitFor(() => expect(status()).toHaveTextContent('Completed'));
+    // The pages stored after the last poll are fetched once more.
+    expect(await screen.findByText('About')).toBeInTheDocument();
+
+    const callsWhenDone = resultCalls();
+    await vi.advanceTimersByTimeAsync(POLLING_MS.crawlerResults * 3);
+    expect(resultCalls()).toBe(callsWhenDone);
+  });
+});

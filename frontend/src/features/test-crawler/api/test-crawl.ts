@@ -1,0 +1,22 @@
+import { useMutation } from '@tanstack/react-query';
+import type { CrawlMethod, PuppeteerSettings, TestCrawlResult } from '@vendorwatch/contracts';
+import { api } from '@/lib/api-client';
+import type { MutationConfig } from '@/lib/react-query';
+
+export interface TestCrawlBody {
+  url: string;
+  method: CrawlMethod;
+  settings: PuppeteerSettings;
+}
+
+/**
+ * The server loads the page while the request waits, retries and wait time included: that may
+ * approach a minute, so the usual 60 s limit would cut off a test that is about to succeed.
+ */
+const TEST_CRAWL_TIMEOUT_MS = 120_000;
+
+export const testCrawl = (body: TestCrawlBody) =>
+  api.post<TestCrawlResult>('/api/crawls/test', body, { timeoutMs: TEST_CRAWL_TIMEOUT_MS });
+
+export const useTestCrawl = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof testCrawl> } = {}) =>
+  useMutation({ ...mutationConfig, mutationFn: testCrawl });
