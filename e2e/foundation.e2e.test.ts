@@ -22,6 +22,8 @@ describe('foundation, in a real browser', () => {
     });
     browser = await launchBrowser();
     page = await browser.newPage();
+    // Generous: CI shares two cores with the suites before it; each wait still ends on a condition.
+    page.setDefaultTimeout(90_000);
   });
 
   afterAll(async () => {
@@ -42,7 +44,10 @@ describe('foundation, in a real browser', () => {
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByLabel('Confirm Password').fill(password);
     await page.getByRole('button', { name: 'Register' }).click();
-    await page.waitForURL('**/login');
+    await page.waitForURL('**/login').catch(async (error: unknown) => {
+      await snapshot(page, 'foundation-register-failed');
+      throw error;
+    });
     await page.getByText(MESSAGES.auth.checkEmail).waitFor();
 
     // Signing in before confirming is refused with the auth server's message.
