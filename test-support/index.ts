@@ -1,2 +1,3 @@
 export * from './fixture-site';
 export * from './scrapingbee-server';
+export * from './wait-for';

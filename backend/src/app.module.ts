@@ -1,7 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
-import { AppConfigModule, AppLoggerModule, DatabaseModule, SecretsModule } from '@vendorwatch/runtime';
-import { HttpExceptionFilter } from './common/http-exception.filter';
+import { AppConfigModule, AppLoggerModule, DatabaseModule, SecretsModule, type AppConfig } from '@vendorwatch/runtime';
 import { AuthModule } from './modules/auth/auth.module';
 import { CrawlerConfigsModule } from './modules/crawler-configs/crawler-configs.module';
 import { ScrapingBeeModule } from './modules/scrapingbee/scrapingbee.module';
@@ -14,12 +12,11 @@ import { VendorsModule } from './modules/vendors/vendors.module';
 
 @Module({})
 export class AppModule {
-  /** `configOverrides` lets tests start the real application with their own database and queue prefix. */
-  static forRoot(configOverrides: Record<string, string | undefined> = {}): DynamicModule {
+  static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        AppConfigModule.forRoot(configOverrides),
+        AppConfigModule.forConfig(config),
         AppLoggerModule.forRoot(),
         DatabaseModule,
         SecretsModule,
@@ -33,7 +30,6 @@ export class AppModule {
         CrawlsModule,
         HealthModule,
       ],
-      providers: [{ provide: APP_FILTER, useClass: HttpExceptionFilter }],
     };
   }
 }

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import type { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadConfig, type AppConfig } from '@vendorwatch/runtime';
@@ -9,21 +10,30 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
+import { HttpExceptionFilter } from './common/http-exception.filter';
 
 /** Headers supabase-js sends on every auth call; a browser on another origin must be allowed them. */
 const CORS_HEADERS = ['authorization', 'content-type', 'apikey', 'x-client-info', 'x-supabase-api-version', 'x-api-key'];
 
-/** Builds the HTTP application (not yet listening): `main.ts` and the tests share this. */
-export async function createApp(configOverrides: Record<string, string | undefined> = {}): Promise<NestFastifyApplication> {
+/**
+ * Builds the HTTP application (not yet listening): `main.ts` and the tests share this.
+ * `configOverrides` replace environment variables (tests bring their own database and queue
+ * prefix); `rootModule` lets a test run a smaller module tree on the same adapter and filters.
+ */
+export async function createApp(
+  configOverrides: Record<string, string | undefined> = {},
+  rootModule: (config: AppConfig) => DynamicModule = (config) => AppModule.forRoot(config),
+): Promise<NestFastifyApplication> {
   const config = loadConfig({ ...process.env, ...configOverrides });
   // X-Forwarded-For is believed only from as many proxies as the operator says sit in front.
   const trustProxy = config.TRUST_PROXY_HOPS > 0 ? config.TRUST_PROXY_HOPS : false;
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot(configOverrides),
+    rootModule(config),
     new FastifyAdapter({ trustProxy, bodyLimit: 1024 * 1024 }),
     { bufferLogs: true },
   );
   app.useLogger(app.get(Logger));
+  app.useGlobalFilters(new HttpExceptionFilter());
 
   await app.register(cors, {
     origin: true,

@@ -1,6 +1,13 @@
 import { Module, type DynamicModule, type OnApplicationShutdown, Inject } from '@nestjs/common';
 import { CrawlFrontierRepository, CrawlJobsRepository } from '@vendorwatch/db';
-import { APP_CONFIG, createRedisClient, prefixedKey, type AppConfig } from '@vendorwatch/runtime';
+import {
+  APP_CONFIG,
+  createRedisClient,
+  prefixedKey,
+  type AppConfig,
+  AddressGuard,
+  createGuardedAgent,
+} from '@vendorwatch/runtime';
 import type { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -13,8 +20,6 @@ import { HttpClient } from './crawl-engine/http-client';
 import { ScreenshotStore } from './crawl-engine/screenshot-store';
 import { CrawlJobHandler } from './jobs/crawl-job.handler';
 import { TestCrawlHandler } from './jobs/test-crawl.handler';
-import { AddressGuard } from './network/address-guard';
-import { createGuardedAgent } from './network/guarded-agent';
 import { ActiveJobs } from './queue/active-jobs';
 import { HeartbeatService } from './queue/heartbeat.service';
 import { QueueWorkersService } from './queue/queue-workers.service';

@@ -1,4 +1,4 @@
-import { QueryCache, QueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { QueryCache, QueryClient, useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { errorReason, notifyError, notifyFailure } from './notify';
 
 declare module '@tanstack/react-query' {
@@ -38,3 +38,28 @@ export type MutationConfig<Fn extends AnyAsyncFn> = Omit<
   UseMutationOptions<Awaited<ReturnType<Fn>>, Error, Parameters<Fn>[0]>,
   'mutationFn'
 >;
+
+type MutationOptions<TData, TVariables> = Omit<UseMutationOptions<TData, Error, TVariables>, 'mutationFn'>;
+
+/**
+ * A feature's mutation hook: its own effects (cache updates, notifications) run first, then the
+ * callbacks the caller passed in `mutationConfig` — so every hook owns its messages the same way.
+ */
+export function useFeatureMutation<TData, TVariables>(
+  mutationFn: (variables: TVariables) => Promise<TData>,
+  own: Pick<MutationOptions<TData, TVariables>, 'onSuccess' | 'onError'>,
+  { onSuccess, onError, ...rest }: MutationOptions<TData, TVariables> = {},
+) {
+  return useMutation({
+    ...rest,
+    mutationFn,
+    onSuccess: (...args) => {
+      void own.onSuccess?.(...args);
+      return onSuccess?.(...args);
+    },
+    onError: (...args) => {
+      void own.onError?.(...args);
+      return onError?.(...args);
+    },
+  });
+}

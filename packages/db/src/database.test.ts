@@ -1,3 +1,7 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openDatabase } from './database';
 import { createTestDatabase, type TestDatabase } from './testing';
 import { users } from './schema';
 import { VendorsRepository } from './repositories';
@@ -33,5 +37,26 @@ describe.each(['postgres', 'pglite'] as const)('database on %s', (driver) => {
     await expect(
       database.db.insert(users).values({ email: `carol-${driver}@EXAMPLE.com`, encryptedPassword: 'x' }),
     ).rejects.toThrow();
+  });
+});
+
+describe('the embedded database shared within one process', () => {
+  it('gives every holder of a data directory the same PGlite, closed by the last one', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'vw-pglite-'));
+    const backend = await openDatabase({ dataDir });
+    const worker = await openDatabase({ dataDir });
+    await backend.migrate();
+    await worker.migrate();
+    const [user] = await backend.db.insert(users).values({ email: 'shared@example.com', encryptedPassword: 'x' }).returning();
+
+    expect(await worker.db.select().from(users)).toEqual([user]);
+    await backend.close();
+    await backend.close(); // a second close by the same holder must not release the other's instance
+    expect(await worker.db.select().from(users)).toHaveLength(1);
+    await worker.close();
+
+    const reopened = await openDatabase({ dataDir });
+    expect(await reopened.db.select().from(users)).toHaveLength(1);
+    await reopened.close();
   });
 });

@@ -11,7 +11,11 @@ export const APP_CONFIG = Symbol('APP_CONFIG');
 @Module({})
 export class AppConfigModule {
   static forRoot(overrides: Record<string, string | undefined> = {}): DynamicModule {
-    const config: AppConfig = loadConfig({ ...process.env, ...overrides });
+    return AppConfigModule.forConfig(loadConfig({ ...process.env, ...overrides }));
+  }
+
+  /** A configuration the caller already loaded (and may have needed before Nest starts). */
+  static forConfig(config: AppConfig): DynamicModule {
     return { module: AppConfigModule, providers: [{ provide: APP_CONFIG, useValue: config }], exports: [APP_CONFIG] };
   }
 }

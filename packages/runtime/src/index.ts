@@ -6,3 +6,4 @@ export * from './crypto';
 export * from './secrets.module';
 export * from './scrapingbee';
 export * from './queue';
+export * from './network';

@@ -1,9 +1,8 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { DEFAULT_PUPPETEER_SETTINGS, MESSAGES } from '@vendorwatch/contracts';
 import { CrawlerConfigsRepository } from '@vendorwatch/db';
-import { APP_CONFIG, ScrapingBeeClient, SecretBox, type AppConfig } from '@vendorwatch/runtime';
-import { Agent, fetch as undiciFetch, type Dispatcher } from 'undici';
-import { AddressGuard } from '../network/address-guard';
+import { AddressGuard, APP_CONFIG, ProviderTransport, ScrapingBeeClient, SecretBox, type AppConfig } from '@vendorwatch/runtime';
+import type { Dispatcher } from 'undici';
 import { GUARDED_DISPATCHER } from '../worker-tokens';
 import { CriticalCrawlError, errorMessage } from './errors';
 import type { Fetcher, FetcherRequest } from './fetcher';
@@ -16,21 +15,22 @@ import { HttpClient } from './http-client';
 /** Builds the Fetcher of a crawl's method. API keys are read and decrypted here, never carried in jobs. */
 @Injectable()
 export class FetcherFactory implements OnApplicationShutdown {
-  /** The operator's own endpoint is trusted as configured; a user-entered one goes through the SSRF guard. */
-  private readonly trustedAgent = new Agent({ keepAliveTimeout: 10_000 });
+  private readonly providers: ProviderTransport;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(GUARDED_DISPATCHER) private readonly guarded: Dispatcher,
+    @Inject(GUARDED_DISPATCHER) guarded: Dispatcher,
     private readonly http: HttpClient,
     private readonly guard: AddressGuard,
     private readonly browsers: BrowserPool,
     private readonly crawlerConfigs: CrawlerConfigsRepository,
     private readonly secrets: SecretBox,
-  ) {}
+  ) {
+    this.providers = new ProviderTransport(config.SCRAPINGBEE_ENDPOINT, guarded);
+  }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.trustedAgent.close().catch(() => undefined);
+    await this.providers.close();
   }
 
   async create(request: FetcherRequest): Promise<Fetcher> {
@@ -61,20 +61,15 @@ export class FetcherFactory implements OnApplicationShutdown {
       );
     }
     const endpoint = row.apiEndpoint || this.config.SCRAPINGBEE_ENDPOINT;
-    const dispatcher = sameEndpoint(endpoint, this.config.SCRAPINGBEE_ENDPOINT) ? this.trustedAgent : this.guarded;
-    const fetchVia = ((input: string | URL, init?: RequestInit) =>
-      undiciFetch(input, { ...(init as object), dispatcher })) as unknown as typeof fetch;
-    const client = new ScrapingBeeClient({ endpoint, apiKey, fetch: fetchVia });
+    const client = new ScrapingBeeClient({ endpoint, apiKey, fetch: this.providers.fetchFor(endpoint) });
     const usage = await client.usage().catch((error: unknown) => {
       throw new CriticalCrawlError(`ScrapingBee usage check failed: ${errorMessage(error)}`);
     });
     if (usage.max > 0 && usage.remaining <= 0)
       throw new CriticalCrawlError(`ScrapingBee credits exhausted (${usage.used} of ${usage.max} used)`);
-    return new ScrapingBeeFetcher(client, dispatcher, this.guard);
+    return new ScrapingBeeFetcher(client, this.providers.dispatcherFor(endpoint), this.guard);
   }
 }
-
-const sameEndpoint = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
 
 function definedOnly<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== null)) as Partial<T>;

@@ -1,6 +1,6 @@
+import { findSsrfRefusal } from '@vendorwatch/runtime';
 import { STATUS_CODES } from 'node:http';
 import { errors as undiciErrors, request, type Dispatcher } from 'undici';
-import { findSsrfRefusal } from '../network/ssrf-error';
 import { CrawlAbortedError, abortReasonOf } from './abort';
 import { PageFetchError, RetryableFetchError } from './errors';
 import { normalizeUrl } from './url';

@@ -1,8 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import net, { type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { AddressGuard } from './address-guard';
-import { findSsrfRefusal } from './ssrf-error';
+import { findSsrfRefusal, type AddressGuard } from '@vendorwatch/runtime';
 
 /** The header a refused plain-HTTP request carries, so the fetcher can record the reason. */
 export const REFUSED_HEADER = 'x-vendorwatch-refused';

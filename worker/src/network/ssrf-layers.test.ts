@@ -7,9 +7,7 @@ import { PageFetchError } from '../crawl-engine/errors';
 import { BrowserPool } from '../crawl-engine/fetchers/puppeteer/browser-pool';
 import { PuppeteerFetcher } from '../crawl-engine/fetchers/puppeteer/puppeteer-fetcher';
 import { HttpClient } from '../crawl-engine/http-client';
-import { AddressGuard } from './address-guard';
-import { forbiddenAddressReason } from './address-policy';
-import { createGuardedAgent } from './guarded-agent';
+import { AddressGuard, createGuardedAgent, forbiddenAddressReason } from '@vendorwatch/runtime';
 
 /**
  * Each layer of the guard on its own, with a policy under which 127.0.0.2 plays "the public

@@ -20,6 +20,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { waitFor } from '../../../test-support/wait-for';
 import { createWorkerApp } from '../worker-app';
 import type { WorkerOptions } from '../worker-tokens';
 
@@ -178,15 +179,7 @@ export async function startWorkerHarness(overrides: Record<string, string> = {})
       await enqueueCrawlJob(queue, id);
       return id;
     },
-    async waitFor(probe, timeoutMs = 60_000, what = 'condition') {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const value = await probe();
-        if (value) return value as never;
-        if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    },
+    waitFor: (probe, timeoutMs = 60_000, what = 'condition') => waitFor(probe, { timeoutMs, what }),
     async waitForStatus(jobId, statuses, timeoutMs = 90_000) {
       return harness.waitFor(
         async () => {

@@ -5,7 +5,7 @@ import { call, type Answer } from './testing/gotrue-http';
 /** Per-address limits: sign-in and sign-up share one bucket; verify and refresh have their own. */
 describe('Embedded auth rate limits', () => {
   let t: AuthTestApp;
-  /** The app trusts X-Forwarded-For (as behind a proxy), which lets one test play several clients. */
+  /** The app trusts one proxy hop (TRUST_PROXY_HOPS=1), so X-Forwarded-For lets one test play several clients. */
   const from = (address: string) => ({ 'x-forwarded-for': address });
   const auth = (method: string, path: string, address: string, json?: unknown) =>
     call(t.baseUrl, method, `/auth/v1${path}`, { json, headers: from(address) });
@@ -17,6 +17,7 @@ describe('Embedded auth rate limits', () => {
 
   beforeAll(async () => {
     t = await startAuthTestApp({
+      TRUST_PROXY_HOPS: '1',
       AUTH_AUTOCONFIRM: 'true',
       AUTH_RATE_LIMIT_SIGN_IN: '3',
       AUTH_RATE_LIMIT_VERIFY: '2',
@@ -63,5 +64,23 @@ describe('Embedded auth rate limits', () => {
 
   it('does not limit reading settings or the JWKS', async () => {
     for (let i = 0; i < 5; i++) expect((await auth('GET', '/settings', '203.0.113.1')).status).toBe(200);
+  });
+});
+
+describe('auth rate limits with no proxy in front (TRUST_PROXY_HOPS unset)', () => {
+  let t: AuthTestApp;
+  beforeAll(async () => {
+    t = await startAuthTestApp({ AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMIT_VERIFY: '2' });
+  });
+  afterAll(() => t.close());
+
+  it('ignores X-Forwarded-For, so a client cannot buy a fresh allowance by inventing addresses', async () => {
+    const verify = (address: string) =>
+      call(t.baseUrl, 'GET', '/auth/v1/verify?type=signup&token=nope', { headers: { 'x-forwarded-for': address } });
+    expect((await verify('198.51.100.1')).status).toBe(303);
+    expect((await verify('198.51.100.2')).status).toBe(303);
+    const third = await verify('198.51.100.3');
+    expect(third.status).toBe(429);
+    expect(third.body).toMatchObject({ code: 'over_request_rate_limit' });
   });
 });

@@ -128,3 +128,50 @@ describe('crawler configurations and the scraping proxy', () => {
     expect(await empty.json()).toMatchObject({ message: MESSAGES.scraping.urlRequired });
   });
 });
+
+describe('provider endpoints and the SSRF guard (private networks not allowed)', () => {
+  let t: TestApp;
+  let bee: ScrapingBeeServer;
+  let user: TestUser;
+
+  beforeAll(async () => {
+    bee = await startScrapingBeeServer({ keys: { 'good-key-1234': 100 } });
+    t = await startTestApp({ CRAWL_ALLOW_PRIVATE_NETWORKS: 'false', SCRAPINGBEE_ENDPOINT: bee.endpoint });
+    user = await t.signUp();
+  });
+  afterAll(async () => {
+    await t.close();
+    await bee.close();
+  });
+
+  const test = async (body: Record<string, unknown>) =>
+    (await (await user.api('/api/crawler-configs/test', { method: 'POST', json: body })).json()) as ConnectionTestResult;
+
+  it("trusts the operator's configured endpoint and gives it to configurations that name none", async () => {
+    expect(await test({ apiKey: 'good-key-1234' })).toMatchObject({ success: true, credits: { max: 100 } });
+    const created = (await (
+      await user.api('/api/crawler-configs', { method: 'POST', json: { name: 'Default', apiKey: 'good-key-1234' } })
+    ).json()) as CrawlerConfig;
+    expect(created.apiEndpoint).toBe(bee.endpoint);
+  });
+
+  it('refuses a user-entered endpoint on this machine, without calling it', async () => {
+    const before = bee.calls.length;
+    const answer = await test({ apiKey: 'good-key-1234', apiEndpoint: bee.endpoint.replace('127.0.0.1', 'localhost') });
+    expect(answer.success).toBe(false);
+    expect(answer.message).toMatch(/Refused by the SSRF guard: localhost resolves to .*loopback/);
+
+    await user.api('/api/crawler-configs', {
+      method: 'POST',
+      json: { name: 'Internal', apiKey: 'good-key-1234', apiEndpoint: 'http://169.254.169.254/api/v1' },
+    });
+    const configs = (await (await user.api('/api/crawler-configs')).json()) as CrawlerConfig[];
+    const internal = configs.find((c) => c.name === 'Internal')!;
+    await user.api(`/api/crawler-configs/${internal.id}/activate`, { method: 'POST' });
+    const scraped = await (
+      await user.api('/api/scrapingbee/scrape', { method: 'POST', json: { url: 'https://example.com/' } })
+    ).json();
+    expect(scraped).toMatchObject({ success: false, message: expect.stringContaining('Refused by the SSRF guard') });
+    expect(bee.calls.length).toBe(before);
+  });
+});

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import {
   formatMessage,
   MESSAGES,
@@ -10,7 +10,10 @@ import {
 } from '@vendorwatch/contracts';
 import { CrawlerConfigsRepository, type CrawlerConfigRow } from '@vendorwatch/db';
 import {
+  AddressGuard,
   APP_CONFIG,
+  createGuardedAgent,
+  ProviderTransport,
   describeUrl,
   maskSecret,
   ScrapingBeeClient,
@@ -40,20 +43,32 @@ export interface ProviderCredentials {
 }
 
 @Injectable()
-export class CrawlerConfigsService {
+export class CrawlerConfigsService implements OnModuleDestroy {
+  /** User-entered endpoints are reached through the SSRF guard, as the worker reaches them. */
+  private readonly guardedAgent;
+  private readonly providers;
+
   constructor(
     private readonly configs: CrawlerConfigsRepository,
     private readonly secrets: SecretBox,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.guardedAgent = createGuardedAgent(new AddressGuard(config.CRAWL_ALLOW_PRIVATE_NETWORKS));
+    this.providers = new ProviderTransport(config.SCRAPINGBEE_ENDPOINT, this.guardedAgent);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await Promise.allSettled([this.providers.close(), this.guardedAgent.close()]);
+  }
 
   async list(userId: string): Promise<CrawlerConfig[]> {
     return (await this.configs.listByOwner(userId)).map(toCrawlerConfig);
   }
 
   async create(userId: string, input: CreateCrawlerConfig): Promise<CrawlerConfig> {
-    const { apiKey, ...rest } = input;
-    return toCrawlerConfig(await this.configs.create(userId, { ...rest, ...this.sealKey(apiKey) }));
+    const { apiKey, apiEndpoint, ...rest } = input;
+    const values = { ...rest, apiEndpoint: apiEndpoint ?? this.config.SCRAPINGBEE_ENDPOINT, ...this.sealKey(apiKey) };
+    return toCrawlerConfig(await this.configs.create(userId, values));
   }
 
   async update(userId: string, id: string, input: UpdateCrawlerConfig): Promise<CrawlerConfig> {
@@ -83,7 +98,7 @@ export class CrawlerConfigsService {
   async testConnection(userId: string, input: TestCrawlerConfig): Promise<ConnectionTestResult> {
     const credentials = input.id
       ? await this.savedCredentials(userId, input.id)
-      : { apiKey: input.apiKey ?? '', apiEndpoint: input.apiEndpoint, configId: '' };
+      : { apiKey: input.apiKey ?? '', apiEndpoint: input.apiEndpoint ?? this.config.SCRAPINGBEE_ENDPOINT, configId: '' };
     const client = this.client(credentials);
     const testUrl = describeUrl(client.url('usage'), maskSecret(credentials.apiKey));
     try {
@@ -95,12 +110,13 @@ export class CrawlerConfigsService {
     }
   }
 
-  client(credentials: Pick<ProviderCredentials, 'apiKey' | 'apiEndpoint'>): ScrapingBeeClient {
-    return new ScrapingBeeClient({ endpoint: credentials.apiEndpoint, apiKey: credentials.apiKey, timeoutMs: 30_000 });
-  }
-
-  get defaultEndpoint(): string {
-    return this.config.SCRAPINGBEE_ENDPOINT;
+  client({ apiKey, apiEndpoint }: Pick<ProviderCredentials, 'apiKey' | 'apiEndpoint'>): ScrapingBeeClient {
+    return new ScrapingBeeClient({
+      endpoint: apiEndpoint,
+      apiKey,
+      timeoutMs: 30_000,
+      fetch: this.providers.fetchFor(apiEndpoint),
+    });
   }
 
   private async savedCredentials(userId: string, id: string): Promise<ProviderCredentials> {

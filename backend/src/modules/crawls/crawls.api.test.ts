@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startFixtureSite, type FixtureSite } from '../../../../test-support';
+import { startFixtureSite, waitFor, type FixtureSite } from '../../../../test-support';
 import { createWorkerApp } from '../../../../worker/src/worker-app';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 
@@ -28,14 +28,8 @@ describe('crawl jobs API', () => {
 
   const json = async <T>(response: Response | Promise<Response>): Promise<T> => (await (await response).json()) as T;
 
-  /** Polls a condition (the UI polls too); the test's own timeout bounds it. */
-  async function until<T>(probe: () => Promise<T | undefined | false>): Promise<T> {
-    for (;;) {
-      const value = await probe();
-      if (value) return value;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  /** Polls a condition, as the UI polls the API. */
+  const until = <T>(probe: () => Promise<T | undefined | false>) => waitFor(probe, { intervalMs: 100 });
 
   const health = () =>
     json<{ success: boolean; services: { puppeteer: { status: string; workers: number } } }>(fetch(`${t.baseUrl}/api/health`));

@@ -66,7 +66,7 @@ export class CrawlsService {
     });
     if (!row) {
       const live = await this.jobs.findLiveForVendor(userId, vendor.id);
-      if (live) return { job: await this.get(userId, live.id), created: false };
+      if (live) return { job: toCrawlJob({ ...live, vendorName: vendor.name }), created: false };
       return this.start(userId, input, sessionId); // it ended between our insert and our read: try once more
     }
     try {
@@ -75,7 +75,7 @@ export class CrawlsService {
       await this.jobs.finish(row.id, 'failed', {}, MESSAGES.crawls.couldNotConnect);
       throw new DomainError(503, MESSAGES.crawls.startJobFailed);
     }
-    return { job: await this.get(userId, row.id), created: true };
+    return { job: toCrawlJob({ ...row, vendorName: vendor.name }), created: true };
   }
 
   async get(userId: string, id: string): Promise<CrawlJob> {

@@ -1,7 +1,7 @@
 import { Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import { HealthCheckService, HealthIndicatorService, type HealthCheckResult } from '@nestjs/terminus';
 import { MESSAGES } from '@vendorwatch/contracts';
-import { DATABASE, type WorkerHeartbeat } from '@vendorwatch/runtime';
+import { DATABASE, puppeteerHealth, type PuppeteerHealth, type WorkerHeartbeat } from '@vendorwatch/runtime';
 import type { Database } from '@vendorwatch/db';
 import { sql } from 'drizzle-orm';
 import { CrawlQueueService } from '../crawls/crawl-queue.service';
@@ -15,14 +15,14 @@ export interface HealthReport {
     database: { status: ServiceStatus };
     redis: { status: ServiceStatus };
     queue: { status: ServiceStatus; waiting?: number; active?: number };
-    puppeteer: { status: 'ok' | 'degraded' | 'down'; workers: number; browsersOk: number };
+    puppeteer: { status: PuppeteerHealth; workers: number; browsersOk: number };
   };
   metrics: { responseTime: number };
 }
 
 /**
- * The spec's health answer, built on terminus' indicators. The browser service is `degraded` when
- * no live worker has a working browser (crawls would wait), `down` when Redis cannot be asked.
+ * The spec's health answer, built on terminus' indicators; the browser service's status is
+ * puppeteerHealth() of the workers' heartbeats, or `down` when Redis cannot be asked.
  */
 @Injectable()
 export class HealthService {
@@ -55,7 +55,7 @@ export class HealthService {
     const details = result.details as Record<string, { status: 'up' | 'down'; waiting?: number; active?: number }>;
     const status = (key: string): ServiceStatus => (details[key]?.status === 'up' ? 'ok' : 'down');
     const browsersOk = workers?.filter((beat) => beat.browser === 'ok').length ?? 0;
-    const puppeteer = workers === undefined ? 'down' : browsersOk > 0 ? 'ok' : 'degraded';
+    const puppeteer = workers === undefined ? 'down' : puppeteerHealth(workers);
     const success = status('database') === 'ok' && status('redis') === 'ok';
     return {
       success,

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { SCRAPINGBEE_DEFAULT_ENDPOINT } from '../limits';
 import { MESSAGES } from '../messages';
 import { isHttpUrl } from './common';
 
@@ -26,7 +25,8 @@ const configFields = {
 export const createCrawlerConfigSchema = z.object({
   ...configFields,
   type: configFields.type.default('scrapingbee'),
-  apiEndpoint: apiEndpoint.default(SCRAPINGBEE_DEFAULT_ENDPOINT),
+  /** Left out: the server's configured ScrapingBee endpoint. */
+  apiEndpoint: apiEndpoint.optional(),
   options: configFields.options.default({}),
 });
 export type CreateCrawlerConfig = z.output<typeof createCrawlerConfigSchema>;
@@ -40,7 +40,7 @@ export const testCrawlerConfigSchema = z
   .object({
     id: z.uuid({ error: 'Configuration not found' }).optional(),
     apiKey: z.string({ error: M.apiKeyRequiredForTesting }).trim().optional(),
-    apiEndpoint: apiEndpoint.default(SCRAPINGBEE_DEFAULT_ENDPOINT),
+    apiEndpoint: apiEndpoint.optional(),
   })
   .superRefine((value, context) => {
     if (value.id) return;

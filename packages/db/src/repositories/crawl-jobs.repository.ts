@@ -36,11 +36,6 @@ export class CrawlJobsRepository {
     return row;
   }
 
-  async create(values: NewCrawlJob): Promise<CrawlJobRow> {
-    const [row] = await this.db.insert(crawlJobs).values(values).returning();
-    return row!;
-  }
-
   /** queued (or running, when resumed) → running; undefined when the row is already terminal. */
   async markRunning(id: string): Promise<CrawlJobRow | undefined> {
     const [row] = await this.db

@@ -16,14 +16,6 @@ export interface CrawlPagesSummary {
 export class CrawlPagesRepository {
   constructor(private readonly db: Database) {}
 
-  listByJob(jobId: string): Promise<CrawlPageRow[]> {
-    return this.db
-      .select()
-      .from(crawlPages)
-      .where(eq(crawlPages.jobId, jobId))
-      .orderBy(asc(crawlPages.fetchedAt), asc(crawlPages.url));
-  }
-
   async summarize(jobId: string): Promise<CrawlPagesSummary> {
     const [row] = await this.db
       .select({

@@ -50,9 +50,11 @@ export async function readWorkerHeartbeats(redis: Redis, config: PrefixConfig): 
   });
 }
 
-/** For /api/health: ok when every worker's browser is usable, down when none is (or no worker runs). */
-export function puppeteerHealth(heartbeats: WorkerHeartbeat[]): PuppeteerHealth {
-  const ok = heartbeats.filter((beat) => beat.browser === 'ok').length;
-  if (ok === 0) return 'down';
-  return ok === heartbeats.length ? 'ok' : 'degraded';
+/**
+ * For /api/health: ok while some live worker has a usable browser; degraded when none has (no
+ * worker running included) — the API still answers, but browser crawls would wait. `down` is for
+ * the caller that cannot read heartbeats at all (Redis unreachable).
+ */
+export function puppeteerHealth(heartbeats: WorkerHeartbeat[]): Exclude<PuppeteerHealth, 'down'> {
+  return heartbeats.some((beat) => beat.browser === 'ok') ? 'ok' : 'degraded';
 }

@@ -1,1 +1,2 @@
 export * from './scrapingbee-client';
+export * from './provider-transport';

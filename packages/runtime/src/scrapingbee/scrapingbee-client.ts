@@ -1,4 +1,5 @@
 import { formatMessage, MESSAGES, type ScrapingCredits } from '@vendorwatch/contracts';
+import { findSsrfRefusal } from '../network/ssrf-error';
 
 /**
  * A client for ScrapingBee's HTTP API (https://www.scrapingbee.com/documentation/):
@@ -83,18 +84,24 @@ export class ScrapingBeeClient {
     } catch (error) {
       if (signal?.aborted) throw new ScrapingBeeError(MESSAGES.scraping.requestCancelled);
       throw new ScrapingBeeError(
-        timeout.aborted ? MESSAGES.scraping.noResponse : `${MESSAGES.scraping.connectFailed}: ${(error as Error).message}`,
+        timeout.aborted
+          ? MESSAGES.scraping.noResponse
+          : `${MESSAGES.scraping.connectFailed}: ${(findSsrfRefusal(error) ?? (error as Error)).message}`,
       );
     }
-    if (!response.ok)
-      throw new ScrapingBeeError(formatMessage.serverReturned(response.status, await providerMessage(response)), response.status);
+    if (!response.ok) {
+      const text = await response.text().catch(() => '');
+      throw new ScrapingBeeError(
+        formatMessage.serverReturned(response.status, providerErrorMessage(text, response.statusText)),
+        response.status,
+      );
+    }
     return response;
   }
 }
 
 /** ScrapingBee answers errors as JSON `{ message }` or `{ error }`, sometimes as text. */
-async function providerMessage(response: Response): Promise<string> {
-  const text = await response.text().catch(() => '');
+export function providerErrorMessage(text: string, fallback = ''): string {
   try {
     const body = JSON.parse(text) as { message?: unknown; error?: unknown; reason?: unknown };
     const message = body.message ?? body.error ?? body.reason;
@@ -102,7 +109,7 @@ async function providerMessage(response: Response): Promise<string> {
   } catch {
     // not JSON: fall through to the text itself
   }
-  return text.slice(0, 200) || response.statusText;
+  return text.slice(0, 300) || fallback;
 }
 
 /** The URL with the key replaced by its masked form, as sent and as read. */

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, type CrawlerSettings, type VendorCrawlerSettings } from '@vendorwatch/contracts';
 import { api } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import type { MutationConfig } from '@/lib/react-query';
+import { useFeatureMutation, type MutationConfig } from '@/lib/react-query';
 import { getCrawlerSettingsQueryOptions } from './get-crawler-settings';
 
 export const saveCrawlerSettings = ({ vendorId, data }: { vendorId: string; data: CrawlerSettings }) =>
@@ -12,20 +12,18 @@ export const useSaveCrawlerSettings = ({
   mutationConfig,
 }: { mutationConfig?: MutationConfig<typeof saveCrawlerSettings> } = {}) => {
   const queryClient = useQueryClient();
-  const { onSuccess, onError, ...rest } = mutationConfig ?? {};
-  return useMutation({
-    ...rest,
-    mutationFn: saveCrawlerSettings,
-    onSuccess: (...args) => {
-      const [saved, { vendorId }] = args;
-      // The answer is the stored row: Start Crawl can enable at once, without a reload.
-      queryClient.setQueryData(getCrawlerSettingsQueryOptions(vendorId).queryKey, saved);
-      notifySuccess(MESSAGES.crawlerSettings.saved);
-      return onSuccess?.(...args);
+  return useFeatureMutation(
+    saveCrawlerSettings,
+    {
+      onSuccess: (saved, { vendorId }) => {
+        // The answer is the stored row: Start Crawl can enable at once, without a reload.
+        queryClient.setQueryData(getCrawlerSettingsQueryOptions(vendorId).queryKey, saved);
+        notifySuccess(MESSAGES.crawlerSettings.saved);
+      },
+      onError: (error) => {
+        notifyError(MESSAGES.crawlerSettings.saveFailed, error);
+      },
     },
-    onError: (...args) => {
-      notifyError(MESSAGES.crawlerSettings.saveFailed, args[0]);
-      return onError?.(...args);
-    },
-  });
+    mutationConfig,
+  );
 };

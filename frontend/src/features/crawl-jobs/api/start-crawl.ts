@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { MESSAGES, type CrawlJob, type CrawlMethod, type PuppeteerSettings } from '@vendorwatch/contracts';
 import { api } from '@/lib/api-client';
 import { notifySuccess } from '@/lib/notify';
-import type { MutationConfig } from '@/lib/react-query';
+import { useFeatureMutation, type MutationConfig } from '@/lib/react-query';
 
 export interface StartCrawlBody {
   vendorId: string;
@@ -18,13 +17,5 @@ export const startCrawl = (body: StartCrawlBody) => api.post<CrawlJob>('/api/cra
  * ('HTTP error! status: {code}' with the server's reason) where the user is looking.
  */
 export const useStartCrawl = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof startCrawl> } = {}) => {
-  const { onSuccess, ...rest } = mutationConfig ?? {};
-  return useMutation({
-    ...rest,
-    mutationFn: startCrawl,
-    onSuccess: (...args) => {
-      notifySuccess(MESSAGES.crawls.started);
-      return onSuccess?.(...args);
-    },
-  });
+  return useFeatureMutation(startCrawl, { onSuccess: () => notifySuccess(MESSAGES.crawls.started) }, mutationConfig);
 };

@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { MESSAGES, type CrawlJob } from '@vendorwatch/contracts';
 import { api } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify';
-import type { MutationConfig } from '@/lib/react-query';
+import { useFeatureMutation, type MutationConfig } from '@/lib/react-query';
 
 /** The crawler page's session crawl: the job, and the session its results are filed under. */
 export type CrawlerSession = CrawlJob & { sessionId: string };
@@ -15,13 +14,9 @@ export const startCrawler = ({ vendorId, sessionId }: { vendorId: string; sessio
   api.post<CrawlerSession>('/api/edge-functions/start-crawler', { vendor_id: vendorId, session_id: sessionId });
 
 export const useStartCrawler = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof startCrawler> } = {}) => {
-  const { onError, ...rest } = mutationConfig ?? {};
-  return useMutation({
-    ...rest,
-    mutationFn: startCrawler,
-    onError: (...args) => {
-      notifyError(MESSAGES.crawls.startCrawlerFailed, args[0]);
-      return onError?.(...args);
-    },
-  });
+  return useFeatureMutation(
+    startCrawler,
+    { onError: (error) => notifyError(MESSAGES.crawls.startCrawlerFailed, error) },
+    mutationConfig,
+  );
 };

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, type CrawlJob } from '@vendorwatch/contracts';
 import { api } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify';
-import type { MutationConfig } from '@/lib/react-query';
+import { useFeatureMutation, type MutationConfig } from '@/lib/react-query';
 import { getCrawlJobQueryOptions } from './get-crawl-job';
 
 export const stopCrawler = ({ sessionId }: { sessionId: string }) =>
@@ -10,19 +10,18 @@ export const stopCrawler = ({ sessionId }: { sessionId: string }) =>
 
 export const useStopCrawler = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof stopCrawler> } = {}) => {
   const queryClient = useQueryClient();
-  const { onSuccess, onError, ...rest } = mutationConfig ?? {};
-  return useMutation({
-    ...rest,
-    mutationFn: stopCrawler,
-    onSuccess: (...args) => {
-      // The answer is the job as it now stands (cancelled, or already finished): no need to ask again.
-      const job = args[0];
-      queryClient.setQueryData(getCrawlJobQueryOptions(job.id).queryKey, job);
-      return onSuccess?.(...args);
+  return useFeatureMutation(
+    stopCrawler,
+    {
+      onSuccess: (data) => {
+        // The answer is the job as it now stands (cancelled, or already finished): no need to ask again.
+        const job = data;
+        queryClient.setQueryData(getCrawlJobQueryOptions(job.id).queryKey, job);
+      },
+      onError: (error) => {
+        notifyError(MESSAGES.crawls.stopCrawlerFailed, error);
+      },
     },
-    onError: (...args) => {
-      notifyError(MESSAGES.crawls.stopCrawlerFailed, args[0]);
-      return onError?.(...args);
-    },
-  });
+    mutationConfig,
+  );
 };

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { formatMessage, type CrawlerConfig } from '@vendorwatch/contracts';
 import { api } from '@/lib/api-client';
 import { errorReason, notifyFailure, notifySuccess } from '@/lib/notify';
-import type { MutationConfig } from '@/lib/react-query';
+import { useFeatureMutation, type MutationConfig } from '@/lib/react-query';
 import { getCrawlerConfigsQueryOptions } from './get-crawler-configs';
 
 /** Makes this configuration the one crawls and scrapes use; the previously active one is deactivated. */
@@ -13,24 +13,23 @@ export const useActivateCrawlerConfig = ({
   mutationConfig,
 }: { mutationConfig?: MutationConfig<typeof activateCrawlerConfig> } = {}) => {
   const queryClient = useQueryClient();
-  const { onSuccess, onError, ...rest } = mutationConfig ?? {};
-  return useMutation({
-    ...rest,
-    mutationFn: activateCrawlerConfig,
-    onSuccess: (...args) => {
-      const active = args[0];
-      const { queryKey } = getCrawlerConfigsQueryOptions();
-      queryClient.setQueryData<CrawlerConfig[]>(queryKey, (configs) =>
-        configs?.map((config) => (config.id === active.id ? active : { ...config, isActive: false })),
-      );
-      void queryClient.invalidateQueries({ queryKey });
-      notifySuccess(formatMessage.setActive(active.name));
-      return onSuccess?.(...args);
+  return useFeatureMutation(
+    activateCrawlerConfig,
+    {
+      onSuccess: (data) => {
+        const active = data;
+        const { queryKey } = getCrawlerConfigsQueryOptions();
+        queryClient.setQueryData<CrawlerConfig[]>(queryKey, (configs) =>
+          configs?.map((config) => (config.id === active.id ? active : { ...config, isActive: false })),
+        );
+        void queryClient.invalidateQueries({ queryKey });
+        notifySuccess(formatMessage.setActive(active.name));
+      },
+      onError: (error) => {
+        // Which configuration is active is part of the saved settings: the save wording fits.
+        notifyFailure(formatMessage.saveConfigFailed(errorReason(error)));
+      },
     },
-    onError: (...args) => {
-      // Which configuration is active is part of the saved settings: the save wording fits.
-      notifyFailure(formatMessage.saveConfigFailed(errorReason(args[0])));
-      return onError?.(...args);
-    },
-  });
+    mutationConfig,
+  );
 };

@@ -1,8 +1,8 @@
+import { AddressGuard } from '@vendorwatch/runtime';
 import { DEFAULT_PUPPETEER_SETTINGS } from '@vendorwatch/contracts';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startFixtureSite, type FixtureSite } from '../../../../../test-support';
-import { AddressGuard } from '../../../network/address-guard';
 import { BrowserPool } from './browser-pool';
 import { PuppeteerFetcher } from './puppeteer-fetcher';
 

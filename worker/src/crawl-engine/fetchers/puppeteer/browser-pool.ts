@@ -1,10 +1,10 @@
+import type { AddressGuard } from '@vendorwatch/runtime';
 import { Logger } from '@nestjs/common';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer';
-import type { AddressGuard } from '../../../network/address-guard';
 import { FilteringProxy } from '../../../network/filtering-proxy';
 import { CHROMIUM_FLAGS, PROXY_BYPASS_LIST, VIEWPORT } from './chromium-flags';
 

@@ -1,8 +1,7 @@
+import { type AddressGuard, findSsrfRefusal } from '@vendorwatch/runtime';
 import type { PuppeteerSettings } from '@vendorwatch/contracts';
 import type { HTTPResponse } from 'puppeteer';
-import type { AddressGuard } from '../../../network/address-guard';
 import { REFUSED_HEADER } from '../../../network/filtering-proxy';
-import { findSsrfRefusal } from '../../../network/ssrf-error';
 import { CrawlAbortedError, raceAbort, sleep } from '../../abort';
 import { PageFetchError, RetryableFetchError, errorMessage } from '../../errors';
 import type { Fetcher, FetchedPage } from '../../fetcher';

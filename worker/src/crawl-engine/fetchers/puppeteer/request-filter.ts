@@ -1,6 +1,5 @@
+import { type AddressGuard, findSsrfRefusal } from '@vendorwatch/runtime';
 import type { HTTPRequest, Page } from 'puppeteer';
-import type { AddressGuard } from '../../../network/address-guard';
-import { findSsrfRefusal } from '../../../network/ssrf-error';
 
 const BLOCKABLE = new Set(['image', 'font', 'media']);
 const CHECK_TTL_MS = 30_000;

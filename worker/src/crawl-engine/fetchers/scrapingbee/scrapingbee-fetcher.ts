@@ -1,7 +1,5 @@
-import type { ScrapingBeeClient } from '@vendorwatch/runtime';
+import { findSsrfRefusal, providerErrorMessage, type AddressGuard, type ScrapingBeeClient } from '@vendorwatch/runtime';
 import { fetch as undiciFetch, type Dispatcher } from 'undici';
-import type { AddressGuard } from '../../../network/address-guard';
-import { findSsrfRefusal } from '../../../network/ssrf-error';
 import { CrawlAbortedError, abortReasonOf } from '../../abort';
 import { CriticalCrawlError, PageFetchError, RetryableFetchError } from '../../errors';
 import type { Fetcher, FetchedPage } from '../../fetcher';
@@ -79,13 +77,7 @@ export class ScrapingBeeFetcher implements Fetcher {
 
 /** The API's own errors, mapped to what the crawl should do about them. */
 function apiError(status: number, text: string, retryAfter: string | undefined): Error {
-  let message = text.slice(0, 300);
-  try {
-    const body = JSON.parse(text) as { message?: unknown; error?: unknown };
-    message = String(body.message ?? body.error ?? message);
-  } catch {
-    // plain-text error body
-  }
+  const message = providerErrorMessage(text);
   if (status === 401) return new CriticalCrawlError(`ScrapingBee rejected the API key (401): ${message}`);
   if (status === 403) return new CriticalCrawlError(`ScrapingBee refused the request (403): ${message}`);
   if (status === 429)
