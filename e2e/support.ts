@@ -25,3 +25,12 @@ export async function snapshot(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}.png`), fullPage: true });
 }
+
+/** Signs in through the login form, as a returning user would. */
+export async function signInThroughUi(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}

@@ -1,7 +1,10 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createTestDatabase, type TestDatabase } from '@vendorwatch/db/testing';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { createApp } from '../app';
 
 /**
@@ -13,6 +16,11 @@ export interface TestApp {
   baseUrl: string;
   database: TestDatabase;
   queuePrefix: string;
+  /**
+   * The settings the app runs with (database, queue prefix, data directory, encryption key):
+   * a worker started with them (createWorkerApp(t.config)) serves this app.
+   */
+  config: Record<string, string | undefined>;
   signUp(email?: string, password?: string): Promise<TestUser>;
   close(): Promise<void>;
 }
@@ -41,7 +49,7 @@ export async function startTestApp(overrides: Record<string, string | undefined>
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const queuePrefix = `vwtest-${randomBytes(4).toString('hex')}`;
-  const app = await createApp({
+  const config = {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATABASE_URL: database.url,
@@ -52,8 +60,10 @@ export async function startTestApp(overrides: Record<string, string | undefined>
     CRAWL_ALLOW_PRIVATE_NETWORKS: 'true',
     FRONTEND_DIST: '/nonexistent',
     PUBLIC_URL: baseUrl,
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'vw-test-app-')),
     ...overrides,
-  });
+  };
+  const app = await createApp(config);
   await app.listen({ port, host: '127.0.0.1' });
 
   const signUp = async (email = `user-${randomBytes(5).toString('hex')}@example.com`, password = 'correct-horse-9') => {
@@ -93,6 +103,7 @@ export async function startTestApp(overrides: Record<string, string | undefined>
     baseUrl,
     database,
     queuePrefix,
+    config,
     signUp,
     async close() {
       await app.close();

@@ -85,11 +85,16 @@ describe('test crawls and worker heartbeats', () => {
 
   it('writes a heartbeat the backend reads for /api/health, and removes it on shutdown', async () => {
     const prefix = { QUEUE_PREFIX: harness.config.QUEUE_PREFIX! };
-    const [beat] = await readWorkerHeartbeats(harness.redis, prefix);
+    // The heartbeat is rewritten every few seconds: wait for one written after the last test's job ended.
+    const beat = await harness.waitFor(
+      async () => (await readWorkerHeartbeats(harness.redis, prefix)).find((b) => b.activeJobs === 0),
+      30_000,
+      'an idle heartbeat',
+    );
     expect(beat).toMatchObject({ pid: process.pid, browser: 'ok', activeJobs: 0 });
-    expect(puppeteerHealth([beat!])).toBe('ok');
-    expect(puppeteerHealth([beat!, { ...beat!, browser: 'down' }])).toBe('ok');
-    expect(puppeteerHealth([{ ...beat!, browser: 'down' }])).toBe('degraded');
+    expect(puppeteerHealth([beat])).toBe('ok');
+    expect(puppeteerHealth([beat, { ...beat, browser: 'down' }])).toBe('ok');
+    expect(puppeteerHealth([{ ...beat, browser: 'down' }])).toBe('degraded');
     expect(puppeteerHealth([])).toBe('degraded');
 
     const extra = await harness.startWorker();

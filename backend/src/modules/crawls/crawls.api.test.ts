@@ -8,9 +8,6 @@ import {
   type Vendor,
 } from '@vendorwatch/contracts';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { startFixtureSite, waitFor, type FixtureSite } from '../../../../test-support';
 import { createWorkerApp } from '../../../../worker/src/worker-app';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
@@ -23,8 +20,6 @@ describe('crawl jobs API', () => {
   let alice: TestUser;
   let bob: TestUser;
   let vendor: Vendor;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vw-crawls-api-'));
-  const encryptionKey = Buffer.alloc(32, 7).toString('base64');
 
   const json = async <T>(response: Response | Promise<Response>): Promise<T> => (await (await response).json()) as T;
 
@@ -36,7 +31,7 @@ describe('crawl jobs API', () => {
 
   beforeAll(async () => {
     site = await startFixtureSite({ slowMs: 400 });
-    t = await startTestApp({ DATA_DIR: dataDir, ENCRYPTION_KEY: encryptionKey });
+    t = await startTestApp();
     alice = await t.signUp();
     bob = await t.signUp();
     vendor = await json<Vendor>(alice.api('/api/vendors', { method: 'POST', json: { name: 'Fixture Co', url: `${site.url}/` } }));
@@ -56,15 +51,7 @@ describe('crawl jobs API', () => {
   it('reports the browser service degraded with no worker, and ok once one runs', async () => {
     const before = await health();
     expect(before).toMatchObject({ success: true, services: { puppeteer: { status: 'degraded', workers: 0 } } });
-    worker = await createWorkerApp({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: t.database.url,
-      QUEUE_PREFIX: t.queuePrefix,
-      DATA_DIR: dataDir,
-      ENCRYPTION_KEY: encryptionKey,
-      CRAWL_ALLOW_PRIVATE_NETWORKS: 'true',
-    });
+    worker = await createWorkerApp(t.config);
     await until(async () => (await health()).services.puppeteer.status === 'ok');
   });
 

@@ -52,17 +52,24 @@ describe('CrawlJobWatchProvider', () => {
   });
 
   it('says nothing for a cancelled job', async () => {
-    mockFetch({ 'GET /api/crawls/job-1': { body: job('cancelled') } });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const show = vi.spyOn(notifications, 'show');
+    const { requests } = mockFetch({ 'GET /api/crawls/job-1': { body: job('cancelled') } });
     const { user } = renderWithProviders(
       <CrawlJobWatchProvider>
         <WatchButton />
       </CrawlJobWatchProvider>,
     );
+    const polls = () => requests().filter((r) => r.path === '/api/crawls/job-1').length;
 
     await user.click(screen.getByRole('button', { name: 'Watch' }));
-
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.queryByText(formatMessage.crawlCompleted('Acme'))).not.toBeInTheDocument();
-    expect(screen.queryByText(formatMessage.crawlFailed('Acme'))).not.toBeInTheDocument();
+    await waitFor(() => expect(polls()).toBe(1));
+    // Polling stops once the terminal status is seen: no second poll proves it was read.
+    await vi.advanceTimersByTimeAsync(CRAWL_JOB_POLL_MS * 2);
+    expect(polls()).toBe(1);
+    const crawlToasts = show.mock.calls.filter(([toast]) =>
+      [formatMessage.crawlCompleted('Acme'), formatMessage.crawlFailed('Acme')].includes(String(toast.message)),
+    );
+    expect(crawlToasts).toEqual([]);
   });
 });
