@@ -4,6 +4,7 @@ import { AuthModule } from './modules/auth/auth.module';
 import { CrawlerConfigsModule } from './modules/crawler-configs/crawler-configs.module';
 import { ScrapingBeeModule } from './modules/scrapingbee/scrapingbee.module';
 import { CrawlsModule } from './modules/crawls/crawls.module';
+import { DashboardModule } from './modules/dashboard/dashboard.module';
 import { HealthModule } from './modules/health/health.module';
 import { CrawlerSettingsModule } from './modules/crawler-settings/crawler-settings.module';
 import { ProjectsModule } from './modules/projects/projects.module';
@@ -29,6 +30,7 @@ export class AppModule {
         ScrapingBeeModule,
         CrawlsModule,
         HealthModule,
+        DashboardModule,
       ],
     };
   }

@@ -91,3 +91,21 @@ export interface VendorCrawlerSettings {
   allowedDomains: string[];
   excludePatterns: string[];
 }
+
+/** GET /api/dashboard/summary: the caller's own figures. */
+export interface DashboardSummary {
+  totalVendors: number;
+  crawledVendors: number;
+  totalCrawls: number;
+  completedCrawls: number;
+  /** Mean response time over the caller's answered pages, in ms; null before any page was crawled. */
+  averageResponseTime: number | null;
+  /** Pages a server answered, over all the caller's crawls. */
+  totalPages: number;
+}
+
+/** GET /api/dashboard/charts: the last 30 days (UTC days, oldest first) and response times per vendor. */
+export interface DashboardCharts {
+  days: { date: string; completed: number; failed: number; cancelled: number; pages: number }[];
+  responseTimeByVendor: { vendorId: string; vendorName: string; averageMs: number; pages: number }[];
+}

@@ -10,3 +10,4 @@ export * from './crawler-configs.repository';
 export * from './crawl-jobs.repository';
 export * from './crawl-pages.repository';
 export * from './crawl-frontier.repository';
+export * from './dashboard.repository';

@@ -1,0 +1,114 @@
+import type { DashboardCharts, DashboardSummary, Vendor } from '@vendorwatch/contracts';
+import { crawlJobs, crawlPages } from '@vendorwatch/db';
+import { startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+
+describe('dashboard API', () => {
+  let t: TestApp;
+  let alice: TestUser;
+  let bob: TestUser;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    alice = await t.signUp();
+    bob = await t.signUp();
+  });
+  afterAll(() => t.close());
+
+  const vendorOf = async (user: TestUser, name: string) =>
+    (await (await user.api('/api/vendors', { method: 'POST', json: { name } })).json()) as Vendor;
+
+  /** Inserts a finished crawl with pages as a worker would have stored them. */
+  async function crawl(
+    user: TestUser,
+    vendor: Vendor,
+    status: 'completed' | 'failed' | 'cancelled',
+    times: (number | null)[],
+    at: Date,
+  ) {
+    const [job] = await t.database.db
+      .insert(crawlJobs)
+      .values({
+        userId: user.id,
+        vendorId: vendor.id,
+        method: 'http',
+        status,
+        targetUrl: 'https://x.example/',
+        createdAt: at,
+        completedAt: at,
+      })
+      .returning();
+    if (times.length > 0) {
+      await t.database.db.insert(crawlPages).values(
+        times.map((ms, i) => ({
+          jobId: job!.id,
+          userId: user.id,
+          vendorId: vendor.id,
+          url: `https://x.example/${i}`,
+          statusCode: ms === null ? null : 200,
+          responseTimeMs: ms,
+          fetchedAt: at,
+        })),
+      );
+    }
+  }
+
+  it('computes each user’s figures from their own rows only', async () => {
+    const now = new Date();
+    const daysAgo = (n: number) => new Date(now.getTime() - n * 24 * 3600 * 1000);
+    const acme = await vendorOf(alice, 'Acme');
+    const globex = await vendorOf(alice, 'Globex');
+    await vendorOf(alice, 'Never crawled');
+    await crawl(alice, acme, 'completed', [100, 200, 300], daysAgo(0));
+    await crawl(alice, acme, 'failed', [null], daysAgo(2));
+    await crawl(alice, globex, 'completed', [1000], daysAgo(2));
+    await crawl(alice, globex, 'cancelled', [], daysAgo(40));
+    const initech = await vendorOf(bob, 'Initech');
+    await crawl(bob, initech, 'failed', [50], daysAgo(1));
+
+    const summary = (await (await alice.api('/api/dashboard/summary')).json()) as DashboardSummary;
+    // Alice: 3 vendors, 2 crawled to completion, 4 crawls (2 completed), 4 answered pages averaging (100+200+300+1000)/4.
+    expect(summary).toEqual({
+      totalVendors: 3,
+      crawledVendors: 2,
+      totalCrawls: 4,
+      completedCrawls: 2,
+      averageResponseTime: 400,
+      totalPages: 4,
+    });
+    expect(await (await bob.api('/api/dashboard/summary')).json()).toEqual({
+      totalVendors: 1,
+      crawledVendors: 0,
+      totalCrawls: 1,
+      completedCrawls: 0,
+      averageResponseTime: 50,
+      totalPages: 1,
+    });
+
+    const charts = (await (await alice.api('/api/dashboard/charts')).json()) as DashboardCharts;
+    expect(charts.days).toHaveLength(30);
+    expect(charts.days.at(-1)).toMatchObject({ date: now.toISOString().slice(0, 10), completed: 1, failed: 0, pages: 3 });
+    const twoDaysAgo = charts.days.find((day) => day.date === daysAgo(2).toISOString().slice(0, 10));
+    expect(twoDaysAgo).toMatchObject({ completed: 1, failed: 1, pages: 1 });
+    // The crawl 40 days ago is outside the window.
+    expect(charts.days.reduce((sum, day) => sum + day.cancelled, 0)).toBe(0);
+    expect(charts.responseTimeByVendor).toEqual([
+      { vendorId: globex.id, vendorName: 'Globex', averageMs: 1000, pages: 1 },
+      { vendorId: acme.id, vendorName: 'Acme', averageMs: 200, pages: 3 },
+    ]);
+  });
+
+  it('answers a new user with zeros and no average', async () => {
+    const fresh = await t.signUp();
+    expect(await (await fresh.api('/api/dashboard/summary')).json()).toEqual({
+      totalVendors: 0,
+      crawledVendors: 0,
+      totalCrawls: 0,
+      completedCrawls: 0,
+      averageResponseTime: null,
+      totalPages: 0,
+    });
+    const charts = (await (await fresh.api('/api/dashboard/charts')).json()) as DashboardCharts;
+    expect(charts.responseTimeByVendor).toEqual([]);
+    expect(charts.days.every((day) => day.completed + day.failed + day.cancelled + day.pages === 0)).toBe(true);
+  });
+});

@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import type { DashboardCharts, DashboardSummary } from '@vendorwatch/contracts';
+import { DashboardRepository } from '@vendorwatch/db';
+
+const CHART_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+@Injectable()
+export class DashboardService {
+  constructor(private readonly dashboard: DashboardRepository) {}
+
+  summary(userId: string): Promise<DashboardSummary> {
+    return this.dashboard.figures(userId);
+  }
+
+  /** The last 30 UTC days, today included, each present even when nothing happened on it. */
+  async charts(userId: string, now = new Date()): Promise<DashboardCharts> {
+    const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    const since = new Date(today - (CHART_DAYS - 1) * DAY_MS);
+    const [crawls, pages, responseTimeByVendor] = await Promise.all([
+      this.dashboard.crawlsByDay(userId, since),
+      this.dashboard.pagesByDay(userId, since),
+      this.dashboard.responseTimeByVendor(userId),
+    ]);
+    const days = Array.from({ length: CHART_DAYS }, (_, i) => ({
+      date: new Date(since.getTime() + i * DAY_MS).toISOString().slice(0, 10),
+      completed: 0,
+      failed: 0,
+      cancelled: 0,
+      pages: 0,
+    }));
+    const byDate = new Map(days.map((day) => [day.date, day]));
+    for (const row of crawls) {
+      const day = byDate.get(row.day);
+      if (day && (row.status === 'completed' || row.status === 'failed' || row.status === 'cancelled'))
+        day[row.status] += row.crawls;
+    }
+    for (const row of pages) {
+      const day = byDate.get(row.day);
+      if (day) day.pages = row.pages;
+    }
+    return { days, responseTimeByVendor };
+  }
+}

@@ -1,0 +1,71 @@
+import { Client } from 'pg';
+import { createTestDatabase, type TestDatabase } from '../testing';
+import { DashboardRepository } from './dashboard.repository';
+
+/**
+ * The dashboard must stay instant for a user with 100 000 crawled pages: every figure is one
+ * query, and the one over the pages reads only that user's entries of a covering index.
+ */
+describe('dashboard queries on 100 000 pages', () => {
+  let database: TestDatabase;
+  let client: Client;
+  const heavy = '00000000-0000-4000-8000-000000000001';
+  const other = '00000000-0000-4000-8000-000000000002';
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    client = new Client({ connectionString: database.url });
+    await client.connect();
+    // Rows made in SQL: 100 000 pages over 50 vendors and 200 jobs for one user, 100 000 for another.
+    await client.query(`
+      insert into users (id, email, encrypted_password) values ('${heavy}', 'heavy@example.com', 'x'), ('${other}', 'other@example.com', 'x');
+      insert into vendors (id, user_id, name)
+        select gen_random_uuid(), u, 'Vendor ' || n from (values ('${heavy}'::uuid), ('${other}'::uuid)) as owners(u), generate_series(1, 50) n;
+      insert into crawl_jobs (id, user_id, vendor_id, method, status, target_url)
+        select gen_random_uuid(), v.user_id, v.id, 'http', (array['completed','failed','cancelled','completed'])[1 + n % 4], 'https://v.example/'
+        from vendors v, generate_series(1, 4) n;
+      insert into crawl_pages (job_id, user_id, vendor_id, url, status_code, response_time_ms)
+        select j.id, j.user_id, j.vendor_id, 'https://v.example/' || n, case when n % 50 = 0 then null else 200 end, 50 + n % 400
+        from crawl_jobs j, generate_series(1, 500) n where j.user_id = '${heavy}'
+        union all
+        select j.id, j.user_id, j.vendor_id, 'https://v.example/' || n, 200, 100
+        from crawl_jobs j, generate_series(1, 500) n where j.user_id = '${other}';
+    `);
+    // What autovacuum does in production: statistics, and the visibility map index-only scans rely on.
+    await client.query('vacuum analyze');
+  });
+  afterAll(async () => {
+    await client?.end();
+    await database.drop();
+  });
+
+  it('never scans the whole pages table: the page figures come from the covering index alone', async () => {
+    const queries = new DashboardRepository(database.db).figureQueries(heavy);
+    const plans: Record<string, string> = {};
+    for (const [figure, query] of Object.entries(queries)) {
+      const { sql: text, params } = query.toSQL();
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain ${text}`, params);
+      plans[figure] = rows.map((row) => row['QUERY PLAN']).join('\n');
+    }
+    // Small tables (vendors, jobs) may be read whole when that is cheaper; 100 000 pages must not be.
+    for (const plan of Object.values(plans)) expect(plan).not.toMatch(/Seq Scan on crawl_pages/);
+    expect(plans.pages).toMatch(/Index Only Scan using crawl_pages_user_vendor_idx/);
+  });
+
+  it('computes the figures of one user only', async () => {
+    const figures = await new DashboardRepository(database.db).figures(heavy);
+    expect(figures).toEqual({
+      totalVendors: 50,
+      crawledVendors: 50,
+      totalCrawls: 200,
+      completedCrawls: 100,
+      totalPages: 98_000,
+      averageResponseTime: expect.any(Number),
+    });
+    const { rows } = await client.query<{ mean: string }>(
+      'select round(avg(response_time_ms)) as mean from crawl_pages where user_id = $1 and status_code is not null',
+      [heavy],
+    );
+    expect(figures.averageResponseTime).toBe(Number(rows[0]!.mean));
+  });
+});
