@@ -30,7 +30,10 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
-            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
+            // The charts' code (not their styles, imported with the other Mantine styles) is left to the next group.
+            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/](?!charts[\\/](esm|cjs)[\\/])/ },
+            // Only the dashboard draws charts: Recharts and what it brings load with that screen, not with the shell.
+            { name: 'charts', test: /node_modules[\\/](@mantine[\\/]charts[\\/](esm|cjs)|recharts)[\\/]/ },
             { name: 'supabase', test: /node_modules[\\/]@supabase[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],

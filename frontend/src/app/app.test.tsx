@@ -51,6 +51,11 @@ const backend = () =>
     'POST /auth/v1/signup': { body: user },
     'POST /auth/v1/logout': { status: 204 },
     'GET /api/vendors': { body: [] },
+    'GET /api/dashboard/summary': {
+      body: { totalVendors: 0, crawledVendors: 0, totalCrawls: 0, completedCrawls: 0, averageResponseTime: null, totalPages: 0 },
+    },
+    'GET /api/dashboard/charts': { body: { days: [], responseTimeByVendor: [] } },
+    'GET /api/crawls/status': { body: [] },
   });
 
 const renderApp = (path: string) => {
@@ -90,13 +95,13 @@ describe('the app', () => {
     expect(router.state.location.pathname).toBe('/');
     expect(screen.getByTestId('user-email')).toHaveTextContent('ann@example.com');
 
-    // The side menu, in the spec's order, leads to the vendors screen; API calls carry the token.
+    // The side menu, in the spec's order plus Crawl History, leads to the vendors screen; API calls carry the token.
     const nav = screen.getByLabelText('Main navigation');
     expect(
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'Vendors', 'Reports', 'Test Crawler', 'Settings']);
+    ).toEqual(['Dashboard', 'Vendors', 'Crawl History', 'Reports', 'Test Crawler', 'Settings']);
     await visitor.click(within(nav).getByRole('link', { name: 'Vendors' }));
     expect(await screen.findByText(MESSAGES.vendors.noneFound)).toBeInTheDocument();
     const vendorsCall = requests().find((r) => r.path === '/api/vendors');

@@ -30,6 +30,8 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: lazyScreen(() => import('./routes/app/dashboard')) },
               { path: app.vendors.path, lazy: lazyScreen(() => import('./routes/app/vendors')) },
+              { path: app.crawls.path, lazy: lazyScreen(() => import('./routes/app/crawls')) },
+              { path: app.crawlJob.path, lazy: lazyScreen(() => import('./routes/app/crawl-job')) },
               { path: app.reports.path, lazy: lazyScreen(() => import('./routes/app/reports')) },
               { path: app.testCrawler.path, lazy: lazyScreen(() => import('./routes/app/test-crawler')) },
               { path: app.settings.path, lazy: lazyScreen(() => import('./routes/app/settings')) },

@@ -7,6 +7,11 @@ export const paths = {
   app: {
     dashboard: { path: '/', getHref: () => '/' },
     vendors: { path: '/vendors', getHref: () => '/vendors' },
+    crawls: { path: '/crawls', getHref: () => '/crawls' },
+    crawlJob: {
+      path: '/crawls/:jobId',
+      getHref: (jobId: string) => `/crawls/${encodeURIComponent(jobId)}`,
+    },
     reports: { path: '/reports', getHref: () => '/reports' },
     testCrawler: { path: '/test-crawler', getHref: () => '/test-crawler' },
     settings: { path: '/settings', getHref: () => '/settings' },

@@ -1,4 +1,4 @@
-import { QueryCache, QueryClient, useMutation, type UseMutationOptions } from '@tanstack/react-query';
+import { QueryCache, QueryClient, useMutation, type Query, type UseMutationOptions } from '@tanstack/react-query';
 import { errorReason, notifyError, notifyFailure } from './notify';
 
 declare module '@tanstack/react-query' {
@@ -12,13 +12,22 @@ declare module '@tanstack/react-query' {
   }
 }
 
-export const createQueryClient = () =>
-  new QueryClient({
+type AnyQuery = Query<unknown, unknown, unknown, readonly unknown[]>;
+
+export const createQueryClient = () => {
+  // A polled query that keeps failing (the dashboard every 5 s) says so once; its next success re-arms it.
+  const failing = new WeakSet<AnyQuery>();
+  return new QueryClient({
     // Queries announce their own failures through `meta`, the way mutation hooks own theirs.
     queryCache: new QueryCache({
       onError: (error, query) => {
+        if (failing.has(query)) return;
+        failing.add(query);
         if (query.meta?.errorTitle) notifyError(query.meta.errorTitle, error);
         if (query.meta?.errorMessage) notifyFailure(query.meta.errorMessage(errorReason(error)));
+      },
+      onSuccess: (_data, query) => {
+        failing.delete(query);
       },
     }),
     defaultOptions: {
@@ -26,6 +35,7 @@ export const createQueryClient = () =>
       queries: { retry: false, refetchOnWindowFocus: false, staleTime: 60_000 },
     },
   });
+};
 
 type AnyFn = (...args: never[]) => unknown;
 type AnyAsyncFn = (...args: never[]) => Promise<unknown>;

@@ -9,6 +9,8 @@ export const CRAWL_METHOD_DESCRIPTIONS: Record<CrawlMethod, string> = {
   http: 'Plain HTTP requests: the fast, free option for sites that need no JavaScript.',
 };
 
+export const crawlMethodLabel = (method: CrawlMethod) => LABELS[method];
+
 /** The method picker's choices, in the contracts' order. */
 export const CRAWL_METHOD_OPTIONS = CRAWL_METHODS.map((value) => ({ value, label: LABELS[value] }));
 

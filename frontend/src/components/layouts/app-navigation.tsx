@@ -3,6 +3,7 @@ import {
   IconBuildingStore,
   IconFileAnalytics,
   IconFlask,
+  IconHistory,
   IconLayoutDashboard,
   IconLogout,
   IconSettings,
@@ -10,10 +11,11 @@ import {
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
 
-// The spec's order of the side menu.
+// The spec's order of the side menu, with Crawl History (a product addition) after Vendors.
 const links = [
   { label: 'Dashboard', to: paths.app.dashboard.getHref(), icon: IconLayoutDashboard },
   { label: 'Vendors', to: paths.app.vendors.getHref(), icon: IconBuildingStore },
+  { label: 'Crawl History', to: paths.app.crawls.getHref(), icon: IconHistory },
   { label: 'Reports', to: paths.app.reports.getHref(), icon: IconFileAnalytics },
   { label: 'Test Crawler', to: paths.app.testCrawler.getHref(), icon: IconFlask },
   { label: 'Settings', to: paths.app.settings.getHref(), icon: IconSettings },

@@ -1,10 +1,25 @@
+import { Anchor, Group, Stack } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts/content-layout';
-import { Dashboard } from '@/features/dashboard/components/dashboard';
+import { paths } from '@/config/paths';
+import { ActiveCrawlJobCard } from '@/features/crawl-jobs/components/active-crawl-job-card';
+import { DashboardCharts } from '@/features/dashboard/components/dashboard-charts';
+import { DashboardSummary } from '@/features/dashboard/components/dashboard-summary';
 
+/** The figures come from the dashboard feature, the active crawl job from crawl-jobs. */
 export default function DashboardRoute() {
   return (
     <ContentLayout title="Dashboard">
-      <Dashboard />
+      <Stack gap="lg">
+        <DashboardSummary />
+        <ActiveCrawlJobCard />
+        <Group justify="flex-end">
+          <Anchor component={Link} to={paths.app.crawls.getHref()} data-testid="view-crawl-history">
+            View crawl history
+          </Anchor>
+        </Group>
+        <DashboardCharts />
+      </Stack>
     </ContentLayout>
   );
 }

@@ -1,0 +1,75 @@
+import type { CrawlJob, CrawlPage, DashboardCharts, DashboardSummary, Paginated } from '@vendorwatch/contracts';
+
+export const VENDOR_ID = '11111111-1111-4111-8111-111111111111';
+
+/** A crawl job of vendor Alpha; tests override what they look at. */
+export const crawlJob = (extra: Partial<CrawlJob> = {}): CrawlJob => ({
+  id: 'job-1',
+  vendorId: VENDOR_ID,
+  vendorName: 'Alpha',
+  sessionId: null,
+  method: 'puppeteer',
+  status: 'running',
+  targetUrl: 'https://alpha.example',
+  progress: 0,
+  pagesDone: 0,
+  pagesPlanned: 100,
+  creditsUsed: 0,
+  error: null,
+  settings: {},
+  createdAt: '2025-01-01T00:00:00Z',
+  startTime: '2025-01-01T00:00:01Z',
+  completionTime: null,
+  ...extra,
+});
+
+export const crawlPage = (extra: Partial<CrawlPage> = {}): CrawlPage => ({
+  id: 'page-1',
+  jobId: 'job-1',
+  url: 'https://alpha.example/',
+  finalUrl: null,
+  statusCode: 200,
+  contentType: 'text/html',
+  title: 'Home',
+  description: null,
+  responseTimeMs: 120,
+  contentHash: null,
+  linksCount: 3,
+  securityHeaders: {},
+  redirectChain: [],
+  screenshotUrl: null,
+  error: null,
+  fetchedAt: '2025-01-01T00:00:02Z',
+  ...extra,
+});
+
+export const paginated = <T>(items: T[], extra: Partial<Paginated<T>> = {}): Paginated<T> => ({
+  items,
+  total: items.length,
+  page: 1,
+  limit: 20,
+  ...extra,
+});
+
+export const dashboardSummary = (extra: Partial<DashboardSummary> = {}): DashboardSummary => ({
+  totalVendors: 0,
+  crawledVendors: 0,
+  totalCrawls: 0,
+  completedCrawls: 0,
+  averageResponseTime: null,
+  totalPages: 0,
+  ...extra,
+});
+
+/** 30 UTC days ending 2025-01-30, with nothing crawled unless a day is given. */
+export const dashboardCharts = (extra: Partial<DashboardCharts> = {}): DashboardCharts => ({
+  days: Array.from({ length: 30 }, (_, i) => ({
+    date: `2025-01-${String(i + 1).padStart(2, '0')}`,
+    completed: 0,
+    failed: 0,
+    cancelled: 0,
+    pages: 0,
+  })),
+  responseTimeByVendor: [],
+  ...extra,
+});
