@@ -13,6 +13,7 @@ export default tseslint.config(
       'coverage/**',
       'bench/results/**',
       'bench/.site/**',
+      'bench/.scratch/**',
       'test-artifacts/**',
     ],
   },

@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ROOT } from '../lib/paths.mjs';
+
+/**
+ * What every browser contender shares with the product: the same Chromium binary, the product's
+ * own flag list (imported from its compiled worker, so the two cannot drift), its viewport, and
+ * the resources "blocking on" drops (images, fonts, media — what the product's RequestFilter
+ * blocks by resource type, expressed as URL patterns for Chromium's Network.setBlockedURLs).
+ */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function productChromium() {
+  const flags = await import(
+    pathToFileURL(path.join(ROOT, 'worker/dist/crawl-engine/fetchers/puppeteer/chromium-flags.js')).href
+  );
+  return { args: flags.CHROMIUM_FLAGS, viewport: flags.VIEWPORT };
+}
+
+export const BLOCKED_URL_PATTERNS = [
+  '.png',
+  '.jpg',
+  '.jpeg',
+  '.gif',
+  '.webp',
+  '.svg',
+  '.ico',
+  '.avif',
+  '.woff',
+  '.woff2',
+  '.ttf',
+  '.otf',
+  '.eot',
+  '.mp4',
+  '.webm',
+  '.mp3',
+  '.ogg',
+];
+
+/** Runs in the page: the same facts the product reads from the rendered DOM. */
+export const READ_PAGE = `(() => ({
+  title: (document.title || '').replace(/\\s+/g, ' ').trim() || null,
+  description: document.querySelector('meta[name="description" i]')?.getAttribute('content')?.trim() || null,
+  links: [...new Set([...document.querySelectorAll('a[href], area[href]')]
+    .map((a) => { try { const u = new URL(a.getAttribute('href'), document.baseURI); u.hash = ''; return /^https?:$/.test(u.protocol) ? u.href : null; } catch { return null; } })
+    .filter(Boolean))],
+}))()`;

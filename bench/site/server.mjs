@@ -1,0 +1,123 @@
+import http from 'node:http';
+import { announceFailure, announceReady, serveCommands } from '../lib/ipc.mjs';
+import { FONT_COUNT, IMAGE_COUNT, SITE_PATH, renderFont, renderImage, renderPage, renderStylesheet } from './generator.mjs';
+
+/**
+ * The target site, served from 127.0.0.2 … 127.0.0.(1+hosts) on one port (Linux routes all of
+ * 127/8 to lo, so every address is a host of its own: one per vendor). Runs as a child process so
+ * serving costs every contender the same. Every request is logged (host, path, arrival and
+ * finish time on the shared clock `performance.timeOrigin + performance.now()`), which is what
+ * throughput windows and the politeness check are computed from.
+ *
+ * Options (JSON in argv[2]): { hosts, port }.
+ */
+
+const options = JSON.parse(process.argv[2] ?? '{}');
+const hosts = options.hosts ?? 50;
+const now = () => performance.timeOrigin + performance.now();
+
+const pages = new Map();
+const assets = new Map([['/assets/site.css', { body: renderStylesheet(), type: 'text/css; charset=utf-8' }]]);
+for (let k = 0; k < FONT_COUNT; k++) assets.set(`/assets/font-${k}.woff2`, { body: renderFont(k), type: 'font/woff2' });
+for (let k = 0; k < IMAGE_COUNT; k++) assets.set(`/assets/img/${k}.png`, { body: renderImage(k), type: 'image/png' });
+const ROBOTS = Buffer.from('User-agent: *\nAllow: /\n');
+
+/** Rendered once, then served from memory: the site must never be the slow part. */
+function page(kind, size, index, prefix) {
+  const key = `${prefix}|${index}`;
+  let body = pages.get(key);
+  if (!body) {
+    body = renderPage(kind, size, index, prefix);
+    pages.set(key, body);
+  }
+  return body;
+}
+
+/** Renders a site's pages ahead of the measured rounds. */
+function prewarm({ kind, size, latencyMs }) {
+  const prefix = `/${kind}${size}${latencyMs ? `-l${latencyMs}` : ''}`;
+  for (let i = 0; i < size; i++) page(kind, size, i, prefix);
+  return prefix;
+}
+
+let log = [];
+
+function route(path) {
+  if (path === '/robots.txt') return { status: 200, body: ROBOTS, type: 'text/plain' };
+  const asset = assets.get(path);
+  if (asset) return { status: 200, body: asset.body, type: asset.type, cache: 'public, max-age=3600' };
+  const match = SITE_PATH.exec(path);
+  if (match) {
+    const [, kind, sizeText, latencyText, rest] = match;
+    const size = Number(sizeText);
+    const prefix = `/${kind}${size}${latencyText ? `-l${latencyText}` : ''}`;
+    const index = rest === '/' ? 0 : Number(/^\/p\/(\d+)$/.exec(rest)?.[1] ?? NaN);
+    if (Number.isInteger(index) && index >= 0 && index < size) {
+      return {
+        status: 200,
+        body: page(kind, size, index, prefix),
+        type: 'text/html; charset=utf-8',
+        delayMs: Number(latencyText ?? 0),
+      };
+    }
+  }
+  return { status: 404, body: Buffer.from('<!doctype html><title>Not found</title><p>Not found</p>'), type: 'text/html' };
+}
+
+function handle(req, res) {
+  const entry = { host: req.socket.localAddress, path: (req.url ?? '/').split('?')[0], t0: now(), t1: 0, status: 0 };
+  log.push(entry);
+  const answer = route(entry.path);
+  const send = () => {
+    entry.status = answer.status;
+    res.writeHead(answer.status, {
+      'content-type': answer.type,
+      'content-length': answer.body.length,
+      ...(answer.cache ? { 'cache-control': answer.cache } : {}),
+    });
+    res.end(answer.body, () => {
+      entry.t1 = now();
+    });
+  };
+  if (answer.delayMs) setTimeout(send, answer.delayMs);
+  else send();
+}
+
+async function main() {
+  const servers = [];
+  let port = options.port ?? 0;
+  for (let i = 0; i < hosts; i++) {
+    const server = http.createServer(handle);
+    server.keepAliveTimeout = 10_000;
+    const address = `127.0.0.${2 + i}`;
+    await new Promise((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, address, resolve);
+    });
+    port = server.address().port;
+    servers.push(server);
+  }
+  serveCommands({
+    prewarm: (site) => prewarm(site),
+    reset() {
+      log = [];
+      return null;
+    },
+    /** The log since the last reset: [host, path, t0, t1, status] per request. */
+    log() {
+      return log.map((e) => [e.host, e.path, e.t0, e.t1 || now(), e.status]);
+    },
+    /** Requests so far, for waiting on a first fetch without shipping the whole log. */
+    firstRequest({ host, after }) {
+      const hit = log.find((e) => e.host === host && e.t0 >= after);
+      return hit ? { path: hit.path, t0: hit.t0 } : null;
+    },
+    async shutdown() {
+      for (const server of servers) server.closeAllConnections();
+      await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+    },
+  });
+  announceReady({ port, hosts: Array.from({ length: hosts }, (_, i) => `127.0.0.${2 + i}`) });
+}
+
+main().catch(announceFailure);
