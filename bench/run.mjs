@@ -15,6 +15,7 @@ import { renderEnvironment, renderNotes, renderTable, updateReadme, writeResults
  *   npm run bench                      full run (≤ 45 min on 2 cores)
  *   npm run bench -- --quick           quick run (< 10 min on 2 cores): smaller sites, same rounds
  *   npm run bench -- --only B1,B5      some rows only
+ *   npm run bench -- --rounds 7        more measured rounds (fewer than 5 makes a trial run)
  *   npm run bench -- --readme          write this run's table into bench/README.md
  *   npm run bench -- --cpu-prof        CPU profiles of our worker and API processes (results/profiles/)
  *   npm run bench -- --no-build        skip compiling the product (it runs from dist/)
@@ -46,7 +47,9 @@ const { values: args } = parseArgs({
 });
 
 const mode = args.quick ? 'quick' : 'full';
-const rounds = Math.max(5, Number(args.rounds ?? 5));
+// Fewer than 5 measured rounds is for trying the harness out; the table says so.
+const rounds = Math.max(1, Number(args.rounds ?? 5));
+if (rounds < 5) process.stderr.write(`[bench] ${rounds} measured round(s): a trial run, not a benchmark result\n`);
 const warmup = 1;
 const selected = args.only ? args.only.split(',').map((id) => id.trim().toUpperCase()) : ROWS;
 for (const id of selected) if (!ROW_FILES[id]) throw new Error(`Unknown row ${id}; rows are ${ROWS.join(', ')}`);
@@ -166,7 +169,7 @@ async function main() {
   if (notes) process.stdout.write(`\nNotes:\n${notes}\n`);
   process.stdout.write(`\nRaw figures: ${path.relative(ROOT, file)}\n`);
   if (args.readme) {
-    updateReadme(path.join(BENCH, 'README.md'), markdown, `npm run bench${args.quick ? ' -- --quick' : ''} -- --readme`);
+    updateReadme(path.join(BENCH, 'README.md'), markdown, `npm run bench -- ${args.quick ? '--quick ' : ''}--readme`);
     log('bench/README.md updated with this run');
   }
   process.exitCode = failed ? 1 : 0;

@@ -45,7 +45,7 @@ async function serviceVersions(postgresUrl, redisUrl) {
 }
 
 export async function describeEnvironment({ mode, rounds, warmup, postgresUrl, redisUrl, chromium }) {
-  const root = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+  const product = JSON.parse(readFileSync(path.join(ROOT, 'backend/package.json'), 'utf8'));
   const commit = run('git', ['-C', ROOT, 'rev-parse', '--short', 'HEAD']);
   const dirty = run('git', ['-C', ROOT, 'status', '--porcelain']) ? '+uncommitted changes' : '';
   const cpus = os.cpus();
@@ -59,10 +59,10 @@ export async function describeEnvironment({ mode, rounds, warmup, postgresUrl, r
     os: `${os.type()} ${os.release()} ${os.arch()}`,
     load: { start: os.loadavg(), end: null, max1: os.loadavg()[0], samples: [] },
     versions: {
-      vendorwatch: root.version ?? '0.0.0',
+      vendorwatch: product.version,
       commit: `${commit}${dirty}`,
       node: process.versions.node,
-      chromium: run(chromium, ['--version']),
+      chromium: run(chromium, ['--version']).replace(/^Chromium\s+/, ''),
       crawlee: packageVersion('crawlee'),
       puppeteer: packageVersion('puppeteer'),
       undici: packageVersion('undici'),

@@ -39,8 +39,9 @@ export function renderTable(lines) {
 }
 
 export function renderNotes(lines) {
+  const seen = new Set();
   return lines
-    .filter((line) => line.note && line.ours)
+    .filter((line) => line.note && line.ours && !seen.has(line.note) && seen.add(line.note))
     .map((line) => `- ${line.row} ${line.case}: ${line.note}`)
     .join('\n');
 }
@@ -53,6 +54,9 @@ export function renderEnvironment(env) {
     `Machine: ${env.cpu.count} cores (${env.cpu.model}), ${env.memoryGiB} GiB, ${env.os}; ` +
       `load average at start ${env.load.start.map(formatNumber).join(' / ')}, at end ${env.load.end?.map(formatNumber).join(' / ') ?? '–'}, ` +
       `highest 1-min seen ${formatNumber(env.load.max1)}.`,
+    `Time per row: ${Object.entries(env.rows ?? {})
+      .map(([id, row]) => `${id} ${Math.round(row.seconds)} s`)
+      .join(', ')}.`,
     `Versions: Vendorwatch ${v.vendorwatch} (${v.commit}), Node ${v.node}, Chromium ${v.chromium}, crawlee ${v.crawlee}, ` +
       `puppeteer ${v.puppeteer}, undici ${v.undici}, htmlparser2 ${v.htmlparser2}, fastify ${v.fastify}, bullmq ${v.bullmq}, ` +
       `autocannon ${v.autocannon}, PostgreSQL ${v.postgres}, Redis ${v.redis}.`,
@@ -80,6 +84,6 @@ export function updateReadme(readmePath, markdown, command) {
   const from = text.indexOf(START);
   const to = text.indexOf(END);
   if (from < 0 || to < from) throw new Error(`${readmePath} has no ${START} … ${END} block`);
-  const block = `${START}\n<!-- written by \`${command}\`; do not edit by hand -->\n\n${markdown.trim()}\n\n${END}`;
+  const block = `${START}\n<!-- written by ${command}; do not edit by hand -->\n\n${markdown.trim()}\n\n${END}`;
   writeFileSync(readmePath, text.slice(0, from) + block + text.slice(to + END.length));
 }

@@ -1,7 +1,7 @@
 import { alternate } from '../lib/rounds.mjs';
 import { ratios, summarize } from '../lib/stats.mjs';
 import { createWorld } from '../product/world.mjs';
-import { peerCrawl, productCrawl, startPeer, withoutLogs } from './contenders.mjs';
+import { missingPages, peerCrawl, productCrawl, startPeer, withoutLogs } from './contenders.mjs';
 
 /**
  * B1 — HTTP crawl throughput. `hosts` vendors (one 127.0.0.x host each) of `pages` pages, crawled
@@ -14,7 +14,7 @@ export default {
   id: 'B1',
   async run(ctx) {
     const hosts = 8;
-    const pages = ctx.quick ? 25 : 150;
+    const pages = ctx.quick ? 25 : 100;
     const prefix = await ctx.site.prepare({ kind: 's', size: pages });
     const startUrls = Array.from({ length: hosts }, (_, i) => ctx.site.url(i, prefix));
     const bee = await ctx.scrapingBee();
@@ -47,11 +47,7 @@ export default {
           ],
         });
         raw[method] = withoutLogs(results);
-        const expected = hosts * pages;
-        const short = Object.entries(results).filter(([, r]) => r.rounds.some((round) => round.distinctPages !== expected));
-        const note = short.length
-          ? `not every round fetched all ${expected} pages: ${short.map(([name]) => name).join(', ')}`
-          : `${expected} pages per round; throughput = pages ÷ (last response − first request) at the site`;
+        const note = missingPages(results, hosts * pages);
         const label = method === 'api' ? 'api method (local ScrapingBee protocol)' : 'http method';
         const base = { row: 'B1', unit: 'pages/s', ours: summarize(results.ours.values), note };
         lines.push(

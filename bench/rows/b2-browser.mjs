@@ -1,7 +1,7 @@
 import { alternate } from '../lib/rounds.mjs';
 import { ratios, summarize } from '../lib/stats.mjs';
 import { createWorld } from '../product/world.mjs';
-import { peerCrawl, productCrawl, startPeer, withoutLogs } from './contenders.mjs';
+import { missingPages, peerCrawl, productCrawl, startPeer, withoutLogs } from './contenders.mjs';
 
 /**
  * B2 — browser crawl throughput on the site variant with CSS, web fonts and images, at
@@ -14,7 +14,7 @@ import { peerCrawl, productCrawl, startPeer, withoutLogs } from './contenders.mj
 export default {
   id: 'B2',
   async run(ctx) {
-    const pages = ctx.quick ? 3 : 8;
+    const pages = ctx.quick ? 2 : 3;
     const cases = ctx.quick
       ? [
           { concurrency: 4, blockResources: true },
@@ -62,7 +62,12 @@ export default {
         });
         raw[name] = withoutLogs(results);
         const label = `concurrency ${concurrency}, blocking ${blockResources ? 'on' : 'off (screenshots)'}, ${concurrency} hosts × ${pages} pages`;
-        const base = { row: 'B2', unit: 'pages/s', ours: summarize(results.ours.values) };
+        const base = {
+          row: 'B2',
+          unit: 'pages/s',
+          ours: summarize(results.ours.values),
+          note: missingPages(results, concurrency * pages),
+        };
         const vsCrawlee = ratios(results.ours.values, results.crawlee.values);
         const vsCeiling = ratios(results.ours.values, results.ceiling.values);
         lines.push(

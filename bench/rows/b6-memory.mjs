@@ -6,7 +6,7 @@ import { peerCrawl, productCrawl, startPeer, withoutLogs } from './contenders.mj
 
 const LEVELS = [1, 5, 10, 20];
 /** Pages answer this late, so a crawler really has `level` pages open at once (Crawlee creates its pages one at a time). */
-const LATENCY_MS = 1500;
+const LATENCY_MS = { quick: 1000, full: 1500 };
 
 const describe = (sample) =>
   `${sample.mb.toFixed(0)} MB (${Object.entries(sample.byKind)
@@ -77,7 +77,7 @@ async function measureDrift(ctx, world, { pages, vendors, prefix, firstHost }) {
 /**
  * B6 — memory. PSS (shared pages split between their users) of our worker process and its
  * Chromium tree, peak while 1, 5, 10 and 20 pages load at once (that many crawls of the plain site
- * whose pages answer in 1.5 s, puppeteer method, blocking on), against Crawlee's PuppeteerCrawler
+ * whose pages answer in 1.5 s (quick: 1 s), puppeteer method, blocking on), against Crawlee's PuppeteerCrawler
  * process tree asked for the same concurrency. Crawlee opens pages one at a time, so it may not
  * reach the level: MB per page is the slope of peak PSS over the pages the site was really
  * serving at once. Then drift over `driftPages` pages in a fresh worker.
@@ -85,10 +85,11 @@ async function measureDrift(ctx, world, { pages, vendors, prefix, firstHost }) {
 export default {
   id: 'B6',
   async run(ctx) {
-    const pages = ctx.quick ? 1 : 3;
+    const pages = ctx.quick ? 1 : 2;
     const driftPages = ctx.quick ? 150 : 5000;
     const driftVendors = 5;
-    const prefix = await ctx.site.prepare({ kind: 's', size: pages, latencyMs: LATENCY_MS });
+    const latencyMs = ctx.quick ? LATENCY_MS.quick : LATENCY_MS.full;
+    const prefix = await ctx.site.prepare({ kind: 's', size: pages, latencyMs });
     const driftPrefix = await ctx.site.prepare({ kind: 's', size: driftPages / driftVendors });
     const world = await createWorld({ logFile: ctx.logFile('b6-product') });
     try {
@@ -103,9 +104,12 @@ export default {
       const levelsOf = (run) => async () => {
         const details = [];
         for (const level of LEVELS) {
+          const started = performance.now();
           const result = await run(level);
           details.push({
             level,
+            ms: performance.now() - started,
+            windowMs: result.seconds * 1000,
             inFlight: result.maxPagesInFlight,
             peakMb: result.peakMb,
             processes: result.processes,

@@ -56,6 +56,15 @@ export function peerCrawl({ peer, site, options, timeoutMs = 900_000 }) {
   };
 }
 
+/** A note when some contender did not fetch every page in some round (a short crawl is not a fast one). */
+export function missingPages(results, expected) {
+  const short = Object.entries(results).filter(([, r]) => r.rounds.some((round) => round.distinctPages !== expected));
+  if (short.length === 0) return undefined;
+  return `not every round fetched all ${expected} pages: ${short
+    .map(([name, r]) => `${name} ${r.rounds.map((round) => round.distinctPages).join('/')}`)
+    .join('; ')}`;
+}
+
 /** The site logs are kept for the row's own checks, not for the JSON file. */
 export function withoutLogs(results) {
   return Object.fromEntries(
