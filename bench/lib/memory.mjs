@@ -70,16 +70,3 @@ export function treePss(root) {
   }
   return { mb: kib / 1024, processes: pids.length, byKind };
 }
-
-/** Samples a tree's PSS every `intervalMs` until stopped. */
-export function samplePss(root, intervalMs = 500) {
-  const samples = [];
-  const take = () => samples.push({ t: performance.now(), ...treePss(root) });
-  take();
-  const timer = setInterval(take, intervalMs);
-  return () => {
-    clearInterval(timer);
-    take();
-    return samples;
-  };
-}

@@ -15,7 +15,7 @@ const puppeteer = requireFrom('worker', 'puppeteer');
  * image/font/media patterns. Blocking off: the page is screenshotted, as the product does when it
  * loads images (its only reason to).
  */
-export async function crawleeBrowserCrawl({ run, startUrls, concurrency, store, blockResources = true, onStarted }) {
+export async function crawleeBrowserCrawl({ run, startUrls, concurrency, store, blockResources = true }) {
   const { args, viewport } = await productChromium();
   const shots = blockResources ? null : mkdtempSync(path.join(os.tmpdir(), 'vw-bench-shots-'));
   const config = new Configuration({ persistStorage: false, purgeOnStart: true, persistStateIntervalMillis: 3_600_000 });
@@ -31,6 +31,9 @@ export async function crawleeBrowserCrawl({ run, startUrls, concurrency, store, 
       launchContext: {
         launcher: puppeteer,
         useChrome: false,
+        // Screenshots of tabs sharing one window can wait for a frame that never comes (a background
+        // tab is not painted): with screenshots, each page gets a context — a window — of its own.
+        useIncognitoPages: !blockResources,
         launchOptions: { executablePath: CHROMIUM_PATH, headless: true, args, defaultViewport: viewport },
       },
       browserPoolOptions: { useFingerprints: false },
@@ -58,7 +61,6 @@ export async function crawleeBrowserCrawl({ run, startUrls, concurrency, store, 
     config,
   );
   const startedAt = performance.timeOrigin + performance.now();
-  onStarted?.();
   const stats = await crawler.run(startUrls);
   const endedAt = performance.timeOrigin + performance.now();
   if (shots) rmSync(shots, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { announceFailure, announceReady, serveCommands } from '../lib/ipc.mjs';
@@ -20,7 +20,8 @@ async function main() {
   const name = process.env.VW_BENCH_PEER;
   if (!PEERS[name]) throw new Error(`unknown peer ${name}`);
   // Crawlee's storage directory, should anything ask for one: never the repository.
-  process.env.CRAWLEE_STORAGE_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'vw-bench-crawlee-'));
+  const storageDir = mkdtempSync(path.join(os.tmpdir(), 'vw-bench-crawlee-'));
+  process.env.CRAWLEE_STORAGE_DIR = storageDir;
   const [file, crawlName] = PEERS[name];
   const peer = await import(file);
   const store = await openStore(process.env.DATABASE_URL);
@@ -30,6 +31,7 @@ async function main() {
     shutdown: async () => {
       await peer.closeBrowser?.();
       await store.close();
+      rmSync(storageDir, { recursive: true, force: true });
     },
   });
   announceReady({ pid: process.pid });

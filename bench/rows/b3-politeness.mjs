@@ -19,7 +19,7 @@ export default {
   id: 'B3',
   async run(ctx) {
     const vendors = 50;
-    const pages = ctx.quick ? 6 : 100;
+    const pages = ctx.quick ? 4 : 100;
     // The warm-up round only warms (JIT, connections): a 10-page site is enough.
     const warmupPages = Math.min(pages, 10);
     const names = Object.fromEntries(

@@ -16,7 +16,7 @@ export default {
   id: 'B7',
   async run(ctx) {
     const vendors = 16;
-    const pages = ctx.quick ? 3 : 15;
+    const pages = ctx.quick ? 3 : 12;
     const prefix = await ctx.site.prepare({ kind: 's', size: pages, latencyMs: LATENCY_MS });
     const startUrls = Array.from({ length: vendors }, (_, i) => ctx.site.url(i, prefix));
     const world = await createWorld({ logFile: ctx.logFile('b7-product') });

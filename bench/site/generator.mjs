@@ -7,6 +7,7 @@ import { deflateSync } from 'node:zlib';
  *   /s100/            plain site of 100 pages: /s100/ (home) and /s100/p/1 … /s100/p/99
  *   /r40/             the same shape with CSS, two web fonts and 3–6 images per page
  *   /s100-l200/       plain site whose pages answer after 200 ms (an I/O-bound site)
+ *   /h20/             plain site whose pages end with a script the server holds until released
  *
  * Every page is 20–100 KB with 10–50 links: a chain p/i → p/i+1 so every page is reachable from
  * the home page, random links within the site, and a few that leave it (other hosts, mailto:,
@@ -14,7 +15,7 @@ import { deflateSync } from 'node:zlib';
  * its own copy of the site (one host per vendor).
  */
 
-export const SITE_PATH = /^\/([sr])(\d+)(?:-l(\d+))?(\/.*)$/;
+export const SITE_PATH = /^\/([srh])(\d+)(?:-l(\d+))?(\/.*)$/;
 
 const WORDS = (
   'vendor compliance policy privacy security audit control data service customer contract support ' +
@@ -120,7 +121,10 @@ export function renderPage(kind, size, index, prefix) {
     body.push(html);
     size_ += html.length;
   }
-  body.push(`</main><footer><p>${capital(words(rnd, 12))}.</p></footer></body></html>`);
+  // The held variant: the page is parsed and laid out, but its load event waits for a script the
+  // server answers only when told to, so a benchmark can measure a number of rendered pages open at once.
+  const hold = kind === 'h' ? '<script src="/hold.js"></script>' : '';
+  body.push(`</main><footer><p>${capital(words(rnd, 12))}.</p></footer>${hold}</body></html>`);
   return Buffer.from(head.join('\n') + '\n' + body.join('\n'));
 }
 
@@ -196,4 +200,29 @@ function crc32(buffer) {
   let c = 0xffffffff;
   for (const byte of buffer) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
+}
+
+/**
+ * `node bench/site/generator.mjs [kind] [size] [dir]` writes one site to disk (default: the
+ * variant with assets, 20 pages, into bench/.site/) to look at; the benchmarks serve it from memory.
+ */
+async function writeSite(kind = 'r', size = 20, dir = new URL('../.site/', import.meta.url).pathname) {
+  const { mkdirSync, writeFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const prefix = `/${kind}${size}`;
+  const files = new Map([['assets/site.css', renderStylesheet()]]);
+  for (let k = 0; k < FONT_COUNT; k++) files.set(`assets/font-${k}.woff2`, renderFont(k));
+  for (let k = 0; k < IMAGE_COUNT; k++) files.set(`assets/img/${k}.png`, renderImage(k));
+  for (let i = 0; i < size; i++)
+    files.set(`${pagePath(prefix, i).slice(1)}${i === 0 ? 'index.html' : '.html'}`, renderPage(kind, size, i, prefix));
+  for (const [name, body] of files) {
+    mkdirSync(join(dir, name, '..'), { recursive: true });
+    writeFileSync(join(dir, name), body);
+  }
+  console.log(`${files.size} files of the site ${prefix} written to ${dir}`);
+}
+
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+  const [kind, size, dir] = process.argv.slice(2);
+  await writeSite(kind, size ? Number(size) : undefined, dir);
 }

@@ -41,6 +41,11 @@ function prewarm({ kind, size, latencyMs }) {
 }
 
 let log = [];
+/** While holding, /hold.js requests wait here until 'release' (or a minute, so nothing hangs). */
+let holding = false;
+let held = [];
+const HOLD_LIMIT_MS = 60_000;
+const HOLD_SCRIPT = Buffer.from('/* released */');
 
 function route(path) {
   if (path === '/robots.txt') return { status: 200, body: ROBOTS, type: 'text/plain' };
@@ -64,9 +69,35 @@ function route(path) {
   return { status: 404, body: Buffer.from('<!doctype html><title>Not found</title><p>Not found</p>'), type: 'text/html' };
 }
 
+function answerHold(res, entry) {
+  entry.status = 200;
+  res.writeHead(200, {
+    'content-type': 'application/javascript',
+    'content-length': HOLD_SCRIPT.length,
+    'cache-control': 'no-store',
+  });
+  res.end(HOLD_SCRIPT, () => (entry.t1 = now()));
+}
+
+function releaseHeld() {
+  const waiting = held;
+  held = [];
+  for (const { res, entry, timer } of waiting) {
+    clearTimeout(timer);
+    answerHold(res, entry);
+  }
+  return waiting.length;
+}
+
 function handle(req, res) {
   const entry = { host: req.socket.localAddress, path: (req.url ?? '/').split('?')[0], t0: now(), t1: 0, status: 0 };
   log.push(entry);
+  if (entry.path === '/hold.js') {
+    if (!holding) return answerHold(res, entry);
+    const item = { res, entry, timer: setTimeout(() => releaseHeld(), HOLD_LIMIT_MS) };
+    held.push(item);
+    return;
+  }
   const answer = route(entry.path);
   const send = () => {
     entry.status = answer.status;
@@ -99,6 +130,18 @@ async function main() {
   }
   serveCommands({
     prewarm: (site) => prewarm(site),
+    /** From now on, /hold.js waits for 'release'. */
+    hold() {
+      holding = true;
+      return null;
+    },
+    /** How many pages are waiting on /hold.js right now. */
+    held: () => held.length,
+    /** Answers every waiting /hold.js and stops holding; resolves to how many there were. */
+    release() {
+      holding = false;
+      return releaseHeld();
+    },
     reset() {
       log = [];
       return null;

@@ -22,6 +22,9 @@ export async function startSite({ hosts = 50, logFile }) {
     reset: () => child.call('reset'),
     log: async () => (await child.call('log')).map(([host, path, t0, t1, status]) => ({ host, path, t0, t1, status })),
     firstRequest: (host, after) => child.call('firstRequest', { host, after }),
+    hold: () => child.call('hold'),
+    held: () => child.call('held'),
+    release: () => child.call('release'),
     stop: () => child.stop(),
   };
 }
@@ -41,45 +44,27 @@ export function crawlWindow(log, endedAt = 0) {
   const last = Math.max(endedAt, ...log.map((e) => e.t1));
   const seconds = (last - first) / 1000;
   const distinct = new Set(pages.map((e) => `${e.host}${e.path}`)).size;
-  return {
-    pages: pages.length,
-    distinctPages: distinct,
-    requests: log.length,
-    seconds,
-    pagesPerSecond: pages.length / seconds,
-    maxPagesInFlight: maxInFlight(pages),
-  };
+  return { pages: pages.length, distinctPages: distinct, requests: log.length, seconds, pagesPerSecond: pages.length / seconds };
 }
 
-/** The most page requests the site was answering at one moment: the concurrency a crawler really reached. */
-export function maxInFlight(entries) {
-  const events = entries.flatMap((e) => [
-    [e.t0, 1],
-    [e.t1, -1],
-  ]);
-  events.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  let current = 0;
-  let max = 0;
-  for (const [, delta] of events) max = Math.max(max, (current += delta));
-  return max;
-}
-
-/** Per host: requests sorted by arrival; the closest two, and how many gaps are shorter than `delayMs`. */
+/** Gaps between consecutive requests to one host (arrival to arrival): the closest, typical, and how many are shorter than `delayMs`. */
 export function politeness(log, delayMs) {
   const byHost = new Map();
   for (const entry of log) {
     if (!byHost.has(entry.host)) byHost.set(entry.host, []);
     byHost.get(entry.host).push(entry.t0);
   }
-  let minGapMs = Infinity;
-  let violations = 0;
+  const gaps = [];
   for (const times of byHost.values()) {
     times.sort((a, b) => a - b);
-    for (let i = 1; i < times.length; i++) {
-      const gap = times[i] - times[i - 1];
-      minGapMs = Math.min(minGapMs, gap);
-      if (gap < delayMs) violations++;
-    }
+    for (let i = 1; i < times.length; i++) gaps.push(times[i] - times[i - 1]);
   }
-  return { hosts: byHost.size, minGapMs, violations };
+  gaps.sort((a, b) => a - b);
+  return {
+    hosts: byHost.size,
+    minGapMs: gaps[0] ?? NaN,
+    medianGapMs: gaps[Math.floor(gaps.length / 2)] ?? NaN,
+    p90GapMs: gaps[Math.floor(gaps.length * 0.9)] ?? NaN,
+    violations: gaps.filter((gap) => gap < delayMs).length,
+  };
 }
