@@ -1,10 +1,31 @@
 import { AddressGuard } from '@vendorwatch/runtime';
 import { DEFAULT_PUPPETEER_SETTINGS } from '@vendorwatch/contracts';
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startFixtureSite, type FixtureSite } from '../../../../../test-support';
 import { BrowserPool } from './browser-pool';
 import { PuppeteerFetcher } from './puppeteer-fetcher';
+
+/** Chromium's renderer processes: the children of `root` (at any depth) started with --type=renderer. */
+function rendererCount(root: number): number {
+  const parents = new Map<number, number>();
+  const commands = new Map<number, string>();
+  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+      commands.set(Number(entry), readFileSync(`/proc/${entry}/cmdline`, 'utf8'));
+    } catch {
+      // The process ended while we read.
+    }
+  }
+  const descends = (pid: number): boolean => {
+    for (let p = parents.get(pid); p !== undefined && p > 1; p = parents.get(p)) if (p === root) return true;
+    return false;
+  };
+  return [...commands].filter(([pid, command]) => command.includes('--type=renderer') && descends(pid)).length;
+}
 
 const settings = { ...DEFAULT_PUPPETEER_SETTINGS, simulateHumanBehavior: false, waitTime: 0, takeScreenshots: false };
 
@@ -23,7 +44,7 @@ describe('Chromium pool', () => {
     const fetcher = new PuppeteerFetcher(pool, guard, settings);
     try {
       expect((await fetcher.fetch(`${site.url}/about`, signal)).statusCode).toBe(200);
-      const { context } = await pool.openSession(false);
+      const { context } = await pool.openSession({ useProxy: false, painted: false });
       const browser = context.browser();
       const chromium = browser.process()!;
       await context.close();
@@ -38,9 +59,31 @@ describe('Chromium pool', () => {
     }
   });
 
+  it('costs one renderer process per crawl, and paints only the pages that need it', async () => {
+    const pool = new BrowserPool({ executablePath: '/usr/bin/chromium', guard });
+    try {
+      const first = await pool.openSession({ useProxy: false, painted: false });
+      await first.page.goto(`${site.url}/about`);
+      const chromium = first.context.browser().process()!.pid!;
+      const before = rendererCount(chromium);
+      const more = [];
+      for (let i = 0; i < 3; i++) more.push(await pool.openSession({ useProxy: false, painted: i === 0 }));
+      await Promise.all(more.map(({ page }) => page.goto(`${site.url}/products`)));
+      // Each crawl's context is a window; without the omnibox features off, each brought two more renderers.
+      expect(rendererCount(chromium) - before).toBeLessThanOrEqual(3);
+      const visibility = await Promise.all([first, ...more].map(({ page }) => page.evaluate('document.visibilityState')));
+      expect(visibility).toEqual(['hidden', 'visible', 'hidden', 'hidden']);
+      // A painted page can be photographed; a minimised one is still read in full.
+      expect((await more[0].page.screenshot({ type: 'png' })).subarray(1, 4).toString()).toBe('PNG');
+      expect(await more[1].page.title()).toBe(await more[0].page.title());
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('reports down when Chromium cannot be launched', async () => {
     const pool = new BrowserPool({ executablePath: '/nonexistent/chromium', guard });
-    await expect(pool.openSession(false)).rejects.toThrow();
+    await expect(pool.openSession({ useProxy: false, painted: false })).rejects.toThrow();
     expect(pool.status()).toBe('down');
     await pool.close();
   });

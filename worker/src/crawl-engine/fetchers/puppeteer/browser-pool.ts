@@ -20,6 +20,18 @@ export interface BrowserSession {
   page: Page;
 }
 
+export interface SessionOptions {
+  /** PROXY_URL for this crawl. */
+  useProxy: boolean;
+  /**
+   * Whether the page must be painted: for screenshots, and for human behaviour (scrolling that
+   * lazy content reacts to). Otherwise its window is minimised: Chromium then lays pages out and
+   * runs their scripts but skips painting and compositing, as for a background tab — measured
+   * (bench B2/B6) 1.4× the pages per second and 30 % less memory per open page.
+   */
+  painted: boolean;
+}
+
 /**
  * One Chromium per worker process, launched on first use with a fresh profile, relaunched on the
  * next use after a crash. Each crawl gets its own context (cookies do not leak between vendors)
@@ -41,7 +53,7 @@ export class BrowserPool {
     return this.lastLaunchFailed ? 'down' : 'ok';
   }
 
-  async openSession(useProxy: boolean): Promise<BrowserSession> {
+  async openSession({ useProxy, painted }: SessionOptions): Promise<BrowserSession> {
     const browser = await this.browser();
     const wantsUpstream = useProxy && Boolean(this.options.upstreamProxy);
     if (useProxy && !wantsUpstream) this.logger.warn('useProxy is set but PROXY_URL is not configured: crawling without a proxy');
@@ -49,6 +61,7 @@ export class BrowserPool {
     const context = await browser.createBrowserContext({ proxyServer: proxy.url, proxyBypassList: PROXY_BYPASS_LIST });
     const page = await context.newPage();
     await page.setViewport(VIEWPORT);
+    if (!painted) await minimiseWindow(page);
     return { context, page };
   }
 
@@ -109,5 +122,16 @@ export class BrowserPool {
       this.proxies.set(kind, proxy);
     }
     return proxy;
+  }
+}
+
+/** Minimises the window a page is the tab of (each crawl's context has a window of its own). */
+async function minimiseWindow(page: Page): Promise<void> {
+  const cdp = await page.createCDPSession();
+  try {
+    const { windowId } = await cdp.send('Browser.getWindowForTarget');
+    await cdp.send('Browser.setWindowBounds', { windowId, bounds: { windowState: 'minimized' } });
+  } finally {
+    await cdp.detach().catch(() => undefined);
   }
 }

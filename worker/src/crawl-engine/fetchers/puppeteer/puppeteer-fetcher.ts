@@ -103,7 +103,8 @@ export class PuppeteerFetcher implements Fetcher {
   private async openSession(): Promise<BrowserSession> {
     if (this.session && !this.session.page.isClosed() && this.session.context.browser().connected) return this.session;
     await this.close();
-    const session = await this.pool.openSession(this.settings.useProxy);
+    const { useProxy, takeScreenshots, simulateHumanBehavior } = this.settings;
+    const session = await this.pool.openSession({ useProxy, painted: takeScreenshots || simulateHumanBehavior });
     this.filter = new RequestFilter(this.guard);
     this.filter.blockResources = !this.settings.takeScreenshots;
     await this.filter.attach(session.page);
