@@ -59,10 +59,15 @@ export class BrowserPool {
     if (useProxy && !wantsUpstream) this.logger.warn('useProxy is set but PROXY_URL is not configured: crawling without a proxy');
     const proxy = await this.proxy(wantsUpstream ? 'upstream' : 'direct');
     const context = await browser.createBrowserContext({ proxyServer: proxy.url, proxyBypassList: PROXY_BYPASS_LIST });
+    return { context, page: await this.openPage(context, painted) };
+  }
+
+  /** A new tab in the session's context (its cookies kept), set up like the first. */
+  async openPage(context: BrowserContext, painted: boolean): Promise<Page> {
     const page = await context.newPage();
     await page.setViewport(VIEWPORT);
     if (!painted) await minimiseWindow(page);
-    return { context, page };
+    return page;
   }
 
   async close(): Promise<void> {
