@@ -10,9 +10,11 @@ let profileDir = null;
 
 /**
  * The ceiling of a browser crawl: raw puppeteer, one Chromium kept for the life of the process
- * (as the product's pool keeps its own), `concurrency` pages (each in its own context, as the
- * product does per crawl) opened once and reused from URL to URL over one in-memory frontier; blocking through CDP Network.setBlockedURLs; one evaluate per
- * page for the facts.
+ * (as the product's pool keeps its own), `concurrency` pages opened once and reused from URL to URL
+ * over one in-memory frontier; blocking through CDP Network.setBlockedURLs; one evaluate per page
+ * for the facts. The cheapest arrangement Chromium offers: blocking on, tabs of one window (the
+ * background ones are not painted) with no isolation between them; with screenshots, a context —
+ * a window, painted — per loop, as a screenshot needs.
  */
 export async function bareBrowserCrawl({ run, startUrls, concurrency, store, blockResources = true }) {
   const { args, viewport } = await productChromium();
@@ -40,9 +42,8 @@ export async function bareBrowserCrawl({ run, startUrls, concurrency, store, blo
   };
 
   async function loop() {
-    // A context per loop, as the product opens one per crawl: each page is the visible tab of its
-    // own window (a background tab's screenshot can wait for a frame that never comes).
-    const context = await browser.createBrowserContext();
+    // A background tab's screenshot can wait for a frame that never comes: screenshots get a window each.
+    const context = shots ? await browser.createBrowserContext() : browser.defaultBrowserContext();
     const page = await context.newPage();
     const cdp = await page.createCDPSession();
     await cdp.send('Network.enable');
@@ -84,7 +85,7 @@ export async function bareBrowserCrawl({ run, startUrls, concurrency, store, blo
       }
     } finally {
       await cdp.detach().catch(() => undefined);
-      await context.close().catch(() => undefined);
+      await (shots ? context.close() : page.close()).catch(() => undefined);
     }
   }
 
