@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { KeyObject } from 'node:crypto';
 import { AuthSessionsRepository } from '@vendorwatch/db';
 import { APP_CONFIG, type AppConfig } from '@vendorwatch/runtime';
 import type { FastifyRequest } from 'fastify';
@@ -63,7 +64,8 @@ export class BearerAuthenticator {
         jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
         secretOrKeyProvider: (_request: unknown, rawToken: string, done: (error: unknown, key?: string) => void) => {
           keyFor(keySet, rawToken).then(
-            (key) => done(null, key),
+            // jsonwebtoken takes a KeyObject as it is (its types say string | Buffer only).
+            (key) => done(null, key as unknown as string),
             (error: unknown) => done(error),
           );
         },
@@ -103,10 +105,10 @@ export class BearerAuthenticator {
 }
 
 /** The algorithm is checked before any key is looked up: the token's header is the caller's to write. */
-async function keyFor(keySet: JwksKeySet, rawToken: string): Promise<string> {
+async function keyFor(keySet: JwksKeySet, rawToken: string): Promise<KeyObject> {
   const header = decode(rawToken, { complete: true })?.header;
   if (!header || !ALGORITHMS.includes(header.alg as VerificationAlgorithm)) throw new AlgorithmNotAllowedError();
-  const { publicKeyPem, algorithm } = await keySet.getKey(header.kid);
+  const { publicKey, algorithm } = await keySet.getKey(header.kid);
   if (algorithm !== header.alg) throw new AlgorithmNotAllowedError();
-  return publicKeyPem;
+  return publicKey;
 }
