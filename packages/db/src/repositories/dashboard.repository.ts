@@ -1,4 +1,5 @@
-import { and, avg, count, countDistinct, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import { and, count, countDistinct, eq, gt, gte, isNotNull, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../database';
 import { crawlJobs, crawlPages, vendors } from '../schema';
 
@@ -20,41 +21,43 @@ export class DashboardRepository {
 
   async figures(userId: string): Promise<DashboardFigures> {
     const queries = this.figureQueries(userId);
-    const [[vendorCount], [jobs], [crawled], [pages]] = await Promise.all([
-      queries.vendors,
-      queries.crawls,
-      queries.crawledVendors,
-      queries.pages,
-    ]);
+    const [[vendorCount], [jobs], [crawled]] = await Promise.all([queries.vendors, queries.crawls, queries.crawledVendors]);
     return {
       totalVendors: vendorCount?.total ?? 0,
       crawledVendors: crawled?.vendors ?? 0,
       totalCrawls: jobs?.total ?? 0,
       completedCrawls: jobs?.completed ?? 0,
-      averageResponseTime: pages?.mean === null || pages?.mean === undefined ? null : Math.round(Number(pages.mean)),
-      totalPages: pages?.total ?? 0,
+      averageResponseTime: jobs?.timedPages ? Math.round(jobs.responseTimeMsSum / jobs.timedPages) : null,
+      totalPages: jobs?.answeredPages ?? 0,
     };
   }
 
-  /** One query per figure; public so their plans can be checked (dashboard.repository.test.ts). */
+  /**
+   * One query per figure; public so their plans can be checked (dashboard.repository.test.ts). The
+   * page figures are sums of each job's running totals (kept by a trigger on crawl_pages): a
+   * user's hundreds of jobs are read, not their hundred thousand pages.
+   */
   figureQueries(userId: string) {
+    const total = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
     return {
       vendors: this.db.select({ total: count() }).from(vendors).where(eq(vendors.userId, userId)),
       crawls: this.db
         .select({
-          total: count(),
-          completed: sql<number>`count(*) filter (where ${crawlJobs.status} = 'completed')`.mapWith(Number),
+          total: sql<number>`count(*) filter (where ${crawlJobs.kind} = 'crawl')`.mapWith(Number),
+          completed:
+            sql<number>`count(*) filter (where ${crawlJobs.kind} = 'crawl' and ${crawlJobs.status} = 'completed')`.mapWith(
+              Number,
+            ),
+          answeredPages: total(crawlJobs.answeredPages),
+          responseTimeMsSum: total(crawlJobs.responseTimeMsSum),
+          timedPages: total(crawlJobs.timedPages),
         })
         .from(crawlJobs)
-        .where(and(eq(crawlJobs.userId, userId), eq(crawlJobs.kind, 'crawl'))),
+        .where(eq(crawlJobs.userId, userId)),
       crawledVendors: this.db
         .select({ vendors: countDistinct(crawlJobs.vendorId) })
         .from(crawlJobs)
         .where(and(eq(crawlJobs.userId, userId), eq(crawlJobs.kind, 'crawl'), eq(crawlJobs.status, 'completed'))),
-      pages: this.db
-        .select({ total: count(), mean: avg(crawlPages.responseTimeMs) })
-        .from(crawlPages)
-        .where(and(eq(crawlPages.userId, userId), isNotNull(crawlPages.statusCode))),
     };
   }
 
@@ -78,16 +81,21 @@ export class DashboardRepository {
       .groupBy(day);
   }
 
-  /** Mean response time of each vendor's answered pages, slowest first. */
+  /** Mean response time of each vendor's answered pages, slowest first (from the jobs' running totals). */
   responseTimeByVendor(userId: string) {
-    const mean = sql<number>`round(avg(${crawlPages.responseTimeMs}))`.mapWith(Number);
+    const mean = sql<number>`round(sum(${crawlJobs.responseTimeMsSum})::numeric / sum(${crawlJobs.timedPages}))`;
     return this.db
-      .select({ vendorId: vendors.id, vendorName: vendors.name, averageMs: mean, pages: count() })
-      .from(crawlPages)
-      .innerJoin(vendors, eq(vendors.id, crawlPages.vendorId))
-      .where(and(eq(crawlPages.userId, userId), isNotNull(crawlPages.statusCode), isNotNull(crawlPages.responseTimeMs)))
+      .select({
+        vendorId: vendors.id,
+        vendorName: vendors.name,
+        averageMs: mean.mapWith(Number),
+        pages: sql<number>`sum(${crawlJobs.timedPages})`.mapWith(Number),
+      })
+      .from(crawlJobs)
+      .innerJoin(vendors, eq(vendors.id, crawlJobs.vendorId))
+      .where(and(eq(crawlJobs.userId, userId), gt(crawlJobs.timedPages, 0)))
       .groupBy(vendors.id, vendors.name)
-      .orderBy(sql`avg(${crawlPages.responseTimeMs}) desc`);
+      .orderBy(sql`${mean} desc`);
   }
 }
 

@@ -2,6 +2,7 @@ import type { CrawlJobStatus } from '@vendorwatch/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  bigint,
   boolean,
   index,
   integer,
@@ -94,6 +95,14 @@ export const crawlJobs = pgTable(
     pagesDone: integer('pages_done').notNull().default(0),
     pagesPlanned: integer('pages_planned').notNull().default(0),
     creditsUsed: integer('credits_used').notNull().default(0),
+    /**
+     * The job's answered pages (a status code came back), the sum of their response times and how
+     * many had one: the dashboard's page figures read these instead of every page. Kept by a trigger
+     * on crawl_pages (migration 0002), so no writer can forget them.
+     */
+    answeredPages: integer('answered_pages').notNull().default(0),
+    responseTimeMsSum: bigint('response_time_ms_sum', { mode: 'number' }).notNull().default(0),
+    timedPages: integer('timed_pages').notNull().default(0),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
