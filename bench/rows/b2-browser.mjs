@@ -14,7 +14,7 @@ import { missingPages, peerCrawl, productCrawl, startPeer, withoutLogs } from '.
 export default {
   id: 'B2',
   async run(ctx) {
-    const pages = ctx.quick ? 6 : 12;
+    const pages = ctx.quick ? 6 : 8;
     const cases = ctx.quick
       ? [{ concurrency: 4, blockResources: true }]
       : [2, 4, 8].flatMap((concurrency) => [
