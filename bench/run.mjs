@@ -12,7 +12,7 @@ import { renderEnvironment, renderNotes, renderTable, updateReadme, writeResults
 /**
  * `npm run bench` — Vendorwatch against its peers, in one run, alternating rounds.
  *
- *   npm run bench                      full run (≤ 45 min on 2 cores)
+ *   npm run bench                      full run (about an hour on 2 cores)
  *   npm run bench -- --quick           quick run (< 10 min on 2 cores): smaller sites, same rounds
  *   npm run bench -- --only B1,B5      some rows only
  *   npm run bench -- --rounds 7        more measured rounds (fewer than 5 makes a trial run)
