@@ -62,14 +62,20 @@ describe('dashboard queries on 100 000 pages', () => {
       );
       return { totalPages: rows[0]!.total, averageResponseTime: rows[0]!.mean === null ? null : Number(rows[0]!.mean) };
     };
-    const { rows: jobs } = await client.query<{ id: string }>('select id from crawl_jobs where user_id = $1 order by id', [other]);
+    const { rows: jobs } = await client.query<{ id: string }>('select id from crawl_jobs where user_id = $1 order by id', [
+      other,
+    ]);
     // A new answered page; a re-fetch that now fails (no status); another that gets a slower answer; a job deleted.
     await client.query(
       `insert into crawl_pages (job_id, user_id, url, status_code, response_time_ms) values ($1, $2, 'https://v.example/new', 200, 9000)`,
       [jobs[0]!.id, other],
     );
-    await client.query(`update crawl_pages set status_code = null where job_id = $1 and url = 'https://v.example/1'`, [jobs[1]!.id]);
-    await client.query(`update crawl_pages set response_time_ms = 5000 where job_id = $1 and url = 'https://v.example/2'`, [jobs[2]!.id]);
+    await client.query(`update crawl_pages set status_code = null where job_id = $1 and url = 'https://v.example/1'`, [
+      jobs[1]!.id,
+    ]);
+    await client.query(`update crawl_pages set response_time_ms = 5000 where job_id = $1 and url = 'https://v.example/2'`, [
+      jobs[2]!.id,
+    ]);
     await client.query('delete from crawl_jobs where id = $1', [jobs[3]!.id]);
     expect(await figures()).toMatchObject(await fromPages());
     expect((await fromPages()).totalPages).toBe(100_000 + 1 - 1 - 500);
