@@ -2,6 +2,9 @@ import { createPublicKey } from 'node:crypto';
 import { announceFailure, announceReady, serveCommands } from '../lib/ipc.mjs';
 import { requireFrom } from '../lib/paths.mjs';
 
+// The product's own mapper: the same JSON as the API, not a copy of it.
+const { toCrawlJob } = requireFrom('backend', './dist/modules/crawls/crawl-job.mapper.js');
+
 const Fastify = requireFrom('backend', 'fastify');
 const jwt = requireFrom('backend', 'jsonwebtoken');
 const { openDatabase, AuthSessionsRepository, CrawlJobsRepository, DashboardRepository } = requireFrom(
@@ -19,25 +22,6 @@ const { openDatabase, AuthSessionsRepository, CrawlJobsRepository, DashboardRepo
  * product API whose JWKS and issuer the tokens come from.
  */
 const config = JSON.parse(process.env.VW_BENCH_CONFIG ?? '{}');
-
-const toCrawlJob = (row) => ({
-  id: row.id,
-  vendorId: row.vendorId,
-  vendorName: row.vendorName,
-  sessionId: row.sessionId,
-  method: row.method,
-  status: row.status,
-  targetUrl: row.targetUrl,
-  progress: row.progress,
-  pagesDone: row.pagesDone,
-  pagesPlanned: row.pagesPlanned,
-  creditsUsed: row.creditsUsed,
-  error: row.error,
-  settings: row.settings,
-  createdAt: row.createdAt.toISOString(),
-  startTime: row.startedAt?.toISOString() ?? null,
-  completionTime: row.completedAt?.toISOString() ?? null,
-});
 
 async function main() {
   const { keys } = await (await fetch(`${config.apiUrl}/auth/v1/.well-known/jwks.json`)).json();

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { requireFrom } from '../lib/paths.mjs';
 import { BLOCKED_URL_PATTERNS, CHROMIUM_PATH, READ_PAGE, productChromium } from './browser-setup.mjs';
+import { crawlFrontier } from './frontier-loop.mjs';
 
 const puppeteer = requireFrom('worker', 'puppeteer');
 let browser = null;
@@ -29,71 +30,32 @@ export async function bareBrowserCrawl({ run, startUrls, concurrency, store, blo
     });
   }
   const shots = blockResources ? null : mkdtempSync(path.join(os.tmpdir(), 'vw-bench-shots-'));
-  const seen = new Set(startUrls);
-  const frontier = [...startUrls];
-  let active = 0;
-  let pages = 0;
-  let failures = 0;
-  let waiting = [];
-  const wake = () => {
-    const woken = waiting;
-    waiting = [];
-    for (const resolve of woken) resolve();
-  };
-
-  async function loop() {
+  let shotCount = 0;
+  const openLoop = async () => {
     // A background tab's screenshot can wait for a frame that never comes: screenshots get a window each.
     const context = shots ? await browser.createBrowserContext() : browser.defaultBrowserContext();
     const page = await context.newPage();
     const cdp = await page.createCDPSession();
     await cdp.send('Network.enable');
     await cdp.send('Network.setBlockedURLs', { urls: blockResources ? BLOCKED_URL_PATTERNS : [] });
-    try {
-      for (;;) {
-        const url = frontier.shift();
-        if (url === undefined) {
-          if (active === 0) return wake();
-          await new Promise((resolve) => waiting.push(resolve));
-          continue;
-        }
-        active++;
-        try {
-          const response = await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
-          const facts = await page.evaluate(READ_PAGE);
-          if (shots) writeFileSync(path.join(shots, `${pages}.png`), await page.screenshot({ type: 'png' }));
-          const origin = `${new URL(url).origin}/`;
-          for (const link of facts.links) {
-            if (link.startsWith(origin) && !seen.has(link)) {
-              seen.add(link);
-              frontier.push(link);
-            }
-          }
-          await store.insert(run, {
-            url,
-            status: response?.status() ?? null,
-            title: facts.title,
-            description: facts.description,
-            links: facts.links.length,
-          });
-          pages++;
-        } catch {
-          failures++;
-        } finally {
-          active--;
-          wake();
-        }
-      }
-    } finally {
-      await cdp.detach().catch(() => undefined);
-      await (shots ? context.close() : page.close()).catch(() => undefined);
-    }
+    return {
+      async visit(url) {
+        const response = await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
+        const facts = await page.evaluate(READ_PAGE);
+        if (shots) writeFileSync(path.join(shots, `${shotCount++}.png`), await page.screenshot({ type: 'png' }));
+        return { status: response?.status() ?? null, facts };
+      },
+      async close() {
+        await cdp.detach().catch(() => undefined);
+        await (shots ? context.close() : page.close()).catch(() => undefined);
+      },
+    };
+  };
+  try {
+    return await crawlFrontier({ run, startUrls, concurrency, store, openLoop });
+  } finally {
+    if (shots) rmSync(shots, { recursive: true, force: true });
   }
-
-  const startedAt = performance.timeOrigin + performance.now();
-  await Promise.all(Array.from({ length: concurrency }, loop));
-  const endedAt = performance.timeOrigin + performance.now();
-  if (shots) rmSync(shots, { recursive: true, force: true });
-  return { pages, failures, startedAt, endedAt };
 }
 
 export async function closeBrowser() {

@@ -1,5 +1,6 @@
 import { requireFrom } from '../lib/paths.mjs';
 import { createExtractor } from './extract.mjs';
+import { crawlFrontier } from './frontier-loop.mjs';
 
 const { Agent, request } = requireFrom('worker', 'undici');
 
@@ -16,20 +17,7 @@ export const apiUrl = ({ endpoint, apiKey }, target) =>
  */
 export async function bareHttpCrawl({ run, startUrls, concurrency, api, store }) {
   const agent = new Agent({ keepAliveTimeout: 10_000, connections: 64 });
-  const seen = new Set(startUrls);
-  const frontier = [...startUrls];
-  let active = 0;
-  let pages = 0;
-  let failures = 0;
-  let lastError = null;
-  let waiting = [];
-  const wake = () => {
-    const woken = waiting;
-    waiting = [];
-    for (const resolve of woken) resolve();
-  };
-
-  async function fetchPage(url) {
+  const visit = async (url) => {
     const response = await request(api ? apiUrl(api, url) : url, {
       dispatcher: agent,
       headers: { 'user-agent': USER_AGENT, accept: 'text/html,*/*;q=0.8' },
@@ -38,48 +26,11 @@ export async function bareHttpCrawl({ run, startUrls, concurrency, api, store })
     const decoder = new TextDecoder();
     for await (const chunk of response.body) extractor.write(decoder.decode(chunk, { stream: true }));
     extractor.write(decoder.decode());
-    const facts = extractor.end();
-    const origin = `${new URL(url).origin}/`;
-    for (const link of facts.links) {
-      if (link.startsWith(origin) && !seen.has(link)) {
-        seen.add(link);
-        frontier.push(link);
-      }
-    }
-    await store.insert(run, {
-      url,
-      status: response.statusCode,
-      title: facts.title,
-      description: facts.description,
-      links: facts.links.length,
-    });
-    pages++;
+    return { status: response.statusCode, facts: extractor.end() };
+  };
+  try {
+    return await crawlFrontier({ run, startUrls, concurrency, store, openLoop: () => ({ visit }) });
+  } finally {
+    await agent.close();
   }
-
-  async function loop() {
-    for (;;) {
-      const url = frontier.shift();
-      if (url === undefined) {
-        if (active === 0) return wake();
-        await new Promise((resolve) => waiting.push(resolve));
-        continue;
-      }
-      active++;
-      try {
-        await fetchPage(url);
-      } catch (error) {
-        failures++;
-        lastError = error;
-      } finally {
-        active--;
-        wake();
-      }
-    }
-  }
-
-  const startedAt = performance.timeOrigin + performance.now();
-  await Promise.all(Array.from({ length: concurrency }, loop));
-  const endedAt = performance.timeOrigin + performance.now();
-  await agent.close();
-  return { pages, failures, lastError: lastError && String(lastError.stack ?? lastError), startedAt, endedAt };
 }
