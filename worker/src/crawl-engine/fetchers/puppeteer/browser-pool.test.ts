@@ -109,6 +109,42 @@ describe('Chromium pool', () => {
     }
   });
 
+  it("empties a crawl's HTTP cache when its tab is replaced, and leaves other crawls' caches alone", async () => {
+    // Pages under /a/ and /b/ use a stylesheet of their own that may be cached for an hour.
+    const stylesheetRequests = { a: 0, b: 0 };
+    const server = http.createServer((req, res) => {
+      const css = /^\/(a|b)\.css$/.exec(req.url ?? '');
+      if (css) {
+        stylesheetRequests[css[1] as 'a' | 'b']++;
+        res.writeHead(200, { 'content-type': 'text/css', 'cache-control': 'max-age=3600' }).end('p { color: red }');
+        return;
+      }
+      const section = (req.url ?? '').split('/')[1];
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(`<!doctype html><title>${req.url}</title><link rel="stylesheet" href="/${section}.css"><p>${req.url}</p>`);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const pool = new BrowserPool({ executablePath: '/usr/bin/chromium', guard });
+    const crawlA = new PuppeteerFetcher(pool, guard, settings);
+    const crawlB = new PuppeteerFetcher(pool, guard, settings);
+    try {
+      await crawlB.fetch(`${base}/b/0`, signal);
+      for (let i = 0; i < PAGES_PER_TAB; i++) await crawlA.fetch(`${base}/a/${i}`, signal);
+      expect(stylesheetRequests).toEqual({ a: 1, b: 1 }); // one tab each so far, the stylesheet cached
+      await crawlA.fetch(`${base}/a/${PAGES_PER_TAB}`, signal); // A's tab is replaced here
+      await crawlB.fetch(`${base}/b/1`, signal);
+      expect(stylesheetRequests).toEqual({ a: 2, b: 1 });
+    } finally {
+      await crawlA.close();
+      await crawlB.close();
+      await pool.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it('reports down when Chromium cannot be launched', async () => {
     const pool = new BrowserPool({ executablePath: '/nonexistent/chromium', guard });
     await expect(pool.openSession({ useProxy: false, painted: false })).rejects.toThrow();

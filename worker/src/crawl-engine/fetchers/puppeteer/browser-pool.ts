@@ -63,10 +63,24 @@ export class BrowserPool {
   }
 
   /** A new tab in the session's context (its cookies kept), set up like the first. */
-  async openPage(context: BrowserContext, painted: boolean): Promise<Page> {
+  private async openPage(context: BrowserContext, painted: boolean): Promise<Page> {
     const page = await context.newPage();
     await page.setViewport(VIEWPORT);
     if (!painted) await minimiseWindow(page);
+    return page;
+  }
+
+  /**
+   * Replaces a session's tab with a fresh one in the same context (cookies kept) and empties the
+   * context's HTTP cache. A crawl's context is off the record, so its cache lives in the memory of
+   * Chromium's network service and keeps every page the crawl fetched, up to tens of MB per crawl:
+   * measured +60 KB per page for as long as the crawl ran (bench B6 drift), flat once emptied.
+   */
+  async renewPage(session: BrowserSession, painted: boolean): Promise<Page> {
+    await clearHttpCache(session.page).catch((error) => this.logger.warn(`Could not empty a crawl's HTTP cache: ${error}`));
+    // The new tab opens before the old one closes: a context's last tab closing closes its window.
+    const page = await this.openPage(session.context, painted);
+    await session.page.close().catch(() => undefined);
     return page;
   }
 
@@ -136,6 +150,16 @@ async function minimiseWindow(page: Page): Promise<void> {
   try {
     const { windowId } = await cdp.send('Browser.getWindowForTarget');
     await cdp.send('Browser.setWindowBounds', { windowId, bounds: { windowState: 'minimized' } });
+  } finally {
+    await cdp.detach().catch(() => undefined);
+  }
+}
+
+/** Empties the HTTP cache of the page's browser context (only that context: one crawl's). */
+async function clearHttpCache(page: Page): Promise<void> {
+  const cdp = await page.createCDPSession();
+  try {
+    await cdp.send('Network.clearBrowserCache');
   } finally {
     await cdp.detach().catch(() => undefined);
   }

@@ -12,9 +12,10 @@ import { RequestFilter } from './request-filter';
 
 const NAVIGATION_TIMEOUT_MS = 30_000;
 /**
- * A crawl's tab is replaced (same context, cookies kept) after this many pages: a renderer that
- * has shown many pages keeps their caches and whatever a site's scripts leaked, so a long crawl
- * would grow it for hundreds of pages (bench B6 drift: +36 % over the first 30 pages per crawl).
+ * A crawl's tab is replaced (same context, cookies kept, HTTP cache emptied) after this many pages:
+ * a renderer that has shown many pages keeps their caches and whatever a site's scripts leaked, so
+ * a long crawl would grow it for hundreds of pages (bench B6 drift: +36 % over the first 30 pages
+ * per crawl), and the context's in-memory HTTP cache would keep every page.
  */
 export const PAGES_PER_TAB = 20;
 /** Chromium errors that say the page does not exist rather than "try again". */
@@ -116,10 +117,7 @@ export class PuppeteerFetcher implements Fetcher {
       return this.session!;
     }
     if (alive) {
-      // The new tab opens before the old one closes: a context's last tab closing closes its window.
-      const old = this.session!.page;
-      this.session = { context: this.session!.context, page: await this.pool.openPage(this.session!.context, painted) };
-      await old.close().catch(() => undefined);
+      this.session = { context: this.session!.context, page: await this.pool.renewPage(this.session!, painted) };
     } else {
       await this.close();
       this.session = await this.pool.openSession({ useProxy, painted });
