@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../database';
 import { authSessions } from '../schema';
 
@@ -10,7 +10,22 @@ export type NewAuthSession = Pick<AuthSessionRow, 'userId' | 'aal' | 'amr' | 'us
  * asks for a session that has not ended, so its access tokens stop working at once.
  */
 export class AuthSessionsRepository {
-  constructor(private readonly db: Database) {}
+  /** Every authenticated request asks this: built once, planned once per connection. */
+  private readonly activeQuery;
+
+  constructor(private readonly db: Database) {
+    this.activeQuery = this.db
+      .select()
+      .from(authSessions)
+      .where(
+        and(
+          eq(authSessions.id, sql.placeholder('id')),
+          eq(authSessions.userId, sql.placeholder('userId')),
+          isNull(authSessions.endedAt),
+        ),
+      )
+      .prepare('auth_sessions_find_active');
+  }
 
   async create(session: NewAuthSession): Promise<AuthSessionRow> {
     const [row] = await this.db.insert(authSessions).values(session).returning();
@@ -18,10 +33,7 @@ export class AuthSessionsRepository {
   }
 
   async findActive(userId: string, id: string): Promise<AuthSessionRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(authSessions)
-      .where(and(eq(authSessions.id, id), eq(authSessions.userId, userId), isNull(authSessions.endedAt)));
+    const [row] = await this.activeQuery.execute({ id, userId });
     return row;
   }
 

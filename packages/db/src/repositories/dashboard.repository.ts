@@ -1,4 +1,4 @@
-import { and, count, countDistinct, eq, gt, gte, isNotNull, sql } from 'drizzle-orm';
+import { and, count, countDistinct, eq, gt, gte, isNotNull, sql, type Placeholder } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../database';
 import { crawlJobs, crawlPages, vendors } from '../schema';
@@ -17,11 +17,25 @@ export interface DashboardFigures {
  * dashboard.repository.test.ts for the plans on 100 000 pages).
  */
 export class DashboardRepository {
-  constructor(private readonly db: Database) {}
+  /** The summary is polled: its queries are built once and planned once per connection. */
+  private readonly prepared;
+
+  constructor(private readonly db: Database) {
+    const queries = this.figureQueries(sql.placeholder('userId'));
+    this.prepared = {
+      vendors: queries.vendors.prepare('dashboard_vendors'),
+      crawls: queries.crawls.prepare('dashboard_crawls'),
+      crawledVendors: queries.crawledVendors.prepare('dashboard_crawled_vendors'),
+    };
+  }
 
   async figures(userId: string): Promise<DashboardFigures> {
-    const queries = this.figureQueries(userId);
-    const [[vendorCount], [jobs], [crawled]] = await Promise.all([queries.vendors, queries.crawls, queries.crawledVendors]);
+    const { vendors, crawls, crawledVendors } = this.prepared;
+    const [[vendorCount], [jobs], [crawled]] = await Promise.all([
+      vendors.execute({ userId }),
+      crawls.execute({ userId }),
+      crawledVendors.execute({ userId }),
+    ]);
     return {
       totalVendors: vendorCount?.total ?? 0,
       crawledVendors: crawled?.vendors ?? 0,
@@ -37,7 +51,7 @@ export class DashboardRepository {
    * page figures are sums of each job's running totals (kept by a trigger on crawl_pages): a
    * user's hundreds of jobs are read, not their hundred thousand pages.
    */
-  figureQueries(userId: string) {
+  figureQueries(userId: string | Placeholder) {
     const total = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
     return {
       vendors: this.db.select({ total: count() }).from(vendors).where(eq(vendors.userId, userId)),
