@@ -12,6 +12,7 @@ import type { CrawlScopeRules } from './scope';
 import type { ScreenshotStore } from './screenshot-store';
 import { loadSitemapUrls } from './sitemap';
 import { hostOf, originOf } from './url';
+import { WriteBehind } from './write-behind';
 
 export interface CrawlPlan {
   owner: PageOwner;
@@ -35,6 +36,8 @@ export interface CrawlerDeps {
  * The crawl loop, written once for every method: seed the frontier (start URLs + sitemap), then
  * claim one URL at a time, wait for the host's turn, fetch through the method's Fetcher, and store
  * the page with the URLs it links to — or put the URL back with backoff when it is worth retrying.
+ * A page is stored while the next one is claimed and fetched (WriteBehind); when nothing is left
+ * to claim, the loop waits for that store, whose links may be what comes next.
  */
 export class Crawler {
   constructor(private readonly deps: CrawlerDeps) {}
@@ -51,16 +54,41 @@ export class Crawler {
     else await this.seed(plan, robots, signal);
     await progress.report();
 
+    const writes = new WriteBehind();
+    try {
+      await this.claimAndProcess(plan, fetcher, robots, writes, progress, signal);
+    } catch (error) {
+      // What was fetched is kept whatever stopped the loop; the loop's error is the one to report.
+      await writes.settle().catch(() => undefined);
+      throw error;
+    }
+    await writes.settle();
+  }
+
+  private async claimAndProcess(
+    plan: CrawlPlan,
+    fetcher: Fetcher,
+    robots: RobotsCache,
+    writes: WriteBehind,
+    progress: ProgressReporter,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const { frontier } = this.deps;
+    const jobId = plan.owner.jobId;
     for (;;) {
       throwIfAborted(signal);
       const row = await frontier.claimNext(jobId);
       if (!row) {
+        if (writes.pending) {
+          await writes.settle();
+          continue;
+        }
         const waitMs = await frontier.msUntilNextDue(jobId);
         if (waitMs === null) return;
         await sleep(Math.min(Math.max(waitMs, 10), 1000), signal);
         continue;
       }
-      await this.process(plan, row, fetcher, robots, signal);
+      await this.process(plan, row, fetcher, robots, writes, signal);
       await progress.maybeReport();
     }
   }
@@ -91,6 +119,7 @@ export class Crawler {
     row: FrontierRow,
     fetcher: Fetcher,
     robots: RobotsCache,
+    writes: WriteBehind,
     signal: AbortSignal,
   ): Promise<void> {
     const { frontier, screenshots } = this.deps;
@@ -120,35 +149,43 @@ export class Crawler {
       const { error } = attempt;
       if (error instanceof CrawlAbortedError || error instanceof CriticalCrawlError) throw error;
       if (error instanceof RetryableFetchError && canRetry) {
-        return frontier.retryLater(jobId, row.url, error.retryAfterMs ?? backoffMs(row.attempts), error.message);
+        return writes.push(() =>
+          frontier.retryLater(jobId, row.url, error.retryAfterMs ?? backoffMs(row.attempts), error.message),
+        );
       }
       const page = failedPageRecord(plan.owner, row.url, errorMessage(error));
-      return frontier.recordPage(jobId, row.url, {
-        page,
-        state: 'failed',
-        discovered: [],
-        skipped: [],
-        maxPages: plan.maxPages,
-        credits: 0,
-      });
+      return writes.push(() =>
+        frontier.recordPage(jobId, row.url, {
+          page,
+          state: 'failed',
+          discovered: [],
+          skipped: [],
+          maxPages: plan.maxPages,
+          credits: 0,
+        }),
+      );
     }
 
     const { fetched } = attempt;
     if (isRetryableStatus(fetched.statusCode) && canRetry) {
       const wait = parseRetryAfter(fetched.headers['retry-after']) ?? backoffMs(row.attempts);
-      if (fetched.credits) await this.deps.jobs.addCredits(jobId, fetched.credits);
-      return frontier.retryLater(jobId, row.url, wait, `HTTP ${fetched.statusCode}`);
+      return writes.push(async () => {
+        if (fetched.credits) await this.deps.jobs.addCredits(jobId, fetched.credits);
+        await frontier.retryLater(jobId, row.url, wait, `HTTP ${fetched.statusCode}`);
+      });
     }
     const screenshotPath = fetched.screenshot ? await screenshots.save(jobId, row.url, fetched.screenshot) : null;
     const { allowed, skipped } = await this.linksOf(plan, row, fetched, robots);
-    await frontier.recordPage(jobId, row.url, {
-      page: pageRecord(plan.owner, fetched, screenshotPath),
-      state: 'done',
-      discovered: allowed,
-      skipped,
-      maxPages: plan.maxPages,
-      credits: fetched.credits ?? 0,
-    });
+    await writes.push(() =>
+      frontier.recordPage(jobId, row.url, {
+        page: pageRecord(plan.owner, fetched, screenshotPath),
+        state: 'done',
+        discovered: allowed,
+        skipped,
+        maxPages: plan.maxPages,
+        credits: fetched.credits ?? 0,
+      }),
+    );
   }
 
   /** Links worth following: from a 2xx HTML page still on the site, in scope, allowed by robots.txt. */
