@@ -27,6 +27,17 @@ function rendererCount(root: number): number {
   return [...commands].filter(([pid, command]) => command.includes('--type=renderer') && descends(pid)).length;
 }
 
+/** Starts a local server on 127.0.0.1; resolves to its base URL. */
+async function listen(server: http.Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+async function stop(server: http.Server): Promise<void> {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+}
+
 const settings = { ...DEFAULT_PUPPETEER_SETTINGS, simulateHumanBehavior: false, waitTime: 0, takeScreenshots: false };
 
 describe('Chromium pool', () => {
@@ -92,8 +103,7 @@ describe('Chromium pool', () => {
       const headers = { 'content-type': 'text/html', ...(req.url === '/set' ? { 'set-cookie': 'visitor=first; Path=/' } : {}) };
       res.writeHead(200, headers).end(`<!doctype html><title>${req.headers.cookie ?? 'none'}</title><p>${req.url}</p>`);
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const base = await listen(server);
     const pool = new BrowserPool({ executablePath: '/usr/bin/chromium', guard });
     const fetcher = new PuppeteerFetcher(pool, guard, settings);
     try {
@@ -104,8 +114,7 @@ describe('Chromium pool', () => {
     } finally {
       await fetcher.close();
       await pool.close();
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      await stop(server);
     }
   });
 
@@ -124,8 +133,7 @@ describe('Chromium pool', () => {
         .writeHead(200, { 'content-type': 'text/html' })
         .end(`<!doctype html><title>${req.url}</title><link rel="stylesheet" href="/${section}.css"><p>${req.url}</p>`);
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const base = await listen(server);
     const pool = new BrowserPool({ executablePath: '/usr/bin/chromium', guard });
     const crawlA = new PuppeteerFetcher(pool, guard, settings);
     const crawlB = new PuppeteerFetcher(pool, guard, settings);
@@ -140,8 +148,7 @@ describe('Chromium pool', () => {
       await crawlA.close();
       await crawlB.close();
       await pool.close();
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      await stop(server);
     }
   });
 
@@ -166,12 +173,7 @@ describe('Chromium pool', () => {
       );
       req.pipe(forward);
     });
-    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-    const pool = new BrowserPool({
-      executablePath: '/usr/bin/chromium',
-      guard,
-      upstreamProxy: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
-    });
+    const pool = new BrowserPool({ executablePath: '/usr/bin/chromium', guard, upstreamProxy: await listen(upstream) });
     const direct = new PuppeteerFetcher(pool, guard, { ...settings, useProxy: false });
     const proxied = new PuppeteerFetcher(pool, guard, { ...settings, useProxy: true });
     try {
@@ -183,8 +185,7 @@ describe('Chromium pool', () => {
       await direct.close();
       await proxied.close();
       await pool.close();
-      upstream.closeAllConnections();
-      await new Promise((resolve) => upstream.close(resolve));
+      await stop(upstream);
     }
   });
 });
