@@ -1,0 +1,85 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { processTree } from '../lib/memory.mjs';
+import { createWorld } from '../product/world.mjs';
+import { peerCrawl, productCrawl, startPeer } from '../rows/contenders.mjs';
+import { startSite } from '../site/site.mjs';
+
+/**
+ * Where a crawled page's CPU goes: B1's http case (8 hosts × 100 pages, concurrency 8) crawled by
+ * our worker and by the bare undici loop (the ceiling), alternating, with the CPU time each process
+ * group spent during the crawl — the contender's process tree, PostgreSQL, Redis, the site —
+ * divided by the pages. It tells a CPU-bound gap (two cores shared by all of them) from waiting.
+ *
+ *   node bench/diagnostics/cpu-per-page.mjs [rounds]     (after `npm run build:server`)
+ */
+
+const HOSTS = 8;
+const PAGES = 100;
+const rounds = Number(process.argv[2] ?? 3);
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+/** CPU ticks (user + system) of every process now, with its command name. */
+function cpuTicks() {
+  const ticks = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks.set(Number(entry), { name, ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // The process ended while we read.
+    }
+  }
+  return ticks;
+}
+
+/** CPU seconds per group between two readings: named process trees, else the command name. */
+function cpuByGroup(before, after, trees) {
+  const groups = {};
+  for (const [pid, { name, ticks }] of after) {
+    const seconds = (ticks - (before.get(pid)?.ticks ?? 0)) / TICKS_PER_SECOND;
+    if (seconds <= 0) continue;
+    const group = Object.entries(trees).find(([, pids]) => pids.has(pid))?.[0] ?? name;
+    groups[group] = (groups[group] ?? 0) + seconds;
+  }
+  return groups;
+}
+
+const site = await startSite({ hosts: HOSTS });
+const world = await createWorld();
+try {
+  const prefix = await site.prepare({ kind: 's', size: PAGES });
+  const startUrls = Array.from({ length: HOSTS }, (_, i) => site.url(i, prefix));
+  const worker = await world.startWorker({ WORKER_CONCURRENCY: String(HOSTS), CRAWL_MIN_DELAY_MS: '0' });
+  const owner = await world.createOwner(startUrls);
+  const ceiling = await startPeer('bare-http', { databaseUrl: world.database.url });
+  const contenders = [
+    ['ours', productCrawl({ world, site, owner, startUrls, method: 'http', maxPages: PAGES }), worker.pid],
+    ['ceiling', peerCrawl({ peer: ceiling, site, options: { startUrls, concurrency: HOSTS } }), ceiling.pid],
+  ];
+  for (let round = 0; round <= rounds; round++) {
+    for (const [name, crawl, pid] of contenders) {
+      const trees = {
+        [name]: new Set(processTree(pid)),
+        site: new Set(processTree(site.child.pid)),
+        harness: new Set([process.pid]),
+      };
+      const before = cpuTicks();
+      const result = await crawl();
+      const groups = cpuByGroup(before, cpuTicks(), trees);
+      if (round === 0) continue; // warm-up
+      const perPage = Object.entries(groups)
+        .filter(([, seconds]) => seconds * 1000 >= result.pages * 0.05)
+        .sort((a, b) => b[1] - a[1])
+        .map(([group, seconds]) => `${group} ${((seconds * 1000) / result.pages).toFixed(2)}`);
+      console.log(`round ${round} ${name}: ${result.pagesPerSecond.toFixed(0)} pages/s; CPU ms per page: ${perPage.join(', ')}`);
+    }
+  }
+  await ceiling.stop();
+  await world.stopChild(worker);
+} finally {
+  await world.close();
+  await site.stop();
+}
