@@ -1,5 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { processTree } from '../lib/memory.mjs';
+import { listPids, processTree, readStat } from '../lib/proc.mjs';
 import { createWorld } from '../product/world.mjs';
 import { peerCrawl, productCrawl, startPeer } from '../rows/contenders.mjs';
 import { startSite } from '../site/site.mjs';
@@ -18,28 +17,21 @@ const PAGES = 100;
 const rounds = Number(process.argv[2] ?? 3);
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
-/** CPU ticks (user + system) of every process now, with its command name. */
-function cpuTicks() {
-  const ticks = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks.set(Number(entry), { name, ticks: Number(fields[11]) + Number(fields[12]) });
-    } catch {
-      // The process ended while we read.
-    }
+/** Every process's command name and CPU time so far. */
+function statsNow() {
+  const stats = new Map();
+  for (const pid of listPids()) {
+    const stat = readStat(pid);
+    if (stat) stats.set(pid, stat);
   }
-  return ticks;
+  return stats;
 }
 
 /** CPU seconds per group between two readings: named process trees, else the command name. */
 function cpuByGroup(before, after, trees) {
   const groups = {};
-  for (const [pid, { name, ticks }] of after) {
-    const seconds = (ticks - (before.get(pid)?.ticks ?? 0)) / TICKS_PER_SECOND;
+  for (const [pid, { name, cpuTicks }] of after) {
+    const seconds = (cpuTicks - (before.get(pid)?.cpuTicks ?? 0)) / TICKS_PER_SECOND;
     if (seconds <= 0) continue;
     const group = Object.entries(trees).find(([, pids]) => pids.has(pid))?.[0] ?? name;
     groups[group] = (groups[group] ?? 0) + seconds;
@@ -66,9 +58,9 @@ try {
         site: new Set(processTree(site.child.pid)),
         harness: new Set([process.pid]),
       };
-      const before = cpuTicks();
+      const before = statsNow();
       const result = await crawl();
-      const groups = cpuByGroup(before, cpuTicks(), trees);
+      const groups = cpuByGroup(before, statsNow(), trees);
       if (round === 0) continue; // warm-up
       const perPage = Object.entries(groups)
         .filter(([, seconds]) => seconds * 1000 >= result.pages * 0.05)

@@ -1,39 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { processTree } from './proc.mjs';
 
 /**
  * Proportional set size (PSS) of a process and everything it started (Chromium's browser,
  * zygote, renderer and utility processes): shared pages are split between their users, so the
  * sum is what the tree really costs the machine.
  */
-
-function parentOf(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name may hold spaces and parentheses: fields resume after the last ')'.
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-  } catch {
-    return null;
-  }
-}
-
-export function processTree(root) {
-  const children = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const parent = parentOf(entry);
-    if (parent === null) continue;
-    if (!children.has(parent)) children.set(parent, []);
-    children.get(parent).push(Number(entry));
-  }
-  const tree = [];
-  const stack = [root];
-  while (stack.length) {
-    const pid = stack.pop();
-    tree.push(pid);
-    stack.push(...(children.get(pid) ?? []));
-  }
-  return tree;
-}
 
 function pssKiB(pid) {
   try {

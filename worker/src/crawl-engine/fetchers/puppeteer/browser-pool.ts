@@ -76,12 +76,12 @@ export class BrowserPool {
    * Chromium's network service and keeps every page the crawl fetched, up to tens of MB per crawl:
    * measured +60 KB per page for as long as the crawl ran (bench B6 drift), flat once emptied.
    */
-  async renewPage(session: BrowserSession, painted: boolean): Promise<Page> {
-    await clearHttpCache(session.page).catch((error) => this.logger.warn(`Could not empty a crawl's HTTP cache: ${error}`));
+  async renewPage({ context, page: old }: BrowserSession, painted: boolean): Promise<BrowserSession> {
+    await clearHttpCache(old).catch((error) => this.logger.warn(`Could not empty a crawl's HTTP cache: ${error}`));
     // The new tab opens before the old one closes: a context's last tab closing closes its window.
-    const page = await this.openPage(session.context, painted);
-    await session.page.close().catch(() => undefined);
-    return page;
+    const page = await this.openPage(context, painted);
+    await old.close().catch(() => undefined);
+    return { context, page };
   }
 
   async close(): Promise<void> {

@@ -117,7 +117,7 @@ export class PuppeteerFetcher implements Fetcher {
       return this.session!;
     }
     if (alive) {
-      this.session = { context: this.session!.context, page: await this.pool.renewPage(this.session!, painted) };
+      this.session = await this.pool.renewPage(this.session!, painted);
     } else {
       await this.close();
       this.session = await this.pool.openSession({ useProxy, painted });

@@ -1,0 +1,44 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** The processes of this machine as /proc shows them: what the memory and CPU figures are read from. */
+
+/** Every process id now. */
+export const listPids = () =>
+  readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number);
+
+/** A process's command name, parent and CPU time so far (user + system, in clock ticks), or null once it has exited. */
+export function readStat(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name may hold spaces and parentheses: fields resume after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return {
+      name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+      parent: Number(fields[1]),
+      cpuTicks: Number(fields[11]) + Number(fields[12]),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** `root` and every process it started, at any depth. */
+export function processTree(root) {
+  const children = new Map();
+  for (const pid of listPids()) {
+    const parent = readStat(pid)?.parent;
+    if (parent === undefined) continue;
+    if (!children.has(parent)) children.set(parent, []);
+    children.get(parent).push(pid);
+  }
+  const tree = [];
+  const stack = [root];
+  while (stack.length) {
+    const pid = stack.pop();
+    tree.push(pid);
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return tree;
+}
