@@ -22,7 +22,7 @@ module.exports = {
   transform: { '^.+\\.ts$': swc },
   moduleNameMapper: {
     '^@vendorwatch/db/testing$': '<rootDir>/packages/db/src/testing',
-    '^@vendorwatch/(contracts|db|runtime)$': '<rootDir>/packages/$1/src',
+    '^@vendorwatch/(contracts|compliance|db|runtime)$': '<rootDir>/packages/$1/src',
   },
   globalSetup: '<rootDir>/jest.global-setup.ts',
   testTimeout: 60_000,

@@ -3,3 +3,4 @@ export * from './limits';
 export * from './schemas';
 export * from './types';
 export * from './crawl';
+export * from './compliance';
