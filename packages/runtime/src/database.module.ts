@@ -4,6 +4,7 @@ import {
   AuthRefreshTokensRepository,
   AuthSessionsRepository,
   AuthSigningKeysRepository,
+  ComplianceAssessmentsRepository,
   CrawlerConfigsRepository,
   CrawlerSettingsRepository,
   CrawlFrontierRepository,
@@ -12,6 +13,7 @@ import {
   DashboardRepository,
   openDatabase,
   ProjectsRepository,
+  ReportsRepository,
   UsersRepository,
   VendorsRepository,
   type Database,
@@ -39,6 +41,8 @@ const REPOSITORIES = [
   CrawlJobsRepository,
   CrawlFrontierRepository,
   CrawlPagesRepository,
+  ComplianceAssessmentsRepository,
+  ReportsRepository,
 ] as const;
 
 const repositoryProviders: Provider[] = REPOSITORIES.map((Repository) => ({
