@@ -9,6 +9,7 @@ import { HealthModule } from './modules/health/health.module';
 import { CrawlerSettingsModule } from './modules/crawler-settings/crawler-settings.module';
 import { ProjectsModule } from './modules/projects/projects.module';
 import { PublicConfigModule } from './modules/public-config/public-config.module';
+import { ReportsModule } from './modules/reports/reports.module';
 import { VendorsModule } from './modules/vendors/vendors.module';
 
 @Module({})
@@ -31,6 +32,7 @@ export class AppModule {
         CrawlsModule,
         HealthModule,
         DashboardModule,
+        ReportsModule,
       ],
     };
   }

@@ -7,6 +7,8 @@ export const LIMITS = {
   waitTimeMs: { min: 0, max: 10_000, step: 500, default: 2000 },
   vendor: { nameMaxLength: 200, urlMaxLength: 2048, descriptionMaxLength: 5000 },
   pagination: { defaultLimit: 20, maxLimit: 100 },
+  /** Each vendor's trend in the reports summary: its latest assessments in the period, at most this many. */
+  reportTrendPoints: 60,
 } as const;
 
 export const TIMEOUTS_MS = {

@@ -138,6 +138,13 @@ export const MESSAGES = {
     none: 'No reports available',
     fetchFailed: 'Failed to fetch reports',
     fetchOneFailed: 'Failed to fetch report',
+    notFound: 'Report not found',
+    invalidDate: 'Dates must be calendar dates written YYYY-MM-DD',
+    endBeforeStart: 'End date must be on or after the start date',
+    invalidVendor: 'Vendor must be a vendor id',
+    invalidFormat: 'Export format must be pdf, csv or excel',
+    summaryFailed: 'Failed to load the compliance summary',
+    allVendors: 'All vendors',
   },
   pages: {
     notFound: 'Page Not Found',
