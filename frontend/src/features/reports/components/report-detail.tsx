@@ -98,7 +98,7 @@ const methodName = (method: string) => (isCrawlMethod(method) ? crawlMethodLabel
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Stack gap={2} style={{ wordBreak: 'break-all' }}>
+    <Stack gap={2} style={{ overflowWrap: 'anywhere' }}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
