@@ -182,8 +182,10 @@ export class ReportsRepository {
    * `batchSize` at a time: the keyset is (assessed_at, assessment id) descending, then position.
    */
   async *outcomeBatches(userId: string, filters: ReportFilters, options: OutcomeBatchOptions): AsyncGenerator<OutcomeRow[]> {
-    const evidenceLimit = Math.max(0, Math.floor(options.evidenceLimit));
-    // jsonpath takes no parameters for a range: the bound is an integer checked above.
+    const evidenceLimit = options.evidenceLimit;
+    if (!Number.isSafeInteger(evidenceLimit) || evidenceLimit < 0)
+      throw new Error(`evidenceLimit must be a whole number, not ${evidenceLimit}`);
+    // jsonpath takes no parameters for a range: the bound is written in, as the integer checked above.
     const evidence =
       evidenceLimit === 0
         ? sql<ComplianceCheckResultRow['evidence']>`'[]'::jsonb`

@@ -6,6 +6,7 @@ import type { ReportExporter } from './report-export';
 
 export * from './report-export';
 export * from './export-stream';
+export { PDF_EVIDENCE_PER_CHECK } from './pdf-exporter';
 
 /** One exporter per format, each in its own file. */
 export const REPORT_EXPORTERS: Record<ReportExportFormat, ReportExporter> = {

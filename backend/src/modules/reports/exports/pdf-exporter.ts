@@ -1,4 +1,4 @@
-import { CHECK_SEVERITIES, CHECK_SEVERITY_LABELS, isHttpUrl, type ReportsOverview } from '@vendorwatch/contracts';
+import { CHECK_SEVERITIES, CHECK_SEVERITY_LABELS, type ReportsOverview } from '@vendorwatch/contracts';
 import PDFDocument from 'pdfkit';
 import { finished } from 'node:stream/promises';
 import { ensureSpace, fit, formatRate, PDF_COLORS, printable, rateColor, SEVERITY_COLORS, type Pdf } from './pdf-style';
@@ -256,10 +256,9 @@ function failingCheck(doc: Pdf, width: number, row: ExportOutcome) {
     doc
       .fontSize(8)
       .fillColor(PDF_COLORS.muted)
-      .text(`• ${where}${printable(evidence.detail)}`, indent + 8, doc.y, {
-        width: width - 18,
-        link: evidence.url && isHttpUrl(evidence.url) ? evidence.url : undefined,
-      });
+      // Printed, not linked: pdfkit keeps every link annotation until the document ends, so
+      // thousands of evidence links would grow memory with the report (viewers link URLs in text).
+      .text(`• ${where}${printable(evidence.detail)}`, indent + 8, doc.y, { width: width - 18 });
   }
   const more = row.evidenceTotal - row.evidence.length;
   if (more > 0)
