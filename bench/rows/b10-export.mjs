@@ -78,13 +78,8 @@ async function naiveExport({ service, reports, exporters, format, userId, file }
 
   if (format === 'csv') {
     const { stringify } = requireFrom('backend', 'csv-stringify/sync');
-    const { CSV_COLUMNS, csvRecord, neutralizeFormula } = requireFrom('backend', backendDist('exports/csv-exporter.js'));
-    const text = stringify(outcomes.map(csvRecord), {
-      header: true,
-      columns: [...CSV_COLUMNS],
-      record_delimiter: 'windows',
-      cast: { string: neutralizeFormula },
-    });
+    const { CSV_OPTIONS, csvRecord } = requireFrom('backend', backendDist('exports/csv-exporter.js'));
+    const text = stringify(outcomes.map(csvRecord), CSV_OPTIONS);
     writeFileSync(file, text);
   } else if (format === 'excel') {
     writeFileSync(file, await naiveWorkbook(overview, assessments, outcomes));

@@ -1,5 +1,5 @@
 import { CHECK_GROUP_TITLES, CHECK_OUTCOME_LABELS, CHECK_SEVERITY_LABELS } from '@vendorwatch/contracts';
-import { stringify } from 'csv-stringify';
+import { stringify, type Options } from 'csv-stringify';
 import { finished } from 'node:stream/promises';
 import { drained, started, type ExportOutcome, type ReportExporter } from './report-export';
 
@@ -19,8 +19,6 @@ export const CSV_COLUMNS = [
   'First evidence URL',
   'First evidence detail',
 ] as const;
-
-const BATCH_EVIDENCE = 1;
 
 /**
  * A cell that starts like a formula (=, +, -, @, tab, carriage return) would run as one when the
@@ -49,18 +47,21 @@ export const csvRecord = (row: ExportOutcome): (string | number)[] => {
   ];
 };
 
-/** RFC 4180 (CRLF line ends, quoted where needed, a header row): one record per check outcome. */
+/** RFC 4180: CRLF line ends, quoted where needed, a header row. */
+export const CSV_OPTIONS = {
+  header: true,
+  columns: [...CSV_COLUMNS],
+  record_delimiter: 'windows',
+  cast: { string: neutralizeFormula },
+} satisfies Options;
+
+/** One record per check outcome. */
 export const csvExporter: ReportExporter = {
   format: 'csv',
   contentType: 'text/csv; charset=utf-8',
   async write(data, out) {
-    const outcomes = await started(data.outcomes({ evidenceLimit: BATCH_EVIDENCE }));
-    const csv = stringify({
-      header: true,
-      columns: [...CSV_COLUMNS],
-      record_delimiter: 'windows',
-      cast: { string: neutralizeFormula },
-    });
+    const outcomes = await started(data.outcomes({ evidenceLimit: 1 }));
+    const csv = stringify(CSV_OPTIONS);
     // The stringifier never holds output back: what it makes goes to `out`, whose fill decides the pace.
     csv.on('data', (chunk: Buffer) => out.write(chunk));
     const ended = finished(csv);

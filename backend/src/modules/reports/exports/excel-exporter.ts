@@ -1,6 +1,6 @@
 import { CHECK_GROUP_TITLES, CHECK_OUTCOME_LABELS, CHECK_SEVERITIES, CHECK_SEVERITY_LABELS } from '@vendorwatch/contracts';
 import ExcelJS from 'exceljs';
-import { PassThrough } from 'node:stream';
+import { PassThrough, type Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { describePeriod, drained, started, type ReportExporter } from './report-export';
 
@@ -12,6 +12,20 @@ const PERCENT = '0.0%';
 const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE9ECEF' } };
 
 const percent = (rate: number | null) => (rate === null ? null : rate / 100);
+
+/** A sheet's rows, batch by batch, each committed as written; waits for `out` between batches. */
+async function writeBatches<T>(
+  worksheet: Worksheet,
+  batches: AsyncIterable<T[]>,
+  out: Writable,
+  toRow: (row: T) => Record<string, ExcelJS.CellValue>,
+): Promise<void> {
+  for await (const batch of batches) {
+    for (const row of batch) worksheet.addRow(toRow(row)).commit();
+    await drained(out);
+  }
+  worksheet.commit();
+}
 
 /**
  * The workbook, streamed: one sheet per section (Summary, Vendors, Assessments, Check results),
@@ -110,27 +124,19 @@ export const excelExporter: ReportExporter = {
       })),
       { header: 'Pages checked', key: 'pagesChecked', width: 14 },
     ]);
-    for await (const batch of assessments) {
-      for (const row of batch) {
-        assessmentSheet
-          .addRow({
-            id: row.id,
-            vendor: row.vendorName ?? '',
-            targetUrl: row.targetUrl,
-            method: row.method,
-            assessedAt: row.assessedAt,
-            crawlCompletedAt: row.crawlCompletedAt,
-            rate: percent(row.rate),
-            label: row.label,
-            ...row.counts,
-            ...row.failures,
-            pagesChecked: row.pagesChecked,
-          })
-          .commit();
-      }
-      await drained(out);
-    }
-    assessmentSheet.commit();
+    await writeBatches(assessmentSheet, assessments, out, (row) => ({
+      id: row.id,
+      vendor: row.vendorName ?? '',
+      targetUrl: row.targetUrl,
+      method: row.method,
+      assessedAt: row.assessedAt,
+      crawlCompletedAt: row.crawlCompletedAt,
+      rate: percent(row.rate),
+      label: row.label,
+      ...row.counts,
+      ...row.failures,
+      pagesChecked: row.pagesChecked,
+    }));
 
     const results = sheet('Check results', [
       { header: 'Report ID', key: 'reportId', width: 38 },
@@ -146,28 +152,20 @@ export const excelExporter: ReportExporter = {
       { header: 'First evidence URL', key: 'evidenceUrl', width: 40 },
       { header: 'First evidence detail', key: 'evidenceDetail', width: 60 },
     ]);
-    for await (const batch of outcomes) {
-      for (const row of batch) {
-        results
-          .addRow({
-            reportId: row.assessmentId,
-            vendor: row.vendorName ?? '',
-            assessedAt: row.assessedAt,
-            checkId: row.checkId,
-            group: CHECK_GROUP_TITLES[row.group] ?? row.group,
-            severity: CHECK_SEVERITY_LABELS[row.severity] ?? row.severity,
-            outcome: CHECK_OUTCOME_LABELS[row.outcome] ?? row.outcome,
-            title: row.title,
-            summary: row.summary,
-            evidenceTotal: row.evidenceTotal,
-            evidenceUrl: row.evidence[0]?.url ?? '',
-            evidenceDetail: row.evidence[0]?.detail ?? '',
-          })
-          .commit();
-      }
-      await drained(out);
-    }
-    results.commit();
+    await writeBatches(results, outcomes, out, (row) => ({
+      reportId: row.assessmentId,
+      vendor: row.vendorName ?? '',
+      assessedAt: row.assessedAt,
+      checkId: row.checkId,
+      group: CHECK_GROUP_TITLES[row.group] ?? row.group,
+      severity: CHECK_SEVERITY_LABELS[row.severity] ?? row.severity,
+      outcome: CHECK_OUTCOME_LABELS[row.outcome] ?? row.outcome,
+      title: row.title,
+      summary: row.summary,
+      evidenceTotal: row.evidenceTotal,
+      evidenceUrl: row.evidence[0]?.url ?? '',
+      evidenceDetail: row.evidence[0]?.detail ?? '',
+    }));
 
     await workbook.commit();
     await zipped;

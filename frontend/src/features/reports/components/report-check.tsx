@@ -3,12 +3,13 @@ import { IconPhoto } from '@tabler/icons-react';
 import {
   CHECK_OUTCOME_LABELS,
   CHECK_SEVERITY_LABELS,
-  isHttpUrl,
   type CheckEvidence,
   type CheckOutcome,
   type CheckResult,
 } from '@vendorwatch/contracts';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { ExternalLink } from '@/components/ui/external-link';
 import { paths } from '@/config/paths';
 
 const OUTCOME_COLORS: Record<CheckOutcome, string> = { pass: 'green', fail: 'red', warn: 'yellow', not_applicable: 'gray' };
@@ -50,23 +51,14 @@ export function ReportCheck({ check, jobId, onShowScreenshot }: ReportCheckProps
       </Accordion.Control>
       <Accordion.Panel>
         <Stack gap="sm">
-          <div>
-            <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-              Why it matters
-            </Text>
+          <Section title="Why it matters">
             <Text size="sm">{check.whyItMatters}</Text>
-          </div>
-          <div>
-            <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-              How to fix
-            </Text>
+          </Section>
+          <Section title="How to fix">
             <Text size="sm">{check.howToFix}</Text>
-          </div>
+          </Section>
           {check.evidence.length > 0 && (
-            <div>
-              <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-                Evidence
-              </Text>
+            <Section title="Evidence">
               <List size="sm" spacing={4} data-testid="report-evidence">
                 {check.evidence.map((evidence, i) => (
                   <EvidenceItem key={i} evidence={evidence} jobId={jobId} onShowScreenshot={onShowScreenshot} />
@@ -77,7 +69,7 @@ export function ReportCheck({ check, jobId, onShowScreenshot }: ReportCheckProps
                   and {check.evidenceTotal - check.evidence.length} more
                 </Text>
               )}
-            </div>
+            </Section>
           )}
         </Stack>
       </Accordion.Panel>
@@ -85,18 +77,22 @@ export function ReportCheck({ check, jobId, onShowScreenshot }: ReportCheckProps
   );
 }
 
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {title}
+      </Text>
+      {children}
+    </div>
+  );
+}
+
 function EvidenceItem({ evidence, jobId, onShowScreenshot }: { evidence: CheckEvidence } & Omit<ReportCheckProps, 'check'>) {
   return (
     <List.Item>
       <Group gap="xs" wrap="wrap">
-        {/* Only http(s) becomes a link: crawled text must never turn into a "javascript:" link. */}
-        {evidence.url && isHttpUrl(evidence.url) ? (
-          <Anchor href={evidence.url} target="_blank" rel="noopener noreferrer" size="sm" style={{ wordBreak: 'break-all' }}>
-            {evidence.url}
-          </Anchor>
-        ) : (
-          evidence.url && <Text size="sm">{evidence.url}</Text>
-        )}
+        {evidence.url && <ExternalLink url={evidence.url} />}
         <Text size="sm" c="dimmed" style={{ wordBreak: 'break-word' }}>
           {evidence.detail}
         </Text>

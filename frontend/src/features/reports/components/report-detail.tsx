@@ -2,7 +2,6 @@ import { Accordion, Alert, Anchor, Badge, Card, Group, Modal, SimpleGrid, Stack,
 import {
   CHECK_GROUP_TITLES,
   CHECK_GROUPS,
-  isHttpUrl,
   MESSAGES,
   type CheckOutcome,
   type ReportDetail as Report,
@@ -11,6 +10,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ComplianceLabelBadge, ComplianceRate } from '@/components/compliance/compliance-badges';
 import { crawlMethodLabel, isCrawlMethod } from '@/components/crawl/crawl-method';
+import { ExternalLink } from '@/components/ui/external-link';
 import { SectionLoader } from '@/components/ui/section-loader';
 import { paths } from '@/config/paths';
 import { useReport } from '../api/get-report';
@@ -130,13 +130,7 @@ function ReportHeader({ report }: { report: Report }) {
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
           <Field label="Target URL">
-            {isHttpUrl(report.targetUrl) ? (
-              <Anchor href={report.targetUrl} target="_blank" rel="noopener noreferrer" size="sm">
-                {report.targetUrl}
-              </Anchor>
-            ) : (
-              report.targetUrl
-            )}
+            <ExternalLink url={report.targetUrl} />
           </Field>
           <Field label="Method">{methodName(report.method)}</Field>
           <Field label="Pages checked">{report.pagesChecked}</Field>

@@ -26,6 +26,14 @@ function Tile({ id, label, children }: { id: string; label: string; children: Re
   );
 }
 
+function TileFigure({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <Text fz={28} fw={700} lh={1.3} data-testid={`report-tile-${id}-value`}>
+      {children}
+    </Text>
+  );
+}
+
 /** Vendors assessed, their average compliance rate, pages checked and the failures still open. */
 export function ReportsSummaryTiles({ overview }: { overview: ReportsOverview | undefined }) {
   if (!overview) {
@@ -41,22 +49,16 @@ export function ReportsSummaryTiles({ overview }: { overview: ReportsOverview | 
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
       <Tile id="vendors" label="Vendors assessed">
-        <Text fz={28} fw={700} lh={1.3} data-testid="report-tile-vendors-value">
-          {count(overview.vendorsAssessed)}
-        </Text>
+        <TileFigure id="vendors">{count(overview.vendorsAssessed)}</TileFigure>
       </Tile>
       <Tile id="average-rate" label="Average compliance rate">
         <ComplianceRate rate={overview.averageRate} fz={28} lh={1.3} data-testid="report-tile-average-rate-value" />
       </Tile>
       <Tile id="pages" label="Pages checked">
-        <Text fz={28} fw={700} lh={1.3} data-testid="report-tile-pages-value">
-          {count(overview.pagesChecked)}
-        </Text>
+        <TileFigure id="pages">{count(overview.pagesChecked)}</TileFigure>
       </Tile>
       <Tile id="failures" label="Open failures">
-        <Text fz={28} fw={700} lh={1.3} data-testid="report-tile-failures-value">
-          {count(open)}
-        </Text>
+        <TileFigure id="failures">{count(open)}</TileFigure>
         <Group gap={4} mt={4}>
           {CHECK_SEVERITIES.map((severity) => {
             const n = overview.openFailures[severity];
