@@ -9,6 +9,8 @@ export const LIMITS = {
   pagination: { defaultLimit: 20, maxLimit: 100 },
   /** Each vendor's trend in the reports summary: its latest assessments in the period, at most this many. */
   reportTrendPoints: 60,
+  /** The days a report filter may name: PostgreSQL has no year 0, and the day after 9999-12-31 is year 10000. */
+  reportDates: { earliest: '1900-01-01', latest: '9998-12-31' },
 } as const;
 
 export const TIMEOUTS_MS = {

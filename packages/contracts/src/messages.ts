@@ -140,6 +140,7 @@ export const MESSAGES = {
     fetchOneFailed: 'Failed to fetch report',
     notFound: 'Report not found',
     invalidDate: 'Dates must be calendar dates written YYYY-MM-DD',
+    dateOutOfRange: 'Dates must be from 1900-01-01 to 9998-12-31',
     endBeforeStart: 'End date must be on or after the start date',
     invalidVendor: 'Vendor must be a vendor id',
     invalidFormat: 'Export format must be pdf, csv or excel',

@@ -131,6 +131,8 @@ describe('reports API', () => {
     it.each([
       ['startDate=2025-02-30', MESSAGES.reports.invalidDate],
       ['endDate=yesterday', MESSAGES.reports.invalidDate],
+      ['startDate=0000-01-01', MESSAGES.reports.dateOutOfRange],
+      ['endDate=9999-12-31', MESSAGES.reports.dateOutOfRange],
       ['startDate=2025-03-09&endDate=2025-03-01', MESSAGES.reports.endBeforeStart],
       ['vendorId=acme', MESSAGES.reports.invalidVendor],
       ['limit=1000', undefined],

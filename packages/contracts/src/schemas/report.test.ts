@@ -1,3 +1,4 @@
+import { LIMITS } from '../limits';
 import { MESSAGES } from '../messages';
 import { reportExportSchema, reportFiltersSchema, reportListQuerySchema } from './report';
 
@@ -27,10 +28,20 @@ describe('report filters', () => {
     [{ endDate: '01/02/2025' }, M.invalidDate],
     [{ endDate: '2025-01-01T00:00:00Z' }, M.invalidDate],
     [{ startDate: 20250101 }, M.invalidDate],
+    [{ startDate: '0000-01-01' }, M.dateOutOfRange],
+    [{ endDate: '9999-12-31' }, M.dateOutOfRange],
     [{ startDate: '2025-02-01', endDate: '2025-01-31' }, M.endBeforeStart],
     [{ vendorId: 'acme' }, M.invalidVendor],
   ])('%j → "%s"', (input, message) => {
     expect(firstError(reportFiltersSchema, input)).toBe(message);
+  });
+
+  it('names the range of days it accepts in its message', () => {
+    expect(M.dateOutOfRange).toContain(LIMITS.reportDates.earliest);
+    expect(M.dateOutOfRange).toContain(LIMITS.reportDates.latest);
+    expect(
+      reportFiltersSchema.safeParse({ startDate: LIMITS.reportDates.earliest, endDate: LIMITS.reportDates.latest }).success,
+    ).toBe(true);
   });
 
   it('puts the end-before-start problem on the end date, for the form', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REPORT_EXPORT_FORMATS } from '../compliance';
+import { LIMITS } from '../limits';
 import { MESSAGES } from '../messages';
 import { paginationQuerySchema } from './crawl-job';
 
@@ -22,6 +23,9 @@ const reportDate = z.preprocess(
     .string({ error: M.invalidDate })
     .max(10, { error: M.invalidDate })
     .refine(isCalendarDate, { error: M.invalidDate })
+    .refine((value) => value >= LIMITS.reportDates.earliest && value <= LIMITS.reportDates.latest, {
+      error: M.dateOutOfRange,
+    })
     .optional(),
 );
 

@@ -51,11 +51,16 @@ export class ExportAbortedError extends Error {
   }
 }
 
-/** Resolves once `out` can take more; rejects when it was destroyed (the download was abandoned). */
-export function drained(out: Writable): Promise<void> {
-  if (out.destroyed) return Promise.reject(new ExportAbortedError());
-  if (!out.writableNeedDrain) return Promise.resolve();
-  return new Promise((resolve, reject) => {
+/**
+ * Resolves once `out` can take more; rejects when it was destroyed (the download was abandoned).
+ * It first lets the event loop turn once: pdfkit and the zip writer hand their output over on
+ * later ticks, so only then does `out` hold what the last batch produced.
+ */
+export async function drained(out: Writable): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  if (out.destroyed) throw new ExportAbortedError();
+  if (!out.writableNeedDrain) return;
+  await new Promise<void>((resolve, reject) => {
     const done = (error?: Error) => {
       out.off('drain', onDrain);
       out.off('close', onClose);
