@@ -23,6 +23,8 @@ export interface CrawlScope {
   crawlDelay: number;
   allowedDomains: string[];
   excludePatterns: string[];
+  /** Query parameters the site needs, never dropped as tracking parameters. */
+  keepQueryParams: string[];
 }
 
 export interface CrawlJob {
@@ -74,6 +76,8 @@ export interface Paginated<T> {
 export const QUEUES = {
   crawl: 'crawl',
   testCrawl: 'test-crawl',
+  /** Housekeeping that runs on a schedule, once across all workers. */
+  maintenance: 'maintenance',
 } as const;
 
 export interface CrawlJobPayload {

@@ -90,6 +90,7 @@ export interface VendorCrawlerSettings {
   startUrls: string[];
   allowedDomains: string[];
   excludePatterns: string[];
+  keepQueryParams: string[];
 }
 
 /** GET /api/dashboard/summary: the caller's own figures. */

@@ -2,15 +2,34 @@ import { HtmlExtractor } from './html-extractor';
 import { parseRetryAfter } from './retry-policy';
 import { CrawlScopeRules } from './scope';
 import { parseSitemap } from './sitemap';
-import { normalizeUrl } from './url';
+import { UrlCanonicalizer } from './canonical-url';
 
 describe('crawl engine building blocks', () => {
-  it('normalises URLs: fragment dropped, host lower-cased, default port removed, query kept as written', () => {
-    expect(normalizeUrl('HTTP://Example.COM:80/a/../b?z=1&a=2#top')).toBe('http://example.com/b?z=1&a=2');
-    expect(normalizeUrl('https://example.com:443/?')).toBe('https://example.com/');
-    expect(normalizeUrl('/about#team', 'http://example.com/x')).toBe('http://example.com/about');
-    expect(normalizeUrl('mailto:a@b.c')).toBeNull();
-    expect(normalizeUrl('javascript:void(0)', 'http://example.com/')).toBeNull();
+  it('canonical keys: scheme and host lower-cased, default port, fragment and tracking parameters dropped, query sorted, slash twins one', () => {
+    const canonical = new UrlCanonicalizer();
+    expect(canonical.key('HTTP://Example.COM:80/a/../b?z=1&a=2#top')).toBe('http://example.com/b?a=2&z=1');
+    expect(canonical.key('https://example.com:443/?')).toBe('https://example.com/');
+    expect(canonical.key('https://example.com')).toBe('https://example.com/');
+    expect(canonical.key('/about?utm_source=n&utm_medium=e&gclid=1&fbclid=2&mc_eid=3#team', 'http://example.com/x')).toBe(
+      'http://example.com/about',
+    );
+    expect(canonical.key('https://example.com/products/widget-c/')).toBe(canonical.key('https://example.com/products/widget-c'));
+    expect(canonical.key('https://www.example.com/')).not.toBe(canonical.key('https://example.com/'));
+    expect(canonical.key('mailto:a@b.c')).toBeNull();
+    expect(canonical.key('javascript:void(0)', 'http://example.com/')).toBeNull();
+  });
+
+  it('the fetched form keeps the path and parameter order as linked, without tracking parameters or fragment', () => {
+    const canonical = new UrlCanonicalizer();
+    expect(canonical.forms('https://example.com/a/?b=2&a=1&utm_campaign=x#f')).toEqual({
+      key: 'https://example.com/a?a=1&b=2',
+      fetch: 'https://example.com/a/?b=2&a=1',
+    });
+  });
+
+  it('keeps tracking-looking parameters a site needs, when the vendor lists them', () => {
+    const canonical = new UrlCanonicalizer(['utm_content']);
+    expect(canonical.key('https://example.com/?utm_content=a&utm_source=b')).toBe('https://example.com/?utm_content=a');
   });
 
   it('scope: start hosts and allowed domains (with subdomains); excludes by path glob, basename or full URL', () => {

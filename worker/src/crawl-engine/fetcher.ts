@@ -11,8 +11,10 @@ export interface FetchedPage {
   requestedUrl: string;
   finalUrl: string;
   statusCode: number;
-  /** The final response's headers, names lower-cased. */
+  /** The final response's headers, names lower-cased, repeated ones joined with ", " — except Set-Cookie. */
   headers: Record<string, string>;
+  /** The final response's Set-Cookie values, one per cookie. */
+  setCookies: string[];
   contentType: string | null;
   /** URLs that answered with a redirect, in order, starting with the requested one. */
   redirectChain: string[];
@@ -24,15 +26,31 @@ export interface FetchedPage {
   screenshot?: Buffer | null;
   /** Scraping-API credits this fetch cost. */
   credits?: number;
+  /**
+   * Set when a redirect was not followed because the crawl has its target already (or must not go
+   * there): the URL it pointed to. The answer is then the redirect itself, with no body.
+   */
+  redirectStoppedAt?: string;
+}
+
+export type RedirectDecision = 'follow' | 'stop';
+
+/**
+ * What the crawl engine says while a fetch is under way. A fetcher that follows redirects itself
+ * asks before each hop; the answer comes when the hop may be requested (its host's turn).
+ */
+export interface FetchHooks {
+  beforeRedirect(to: string): Promise<RedirectDecision>;
 }
 
 /**
  * Fetches pages for one crawl. Errors say what happens next: RetryableFetchError, PageFetchError,
- * CriticalCrawlError (see errors.ts); an abort rejects with CrawlAbortedError.
+ * CriticalCrawlError (see errors.ts); an abort rejects with CrawlAbortedError. A fetcher that
+ * cannot see redirect hops (a scraping API follows them itself) ignores `hooks`.
  */
 export interface Fetcher {
   readonly method: CrawlMethod;
-  fetch(url: string, signal: AbortSignal): Promise<FetchedPage>;
+  fetch(url: string, signal: AbortSignal, hooks?: FetchHooks): Promise<FetchedPage>;
   close(): Promise<void>;
 }
 

@@ -6,7 +6,7 @@ import {
   SUBRESOURCE_ATTRIBUTES,
   TERMS_LINK,
 } from './compliance-markers';
-import { normalizeUrl } from './url';
+import { absoluteHttpUrl } from './canonical-url';
 
 /** Facts read from one HTML document; `signals` feed the compliance checks. */
 export interface PageDocument {
@@ -93,12 +93,12 @@ export class HtmlExtractor {
       this.titleText = '';
     }
     if (name === 'html' && attributes.lang) this.signals.lang = attributes.lang;
-    if (name === 'base' && attributes.href) this.baseUrl = normalizeUrl(attributes.href, this.baseUrl) ?? this.baseUrl;
+    if (name === 'base' && attributes.href) this.baseUrl = absoluteHttpUrl(attributes.href, this.baseUrl) ?? this.baseUrl;
     if (name === 'meta' && attributes.name?.toLowerCase() === 'description' && this.description === null) {
       this.description = attributes.content?.trim() || null;
     }
     if ((name === 'a' || name === 'area') && attributes.href !== undefined) {
-      const link = normalizeUrl(attributes.href, this.baseUrl);
+      const link = absoluteHttpUrl(attributes.href, this.baseUrl);
       if (link) this.links.add(link);
       if (name === 'a') this.anchor = { href: attributes.href, text: '' };
       else this.classifyLink(attributes.href, attributes.alt ?? '');

@@ -17,15 +17,15 @@ export interface PageOwner {
   vendorId: string | null;
 }
 
-/** One crawl_pages row from a fetched page: the same record whichever method fetched it. */
-export function pageRecord(owner: PageOwner, fetched: FetchedPage, screenshotPath: string | null): NewCrawlPage {
+/** One crawl_pages row from a fetched page, stored under its canonical key: the same record whichever method fetched it. */
+export function pageRecord(owner: PageOwner, url: string, fetched: FetchedPage, screenshotPath: string | null): NewCrawlPage {
   const securityHeaders = Object.fromEntries(
     SECURITY_HEADERS.filter((name) => fetched.headers[name] !== undefined).map((name) => [name, fetched.headers[name]!]),
   );
   const doc = fetched.document;
   return {
     ...owner,
-    url: fetched.requestedUrl,
+    url,
     finalUrl: fetched.finalUrl,
     statusCode: fetched.statusCode,
     contentType: fetched.contentType,

@@ -27,7 +27,7 @@ describe('crawl job, method puppeteer (Chromium)', () => {
       settings: { ...FIXTURE_SCOPE, takeScreenshots: true },
     });
     const byPath = await expectFixtureCrawl(harness, id, site);
-    expectNoOverlap(site);
+    expectNoOverlap(site, FIXTURE_SCOPE.crawlDelay);
 
     const home = byPath['/']!;
     expect(home.screenshotPath).toMatch(new RegExp(`^screenshots/${id}/[0-9a-f]+\\.png$`));

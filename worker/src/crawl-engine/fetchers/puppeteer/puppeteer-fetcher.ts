@@ -4,11 +4,11 @@ import type { HTTPResponse } from 'puppeteer';
 import { REFUSED_HEADER } from '../../../network/filtering-proxy';
 import { CrawlAbortedError, raceAbort, sleep } from '../../abort';
 import { PageFetchError, RetryableFetchError, errorMessage } from '../../errors';
-import type { Fetcher, FetchedPage } from '../../fetcher';
+import type { Fetcher, FetchedPage, FetchHooks } from '../../fetcher';
 import { digestBuffer, isHtml } from '../../page-body';
 import type { BrowserPool, BrowserSession } from './browser-pool';
 import { behaveLikeAHuman } from './human-behaviour';
-import { RequestFilter } from './request-filter';
+import { RequestFilter, type StoppedRedirect } from './request-filter';
 
 const NAVIGATION_TIMEOUT_MS = 30_000;
 /**
@@ -38,11 +38,11 @@ export class PuppeteerFetcher implements Fetcher {
     private readonly settings: PuppeteerSettings,
   ) {}
 
-  async fetch(url: string, signal: AbortSignal): Promise<FetchedPage> {
+  async fetch(url: string, signal: AbortSignal, hooks?: FetchHooks): Promise<FetchedPage> {
     await this.checkTarget(url);
     const { page } = await this.openSession();
     const filter = this.filter!;
-    filter.refusals.clear();
+    filter.begin(hooks ?? null);
     const started = performance.now();
     let response: HTTPResponse | null;
     try {
@@ -52,11 +52,14 @@ export class PuppeteerFetcher implements Fetcher {
         await page.goto('about:blank').catch(() => undefined);
         throw error;
       }
+      if (filter.stopped) return stoppedAtRedirect(url, filter.stopped, performance.now() - started);
       throw this.navigationError(error, filter);
+    } finally {
+      filter.hooks = null;
     }
     const loadedMs = performance.now() - started;
     if (!response) throw new PageFetchError('Chromium returned no response for the page');
-    const headers = response.headers();
+    const { headers, setCookies } = splitSetCookies(response.headers());
     if (headers[REFUSED_HEADER]) throw new PageFetchError(headers[REFUSED_HEADER]);
 
     const contentType = headers['content-type'] ?? null;
@@ -78,6 +81,7 @@ export class PuppeteerFetcher implements Fetcher {
       finalUrl,
       statusCode: response.status(),
       headers,
+      setCookies,
       contentType,
       redirectChain: response
         .request()
@@ -141,4 +145,28 @@ export class PuppeteerFetcher implements Fetcher {
     if (PERMANENT_NET_ERRORS.test(message)) return new PageFetchError(message);
     return new RetryableFetchError(message);
   }
+}
+
+/** Chromium reports repeated Set-Cookie headers as one value with a cookie per line. */
+function splitSetCookies(all: Record<string, string>): { headers: Record<string, string>; setCookies: string[] } {
+  const { 'set-cookie': joined, ...headers } = all;
+  return { headers, setCookies: joined ? joined.split('\n').filter(Boolean) : [] };
+}
+
+/** The answer of a fetch that stopped at a redirect the crawl did not follow: the redirect itself. */
+function stoppedAtRedirect(url: string, stop: StoppedRedirect, responseTimeMs: number): FetchedPage {
+  const { headers, setCookies } = splitSetCookies(stop.headers);
+  return {
+    requestedUrl: url,
+    finalUrl: stop.from,
+    statusCode: stop.statusCode,
+    headers,
+    setCookies,
+    contentType: headers['content-type'] ?? null,
+    redirectChain: stop.chain,
+    responseTimeMs,
+    body: null,
+    document: null,
+    redirectStoppedAt: stop.to,
+  };
 }
