@@ -46,6 +46,16 @@ export interface CrawlJob {
   completionTime: string | null;
 }
 
+/** The response headers a page's record shows as its security headers. */
+export const SECURITY_HEADERS = [
+  'strict-transport-security',
+  'content-security-policy',
+  'x-frame-options',
+  'x-content-type-options',
+  'referrer-policy',
+  'permissions-policy',
+] as const;
+
 export interface CrawlPage {
   id: string;
   jobId: string;

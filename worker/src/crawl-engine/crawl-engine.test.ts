@@ -52,6 +52,7 @@ describe('crawl engine building blocks', () => {
     const html = `<html lang="en"><head><title> Hello
       World </title><meta name="description" content="About us"><base href="https://vendor.example/base/"></head>
       <body><svg><title>icon</title></svg><a href="rel">Rel</a><a href="/privacy-policy">Privacy</a><a href="/legal">Terms &amp; conditions</a>
+      <a href="/impressum">Impressum</a> <a href="mailto:Legal@Vendor.example?subject=hi">Write to us</a> Call +49 30 1234567.
       <img src="http://cdn.example/a.png"><img src="/b.png" alt=""><script src="http://cdn.example/x.js"></script>
       <div class="cc-window">This site uses cookies. <button>Accept</button></div></body></html>`;
     for (let i = 0; i < html.length; i += 7) extractor.write(html.slice(i, i + 7));
@@ -62,15 +63,25 @@ describe('crawl engine building blocks', () => {
       'https://vendor.example/base/rel',
       'https://vendor.example/privacy-policy',
       'https://vendor.example/legal',
+      'https://vendor.example/impressum',
     ]);
-    expect(doc.signals).toMatchObject({
-      hasPrivacyPolicyLink: true,
-      hasTermsLink: true,
-      cookieConsentFound: true,
-      mixedContentCount: 2,
+    expect(doc.facts).toEqual({
+      lang: 'en',
       imagesTotal: 2,
       imagesWithoutAlt: 1,
-      lang: 'en',
+      imagesWithoutAltSources: ['http://cdn.example/a.png'],
+      mixedContent: ['http://cdn.example/a.png', 'http://cdn.example/x.js'],
+      policyLinks: {
+        privacy: ['https://vendor.example/privacy-policy'],
+        terms: ['https://vendor.example/legal'],
+        imprint: ['https://vendor.example/impressum'],
+        contact: [],
+        cookies: [],
+      },
+      consentMarker: 'div[class="cc-window"]',
+      subresources: ['http://cdn.example/a.png', 'https://vendor.example/b.png', 'http://cdn.example/x.js'],
+      emails: ['legal@vendor.example'],
+      phones: ['+49 30 1234567'],
     });
   });
 

@@ -1,5 +1,5 @@
 import { CrawlAbortedError, throwIfAborted } from './abort';
-import { originOf, type UrlCanonicalizer } from './canonical-url';
+import { originOf, type CanonicalForms, type UrlCanonicalizer } from './canonical-url';
 import { systemClock, type Clock } from './clock';
 import { CriticalCrawlError, errorMessage, PageFetchError, RetryableFetchError, UnexpectedCrawlError } from './errors';
 import type { Fetcher, FetchedPage, FetchHooks, RedirectDecision } from './fetcher';
@@ -280,10 +280,12 @@ export class Crawler {
       case 'page': {
         const { fetched } = settled;
         const screenshotPath = fetched.screenshot ? await screenshots.save(jobId, key, fetched.screenshot) : null;
-        const { allowed, skipped } = await this.linksOf(plan, row, key, fetched, robots);
+        const linked = (fetched.document?.links ?? []).flatMap((link) => plan.canonical.forms(link) ?? []);
+        const { allowed, skipped } = await this.linksToFollow(plan, row, key, fetched, linked, robots);
+        const links = [...new Set(linked.map((forms) => forms.key))];
         return writes.push(() =>
           frontier.recordPage(jobId, key, {
-            page: pageRecord(plan.owner, key, fetched, screenshotPath),
+            page: pageRecord(plan.owner, key, fetched, screenshotPath, links),
             state: 'done',
             redirectedFrom,
             discovered: allowed,
@@ -297,11 +299,20 @@ export class Crawler {
   }
 
   /** Links worth following: from a 2xx HTML page still on the site, in scope, allowed by robots.txt. */
-  private async linksOf(plan: CrawlPlan, row: FrontierRow, key: string, fetched: FetchedPage, robots: RobotsCache) {
-    const links = fetched.document?.links ?? [];
+  private async linksToFollow(
+    plan: CrawlPlan,
+    row: FrontierRow,
+    key: string,
+    fetched: FetchedPage,
+    linked: CanonicalForms[],
+    robots: RobotsCache,
+  ) {
     const followable = fetched.statusCode >= 200 && fetched.statusCode < 300 && plan.scope.check(fetched.finalUrl).inScope;
-    if (!followable || links.length === 0) return { allowed: [], skipped: [] };
-    return this.applyRobots(this.entriesOf(plan, links, row.depth + 1, key, true), robots);
+    if (!followable || linked.length === 0) return { allowed: [], skipped: [] };
+    const entries = linked
+      .filter((forms) => plan.scope.check(forms.fetch).inScope)
+      .map((forms) => ({ url: forms.key, fetchUrl: forms.fetch, depth: row.depth + 1, discoveredFrom: key }));
+    return this.applyRobots(entries, robots);
   }
 
   /** Frontier entries of absolute URLs: canonical key and the form to fetch; optionally only those in scope. */

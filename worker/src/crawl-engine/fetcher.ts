@@ -1,3 +1,4 @@
+import type { BrowserFacts } from '@vendorwatch/compliance';
 import type { CrawlMethod, PuppeteerSettings } from '@vendorwatch/contracts';
 import type { PageDocument } from './html-extractor';
 import type { BodyDigest } from './page-body';
@@ -22,6 +23,8 @@ export interface FetchedPage {
   body: BodyDigest | null;
   /** HTML facts; null for anything that is not HTML. */
   document: PageDocument | null;
+  /** What only a browser sees (requests, cookies, consent platform, accessibility); absent for other methods. */
+  browser?: BrowserFacts | null;
   /** PNG bytes when the method takes screenshots; the engine decides where they are stored. */
   screenshot?: Buffer | null;
   /** Scraping-API credits this fetch cost. */

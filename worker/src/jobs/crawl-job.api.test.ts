@@ -43,7 +43,7 @@ describe('crawl job, method api (ScrapingBee protocol)', () => {
     expect((await harness.job(id)).creditsUsed).toBe(charged);
     expect(bee.usage('good-key')!.used).toBe(charged);
     // The target's own headers arrive prefixed Spb- and are stored unprefixed.
-    expect(byPath['/']!.securityHeaders).toMatchObject({ 'x-frame-options': 'DENY' });
+    expect(byPath['/']!.responseHeaders).toMatchObject({ 'x-frame-options': 'DENY' });
     // The payload never carried the key: only the row id.
     const [job] = await harness.queue.getJobs(['completed']);
     expect(job!.data).toEqual({ crawlJobId: id });

@@ -29,24 +29,26 @@ export async function expectFixtureCrawl(harness: WorkerHarness, jobId: string, 
     error: null,
   });
   expect(byPath['/']!.contentHash).toMatch(/^[0-9a-f]{64}$/);
-  expect(byPath['/']!.securityHeaders).toMatchObject({ 'x-frame-options': 'DENY', 'x-content-type-options': 'nosniff' });
-  expect(byPath['/']!.signals).toMatchObject({
-    https: false,
-    hasPrivacyPolicyLink: true,
-    hasTermsLink: true,
-    cookieConsentFound: true,
-    titlePresent: true,
+  expect(byPath['/']!.responseHeaders).toMatchObject({ 'x-frame-options': 'DENY', 'x-content-type-options': 'nosniff' });
+  expect(byPath['/']!.document).toMatchObject({
+    lang: 'en',
+    policyLinks: { privacy: [`${site.url}/privacy`], terms: [`${site.url}/terms`] },
+    consentMarker: expect.stringContaining('cookie'),
   });
   expect(byPath['/']!.linksCount).toBeGreaterThanOrEqual(14);
-  expect(byPath['/contact']!.signals).toMatchObject({ imagesTotal: 3, imagesWithoutAlt: 2, cookieConsentFound: false });
+  // Links are kept as canonical URLs: the tracking twin of /about is /about.
+  expect(byPath['/']!.links).toEqual(
+    expect.arrayContaining([`${site.url}/about`, `${site.url}/old-page`, 'https://other.test/elsewhere']),
+  );
+  expect(byPath['/']!.links).not.toContain(`${site.url}/about?utm_source=newsletter&utm_medium=email`);
+  expect(byPath['/contact']!.document).toMatchObject({ imagesTotal: 3, imagesWithoutAlt: 2, consentMarker: null });
   expect(byPath['/products/widget']).toMatchObject({ description: null });
-  expect(byPath['/products/widget']!.signals).toMatchObject({ descriptionPresent: false });
   expect(byPath['/missing']).toMatchObject({ statusCode: 404, error: null });
   expect(byPath['/broken']).toMatchObject({ statusCode: 500 });
   expect(byPath['/flaky']).toMatchObject({ statusCode: 200, title: 'Flaky page' });
   expect(byPath['/files/report.pdf']).toMatchObject({ statusCode: 200, title: null, linksCount: 0 });
   expect(byPath['/files/report.pdf']!.contentType).toMatch(/application\/pdf/);
-  expect(byPath['/files/report.pdf']!.signals).toMatchObject({ parsed: false });
+  expect(byPath['/files/report.pdf']!.document).toBeNull();
   // The redirect chain's target is one page, stored under its own URL with the chain that led to it.
   expect(byPath[FIXTURE_REDIRECT.end]).toMatchObject({
     statusCode: 200,

@@ -1,3 +1,4 @@
+import type { BrowserFacts, DocumentFacts, SiteFacts } from '@vendorwatch/compliance';
 import type { CrawlJobStatus } from '@vendorwatch/contracts';
 import { sql } from 'drizzle-orm';
 import {
@@ -119,6 +120,8 @@ export const crawlJobs = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Facts read once per crawl about the start host (TLS certificate, http:// entry, security.txt). */
+    siteFacts: jsonb('site_facts').$type<SiteFacts>(),
     /** How often the reconciler handed this crawl back to the queue after its job went missing or ended. */
     resumes: integer('resumes').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -192,10 +195,16 @@ export const crawlPages = pgTable(
     contentHash: text('content_hash'),
     contentLength: integer('content_length'),
     linksCount: integer('links_count').notNull().default(0),
-    securityHeaders: jsonb('security_headers').$type<Record<string, string>>().notNull().default({}),
+    /** The final response's headers, names lower-cased (Set-Cookie apart, in set_cookies). */
+    responseHeaders: jsonb('response_headers').$type<Record<string, string>>().notNull().default({}),
+    setCookies: jsonb('set_cookies').$type<string[]>().notNull().default([]),
     redirectChain: jsonb('redirect_chain').$type<string[]>().notNull().default([]),
-    /** Facts the compliance checks read (links to policies, consent banner, mixed content, alt text …). */
-    signals: jsonb('signals').$type<Record<string, unknown>>().notNull().default({}),
+    /** The page's outgoing links as canonical URLs (the compliance checks follow them to find broken ones). */
+    links: jsonb('links').$type<string[]>().notNull().default([]),
+    /** Facts read from the HTML that the compliance checks use (policy links, consent banner, mixed content …). */
+    document: jsonb('document').$type<DocumentFacts>(),
+    /** What only the browser method sees: requests, cookies, consent platform, accessibility results. */
+    browser: jsonb('browser').$type<BrowserFacts>(),
     screenshotPath: text('screenshot_path'),
     error: text('error'),
     fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
