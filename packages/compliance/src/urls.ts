@@ -1,0 +1,22 @@
+import { getDomain, getHostname } from 'tldts';
+
+const HTTP_URL = /^https?:\/\//i;
+
+export const isHttpUrl = (url: string) => HTTP_URL.test(url);
+export const isHttpsUrl = (url: string) => url.slice(0, 8).toLowerCase() === 'https://';
+export const isPlainHttpUrl = (url: string) => url.slice(0, 7).toLowerCase() === 'http://';
+
+/** The lower-cased host of an http(s) URL; null for data:, blob:, mailto: and what does not parse. */
+export function hostOf(url: string): string | null {
+  if (!isHttpUrl(url)) return null;
+  return getHostname(url) || null;
+}
+
+/**
+ * The registrable domain ("eTLD+1") of a host, private suffixes included (`vendor.github.io` is its
+ * own site), so `cdn.vendor.com` and `www.vendor.com` are one site. Hosts without one (an IP address,
+ * `localhost`) stand for themselves.
+ */
+export function siteOf(host: string): string {
+  return getDomain(host, { allowPrivateDomains: true, extractHostname: false }) ?? host;
+}
