@@ -1,5 +1,5 @@
 import { type CheckEvaluation, fail, notApplicable, onPage, pass, warn } from './check';
-import type { CrawlIndex } from './crawl-index';
+import { type CrawlIndex, isHtmlPage } from './crawl-index';
 import type { DocumentFacts } from './input';
 import { count } from './text';
 
@@ -11,7 +11,7 @@ type PolicyKind = keyof DocumentFacts['policyLinks'];
  */
 export function linkedFromHome(index: CrawlIndex, kind: PolicyKind, what: string): CheckEvaluation {
   if (index.htmlPages.length === 0) return notApplicable(`No HTML page answered, so no ${what} link can be looked for`);
-  const home = index.home?.document ? index.home : null;
+  const home = index.home && isHtmlPage(index.home) && index.home.document ? index.home : null;
   const onHome = home?.document?.policyLinks[kind] ?? [];
   if (home && onHome.length)
     return pass(
@@ -21,11 +21,11 @@ export function linkedFromHome(index: CrawlIndex, kind: PolicyKind, what: string
   const elsewhere = index.htmlPages.filter((page) => (page.document?.policyLinks[kind].length ?? 0) > 0);
   if (elsewhere.length) {
     const evidence = elsewhere.map((page) => onPage(page, page.document!.policyLinks[kind].join(', ')));
-    const where = `${count(elsewhere.length, 'other page')}, e.g. ${elsewhere[0].url}`;
+    const where = `${count(elsewhere.length, home ? 'other page' : 'page')}, e.g. ${elsewhere[0].url}`;
     return warn(
       home
-        ? `The ${what} is not linked from the home page, only from ${where}`
-        : `The home page was not stored as HTML; the ${what} is linked from ${where}`,
+        ? `No ${what} link on the home page, only on ${where}`
+        : `The home page was not stored as HTML; a ${what} link is on ${where}`,
       evidence,
     );
   }

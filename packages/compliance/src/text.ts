@@ -8,3 +8,7 @@ export function listOf(items: Iterable<string>, shown = 5): string {
   const unique = [...new Set(items)];
   return `${unique.slice(0, shown).join(', ')}${unique.length > shown ? ` and ${unique.length - shown} more` : ''}`;
 }
+
+/** "all 3 cookies", "the one cookie". */
+export const allOf = (n: number, singular: string, plural = `${singular}s`) =>
+  n === 1 ? `the one ${singular}` : `all ${n} ${plural}`;

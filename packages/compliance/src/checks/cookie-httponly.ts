@@ -1,7 +1,7 @@
 import { ALL_METHODS, type Check, fail, notApplicable, onPage, pass } from '../check';
 import { indexOf } from '../crawl-index';
 import { isSessionLike, namesOf, observedCookies, wherePages } from '../parsing/cookies';
-import { count } from '../text';
+import { allOf, count } from '../text';
 
 /** Follows MDN HTTP Observatory's "cookies" test (src/analyzer/tests/cookies.js): session and login cookies need HttpOnly. */
 export const cookieHttpOnly: Check = {
@@ -25,6 +25,6 @@ export const cookieHttpOnly: Check = {
         `Without HttpOnly: ${readable.length} of ${count(cookies.length, 'session cookie')} (${namesOf(readable)})`,
         evidence,
       );
-    return pass(`HttpOnly on all ${count(cookies.length, 'session cookie')}`, evidence);
+    return pass(`HttpOnly on ${allOf(cookies.length, 'session cookie')}`, evidence);
   },
 };

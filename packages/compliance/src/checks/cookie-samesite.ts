@@ -1,7 +1,7 @@
 import { ALL_METHODS, type Check, notApplicable, onPage } from '../check';
 import { indexOf } from '../crawl-index';
 import { isCsrfLike, namesOf, type ObservedCookie, observedCookies, wherePages } from '../parsing/cookies';
-import { count } from '../text';
+import { allOf, count } from '../text';
 
 const VALID = new Set(['strict', 'lax', 'none']);
 
@@ -57,7 +57,7 @@ export const cookieSameSite: Check = {
       };
     return {
       outcome: 'pass',
-      summary: `SameSite on all ${count(cookies.length, 'cookie')}`,
+      summary: `SameSite on ${allOf(cookies.length, 'cookie')}`,
       evidence: cookies.map((c) => describe(c)),
     };
   },

@@ -1,7 +1,7 @@
 import { ALL_METHODS, type Check, fail, notApplicable, onPage, pass } from '../check';
 import { indexOf } from '../crawl-index';
 import { namesOf, observedCookies, wherePages } from '../parsing/cookies';
-import { count } from '../text';
+import { allOf, count } from '../text';
 
 /** Follows MDN HTTP Observatory's "cookies" test (src/analyzer/tests/cookies.js) for the Secure flag. */
 export const cookieSecure: Check = {
@@ -30,6 +30,6 @@ export const cookieSecure: Check = {
         `Without Secure: ${insecure.length} of ${count(cookies.length, 'cookie')} set over HTTPS (${namesOf(insecure)})`,
         evidence,
       );
-    return pass(`Secure on all ${count(cookies.length, 'cookie')} set over HTTPS`, evidence);
+    return pass(`Secure on ${allOf(cookies.length, 'cookie')} set over HTTPS`, evidence);
   },
 };

@@ -169,3 +169,40 @@ export const SECURE_HEADERS: Record<string, string> = {
   'permissions-policy': 'camera=(), microphone=(), geolocation=()',
   server: 'nginx',
 };
+
+/** A page of a site that passes every check: secure headers and cookies, policy links, language, alt text, a clean axe run. */
+export function compliantPageOf(path: string, links: string[] = []): AssessedPage {
+  const url = new URL(path, HOME).href;
+  return pageOf({
+    url,
+    title: `Vendor — ${path}`,
+    headers: SECURE_HEADERS,
+    setCookies: ['sessionid=abc; Path=/; Secure; HttpOnly; SameSite=Lax'],
+    links,
+    document: {
+      imagesTotal: 2,
+      policyLinks: {
+        privacy: ['https://www.vendor.test/privacy'],
+        terms: ['https://www.vendor.test/terms'],
+        imprint: ['https://www.vendor.test/imprint'],
+        contact: [],
+        cookies: [],
+      },
+      subresources: ['https://cdn.vendor.test/app.js'],
+    },
+    browser: {
+      requests: [{ url: 'https://cdn.vendor.test/app.js', resourceType: 'script' }],
+      cookies: [cookieOf({ name: 'sessionid', httpOnly: true })],
+      axe: axeOf(),
+    },
+  });
+}
+
+/** A browser crawl of a compliant site: every applicable check passes. */
+export function compliantCrawlOf(pages = 3): AssessedCrawl {
+  const paths = Array.from({ length: pages }, (_, i) => (i === 0 ? '/' : `/page-${i}`));
+  return crawlOf({
+    method: 'puppeteer',
+    pages: paths.map((path, i) => compliantPageOf(path, [new URL(paths[(i + 1) % paths.length], HOME).href])),
+  });
+}
