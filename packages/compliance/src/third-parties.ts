@@ -42,6 +42,8 @@ export interface ContactedHost extends HostClass {
   /** The first page that contacted it and the URL it asked for there. */
   firstPage: AssessedPage;
   firstUrl: string;
+  /** The first request the browser itself made to it; null when it was only referenced in HTML. */
+  firstRequest: { page: AssessedPage; url: string } | null;
   /** How many pages contacted it. */
   pages: number;
 }
@@ -53,10 +55,11 @@ export interface ContactedHost extends HostClass {
 export const subresourceUrlsOf = (page: AssessedPage): string[] =>
   page.browser ? page.browser.requests.map((request) => request.url) : (page.document?.subresources ?? []);
 
-/** Every third-party host the HTML pages contacted, sorted by host name. */
+/** Every third-party host the HTML pages contacted, sorted by host name; computed once per crawl. */
 export function thirdPartyHosts(index: CrawlIndex): ContactedHost[] {
   return index.memo('third-party-hosts', 'all', () => {
-    const byHost = new Map<string, ContactedHost>();
+    // null marks a first-party host, so it is classified once, not once per request.
+    const byHost = new Map<string, ContactedHost | null>();
     for (const page of index.htmlPages) {
       const seenOnPage = new Set<string>();
       for (const url of subresourceUrlsOf(page)) {
@@ -64,15 +67,23 @@ export function thirdPartyHosts(index: CrawlIndex): ContactedHost[] {
         if (!host || seenOnPage.has(host)) continue;
         seenOnPage.add(host);
         const known = byHost.get(host);
+        if (known === null) continue;
         if (known) {
           known.pages++;
+          if (!known.firstRequest && page.browser) known.firstRequest = { page, url };
           continue;
         }
         const hostClass = classifyHost(index, host);
-        if (!hostClass.firstParty) byHost.set(host, { ...hostClass, firstPage: page, firstUrl: url, pages: 1 });
+        byHost.set(
+          host,
+          hostClass.firstParty
+            ? null
+            : { ...hostClass, firstPage: page, firstUrl: url, firstRequest: page.browser ? { page, url } : null, pages: 1 },
+        );
       }
     }
-    return [...byHost.values()].sort((a, b) => (a.host < b.host ? -1 : a.host > b.host ? 1 : 0));
+    const hosts = [...byHost.values()].filter((host): host is ContactedHost => host !== null);
+    return hosts.sort((a, b) => (a.host < b.host ? -1 : a.host > b.host ? 1 : 0));
   });
 }
 

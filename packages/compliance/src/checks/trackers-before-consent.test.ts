@@ -16,17 +16,17 @@ describe('trackers-before-consent', () => {
     expect(result.summary).toBe('No ad, analytics, social, marketing hosts were requested before consent on 1 rendered page');
   });
 
-  it('fails naming each tracker host with its company and category', () => {
+  it('fails naming each tracker host (sorted by host) with its company and category', () => {
     const page = requesting(
       'https://www.google-analytics.com/g/collect?v=2',
       'https://snap.licdn.com/li.lms-analytics/insight.min.js',
     );
     const result = runCheck(trackersBeforeConsent, crawlOf({ method: 'puppeteer', pages: [page] }));
     expect(result.outcome).toBe('fail');
-    expect(result.summary).toBe('2 tracker hosts loaded before consent: Google Analytics, LinkedIn Ads');
+    expect(result.summary).toBe('2 tracker hosts loaded before consent: LinkedIn Ads, Google Analytics');
     expect(result.evidence.map((e) => e.detail)).toEqual([
-      'www.google-analytics.com: Google Analytics (analytics) — https://www.google-analytics.com/g/collect?v=2',
       'snap.licdn.com: LinkedIn Ads (ad) — https://snap.licdn.com/li.lms-analytics/insight.min.js',
+      'www.google-analytics.com: Google Analytics (analytics) — https://www.google-analytics.com/g/collect?v=2',
     ]);
   });
 

@@ -1,9 +1,7 @@
-import type { CheckEvidence } from '@vendorwatch/contracts';
 import { BROWSER_ONLY, type Check, fail, notApplicable, onPage, pass } from '../check';
 import { indexOf } from '../crawl-index';
-import { classifyHost, describeHost, TRACKER_CATEGORIES } from '../third-parties';
+import { describeHost, thirdPartyHosts, TRACKER_CATEGORIES } from '../third-parties';
 import { count, listOf } from '../text';
-import { hostOf } from '../urls';
 
 export const trackersBeforeConsent: Check = {
   id: 'trackers-before-consent',
@@ -18,27 +16,16 @@ export const trackersBeforeConsent: Check = {
   methods: BROWSER_ONLY,
   evaluate(crawl) {
     const index = indexOf(crawl);
-    const pages = index.htmlPages.filter((page) => page.browser !== null);
-    if (pages.length === 0) return notApplicable('No page was rendered by the browser, so no requests were recorded');
-    const seen = new Map<string, { evidence: CheckEvidence; entity: string }>();
-    for (const page of pages)
-      for (const { url } of page.browser!.requests) {
-        const host = hostOf(url);
-        if (!host || seen.has(host)) continue;
-        const hostClass = classifyHost(index, host);
-        if (hostClass.firstParty || !hostClass.tracker) continue;
-        seen.set(host, {
-          evidence: onPage(page, `${host}: ${describeHost(hostClass)} — ${url}`),
-          entity: hostClass.entity ?? host,
-        });
-      }
+    const rendered = index.htmlPages.filter((page) => page.browser !== null).length;
+    if (rendered === 0) return notApplicable('No page was rendered by the browser, so no requests were recorded');
+    // Every request the browser recorded happened before any consent was given.
+    const trackers = thirdPartyHosts(index).filter((host) => host.tracker && host.firstRequest);
     const categories = [...TRACKER_CATEGORIES].join(', ');
-    if (seen.size === 0)
-      return pass(`No ${categories} hosts were requested before consent on ${count(pages.length, 'rendered page')}`);
-    const entities = [...new Set([...seen.values()].map((tracker) => tracker.entity))];
+    if (trackers.length === 0)
+      return pass(`No ${categories} hosts were requested before consent on ${count(rendered, 'rendered page')}`);
     return fail(
-      `${count(seen.size, 'tracker host')} loaded before consent: ${listOf(entities)}`,
-      [...seen.values()].map((tracker) => tracker.evidence),
+      `${count(trackers.length, 'tracker host')} loaded before consent: ${listOf(trackers.map((host) => host.entity ?? host.host))}`,
+      trackers.map((host) => onPage(host.firstRequest!.page, `${host.host}: ${describeHost(host)} — ${host.firstRequest!.url}`)),
     );
   },
 };
