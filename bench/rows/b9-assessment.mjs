@@ -1,6 +1,7 @@
 import { requireFrom } from '../lib/paths.mjs';
 import { alternate } from '../lib/rounds.mjs';
 import { ratios, summarize } from '../lib/stats.mjs';
+import { prng } from '../site/generator.mjs';
 
 const PAGES = 1000;
 /** Assessments per contender per round; the round's figure is their median. */
@@ -17,18 +18,6 @@ const { TRACKER_CATEGORIES } = compliance;
 const tldts = requireFrom('packages/compliance', 'tldts');
 const { getEntity } = requireFrom('packages/compliance', 'third-party-web/nostats-subset');
 const { parseString } = requireFrom('packages/compliance', 'set-cookie-parser');
-
-/** mulberry32: the same crawl on every run and machine. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const THIRD_PARTIES = [
   'https://www.googletagmanager.com/gtm.js?id=GTM-X',
@@ -70,7 +59,7 @@ const AXE_RULES = [
  * hosts, and — for the browser method — 40–80 requests, a cookie jar and a few axe violations.
  */
 export function generateCrawl({ pages = PAGES, method = 'puppeteer', seed = 9 } = {}) {
-  const rnd = random(seed);
+  const rnd = prng(seed);
   const pick = (list) => list[Math.floor(rnd() * list.length)];
   const origin = 'https://www.vendor.example';
   const urlOf = (i) => (i === 0 ? `${origin}/` : `${origin}/section-${i % 17}/page-${i}`);

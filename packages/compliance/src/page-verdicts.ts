@@ -21,6 +21,9 @@ export interface VerdictWording {
   fail: string;
 }
 
+/** The pages and the empty case every response-header check shares. */
+export const HEADER_PAGES = { pages: 'HTML pages', none: 'No HTML page answered, so there are no headers to judge' } as const;
+
 const RANK: Record<PageOutcome, number> = { pass: 0, warn: 1, fail: 2 };
 
 /** "on all 12 HTML pages", "on 3 of 12 HTML pages", "on the one HTML page". */

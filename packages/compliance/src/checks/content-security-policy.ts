@@ -1,6 +1,6 @@
 import { ALL_METHODS, type Check } from '../check';
 import { indexOf } from '../crawl-index';
-import { judgePages, type PageOutcome } from '../page-verdicts';
+import { HEADER_PAGES, judgePages, type PageOutcome } from '../page-verdicts';
 import { type CspFinding, cspOfPage } from '../parsing/csp';
 
 const VERDICTS: Record<CspFinding, { outcome: PageOutcome; says: string }> = {
@@ -41,8 +41,7 @@ export const contentSecurityPolicy: Check = {
         return { outcome, detail: `Content-Security-Policy ${says}${value ? `: ${value.slice(0, 300)}` : ''}` };
       },
       {
-        pages: 'HTML pages',
-        none: 'No HTML page answered, so there are no headers to judge',
+        ...HEADER_PAGES,
         pass: 'A CSP restricting scripts',
         warn: 'A CSP with weaknesses (unsafe-eval or http: media)',
         fail: 'No CSP restricting scripts',

@@ -1,6 +1,6 @@
 import { ALL_METHODS, type Check } from '../check';
 import { indexOf } from '../crawl-index';
-import { judgePages } from '../page-verdicts';
+import { HEADER_PAGES, judgePages } from '../page-verdicts';
 import { cspOfPage } from '../parsing/csp';
 
 /**
@@ -40,8 +40,7 @@ export const frameProtection: Check = {
         return { outcome: 'fail', detail: `${detail} (not a valid value)` };
       },
       {
-        pages: 'HTML pages',
-        none: 'No HTML page answered, so there are no headers to judge',
+        ...HEADER_PAGES,
         pass: 'Framing restricted',
         warn: 'Only X-Frame-Options ALLOW-FROM, which browsers ignore,',
         fail: 'Framing not restricted',

@@ -1,6 +1,6 @@
 import { ALL_METHODS, type Check } from '../check';
 import { indexOf } from '../crawl-index';
-import { judgePages } from '../page-verdicts';
+import { HEADER_PAGES, judgePages } from '../page-verdicts';
 
 /** Not an Observatory test: the Permissions-Policy header is simply expected, with the retired Feature-Policy as a half measure. */
 export const permissionsPolicy: Check = {
@@ -25,8 +25,7 @@ export const permissionsPolicy: Check = {
         return { outcome: 'fail', detail: 'Permissions-Policy: absent' };
       },
       {
-        pages: 'HTML pages',
-        none: 'No HTML page answered, so there are no headers to judge',
+        ...HEADER_PAGES,
         pass: 'Permissions-Policy',
         warn: 'Only the retired Feature-Policy',
         fail: 'No Permissions-Policy',

@@ -1,6 +1,6 @@
 import { ALL_METHODS, type Check } from '../check';
 import { indexOf } from '../crawl-index';
-import { judgePages, type PageVerdict } from '../page-verdicts';
+import { HEADER_PAGES, judgePages, type PageVerdict } from '../page-verdicts';
 
 const SAFE = new Set(['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin']);
 const UNSAFE = new Set(['origin', 'origin-when-cross-origin', 'unsafe-url', 'no-referrer-when-downgrade']);
@@ -31,8 +31,7 @@ export const referrerPolicy: Check = {
   methods: ALL_METHODS,
   evaluate(crawl) {
     return judgePages(indexOf(crawl).htmlPages, (page) => judgeReferrerPolicy(page.headers['referrer-policy']), {
-      pages: 'HTML pages',
-      none: 'No HTML page answered, so there are no headers to judge',
+      ...HEADER_PAGES,
       pass: 'A safe Referrer-Policy',
       warn: 'No Referrer-Policy',
       fail: 'An unsafe or invalid Referrer-Policy',

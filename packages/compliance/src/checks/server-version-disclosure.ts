@@ -1,6 +1,6 @@
 import { ALL_METHODS, type Check } from '../check';
 import { indexOf } from '../crawl-index';
-import { judgePages } from '../page-verdicts';
+import { HEADER_PAGES, judgePages } from '../page-verdicts';
 
 /** Headers that name server software; they disclose too much once they carry a version. */
 export const DISCLOSING_HEADERS = ['server', 'x-powered-by', 'x-aspnet-version', 'x-aspnetmvc-version', 'x-generator'];
@@ -32,8 +32,7 @@ export const serverVersionDisclosure: Check = {
         return { outcome: 'pass', detail: named.length ? `${named.join('; ')} (no version)` : 'No server software headers' };
       },
       {
-        pages: 'HTML pages',
-        none: 'No HTML page answered, so there are no headers to judge',
+        ...HEADER_PAGES,
         pass: 'No software versions in headers',
         fail: 'Software versions in headers',
       },

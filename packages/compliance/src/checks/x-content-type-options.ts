@@ -1,6 +1,6 @@
 import { ALL_METHODS, type Check } from '../check';
 import { indexOf } from '../crawl-index';
-import { judgePages } from '../page-verdicts';
+import { HEADER_PAGES, judgePages } from '../page-verdicts';
 
 /** Follows MDN HTTP Observatory's "x-content-type-options" test (src/analyzer/tests/x-content-type-options.js). */
 export const xContentTypeOptions: Check = {
@@ -22,8 +22,7 @@ export const xContentTypeOptions: Check = {
         return { outcome: value.trim().toLowerCase() === 'nosniff' ? 'pass' : 'fail', detail };
       },
       {
-        pages: 'HTML pages',
-        none: 'No HTML page answered, so there are no headers to judge',
+        ...HEADER_PAGES,
         pass: 'X-Content-Type-Options: nosniff',
         fail: 'No X-Content-Type-Options: nosniff',
       },
