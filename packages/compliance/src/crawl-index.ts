@@ -13,10 +13,10 @@ export const isHtmlPage = (page: AssessedPage) =>
   isSuccess(page) && (page.document !== null || HTML_TYPE.test(page.contentType ?? ''));
 
 /**
- * What several checks look up, computed once per crawl: pages grouped and indexed by URL, the
- * home page, which sites are first-party. Checks read it through `indexOf(crawl)`, which keeps one
- * index per crawl object, so a catalogue of checks costs one pass over the pages, not one per lookup.
- * A crawl is treated as immutable once assessed.
+ * What several checks look up, computed once per crawl: pages grouped by kind, the home page, which
+ * sites are first-party, and a memo for parsed values. Checks read it through `indexOf(crawl)`, which
+ * keeps one index per crawl object, so a catalogue of checks costs one pass over the pages, not one
+ * per lookup. A crawl is treated as immutable once assessed.
  */
 export class CrawlIndex {
   /** Pages that answered at all (any status). */
@@ -30,20 +30,21 @@ export class CrawlIndex {
   /** Registrable domains of the vendor: the start URL's and, if it redirected elsewhere, the home page's. */
   readonly firstPartySites: ReadonlySet<string>;
 
-  private readonly byUrl = new Map<string, AssessedPage>();
-  private readonly hostSites = new Map<string, string>();
+  private readonly memos = new Map<string, Map<string, unknown>>();
 
   constructor(readonly crawl: AssessedCrawl) {
     for (const page of crawl.pages) {
-      if (!this.byUrl.has(page.url)) this.byUrl.set(page.url, page);
       if (page.statusCode === null) continue;
       this.answered.push(page);
       if (!isHtmlPage(page)) continue;
       this.htmlPages.push(page);
       if (isHttpsUrl(finalUrlOf(page))) this.httpsHtmlPages.push(page);
     }
-    for (const page of crawl.pages) if (page.finalUrl && !this.byUrl.has(page.finalUrl)) this.byUrl.set(page.finalUrl, page);
-    this.home = this.byUrl.get(crawl.startUrl) ?? null;
+    // The start URL as requested, else the page that landed on it.
+    this.home =
+      crawl.pages.find((page) => page.url === crawl.startUrl) ??
+      crawl.pages.find((page) => page.finalUrl === crawl.startUrl) ??
+      null;
     const sites = new Set<string>();
     for (const url of [crawl.startUrl, this.home ? finalUrlOf(this.home) : null]) {
       const host = url ? hostOf(url) : null;
@@ -52,19 +53,9 @@ export class CrawlIndex {
     this.firstPartySites = sites;
   }
 
-  /** The stored page requested at, or landing on, this URL. */
-  page(url: string): AssessedPage | undefined {
-    return this.byUrl.get(url);
-  }
-
   /** The registrable domain of a host, memoised: a crawl names the same few hosts thousands of times. */
   siteOfHost(host: string): string {
-    let site = this.hostSites.get(host);
-    if (site === undefined) {
-      site = siteOf(host);
-      this.hostSites.set(host, site);
-    }
-    return site;
+    return this.memo('site', host, () => siteOf(host));
   }
 
   isFirstPartyHost(host: string): boolean {
@@ -80,8 +71,6 @@ export class CrawlIndex {
     table.set(key, value);
     return value;
   }
-
-  private readonly memos = new Map<string, Map<string, unknown>>();
 }
 
 const indexes = new WeakMap<AssessedCrawl, CrawlIndex>();

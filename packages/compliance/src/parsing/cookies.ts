@@ -20,6 +20,14 @@ export interface ObservedCookie {
 }
 
 /**
+ * Cookies of well-known analytics and advertising tools (Google, Meta, Hotjar, Microsoft, Segment,
+ * Mixpanel, Matomo, HubSpot, LinkedIn). Some carry "session" in their name (`_hjSession_…`), so they
+ * are recognised first: they are neither login sessions nor strictly necessary.
+ */
+const KNOWN_TRACKING =
+  /^(_ga|_gid|_gat|_gcl|_fbp|_fbc|_hj|_clck|_clsk|_uet|MUID|ajs_|mp_|_pk_|__utm|hubspotutk|__hs|_li|li_|IDE$|NID$)/i;
+
+/**
  * Session and login cookies deserve HttpOnly. The Observatory's cookie test calls a cookie a session
  * identifier when its name contains "login" or "sess"; the common "sid" and "auth" names are added.
  */
@@ -27,7 +35,7 @@ const SESSION_LIKE = /sess|login|auth|(^|[_.-])sid($|[_.-])/i;
 /** Anti-CSRF tokens, which the Observatory expects to carry SameSite. */
 const CSRF_LIKE = /csrf|xsrf/i;
 
-export const isSessionLike = (name: string) => SESSION_LIKE.test(name);
+export const isSessionLike = (name: string) => SESSION_LIKE.test(name) && !KNOWN_TRACKING.test(name);
 export const isCsrfLike = (name: string) => CSRF_LIKE.test(name);
 
 /**
@@ -44,7 +52,8 @@ const STRICTLY_NECESSARY = [
   /^(OptanonConsent|OptanonAlertBoxClosed|CookieConsent|CookieConsentBulkSetting.*|cookieyes-consent|euconsent-v2|cookielawinfo-.*|cmplz_.*|borlabs-cookie|didomi_token|uc_settings|usercentrics.*|consentUUID|cookie_consent.*)$/i,
 ];
 
-export const isStrictlyNecessary = (name: string) => STRICTLY_NECESSARY.some((pattern) => pattern.test(name));
+export const isStrictlyNecessary = (name: string) =>
+  !KNOWN_TRACKING.test(name) && STRICTLY_NECESSARY.some((pattern) => pattern.test(name));
 
 function fromHeader(raw: string) {
   const cookie = parseString(raw, { decodeValues: false });
