@@ -24,8 +24,6 @@ export interface VerdictWording {
 /** The pages and the empty case every response-header check shares. */
 export const HEADER_PAGES = { pages: 'HTML pages', none: 'No HTML page answered, so there are no headers to judge' } as const;
 
-const RANK: Record<PageOutcome, number> = { pass: 0, warn: 1, fail: 2 };
-
 /** "on all 12 HTML pages", "on 3 of 12 HTML pages", "on the one HTML page". */
 export function onPages(count: number, total: number, noun: string): string {
   if (count === total) return total === 1 ? `on the one ${noun.replace(/\bpages\b/, 'page')}` : `on all ${total} ${noun}`;
@@ -59,5 +57,3 @@ export function judgePages(
   const outcome: PageOutcome = fail.length ? 'fail' : 'warn';
   return { outcome, summary: parts.join('; '), evidence: [...fail, ...warn] };
 }
-
-export const worst = (a: PageOutcome, b: PageOutcome): PageOutcome => (RANK[a] >= RANK[b] ? a : b);
