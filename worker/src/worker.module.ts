@@ -18,6 +18,8 @@ import { BrowserPool } from './crawl-engine/fetchers/puppeteer/browser-pool';
 import { RedisHostGate } from './crawl-engine/host-gate';
 import { HttpClient } from './crawl-engine/http-client';
 import { ScreenshotStore } from './crawl-engine/screenshot-store';
+import { DirectSiteProbe, FetcherSiteProbe } from './crawl-engine/site-probe';
+import type { Fetcher } from './crawl-engine/fetcher';
 import { CrawlJobHandler } from './jobs/crawl-job.handler';
 import { ReconcileCrawlsHandler } from './jobs/reconcile-crawls.handler';
 import { TestCrawlHandler } from './jobs/test-crawl.handler';
@@ -93,14 +95,19 @@ export class WorkerModule {
         },
         {
           provide: Crawler,
-          inject: [CrawlFrontierRepository, CrawlJobsRepository, HttpClient, RedisHostGate, ScreenshotStore],
+          inject: [CrawlFrontierRepository, CrawlJobsRepository, HttpClient, RedisHostGate, ScreenshotStore, AddressGuard],
           useFactory: (
             frontier: CrawlFrontierRepository,
             jobs: CrawlJobsRepository,
             http: HttpClient,
             hostGate: RedisHostGate,
             screenshots: ScreenshotStore,
-          ) => new Crawler({ frontier, jobs, http, hostGate, screenshots }),
+            guard: AddressGuard,
+          ) => {
+            const direct = new DirectSiteProbe(http, guard);
+            const siteProbe = (fetcher: Fetcher) => (fetcher.method === 'api' ? new FetcherSiteProbe(fetcher) : direct);
+            return new Crawler({ frontier, jobs, http, hostGate, screenshots, siteProbe });
+          },
         },
         FetcherFactory,
         CrawlJobHandler,

@@ -1,3 +1,4 @@
+import type { SiteFacts } from '@vendorwatch/compliance';
 import { CrawlAbortedError, throwIfAborted } from './abort';
 import { originOf, type CanonicalForms, type UrlCanonicalizer } from './canonical-url';
 import { systemClock, type Clock } from './clock';
@@ -12,6 +13,7 @@ import type { ProgressReporter } from './progress';
 import { hostPauseMs, retryDelayMs, type FetchAttempt } from './retry-policy';
 import { RobotsCache } from './robots-cache';
 import type { CrawlScopeRules } from './scope';
+import type { AtSite, SiteProbe } from './site-probe';
 import { loadSitemapUrls } from './sitemap';
 import { WriteBehind } from './write-behind';
 
@@ -30,8 +32,13 @@ export interface CrawlPlan {
 /** What the loop needs besides the frontier; each a small interface, so the fast tests can fake it. */
 export interface CrawlerDeps {
   frontier: Frontier;
-  /** Remembers a host the crawl took into its scope, for a resumed run. */
-  jobs: { addScopeHost(jobId: string, host: string): Promise<void> };
+  /** Remembers a host the crawl took into its scope (for a resumed run), and the start host's facts. */
+  jobs: {
+    addScopeHost(jobId: string, host: string): Promise<void>;
+    saveSiteFacts(jobId: string, facts: SiteFacts): Promise<void>;
+  };
+  /** Reads the start host's facts (TLS, http:// entry, security.txt) the way the crawl's method can. */
+  siteProbe?: (fetcher: Fetcher) => SiteProbe;
   /** robots.txt and sitemaps. */
   http: { getText(url: string, signal: AbortSignal, hooks?: FetchHooks): ReturnType<TextGetter> };
   hostGate: HostGate;
@@ -72,7 +79,11 @@ export class Crawler {
     );
 
     if (await frontier.isSeeded(jobId)) await frontier.releaseInProgress(jobId);
-    else await this.seed(plan, robots, signal);
+    else {
+      // Before the seed: a crawl interrupted between the two reads the facts again when it resumes.
+      if (this.deps.siteProbe) await this.probeSite(plan, this.deps.siteProbe(fetcher), robots, signal);
+      await this.seed(plan, robots, signal);
+    }
     await progress.report();
 
     const writes = new WriteBehind();
@@ -112,6 +123,16 @@ export class Crawler {
       await this.process(plan, row, fetcher, robots, writes, signal);
       await progress.maybeReport();
     }
+  }
+
+  private async probeSite(plan: CrawlPlan, probe: SiteProbe, robots: RobotsCache, signal: AbortSignal): Promise<void> {
+    const startUrl = plan.startUrls[0]!;
+    await robots.get(originOf(startUrl));
+    const atSite: AtSite = (url, work) =>
+      atHost(this.deps.hostGate, this.delayFor(plan, robots), url, signal, (turn) => work(politeHops(turn)));
+    const { facts, credits } = await probe.read(startUrl, atSite, signal, () => this.clock.now());
+    await this.deps.jobs.saveSiteFacts(plan.owner.jobId, facts);
+    if (credits > 0) await this.deps.frontier.addCredits(plan.owner.jobId, credits);
   }
 
   private async seed(plan: CrawlPlan, robots: RobotsCache, signal: AbortSignal): Promise<void> {
@@ -377,12 +398,15 @@ export class Crawler {
   private politeGetText(plan: CrawlPlan, robots: () => RobotsCache, signal: AbortSignal): TextGetter {
     return (url, getSignal) =>
       atHost(this.deps.hostGate, this.delayFor(plan, robots()), url, signal, (turn) =>
-        this.deps.http.getText(url, getSignal, {
-          beforeRedirect: async (to) => {
-            await turn.enter(to);
-            return 'follow';
-          },
-        }),
+        this.deps.http.getText(url, getSignal, politeHops(turn)),
       );
   }
 }
+
+/** Follows every redirect hop, each in its host's turn. */
+const politeHops = (turn: HostTurn): FetchHooks => ({
+  beforeRedirect: async (to) => {
+    await turn.enter(to);
+    return 'follow';
+  },
+});

@@ -27,6 +27,8 @@ export interface FetchedPage {
   browser?: BrowserFacts | null;
   /** PNG bytes when the method takes screenshots; the engine decides where they are stored. */
   screenshot?: Buffer | null;
+  /** A small plain-text answer's body (security.txt read through a scraping API). */
+  text?: string;
   /** Scraping-API credits this fetch cost. */
   credits?: number;
   /**
@@ -43,7 +45,8 @@ export type RedirectDecision = 'follow' | 'stop';
  * asks before each hop; the answer comes when the hop may be requested (its host's turn).
  */
 export interface FetchHooks {
-  beforeRedirect(to: string): Promise<RedirectDecision>;
+  /** `hop`: the URL that answered with the redirect, and its status. */
+  beforeRedirect(to: string, hop: { url: string; statusCode: number }): Promise<RedirectDecision>;
 }
 
 /**

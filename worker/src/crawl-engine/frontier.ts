@@ -17,4 +17,6 @@ export interface Frontier {
   recordPage(jobId: string, url: string, outcome: PageOutcome): Promise<void>;
   recordRedirect(jobId: string, urls: string[], target: string, note: string | null, credits?: number): Promise<void>;
   counts(jobId: string): Promise<FrontierCounts>;
+  /** Credits a request cost that produced no frontier change (the start host's facts through a scraping API). */
+  addCredits(jobId: string, credits: number): Promise<void>;
 }

@@ -67,7 +67,7 @@ export class HttpClient {
         if (!next) throw new PageFetchError(`Redirect to an unsupported location: ${location}`);
         chain.push(current);
         if (chain.length > MAX_REDIRECTS) throw new PageFetchError(`More than ${MAX_REDIRECTS} redirects`);
-        if (hooks && (await hooks.beforeRedirect(next)) === 'stop') {
+        if (hooks && (await hooks.beforeRedirect(next, { url: current, statusCode: response.statusCode })) === 'stop') {
           chain.pop();
           const { statusCode, body } = response;
           return { finalUrl: current, statusCode, headers, setCookies, redirectChain: chain, redirectStoppedAt: next, body };

@@ -213,6 +213,10 @@ export class CrawlFrontierRepository {
     await this.inOneStatement(parts);
   }
 
+  async addCredits(jobId: string, credits: number): Promise<void> {
+    if (credits > 0) await this.creditsUpdate(jobId, credits);
+  }
+
   async counts(jobId: string): Promise<FrontierCounts> {
     const [row] = await this.db
       .select({

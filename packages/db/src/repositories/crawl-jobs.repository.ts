@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { SiteFacts } from '@vendorwatch/compliance';
 import type { CrawlJobStatus } from '@vendorwatch/contracts';
 import type { Database } from '../database';
 import { crawlFrontier, crawlJobs, vendors } from '../schema';
@@ -73,6 +74,11 @@ export class CrawlJobsRepository {
       .update(crawlJobs)
       .set({ scopeHosts: sql`array_append(${crawlJobs.scopeHosts}, ${host}::text)` })
       .where(and(eq(crawlJobs.id, id), sql`not (${host}::text = any(${crawlJobs.scopeHosts}))`));
+  }
+
+  /** The start host's facts, read when the crawl began (the compliance checks read them). */
+  async saveSiteFacts(id: string, facts: SiteFacts): Promise<void> {
+    await this.db.update(crawlJobs).set({ siteFacts: facts }).where(eq(crawlJobs.id, id));
   }
 
   /**

@@ -52,8 +52,9 @@ export class FakeSite {
       for (let hops = 0; hops < 10; hops++) {
         const answer = await this.answer(current, signal);
         if (answer.location) {
-          current = absoluteHttpUrl(answer.location, current)!;
-          if (hooks) await hooks.beforeRedirect(current);
+          const next = absoluteHttpUrl(answer.location, current)!;
+          if (hooks) await hooks.beforeRedirect(next, { url: current, statusCode: answer.status ?? 301 });
+          current = next;
           continue;
         }
         return { status: answer.status ?? 200, text: answer.html ?? '' };
@@ -81,7 +82,7 @@ export class FakeSite {
       const headers = { 'content-type': 'text/html; charset=utf-8', ...answer.headers };
       if (answer.location) {
         const next = absoluteHttpUrl(answer.location, current)!;
-        if (hooks && (await hooks.beforeRedirect(next)) === 'stop') {
+        if (hooks && (await hooks.beforeRedirect(next, { url: current, statusCode: status })) === 'stop') {
           return this.page(url, current, status, headers, chain, null, next);
         }
         chain.push(current);

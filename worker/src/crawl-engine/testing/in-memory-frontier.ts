@@ -73,7 +73,7 @@ export class InMemoryFrontier implements Frontier {
       row.notBefore = new Date(this.clock.now() + Math.max(0, Math.round(delayMs)));
       row.lastError = error;
     }
-    this.addCredits(jobId, credits);
+    void this.addCredits(jobId, credits);
   }
 
   async recordPage(jobId: string, url: string, outcome: PageOutcome): Promise<void> {
@@ -88,12 +88,12 @@ export class InMemoryFrontier implements Frontier {
     this.markRedirected(jobId, outcome.redirectedFrom, url, null);
     this.insertPending(jobId, outcome.discovered, outcome.maxPages, counted);
     this.insertSkipped(jobId, outcome.skipped);
-    this.addCredits(jobId, outcome.credits);
+    void this.addCredits(jobId, outcome.credits);
   }
 
   async recordRedirect(jobId: string, urls: string[], target: string, note: string | null, credits = 0): Promise<void> {
     this.markRedirected(jobId, urls, target, note);
-    this.addCredits(jobId, credits);
+    void this.addCredits(jobId, credits);
   }
 
   async counts(jobId: string): Promise<FrontierCounts> {
@@ -139,7 +139,7 @@ export class InMemoryFrontier implements Frontier {
     }
   }
 
-  private addCredits(jobId: string, credits: number): void {
+  async addCredits(jobId: string, credits: number): Promise<void> {
     if (credits > 0) this.credits.set(jobId, (this.credits.get(jobId) ?? 0) + credits);
   }
 

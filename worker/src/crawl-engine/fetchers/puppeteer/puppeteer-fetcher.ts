@@ -7,6 +7,7 @@ import { PageFetchError, RetryableFetchError, errorMessage } from '../../errors'
 import type { Fetcher, FetchedPage, FetchHooks } from '../../fetcher';
 import { digestBuffer, isHtml } from '../../page-body';
 import type { BrowserPool, BrowserSession } from './browser-pool';
+import { readBrowserFacts } from './browser-facts';
 import { behaveLikeAHuman } from './human-behaviour';
 import { RequestFilter, type StoppedRedirect } from './request-filter';
 
@@ -18,6 +19,12 @@ const NAVIGATION_TIMEOUT_MS = 30_000;
  * per crawl), and the context's in-memory HTTP cache would keep every page.
  */
 export const PAGES_PER_TAB = 20;
+/**
+ * axe-core runs on this many HTML pages of a crawl (the first ones: the home page and what it links
+ * to most directly): a page's accessibility basics come from its templates, and axe (1.5 MB of
+ * script to load into each page) costs more than the rest of a page's facts together.
+ */
+export const AXE_PAGES_PER_CRAWL = 10;
 /** Chromium errors that say the page does not exist rather than "try again". */
 const PERMANENT_NET_ERRORS =
   /ERR_NAME_NOT_RESOLVED|ERR_INVALID_URL|ERR_UNSAFE_PORT|ERR_BLOCKED_BY_CLIENT|ERR_ADDRESS_UNREACHABLE/;
@@ -31,6 +38,7 @@ export class PuppeteerFetcher implements Fetcher {
   private session: BrowserSession | null = null;
   private filter: RequestFilter | null = null;
   private pagesOnTab = 0;
+  private axeRuns = 0;
 
   constructor(
     private readonly pool: BrowserPool,
@@ -68,6 +76,9 @@ export class PuppeteerFetcher implements Fetcher {
     if (html && this.settings.simulateHumanBehavior) await raceAbort(behaveLikeAHuman(page, signal), signal);
 
     const finalUrl = page.url() === 'about:blank' ? response.url() : page.url();
+    const withAxe = html && this.axeRuns < AXE_PAGES_PER_CRAWL;
+    if (withAxe) this.axeRuns++;
+    const browser = html ? await raceAbort(readBrowserFacts(page, [...filter.requests], withAxe), signal) : null;
     // The document as served (for the hash); the DOM as rendered (for the facts scripts may add).
     const served = await response.buffer().catch(() => null);
     const rendered = html ? await raceAbort(page.content(), signal) : null;
@@ -90,6 +101,7 @@ export class PuppeteerFetcher implements Fetcher {
       responseTimeMs: loadedMs,
       body: bodyDigest,
       document: facts?.document ?? null,
+      browser,
       screenshot,
     };
   }

@@ -1,6 +1,7 @@
 import { type AddressGuard, findSsrfRefusal } from '@vendorwatch/runtime';
 import type { HTTPRequest, Page } from 'puppeteer';
 import type { FetchHooks } from '../../fetcher';
+import type { RequestLog } from './browser-facts';
 
 /** A redirect of the main document that was not followed: the crawl has its target already. */
 export interface StoppedRedirect {
@@ -13,6 +14,7 @@ export interface StoppedRedirect {
 }
 
 const BLOCKABLE = new Set(['image', 'font', 'media']);
+const MAX_LOGGED_REQUESTS = 500;
 const CHECK_TTL_MS = 30_000;
 
 /**
@@ -30,6 +32,8 @@ export class RequestFilter {
   hooks: FetchHooks | null = null;
   /** Set when the fetch under way stopped at a redirect. */
   stopped: StoppedRedirect | null = null;
+  /** Every request the page under way made (blocked ones too: the page asked for them). */
+  readonly requests: RequestLog[] = [];
 
   constructor(private readonly guard: AddressGuard) {}
 
@@ -42,6 +46,7 @@ export class RequestFilter {
   /** Starts a fetch: its hooks, and no refusal or stop left from the previous one. */
   begin(hooks: FetchHooks | null): void {
     this.refusals.clear();
+    this.requests.length = 0;
     this.hooks = hooks;
     this.stopped = null;
   }
@@ -49,6 +54,7 @@ export class RequestFilter {
   private async decide(request: HTTPRequest): Promise<void> {
     if (request.isInterceptResolutionHandled()) return;
     const url = request.url();
+    if (this.requests.length < MAX_LOGGED_REQUESTS) this.requests.push({ url, resourceType: request.resourceType() });
     if (url.startsWith('data:') || url.startsWith('blob:')) return void request.continue().catch(() => undefined);
     let parsed: URL;
     try {
@@ -76,15 +82,15 @@ export class RequestFilter {
     const hooks = this.hooks;
     const chain = request.redirectChain();
     if (!hooks || chain.length === 0 || request.frame() !== this.page?.mainFrame()) return false;
+    const last = chain[chain.length - 1]!;
     let decision: 'follow' | 'stop';
     try {
-      decision = await hooks.beforeRedirect(request.url());
+      decision = await hooks.beforeRedirect(request.url(), { url: last.url(), statusCode: last.response()?.status() ?? 302 });
     } catch {
       // Cancelled while waiting for the host: the fetch itself reports the abort.
       return true;
     }
     if (decision === 'follow') return false;
-    const last = chain[chain.length - 1]!;
     this.stopped = {
       from: last.url(),
       chain: chain.slice(0, -1).map((hop) => hop.url()),

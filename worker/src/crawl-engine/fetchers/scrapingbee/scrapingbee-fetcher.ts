@@ -10,6 +10,8 @@ import { splitCookiesString } from 'set-cookie-parser';
 /** ScrapingBee's own headers; every other `Spb-` header is the target's, prefixed. */
 const OWN_HEADERS = new Set(['spb-cost', 'spb-initial-status-code', 'spb-resolved-url']);
 const TIMEOUT_MS = 60_000;
+/** Plain-text answers up to this size are kept as text (security.txt). */
+const MAX_TEXT_BYTES = 32 * 1024;
 
 /**
  * The ScrapingBee HTML API: `GET {endpoint}?api_key&url&render_js=false`. We also ask for
@@ -72,6 +74,9 @@ export class ScrapingBeeFetcher implements Fetcher {
       responseTimeMs: performance.now() - started,
       body: digest.body,
       document: digest.document,
+      ...(/^text\/plain\b/i.test(contentType ?? '') && buffer.byteLength <= MAX_TEXT_BYTES
+        ? { text: buffer.toString('utf8') }
+        : {}),
       credits: Number(raw['spb-cost'] ?? 0) || 0,
     };
   }
