@@ -1,0 +1,66 @@
+import { Controller, Get, Module, type DynamicModule } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { AppConfigModule, AppLoggerModule, DatabaseModule, SecretsModule, type AppConfig } from '@vendorwatch/runtime';
+import { createTestDatabase, type TestDatabase } from '@vendorwatch/db/testing';
+import { createApp } from '../app';
+import { CurrentUser, Public, type AuthUser } from '../common/auth-user';
+import { AuthServerModule } from '../modules/auth-server/auth-server.module';
+
+/** A guarded /api route that answers with what the guard put on the request. */
+@Controller('api/auth-probe')
+class AuthProbeController {
+  @Get()
+  me(@CurrentUser() user: AuthUser): AuthUser {
+    return user;
+  }
+
+  @Public()
+  @Get('public')
+  open() {
+    return { ok: true };
+  }
+}
+
+@Module({})
+class AuthTestModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AuthTestModule,
+      imports: [AppConfigModule.forConfig(config), AppLoggerModule.forRoot(), DatabaseModule, SecretsModule, AuthServerModule],
+      controllers: [AuthProbeController],
+    };
+  }
+}
+
+export interface AuthTestApp {
+  app: NestFastifyApplication;
+  baseUrl: string;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+/**
+ * The backend's own createApp (adapter, filters, CORS, headers) with only the auth module and a
+ * probe controller, on 127.0.0.1 with its own database: these tests depend on nothing but auth.
+ */
+export async function startAuthTestApp(
+  overrides: Record<string, string | undefined> = {},
+  database?: TestDatabase,
+): Promise<AuthTestApp> {
+  const db = database ?? (await createTestDatabase());
+  const app = await createApp(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url, SMTP_URL: '', FRONTEND_DIST: '/nonexistent', ...overrides },
+    (config) => AuthTestModule.forRoot(config),
+  );
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.getHttpServer().address() as { port: number };
+  return {
+    app,
+    baseUrl: `http://127.0.0.1:${port}`,
+    database: db,
+    async close() {
+      await app.close();
+      if (!database) await db.drop();
+    },
+  };
+}
