@@ -19,7 +19,9 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/backend/src', '<rootDir>/worker/src', '<rootDir>/packages', '<rootDir>/test-support'],
   testMatch: ['**/*.test.ts'],
-  transform: { '^.+\\.ts$': swc },
+  transform: { '^.+\\.ts$': swc, '^.+/node_modules/(@scure|@noble)/.+\\.js$': swc },
+  // otplib's base32 and hash dependencies ship ES modules only, which Jest cannot require: compiled to CommonJS.
+  transformIgnorePatterns: ['/node_modules/(?!(@scure|@noble)/)'],
   moduleNameMapper: {
     '^@vendorwatch/db/testing$': '<rootDir>/packages/db/src/testing',
     '^@vendorwatch/(contracts|compliance|db|runtime)$': '<rootDir>/packages/$1/src',

@@ -2,6 +2,8 @@ import { Controller, Get, Module, type DynamicModule } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppConfigModule, AppLoggerModule, DatabaseModule, SecretsModule, type AppConfig } from '@vendorwatch/runtime';
 import { createTestDatabase, type TestDatabase } from '@vendorwatch/db/testing';
+import { Redis } from 'ioredis';
+import { randomBytes } from 'node:crypto';
 import { createApp } from '../app';
 import { CurrentUser, Public, type AuthUser } from '../common/auth-user';
 import { AuthServerModule } from '../modules/auth-server/auth-server.module';
@@ -48,8 +50,19 @@ export async function startAuthTestApp(
   database?: TestDatabase,
 ): Promise<AuthTestApp> {
   const db = database ?? (await createTestDatabase());
+  // Rate-limit counters live in Redis: each app counts under its own prefix unless a test shares one on purpose.
+  const queuePrefix = overrides.QUEUE_PREFIX ?? `vwtest-${randomBytes(4).toString('hex')}`;
   const app = await createApp(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url, SMTP_URL: '', FRONTEND_DIST: '/nonexistent', ...overrides },
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: db.url,
+      SMTP_URL: '',
+      FRONTEND_DIST: '/nonexistent',
+      QUEUE_PREFIX: queuePrefix,
+      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      ...overrides,
+    },
     (config) => AuthTestModule.forRoot(config),
   );
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -61,6 +74,18 @@ export async function startAuthTestApp(
     async close() {
       await app.close();
       if (!database) await db.drop();
+      await deleteKeys(queuePrefix);
     },
   };
+}
+
+/** Removes a test's Redis keys (its rate-limit counters). */
+async function deleteKeys(prefix: string): Promise<void> {
+  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { lazyConnect: true });
+  try {
+    const keys = await redis.keys(`*${prefix}:*`); // The throttler wraps keys in {…} hash tags.
+    if (keys.length) await redis.del(...keys);
+  } finally {
+    redis.disconnect();
+  }
 }
