@@ -1,4 +1,6 @@
 import { MESSAGES } from '@vendorwatch/contracts';
+import { createTestDatabase, type TestDatabase } from '@vendorwatch/db/testing';
+import { randomBytes } from 'node:crypto';
 import { startAuthTestApp, type AuthTestApp } from '../../testing/auth-test-app';
 import { call, type Answer } from '../../testing/gotrue-http';
 
@@ -82,5 +84,41 @@ describe('auth rate limits with no proxy in front (TRUST_PROXY_HOPS unset)', () 
     const third = await verify('198.51.100.3');
     expect(third.status).toBe(429);
     expect(third.body).toMatchObject({ code: 'over_request_rate_limit' });
+  });
+});
+
+describe('auth rate limits across addresses and processes', () => {
+  let database: TestDatabase;
+  let a: AuthTestApp;
+  let b: AuthTestApp;
+  const queuePrefix = `vwtest-${randomBytes(4).toString('hex')}`;
+  const verify = (app: AuthTestApp, address: string) =>
+    call(app.baseUrl, 'POST', '/auth/v1/verify', { json: { type: 'signup', token_hash: 'nope' }, headers: { 'x-forwarded-for': address } });
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    // Two API processes of one installation: one database, one Redis prefix.
+    const settings = { TRUST_PROXY_HOPS: '1', AUTH_RATE_LIMIT_VERIFY: '2', QUEUE_PREFIX: queuePrefix };
+    a = await startAuthTestApp(settings, database);
+    b = await startAuthTestApp(settings, database);
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+    await database.drop();
+  });
+
+  it('counts an IPv6 client by its /64, so rotating addresses within it buys nothing', async () => {
+    expect((await verify(a, '2001:db8:1:2::1')).status).toBe(403);
+    expect((await verify(a, '2001:db8:1:2:ffff::9')).status).toBe(403);
+    expect((await verify(a, '2001:db8:1:2:abcd:1:2:3')).status).toBe(429);
+    expect((await verify(a, '2001:db8:1:3::1')).status).toBe(403); // Another /64 is another client.
+  });
+
+  it('shares the counters between API processes (they live in Redis)', async () => {
+    expect((await verify(a, '198.51.100.7')).status).toBe(403);
+    expect((await verify(b, '198.51.100.7')).status).toBe(403);
+    expect((await verify(a, '198.51.100.7')).status).toBe(429);
+    expect((await verify(b, '198.51.100.7')).status).toBe(429);
   });
 });
