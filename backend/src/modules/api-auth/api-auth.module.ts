@@ -20,7 +20,10 @@ const keySetProvider: Provider = {
       );
     }
     // The embedded auth's public keys, read where it keeps them.
-    return new JwksKeySet(async () => ({ keys: (await signingKeys.listActive()).map((row) => row.publicJwk as PublicJwk) }), cacheMs);
+    return new JwksKeySet(
+      async () => ({ keys: (await signingKeys.listActive()).map((row) => row.publicJwk as PublicJwk) }),
+      cacheMs,
+    );
   },
 };
 

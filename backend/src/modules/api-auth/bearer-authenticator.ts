@@ -34,9 +34,7 @@ export class AlgorithmNotAllowedError extends Error {
  * The caller, or why there is none (passport-jwt's failure or error, as the guards map them).
  * `secondFactorMissing`: the user has a verified factor but this token did not use it (aal1).
  */
-export type Authentication =
-  | { user: AuthUser; secondFactorMissing: boolean }
-  | { user?: undefined; failure: unknown };
+export type Authentication = { user: AuthUser; secondFactorMissing: boolean } | { user?: undefined; failure: unknown };
 
 interface VerifiedCaller {
   user: AuthUser;
@@ -118,7 +116,13 @@ export class BearerAuthenticator {
       secondFactorMissing = open.mfaEnabled && claims.aal !== 'aal2';
     }
     const recoveredAt = (Array.isArray(claims.amr) ? claims.amr : []).find((entry) => entry?.method === 'recovery')?.timestamp;
-    const user: AuthUser = { id: claims.sub, email: claims.email ?? '', role: claims.role, sessionId: claims.session_id, aal: claims.aal };
+    const user: AuthUser = {
+      id: claims.sub,
+      email: claims.email ?? '',
+      role: claims.role,
+      sessionId: claims.session_id,
+      aal: claims.aal,
+    };
     if (recoveredAt !== undefined) user.recoveredAt = recoveredAt;
     return { user, secondFactorMissing };
   }

@@ -4,8 +4,7 @@ import { createTransport, type Transporter } from 'nodemailer';
 
 /** The emails of the embedded auth: each carries a one-time link, and the confirmation also a code. */
 export type AuthMail =
-  | { kind: 'confirmation'; to: string; link: string; code: string }
-  | { kind: 'recovery'; to: string; link: string };
+  { kind: 'confirmation'; to: string; link: string; code: string } | { kind: 'recovery'; to: string; link: string };
 
 const SUBJECTS: Record<AuthMail['kind'], string> = {
   confirmation: 'Confirm your signup',

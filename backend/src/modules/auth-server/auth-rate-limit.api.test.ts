@@ -93,7 +93,10 @@ describe('auth rate limits across addresses and processes', () => {
   let b: AuthTestApp;
   const queuePrefix = `vwtest-${randomBytes(4).toString('hex')}`;
   const verify = (app: AuthTestApp, address: string) =>
-    call(app.baseUrl, 'POST', '/auth/v1/verify', { json: { type: 'signup', token_hash: 'nope' }, headers: { 'x-forwarded-for': address } });
+    call(app.baseUrl, 'POST', '/auth/v1/verify', {
+      json: { type: 'signup', token_hash: 'nope' },
+      headers: { 'x-forwarded-for': address },
+    });
 
   beforeAll(async () => {
     database = await createTestDatabase();

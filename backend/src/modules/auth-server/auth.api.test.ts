@@ -23,7 +23,9 @@ describe('Embedded auth over HTTP (email confirmation through SMTP)', () => {
   /** What the app's confirmation page does with an emailed link: POST its token to /verify. */
   const confirmByLink = (link: string) => {
     const url = new URL(link);
-    return auth('POST', '/verify', { json: { type: url.searchParams.get('type'), token_hash: url.searchParams.get('token_hash') } });
+    return auth('POST', '/verify', {
+      json: { type: url.searchParams.get('type'), token_hash: url.searchParams.get('token_hash') },
+    });
   };
 
   const expectGoTrueError = (answer: Answer, status: number, code: string, message: string) => {
@@ -42,7 +44,12 @@ describe('Embedded auth over HTTP (email confirmation through SMTP)', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpCatcher();
-    t = await startAuthTestApp({ AUTH_AUTOCONFIRM: 'false', SMTP_URL: smtp.url, PUBLIC_URL: SITE, AUTH_RATE_LIMIT_SIGN_IN: '1000' });
+    t = await startAuthTestApp({
+      AUTH_AUTOCONFIRM: 'false',
+      SMTP_URL: smtp.url,
+      PUBLIC_URL: SITE,
+      AUTH_RATE_LIMIT_SIGN_IN: '1000',
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -243,9 +250,12 @@ describe('Embedded auth over HTTP (email confirmation through SMTP)', () => {
     expect(new URL(link).origin).toBe(SITE);
     // A link from an older email (/auth/v1/verify) leads to the same page and spends nothing.
     const token = new URL(link).searchParams.get('token_hash')!;
-    const old = await fetch(`${t.baseUrl}/auth/v1/verify?type=signup&token=${token}&redirect_to=${encodeURIComponent('https://evil.example/')}`, {
-      redirect: 'manual',
-    });
+    const old = await fetch(
+      `${t.baseUrl}/auth/v1/verify?type=signup&token=${token}&redirect_to=${encodeURIComponent('https://evil.example/')}`,
+      {
+        redirect: 'manual',
+      },
+    );
     expect(old.status).toBe(303);
     expect(old.headers.get('location')).toBe(link);
     expect((await confirmByLink(link)).status).toBe(200);

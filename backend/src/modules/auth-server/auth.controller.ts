@@ -1,4 +1,17 @@
-import { Body, Controller, Get, HttpCode, Post, Put, Query, Redirect, Req, UseFilters, UseGuards, UseInterceptors } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Post,
+  Put,
+  Query,
+  Redirect,
+  Req,
+  UseFilters,
+  UseGuards,
+  UseInterceptors,
+} from '@nestjs/common';
 import { ThrottlerGuard } from '@nestjs/throttler';
 import type { FastifyRequest } from 'fastify';
 import { CurrentUser, Public, type AuthUser } from '../../common/auth-user';

@@ -37,9 +37,12 @@ describe('Embedded auth on PGlite without SMTP', () => {
     expect(signUp.status).toBe(200);
     expect(signUp.body).not.toHaveProperty('access_token');
 
-    const link = await waitFor(async () => logged.map((line) => /http:\/\/vendorwatch\.test\/confirm\S+/.exec(line)?.[0]).find(Boolean), {
-      what: 'the logged confirmation link',
-    });
+    const link = await waitFor(
+      async () => logged.map((line) => /http:\/\/vendorwatch\.test\/confirm\S+/.exec(line)?.[0]).find(Boolean),
+      {
+        what: 'the logged confirmation link',
+      },
+    );
     const confirmed = await call(t.baseUrl, 'POST', '/auth/v1/verify', {
       json: { type: 'signup', token_hash: new URL(link).searchParams.get('token_hash') },
     });

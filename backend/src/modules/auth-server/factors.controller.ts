@@ -4,7 +4,13 @@ import type { FastifyRequest } from 'fastify';
 import { CurrentUser, Public, type AuthUser } from '../../common/auth-user';
 import { RateLimit } from './auth-rate-limit';
 import { clientOf } from './auth.controller';
-import { challengeFactorBody, enrollFactorBody, verifyFactorBody, type EnrollFactorBody, type VerifyFactorBody } from './dto/auth.dto';
+import {
+  challengeFactorBody,
+  enrollFactorBody,
+  verifyFactorBody,
+  type EnrollFactorBody,
+  type VerifyFactorBody,
+} from './dto/auth.dto';
 import { gotrueInput } from './dto/gotrue-input.pipe';
 import { EmbeddedAuthGuard } from './embedded-auth.guard';
 import { FactorsService } from './factors.service';
@@ -43,7 +49,11 @@ export class FactorsController {
   @Post(':factorId/verify')
   @HttpCode(200)
   @RateLimit('mfa')
-  verify(@CurrentUser() user: AuthUser, @Param('factorId') factorId: string, @Body(gotrueInput(verifyFactorBody)) body: VerifyFactorBody) {
+  verify(
+    @CurrentUser() user: AuthUser,
+    @Param('factorId') factorId: string,
+    @Body(gotrueInput(verifyFactorBody)) body: VerifyFactorBody,
+  ) {
     return this.factors.verify(user, factorId, body);
   }
 

@@ -1,6 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MESSAGES } from '@vendorwatch/contracts';
-import { AuthMfaChallengesRepository, AuthMfaFactorsRepository, UsersRepository, type MfaFactorRow, type UserRow } from '@vendorwatch/db';
+import {
+  AuthMfaChallengesRepository,
+  AuthMfaFactorsRepository,
+  UsersRepository,
+  type MfaFactorRow,
+  type UserRow,
+} from '@vendorwatch/db';
 import { APP_CONFIG, publicUrl, SecretBox, type AppConfig } from '@vendorwatch/runtime';
 import type { AuthUser } from '../../common/auth-user';
 import type { EnrollFactorBody, VerifyFactorBody } from './dto/auth.dto';
@@ -48,9 +54,11 @@ export class FactorsService {
     const friendlyName = body.friendly_name ?? '';
     await this.factors.deleteUnverifiedCreatedBefore(user.id, new Date(Date.now() - UNVERIFIED_FACTOR_LIFETIME_MS));
     const existing = await this.factors.listByUser(user.id);
-    if (existing.some((factor) => (factor.friendlyName ?? '') === friendlyName)) throw AuthErrors.factorNameConflict(friendlyName);
+    if (existing.some((factor) => (factor.friendlyName ?? '') === friendlyName))
+      throw AuthErrors.factorNameConflict(friendlyName);
     if (existing.length >= MAX_FACTORS) throw AuthErrors.tooManyFactors();
-    if (existing.some(isVerified) && caller.aal !== 'aal2') throw AuthErrors.insufficientAal(403, MESSAGES.auth.aal2RequiredToEnroll);
+    if (existing.some(isVerified) && caller.aal !== 'aal2')
+      throw AuthErrors.insufficientAal(403, MESSAGES.auth.aal2RequiredToEnroll);
 
     const issuer = body.issuer || new URL(publicUrl(this.config)).host;
     const enrolment = await newTotpEnrolment(issuer, user.email);
@@ -82,7 +90,8 @@ export class FactorsService {
   async verify(caller: AuthUser, factorId: string, body: VerifyFactorBody): Promise<TokenResponse> {
     const factor = await this.findFactor(caller, factorId);
     if (!body.code) throw AuthErrors.validation(MESSAGES.auth.codeRequired);
-    const challenge = body.challenge_id && isUuid(body.challenge_id) ? await this.challenges.find(factor.id, body.challenge_id) : undefined;
+    const challenge =
+      body.challenge_id && isUuid(body.challenge_id) ? await this.challenges.find(factor.id, body.challenge_id) : undefined;
     if (!challenge || challenge.verifiedAt) throw AuthErrors.challengeNotFound();
     const expiresBefore = new Date(Date.now() - this.config.AUTH_MFA_CHALLENGE_EXPIRY_SECONDS * 1000);
     if (challenge.createdAt <= expiresBefore) throw AuthErrors.challengeExpired(challenge.id);

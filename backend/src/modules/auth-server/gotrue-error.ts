@@ -46,11 +46,14 @@ export const AuthErrors = {
   currentPasswordMismatch: () => new GoTrueError(400, 'current_password_mismatch', m.currentPasswordRequired),
   insufficientAal: (status: number, message: string) => new GoTrueError(status, 'insufficient_aal', message),
   factorNotFound: () => new GoTrueError(404, 'mfa_factor_not_found', m.factorNotFound),
-  factorNameConflict: (name: string) =>
-    new GoTrueError(422, 'mfa_factor_name_conflict', formatMessage.factorNameConflict(name)),
+  factorNameConflict: (name: string) => new GoTrueError(422, 'mfa_factor_name_conflict', formatMessage.factorNameConflict(name)),
   tooManyFactors: () => new GoTrueError(422, 'too_many_enrolled_mfa_factors', m.tooManyFactors),
   factorTypeDisabled: (type: 'phone' | 'webauthn') =>
-    new GoTrueError(422, `mfa_${type}_enroll_not_enabled`, formatMessage.factorTypeDisabled(type === 'phone' ? 'Phone' : 'WebAuthn')),
+    new GoTrueError(
+      422,
+      `mfa_${type}_enroll_not_enabled`,
+      formatMessage.factorTypeDisabled(type === 'phone' ? 'Phone' : 'WebAuthn'),
+    ),
   challengeNotFound: () => new GoTrueError(422, 'mfa_factor_not_found', m.challengeNotFound),
   challengeExpired: (id: string) => new GoTrueError(422, 'mfa_challenge_expired', formatMessage.challengeExpired(id)),
   mfaVerificationFailed: () => new GoTrueError(422, 'mfa_verification_failed', m.invalidTotp),

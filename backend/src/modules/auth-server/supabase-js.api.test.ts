@@ -1,4 +1,5 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { generate } from 'otplib';
 import { MESSAGES } from '@vendorwatch/contracts';
 import { startAuthTestApp, type AuthTestApp } from '../../testing/auth-test-app';
 import { call } from '../../testing/gotrue-http';
@@ -70,5 +71,41 @@ describe('@supabase/supabase-js against the embedded auth', () => {
     await supabase.auth.refreshSession();
     const reused = await supabase.auth.refreshSession({ refresh_token: data.session!.refresh_token });
     expect(reused.error).toMatchObject({ code: 'refresh_token_already_used', message: MESSAGES.auth.refreshTokenAlreadyUsed });
+  });
+
+  it('enrolls, challenges and verifies a TOTP factor through auth.mfa, reaching aal2', async () => {
+    const mfaEmail = 'js-mfa@example.com';
+    expect((await supabase.auth.signUp({ email: mfaEmail, password })).error).toBeNull();
+
+    const enrolled = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' });
+    expect(enrolled.error).toBeNull();
+    expect(enrolled.data).toMatchObject({ type: 'totp', friendly_name: 'Phone' });
+    expect(enrolled.data!.totp.qr_code.startsWith('data:image/svg+xml;utf-8,<svg')).toBe(true);
+    const factorId = enrolled.data!.id;
+
+    const challenge = await supabase.auth.mfa.challenge({ factorId });
+    expect(challenge.error).toBeNull();
+    expect(challenge.data).toMatchObject({ type: 'totp', expires_at: expect.any(Number) });
+
+    const code = await generate({ secret: enrolled.data!.totp.secret });
+    const verified = await supabase.auth.mfa.verify({ factorId, challengeId: challenge.data!.id, code });
+    expect(verified.error).toBeNull();
+
+    const level = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
+    expect(level.error).toBeNull();
+    expect(level.data).toMatchObject({ currentLevel: 'aal2', nextLevel: 'aal2' });
+    expect(level.data!.currentAuthenticationMethods.map((entry) => entry.method)).toContain('totp');
+    const factors = await supabase.auth.mfa.listFactors();
+    expect(factors.data?.totp).toEqual([expect.objectContaining({ id: factorId, status: 'verified' })]);
+    const { data: session } = await supabase.auth.getSession();
+    expect((await probe(session.session!.access_token)).status).toBe(200);
+
+    // Signed in again with the password alone: aal1 now, aal2 next.
+    await supabase.auth.signOut({ scope: 'local' });
+    await supabase.auth.signInWithPassword({ email: mfaEmail, password });
+    const before = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
+    expect(before.data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' });
+    const wrong = await supabase.auth.mfa.challengeAndVerify({ factorId, code: code === '000000' ? '111111' : '000000' });
+    expect(wrong.error).toMatchObject({ code: 'mfa_verification_failed', message: MESSAGES.auth.invalidTotp });
   });
 });

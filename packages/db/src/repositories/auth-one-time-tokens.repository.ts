@@ -67,11 +67,7 @@ export class AuthOneTimeTokensRepository {
    * confirmation does) and a pending sign-up password becomes the account's password. Deleting
    * the token first makes a link work once, even when it is followed twice at the same moment.
    */
-  async consume(
-    tokenDigest: string,
-    purpose: OneTimeTokenPurpose,
-    issuedAfter: Date,
-  ): Promise<UserRow | undefined> {
+  async consume(tokenDigest: string, purpose: OneTimeTokenPurpose, issuedAfter: Date): Promise<UserRow | undefined> {
     return this.db.transaction(async (tx) => {
       const [token] = await tx
         .delete(authOneTimeTokens)

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../database';
-import { authSessions, mfaFactors } from '../schema';
+import { authSessions } from '../schema';
 
 export type AuthSessionRow = typeof authSessions.$inferSelect;
 export type NewAuthSession = Pick<AuthSessionRow, 'userId' | 'aal' | 'amr' | 'userAgent' | 'ip'>;
@@ -26,7 +26,9 @@ export class AuthSessionsRepository {
       .select({
         id: authSessions.id,
         aal: authSessions.aal,
-        mfaEnabled: sql<boolean>`exists (select 1 from ${mfaFactors} where ${mfaFactors.userId} = ${authSessions.userId} and ${mfaFactors.status} = 'verified')`,
+        // Spelled out: drizzle leaves single-table columns unqualified, and inside the subquery an
+        // unqualified "user_id" would mean the factor's on both sides.
+        mfaEnabled: sql<boolean>`exists (select 1 from "mfa_factors" f where f."user_id" = "auth_sessions"."user_id" and f."status" = 'verified')`,
       })
       .from(authSessions)
       .where(
@@ -76,7 +78,12 @@ export class AuthSessionsRepository {
       .update(authSessions)
       .set({ endedAt: new Date() })
       .where(
-        and(eq(authSessions.userId, userId), ne(authSessions.id, keepId), ne(authSessions.aal, aal), isNull(authSessions.endedAt)),
+        and(
+          eq(authSessions.userId, userId),
+          ne(authSessions.id, keepId),
+          ne(authSessions.aal, aal),
+          isNull(authSessions.endedAt),
+        ),
       );
   }
 

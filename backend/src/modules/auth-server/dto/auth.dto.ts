@@ -7,7 +7,10 @@ import { z } from 'zod';
  * Supabase Auth. Every string is bounded, so no input reaches the database or argon2 unbounded.
  */
 const text = (field: string, max: number) =>
-  z.string().max(max, { error: formatMessage.inputTooLong(field, max) }).optional();
+  z
+    .string()
+    .max(max, { error: formatMessage.inputTooLong(field, max) })
+    .optional();
 
 const email = text('email', LIMITS.auth.emailMaxLength);
 // Longer than the password rule allows, so a too-long new password still gets Supabase Auth's own answer.
