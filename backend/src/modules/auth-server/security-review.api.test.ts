@@ -4,6 +4,7 @@ import { loadConfig } from '@vendorwatch/runtime';
 import { sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { firstLink, startSmtpCatcher, type SmtpCatcher } from '../../../../test-support/smtp-catcher';
+import { waitFor } from '../../../../test-support/wait-for';
 import { startAuthTestApp, type AuthTestApp } from '../../testing/auth-test-app';
 import { call } from '../../testing/gotrue-http';
 
@@ -215,7 +216,9 @@ describe('Confirmation links without SMTP outside development', () => {
 
   beforeAll(async () => {
     for (const level of ['log', 'warn', 'error', 'debug', 'verbose'] as const) {
-      jest.spyOn(Logger.prototype, level).mockImplementation((message: unknown) => void logged.push(String(message)));
+      jest
+        .spyOn(Logger.prototype, level)
+        .mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')));
     }
     t = await startAuthTestApp({ AUTH_AUTOCONFIRM: 'false', NODE_ENV: 'production', PUBLIC_URL: SITE });
   });
@@ -233,8 +236,7 @@ describe('Confirmation links without SMTP outside development', () => {
 });
 
 /** The log lines that mention `text`, once at least one does. */
-async function waitForLogLine(logged: string[], text: string): Promise<string[]> {
-  const { waitFor } = await import('../../../../test-support/wait-for');
+function waitForLogLine(logged: string[], text: string): Promise<string[]> {
   return waitFor(async () => {
     const lines = logged.filter((line) => line.includes(text));
     return lines.length ? lines : undefined;

@@ -94,7 +94,9 @@ describe('@supabase/supabase-js against the embedded auth', () => {
     const level = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
     expect(level.error).toBeNull();
     expect(level.data).toMatchObject({ currentLevel: 'aal2', nextLevel: 'aal2' });
-    expect(level.data!.currentAuthenticationMethods.map((entry) => entry.method)).toContain('totp');
+    expect(level.data!.currentAuthenticationMethods.map((entry) => (typeof entry === 'string' ? entry : entry.method))).toContain(
+      'totp',
+    );
     const factors = await supabase.auth.mfa.listFactors();
     expect(factors.data?.totp).toEqual([expect.objectContaining({ id: factorId, status: 'verified' })]);
     const { data: session } = await supabase.auth.getSession();
