@@ -95,13 +95,13 @@ describe('the app', () => {
     expect(router.state.location.pathname).toBe('/');
     expect(screen.getByTestId('user-email')).toHaveTextContent('ann@example.com');
 
-    // The side menu, in the spec's order plus Crawl History, leads to the vendors screen; API calls carry the token.
+    // The side menu, in the spec's order plus Crawl History and Security, leads to the vendors screen; API calls carry the token.
     const nav = screen.getByLabelText('Main navigation');
     expect(
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'Vendors', 'Crawl History', 'Reports', 'Test Crawler', 'Settings']);
+    ).toEqual(['Dashboard', 'Vendors', 'Crawl History', 'Reports', 'Test Crawler', 'Settings', 'Security']);
     await visitor.click(within(nav).getByRole('link', { name: 'Vendors' }));
     expect(await screen.findByText(MESSAGES.vendors.noneFound)).toBeInTheDocument();
     const vendorsCall = requests().find((r) => r.path === '/api/vendors');
