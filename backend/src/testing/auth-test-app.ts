@@ -4,6 +4,7 @@ import { AppConfigModule, AppLoggerModule, DatabaseModule, SecretsModule, type A
 import { createTestDatabase, type TestDatabase } from '@vendorwatch/db/testing';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
+import { startSmtpCatcher, type SmtpCatcher } from '../../../test-support/smtp-catcher';
 import { createApp } from '../app';
 import { CurrentUser, Public, type AuthUser } from '../common/auth-user';
 import { AuthServerModule } from '../modules/auth-server/auth-server.module';
@@ -75,6 +76,33 @@ export async function startAuthTestApp(
       await app.close();
       if (!database) await db.drop();
       await deleteKeys(queuePrefix);
+    },
+  };
+}
+
+/** The address the mailing test app puts in its links (tests rewrite it to the real port where they follow one). */
+export const MAILED_SITE = 'http://vendorwatch.test';
+
+/**
+ * The auth test app sending its emails to a local SMTP catcher, with sign-in limits out of the way
+ * of a test file's many sign-ins (the limits have tests of their own).
+ */
+export type MailingAuthTestApp = AuthTestApp & { smtp: SmtpCatcher };
+
+export async function startMailingAuthTestApp(overrides: Record<string, string | undefined> = {}): Promise<MailingAuthTestApp> {
+  const smtp = await startSmtpCatcher();
+  const app = await startAuthTestApp({
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: MAILED_SITE,
+    AUTH_RATE_LIMIT_SIGN_IN: '1000',
+    ...overrides,
+  });
+  return {
+    ...app,
+    smtp,
+    async close() {
+      await app.close();
+      await smtp.close();
     },
   };
 }

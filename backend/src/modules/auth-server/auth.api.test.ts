@@ -1,17 +1,17 @@
 import { MESSAGES } from '@vendorwatch/contracts';
 import { refreshTokens, users } from '@vendorwatch/db';
 import { eq } from 'drizzle-orm';
-import { startSmtpCatcher, firstLink, type CaughtMail, type SmtpCatcher } from '../../../../test-support/smtp-catcher';
-import { startAuthTestApp, type AuthTestApp } from '../../testing/auth-test-app';
+import { firstLink, type CaughtMail, type SmtpCatcher } from '../../../../test-support/smtp-catcher';
+import { MAILED_SITE, startMailingAuthTestApp, type MailingAuthTestApp } from '../../testing/auth-test-app';
 import { call, jwtClaims, jwtHeader, type Answer } from '../../testing/gotrue-http';
 
 /** The address in confirmation links and the token issuer; the test rewrites it to the real port. */
-const SITE = 'http://vendorwatch.test';
+const SITE = MAILED_SITE;
 const PASSWORD = 'correct-horse-9';
 
 describe('Embedded auth over HTTP (email confirmation through SMTP)', () => {
   let smtp: SmtpCatcher;
-  let t: AuthTestApp;
+  let t: MailingAuthTestApp;
   let n = 0;
   const newEmail = () => `person-${++n}-${Date.now()}@example.com`;
   const auth = (method: string, path: string, options?: Parameters<typeof call>[3]) =>
@@ -43,18 +43,10 @@ describe('Embedded auth over HTTP (email confirmation through SMTP)', () => {
   }
 
   beforeAll(async () => {
-    smtp = await startSmtpCatcher();
-    t = await startAuthTestApp({
-      AUTH_AUTOCONFIRM: 'false',
-      SMTP_URL: smtp.url,
-      PUBLIC_URL: SITE,
-      AUTH_RATE_LIMIT_SIGN_IN: '1000',
-    });
+    t = await startMailingAuthTestApp({ AUTH_AUTOCONFIRM: 'false' });
+    smtp = t.smtp;
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => t.close());
 
   it('signs up, confirms through the page the emailed link opens, signs in, refreshes, and logs out', async () => {
     const email = newEmail();

@@ -1,16 +1,16 @@
 import { MESSAGES } from '@vendorwatch/contracts';
 import { sql } from 'drizzle-orm';
-import { firstLink, startSmtpCatcher, type SmtpCatcher } from '../../../../test-support/smtp-catcher';
-import { startAuthTestApp, type AuthTestApp } from '../../testing/auth-test-app';
+import { firstLink, type SmtpCatcher } from '../../../../test-support/smtp-catcher';
+import { MAILED_SITE, startMailingAuthTestApp, type MailingAuthTestApp } from '../../testing/auth-test-app';
 import { call, jwtClaims } from '../../testing/gotrue-http';
 
-const SITE = 'http://vendorwatch.test';
+const SITE = MAILED_SITE;
 const PASSWORD = 'correct-horse-9';
 
 /** "Forgot password?": POST /recover mails a one-time link; the page it opens POSTs it to /verify. */
 describe('Password recovery', () => {
   let smtp: SmtpCatcher;
-  let t: AuthTestApp;
+  let t: MailingAuthTestApp;
   let n = 0;
   const auth = (method: string, path: string, options?: Parameters<typeof call>[3]) =>
     call(t.baseUrl, method, `/auth/v1${path}`, options);
@@ -29,18 +29,10 @@ describe('Password recovery', () => {
   }
 
   beforeAll(async () => {
-    smtp = await startSmtpCatcher();
-    t = await startAuthTestApp({
-      AUTH_AUTOCONFIRM: 'true',
-      SMTP_URL: smtp.url,
-      PUBLIC_URL: SITE,
-      AUTH_RATE_LIMIT_SIGN_IN: '1000',
-    });
+    t = await startMailingAuthTestApp({ AUTH_AUTOCONFIRM: 'true' });
+    smtp = t.smtp;
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => t.close());
 
   it('answers alike whether or not the address has an account', async () => {
     const { email } = await newUser();

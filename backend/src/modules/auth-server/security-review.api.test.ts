@@ -3,21 +3,27 @@ import { MESSAGES } from '@vendorwatch/contracts';
 import { loadConfig } from '@vendorwatch/runtime';
 import { sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import { firstLink, startSmtpCatcher, type SmtpCatcher } from '../../../../test-support/smtp-catcher';
+import { firstLink, type SmtpCatcher } from '../../../../test-support/smtp-catcher';
 import { waitFor } from '../../../../test-support/wait-for';
-import { startAuthTestApp, type AuthTestApp } from '../../testing/auth-test-app';
+import {
+  MAILED_SITE,
+  startAuthTestApp,
+  startMailingAuthTestApp,
+  type AuthTestApp,
+  type MailingAuthTestApp,
+} from '../../testing/auth-test-app';
 import { call } from '../../testing/gotrue-http';
 
 /**
  * What a security review of the embedded auth found, one test each. Every test here failed on
  * the code before its fix.
  */
-const SITE = 'http://vendorwatch.test';
+const SITE = MAILED_SITE;
 const PASSWORD = 'correct-horse-9';
 
 describe('Security review of the embedded auth', () => {
   let smtp: SmtpCatcher;
-  let t: AuthTestApp;
+  let t: MailingAuthTestApp;
   let n = 0;
   const newEmail = () => `review-${++n}-${randomBytes(3).toString('hex')}@example.com`;
   const auth = (method: string, path: string, options?: Parameters<typeof call>[3]) =>
@@ -39,18 +45,10 @@ describe('Security review of the embedded auth', () => {
     t.database.db.execute(sql`update users set confirmation_sent_at = now() - interval '2 minutes' where email = ${email}`);
 
   beforeAll(async () => {
-    smtp = await startSmtpCatcher();
-    t = await startAuthTestApp({
-      AUTH_AUTOCONFIRM: 'false',
-      SMTP_URL: smtp.url,
-      PUBLIC_URL: SITE,
-      AUTH_RATE_LIMIT_SIGN_IN: '1000',
-    });
+    t = await startMailingAuthTestApp({ AUTH_AUTOCONFIRM: 'false' });
+    smtp = t.smtp;
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => t.close());
 
   it('binds the password to the confirmation: an earlier sign-up by someone else cannot sign in (pre-hijacking)', async () => {
     const victim = newEmail();

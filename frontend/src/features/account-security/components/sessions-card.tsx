@@ -64,7 +64,7 @@ function SessionsTable({ sessions }: { sessions: AccountSession[] }) {
                     {session.userAgent ?? 'Unknown browser'}
                   </Text>
                   {session.current && (
-                    <Badge size="sm" variant="light">
+                    <Badge size="sm" variant="light" style={{ flexShrink: 0 }}>
                       This session
                     </Badge>
                   )}
