@@ -91,7 +91,8 @@ describe('the app', () => {
     await visitor.clear(screen.getByLabelText('Password'));
     await visitor.type(screen.getByLabelText('Password'), 'right-password');
     await visitor.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    // The dashboard's chunk (charts included) loads first: on a busy machine that takes more than findBy's default second.
+    expect(await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(screen.getByTestId('user-email')).toHaveTextContent('ann@example.com');
 
