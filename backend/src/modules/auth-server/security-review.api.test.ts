@@ -64,6 +64,20 @@ describe('Security review of the embedded auth', () => {
     expect((await signIn(victim)).status).toBe(200);
   });
 
+  it('voids a pending sign-up once a reset link proves the address', async () => {
+    const victim = newEmail();
+    await auth('POST', '/signup', { json: { email: victim, password: 'attackers-password' } });
+    const staleConfirmation = firstLink(await nthMailTo(victim, 1));
+    await auth('POST', '/recover', { json: { email: victim } });
+    const reset = new URL(firstLink(await nthMailTo(victim, 2))).searchParams.get('token_hash');
+    const session = await auth('POST', '/verify', { json: { type: 'recovery', token_hash: reset } });
+    expect((await auth('PUT', '/user', { token: session.body.access_token, json: { password: PASSWORD } })).status).toBe(200);
+
+    expect((await confirm(staleConfirmation)).body.code).toBe('otp_expired');
+    expect((await signIn(victim, 'attackers-password')).body.code).toBe('invalid_credentials');
+    expect((await signIn(victim)).status).toBe(200);
+  });
+
   it('spends the confirmation code after a few wrong guesses', async () => {
     const email = newEmail();
     await auth('POST', '/signup', { json: { email, password: PASSWORD } });

@@ -80,6 +80,11 @@ export class AuthOneTimeTokensRepository {
         )
         .returning();
       if (!token) return undefined;
+      // Once the address is proved no confirmation is pending: an older sign-up's link (and the
+      // password it carries, maybe not the owner's) must not apply later.
+      await tx
+        .delete(authOneTimeTokens)
+        .where(and(eq(authOneTimeTokens.userId, token.userId), eq(authOneTimeTokens.purpose, 'confirmation')));
       const now = new Date();
       const [user] = await tx
         .update(users)
