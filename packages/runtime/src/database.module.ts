@@ -1,6 +1,8 @@
 import { Global, Inject, Module, type OnApplicationShutdown, type Provider } from '@nestjs/common';
 import {
+  AuthMfaChallengesRepository,
   AuthMfaFactorsRepository,
+  AuthOneTimeTokensRepository,
   AuthRefreshTokensRepository,
   AuthSessionsRepository,
   AuthSigningKeysRepository,
@@ -36,6 +38,8 @@ const REPOSITORIES = [
   AuthRefreshTokensRepository,
   AuthSigningKeysRepository,
   AuthMfaFactorsRepository,
+  AuthMfaChallengesRepository,
+  AuthOneTimeTokensRepository,
   CrawlJobsRepository,
   CrawlFrontierRepository,
   CrawlPagesRepository,
