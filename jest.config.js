@@ -19,7 +19,9 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/backend/src', '<rootDir>/worker/src', '<rootDir>/packages', '<rootDir>/test-support'],
   testMatch: ['**/*.test.ts'],
-  transform: { '^.+\\.ts$': swc },
+  // ES-module-only dependencies (normalize-url; otplib's @scure and @noble) are compiled to CommonJS like our sources.
+  transform: { '^.+\\.ts$': swc, '^.+/node_modules/(normalize-url|@scure|@noble)/.+\\.js$': swc },
+  transformIgnorePatterns: ['/node_modules/(?!(normalize-url|@scure|@noble)/)'],
   moduleNameMapper: {
     '^@vendorwatch/db/testing$': '<rootDir>/packages/db/src/testing',
     '^@vendorwatch/(contracts|compliance|db|runtime)$': '<rootDir>/packages/$1/src',

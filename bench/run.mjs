@@ -24,7 +24,7 @@ import { renderEnvironment, renderNotes, renderTable, updateReadme, writeResults
  * bench/results/<time>-<mode>.json and the children's logs to bench/results/logs/<time>/.
  */
 
-const ROWS = ['B1', 'B5', 'B4', 'B3', 'B7', 'B2', 'B6', 'B10'];
+const ROWS = ['B1', 'B5', 'B4', 'B3', 'B7', 'B2', 'B6', 'B9', 'B10'];
 const ROW_FILES = {
   B1: './rows/b1-http.mjs',
   B2: './rows/b2-browser.mjs',
@@ -33,6 +33,7 @@ const ROW_FILES = {
   B5: './rows/b5-enqueue-latency.mjs',
   B6: './rows/b6-memory.mjs',
   B7: './rows/b7-scaling.mjs',
+  B9: './rows/b9-assessment.mjs',
   B10: './rows/b10-export.mjs',
 };
 
@@ -65,10 +66,14 @@ const log = (message) => process.stderr.write(`[bench ${elapsed()}] ${message}\n
 function build() {
   log('compiling the product (tsc -b) and test-support');
   const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
-  execFileSync(process.execPath, [tsc, '-b', 'packages/contracts', 'packages/db', 'packages/runtime', 'backend', 'worker'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    [tsc, '-b', 'packages/contracts', 'packages/compliance', 'packages/db', 'packages/runtime', 'backend', 'worker'],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+    },
+  );
   execFileSync(process.execPath, [tsc, '-p', 'test-support'], { cwd: ROOT, stdio: 'inherit' });
 }
 

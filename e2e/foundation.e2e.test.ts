@@ -58,7 +58,8 @@ describe('foundation, in a real browser', () => {
 
     const mail = await smtp.waitFor((m) => m.to.includes(email));
     await page.goto(firstLink(mail));
-    // The confirmation link signs the user in and lands on the dashboard.
+    // The link opens a page; confirming there signs the user in and lands on the dashboard.
+    await page.getByRole('button', { name: 'Confirm my account' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByText(email).first().waitFor();
 

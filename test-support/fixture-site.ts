@@ -7,7 +7,9 @@ import type { AddressInfo, Socket } from 'node:net';
  * linked nowhere else, a 301→302 redirect chain, a 404, a 500, a page that 503s before it works,
  * a slow page, a PDF, pages for exclude patterns, off-site links, and a page with compliance
  * markers. Every request is logged with timestamps, so tests can check politeness and that no
- * URL was fetched twice.
+ * URL was fetched twice. For the compliance checks it passes some and fails others on purpose
+ * (FIXTURE_COMPLIANCE says which): security headers good and bad, cookies without their flags, a
+ * server version disclosed, an analytics script, a security.txt, broken links, images without alt.
  */
 export interface FixtureSiteOptions {
   /** robots.txt `Crawl-delay` in seconds (fractions allowed); none when undefined. */
@@ -47,16 +49,21 @@ export interface FixtureSite {
   close(): Promise<void>;
 }
 
-/** Pages a crawl of the home page reaches when `/drafts/**` is excluded (robots.txt keeps out /private/). */
+/**
+ * Pages a crawl of the home page stores when `/drafts/**` is excluded (robots.txt keeps out /private/):
+ * each once, whatever spelling links to it (tracking parameters, a slash twin) and however it is
+ * reached (the redirect chain's target is stored, with the chain, under its own URL).
+ */
 export const FIXTURE_CRAWLABLE_PATHS = [
   '/',
   '/about',
   '/products',
   '/products/widget',
+  '/products/widget-c',
   '/contact',
   '/privacy',
   '/terms',
-  '/old-page',
+  '/new-page',
   '/missing',
   '/broken',
   '/flaky',
@@ -66,8 +73,10 @@ export const FIXTURE_CRAWLABLE_PATHS = [
 ] as const;
 export const FIXTURE_EXCLUDABLE_PATHS = ['/drafts/wip'] as const;
 export const FIXTURE_DISALLOWED_PATHS = ['/private/secret'] as const;
-/** The chain /old-page → 301 → /moved-page → 302 → /new-page. */
+/** The chain /old-page → 301 → /moved-page → 302 → /new-page; /about also links /new-page directly. */
 export const FIXTURE_REDIRECT = { start: '/old-page', middle: '/moved-page', end: '/new-page' } as const;
+/** Other spellings of fixture pages that links use: a crawl must never request them. */
+export const FIXTURE_TWINS = ['/about?utm_source=newsletter&utm_medium=email', '/products/widget-c/'] as const;
 
 const PNG_1PX = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -97,17 +106,29 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
         'Example Vendor',
         `<header><a href="/about">About</a> <a href="/products">Products</a> <a href="/contact">Contact</a></header>
 <main><h1>Welcome</h1>
+<a href="/about?utm_source=newsletter&amp;utm_medium=email">About us (from the newsletter)</a>
 <a href="/old-page">Old page</a> <a href="/missing">Missing</a> <a href="/broken">Broken</a> <a href="/flaky">Flaky</a>
 <a href="/slow">Slow</a> <a href="/files/report.pdf">Report (PDF)</a> <a href="/private/secret">Secret</a>
 <a href="/drafts/wip">Draft</a> <a href="${hostUrl('other.test')}/offsite">Partner</a> <a href="https://other.test/elsewhere">Elsewhere</a>
 <a href="mailto:info@example.test">Mail</a> <a href="javascript:void(0)">Script</a> <a href="#top">Top</a> <a href="/about#team">Team</a>
 ${extra > 0 ? '<a href="/extra/1">More</a>' : ''}</main>
 <footer><a href="/privacy">Privacy Policy</a> <a href="/terms">Terms of Service</a></footer>
-<div id="cookie-consent-banner" class="cookie-banner">We use cookies to improve your experience. <button>Accept all cookies</button></div>`,
+<div id="cookie-consent-banner" class="cookie-banner">We use cookies to improve your experience. <button>Accept all cookies</button></div>
+<script async src="https://www.google-analytics.com/analytics.js"></script>`,
       ),
-    '/about': () => page('About us', `<a href="/">Home</a> <a href="/products">Products</a> <a href="/contact#form">Contact</a>`),
-    '/products': () => page('Products', `<a href="/products/widget">Widget</a> <a href="/about">About</a>`),
+    '/about': () =>
+      page(
+        'About us',
+        `<a href="/">Home</a> <a href="/products">Products</a> <a href="/contact#form">Contact</a> <a href="/new-page">What's new</a>`,
+      ),
+    '/products': () =>
+      page(
+        'Products',
+        `<a href="/products/widget">Widget</a> <a href="/products/widget-c">Widget C</a> <a href="/about">About</a>`,
+      ),
     '/products/widget': () => page('Widget', `<a href="/products">All products</a>`, ''),
+    // Served with and without the trailing slash; its relative link is right only on the form without.
+    '/products/widget-c': () => page('Widget C', `<a href="widget">Compare with Widget</a>`),
     '/contact': () =>
       page(
         'Contact',
@@ -115,7 +136,7 @@ ${extra > 0 ? '<a href="/extra/1">More</a>' : ''}</main>
 <a href="/">Home</a> <a href="/privacy">Privacy</a> <a href="/terms">Terms</a>`,
       ),
     '/privacy': () => page('Privacy Policy', `<a href="/">Home</a>`),
-    '/terms': () => page('Terms of Service', `<a href="/">Home</a>`),
+    '/terms': () => page('Terms of Service', `<a href="/">Home</a> <a href="/products/widget-c/">Widget C</a>`),
     '/sitemap-only': () => page('Only in the sitemap', `<a href="/">Home</a>`),
     '/new-page': () => page('New page', `<a href="/">Home</a>`),
     '/slow': () => page('Slow page', `<a href="/">Home</a>`),
@@ -127,15 +148,25 @@ ${extra > 0 ? '<a href="/extra/1">More</a>' : ''}</main>
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? '/', 'http://fixture').pathname;
-    const html = (status: number, body: string, headers: Record<string, string> = {}) =>
+    const html = (status: number, body: string, headers: Record<string, string | string[]> = {}) =>
       res
         .writeHead(status, {
           'content-type': 'text/html; charset=utf-8',
           'x-frame-options': 'DENY',
           'x-content-type-options': 'nosniff',
+          'referrer-policy': 'strict-origin-when-cross-origin',
+          // unsafe-inline scripts without a nonce or hash: the CSP check fails.
+          'content-security-policy': "default-src 'self'; script-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
+          server: 'Apache/2.4.62 (Unix)',
           ...headers,
         })
         .end(body);
+    if (path === '/.well-known/security.txt') {
+      const expires = new Date(Date.now() + 180 * 86_400_000).toISOString();
+      return res
+        .writeHead(200, { 'content-type': 'text/plain; charset=utf-8' })
+        .end(`Contact: mailto:security@example.test\nExpires: ${expires}\nPreferred-Languages: en\n`);
+    }
     if (path === '/robots.txt') {
       if (options.robots === false) return html(404, page('Not found', ''));
       const delay = options.crawlDelaySeconds !== undefined ? `Crawl-delay: ${options.crawlDelaySeconds}\n` : '';
@@ -170,7 +201,10 @@ ${extra > 0 ? '<a href="/extra/1">More</a>' : ''}</main>
     }
     if (path === '/files/report.pdf') return res.writeHead(200, { 'content-type': 'application/pdf' }).end(PDF);
     if (path.startsWith('/images/')) return res.writeHead(200, { 'content-type': 'image/png' }).end(PNG_1PX);
-    const render = pages[path];
+    const render = pages[path] ?? (path.endsWith('/') && path.length > 1 ? pages[path.slice(0, -1)] : undefined);
+    // The home page sets a session cookie without Secure, HttpOnly or SameSite, and an analytics one.
+    if (path === '/' && render)
+      return html(200, render(), { 'set-cookie': ['session_id=3f2a9c; Path=/', '_ga=GA1.1.12345.67890; Path=/; Max-Age=3600'] });
     if (render) return html(200, render());
     return html(404, page('Not found', `<a href="/">Home</a>`));
   };

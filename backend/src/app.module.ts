@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { AppConfigModule, AppLoggerModule, DatabaseModule, SecretsModule, type AppConfig } from '@vendorwatch/runtime';
-import { AuthModule } from './modules/auth/auth.module';
+import { AccountSessionsModule } from './modules/account-sessions/account-sessions.module';
+import { AuthServerModule } from './modules/auth-server/auth-server.module';
 import { CrawlerConfigsModule } from './modules/crawler-configs/crawler-configs.module';
 import { ScrapingBeeModule } from './modules/scrapingbee/scrapingbee.module';
 import { CrawlsModule } from './modules/crawls/crawls.module';
@@ -22,7 +23,8 @@ export class AppModule {
         AppLoggerModule.forRoot(),
         DatabaseModule,
         SecretsModule,
-        AuthModule,
+        AuthServerModule,
+        AccountSessionsModule,
         PublicConfigModule,
         VendorsModule,
         ProjectsModule,

@@ -14,7 +14,14 @@ export interface WorkerOptions {
   stalledIntervalMs: number;
   /** How many times one job may be recovered from a dead worker before it fails. */
   maxStalledCount: number;
+  /** How often the reconciler looks for crawls whose job went missing or ended (once across all workers). */
+  reconcileEveryMs: number;
 }
 
 /** A SIGKILLed worker's job is back in the queue within lockDuration + stalledInterval ≈ 20 s. */
-export const DEFAULT_WORKER_OPTIONS: WorkerOptions = { lockDurationMs: 12_000, stalledIntervalMs: 8_000, maxStalledCount: 3 };
+export const DEFAULT_WORKER_OPTIONS: WorkerOptions = {
+  lockDurationMs: 12_000,
+  stalledIntervalMs: 8_000,
+  maxStalledCount: 3,
+  reconcileEveryMs: 60_000,
+};

@@ -15,11 +15,15 @@ import type { Dispatcher } from 'undici';
 import { Crawler } from './crawl-engine/crawler';
 import { FetcherFactory } from './crawl-engine/fetcher-factory';
 import { BrowserPool } from './crawl-engine/fetchers/puppeteer/browser-pool';
-import { HostGate } from './crawl-engine/host-gate';
+import { RedisHostGate } from './crawl-engine/host-gate';
 import { HttpClient } from './crawl-engine/http-client';
 import { ScreenshotStore } from './crawl-engine/screenshot-store';
+import { DirectSiteProbe, FetcherSiteProbe } from './crawl-engine/site-probe';
+import type { Fetcher } from './crawl-engine/fetcher';
 import { CrawlJobHandler } from './jobs/crawl-job.handler';
+import { ReconcileCrawlsHandler } from './jobs/reconcile-crawls.handler';
 import { TestCrawlHandler } from './jobs/test-crawl.handler';
+import { MaintenanceScheduler } from './queue/maintenance-scheduler.service';
 import { ActiveJobs } from './queue/active-jobs';
 import { HeartbeatService } from './queue/heartbeat.service';
 import { QueueWorkersService } from './queue/queue-workers.service';
@@ -74,9 +78,9 @@ export class WorkerModule {
         { provide: GUARDED_DISPATCHER, inject: [AddressGuard], useFactory: (guard: AddressGuard) => createGuardedAgent(guard) },
         { provide: HttpClient, inject: [GUARDED_DISPATCHER], useFactory: (dispatcher: Dispatcher) => new HttpClient(dispatcher) },
         {
-          provide: HostGate,
+          provide: RedisHostGate,
           inject: [APP_CONFIG, WORKER_REDIS],
-          useFactory: (config: AppConfig, redis: Redis) => new HostGate(redis, prefixedKey(config, 'politeness')),
+          useFactory: (config: AppConfig, redis: Redis) => new RedisHostGate(redis, prefixedKey(config, 'politeness')),
         },
         {
           provide: BrowserPool,
@@ -91,19 +95,30 @@ export class WorkerModule {
         },
         {
           provide: Crawler,
-          inject: [CrawlFrontierRepository, CrawlJobsRepository, HttpClient, HostGate, ScreenshotStore],
+          inject: [CrawlFrontierRepository, CrawlJobsRepository, HttpClient, RedisHostGate, ScreenshotStore, AddressGuard],
           useFactory: (
             frontier: CrawlFrontierRepository,
             jobs: CrawlJobsRepository,
             http: HttpClient,
-            hostGate: HostGate,
+            hostGate: RedisHostGate,
             screenshots: ScreenshotStore,
-          ) => new Crawler({ frontier, jobs, http, hostGate, screenshots }),
+            guard: AddressGuard,
+          ) => {
+            const direct = new DirectSiteProbe(http, guard);
+            const siteProbe = (fetcher: Fetcher) => (fetcher.method === 'api' ? new FetcherSiteProbe(fetcher) : direct);
+            return new Crawler({ frontier, jobs, http, hostGate, screenshots, siteProbe });
+          },
         },
         FetcherFactory,
         CrawlJobHandler,
         TestCrawlHandler,
-        { provide: JOB_HANDLERS, inject: [CrawlJobHandler, TestCrawlHandler], useFactory: (...handlers: unknown[]) => handlers },
+        ReconcileCrawlsHandler,
+        {
+          provide: JOB_HANDLERS,
+          inject: [CrawlJobHandler, TestCrawlHandler, ReconcileCrawlsHandler],
+          useFactory: (...handlers: unknown[]) => handlers,
+        },
+        MaintenanceScheduler,
         ActiveJobs,
         QueueWorkersService,
         HeartbeatService,

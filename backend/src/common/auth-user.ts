@@ -7,6 +7,8 @@ export interface AuthUser {
   role: string;
   sessionId?: string;
   aal?: string;
+  /** When a password-reset link opened this session (Unix seconds); such a session may set a new password. */
+  recoveredAt?: number;
 }
 
 export const CurrentUser = createParamDecorator((_: unknown, context: ExecutionContext): AuthUser => {

@@ -21,6 +21,10 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.auth.login.path, lazy: lazyScreen(() => import('./routes/auth/login')) },
       { path: paths.auth.register.path, lazy: lazyScreen(() => import('./routes/auth/register')) },
+      { path: paths.auth.secondFactor.path, lazy: lazyScreen(() => import('./routes/auth/second-factor')) },
+      { path: paths.auth.forgotPassword.path, lazy: lazyScreen(() => import('./routes/auth/forgot-password')) },
+      { path: paths.auth.resetPassword.path, lazy: lazyScreen(() => import('./routes/auth/reset-password')) },
+      { path: paths.auth.confirm.path, lazy: lazyScreen(() => import('./routes/auth/confirm')) },
       {
         Component: AppRoot,
         children: [
@@ -36,6 +40,7 @@ export const routes: RouteObject[] = [
               { path: app.report.path, lazy: lazyScreen(() => import('./routes/app/report')) },
               { path: app.testCrawler.path, lazy: lazyScreen(() => import('./routes/app/test-crawler')) },
               { path: app.settings.path, lazy: lazyScreen(() => import('./routes/app/settings')) },
+              { path: app.security.path, lazy: lazyScreen(() => import('./routes/app/security')) },
               { path: app.scrapingTest.path, lazy: lazyScreen(() => import('./routes/app/scraping-test')) },
               { path: app.crawler.path, lazy: lazyScreen(() => import('./routes/app/crawler')) },
               { path: '*', lazy: lazyScreen(() => import('./routes/app/not-found')) },

@@ -3,6 +3,12 @@ export const paths = {
   auth: {
     login: { path: '/login', getHref: () => '/login' },
     register: { path: '/register', getHref: () => '/register' },
+    /** The code step of a sign-in when the account has two-factor authentication on. */
+    secondFactor: { path: '/login/code', getHref: () => '/login/code' },
+    forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
+    /** Pages that emailed links open; each POSTs the link's token when the person acts. */
+    resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
+    confirm: { path: '/confirm', getHref: () => '/confirm' },
   },
   app: {
     dashboard: { path: '/', getHref: () => '/' },
@@ -19,6 +25,7 @@ export const paths = {
     },
     testCrawler: { path: '/test-crawler', getHref: () => '/test-crawler' },
     settings: { path: '/settings', getHref: () => '/settings' },
+    security: { path: '/settings/security', getHref: () => '/settings/security' },
     scrapingTest: { path: '/test', getHref: () => '/test' },
     crawler: {
       path: '/crawler/:vendorId',

@@ -1,5 +1,5 @@
 import type { CheckEvidence, CheckGroup, CheckOutcome, CheckSeverity, CrawlMethod } from '@vendorwatch/contracts';
-import type { AssessedCrawl } from './input';
+import type { AssessedCrawl, AssessedPage } from './input';
 
 /** What one check concluded about one crawl. */
 export interface CheckEvaluation {
@@ -17,6 +17,8 @@ export interface CheckEvaluation {
  */
 export interface Check {
   id: string;
+  /** Bump when what the check decides changes, so the catalogue version (and every stored assessment's) says so. */
+  version: number;
   group: CheckGroup;
   severity: CheckSeverity;
   title: string;
@@ -26,3 +28,29 @@ export interface Check {
   methods: readonly CrawlMethod[];
   evaluate(crawl: AssessedCrawl): CheckEvaluation;
 }
+
+export const ALL_METHODS: readonly CrawlMethod[] = ['puppeteer', 'api', 'http'];
+export const BROWSER_ONLY: readonly CrawlMethod[] = ['puppeteer'];
+
+export const pass = (summary: string, evidence: CheckEvidence[] = []): CheckEvaluation => ({
+  outcome: 'pass',
+  summary,
+  evidence,
+});
+export const warn = (summary: string, evidence: CheckEvidence[] = []): CheckEvaluation => ({
+  outcome: 'warn',
+  summary,
+  evidence,
+});
+export const fail = (summary: string, evidence: CheckEvidence[] = []): CheckEvaluation => ({
+  outcome: 'fail',
+  summary,
+  evidence,
+});
+export const notApplicable = (summary: string): CheckEvaluation => ({ outcome: 'not_applicable', summary, evidence: [] });
+
+/** Evidence about one stored page. */
+export const onPage = (page: AssessedPage, detail: string): CheckEvidence => ({ url: page.url, pageId: page.id, detail });
+
+/** Evidence that is about the site (TLS, security.txt …) rather than one stored page. */
+export const onSite = (url: string | null, detail: string): CheckEvidence => ({ url, pageId: null, detail });

@@ -23,6 +23,8 @@ export interface CrawlScope {
   crawlDelay: number;
   allowedDomains: string[];
   excludePatterns: string[];
+  /** Query parameters the site needs, never dropped as tracking parameters. */
+  keepQueryParams: string[];
 }
 
 export interface CrawlJob {
@@ -43,6 +45,16 @@ export interface CrawlJob {
   startTime: string | null;
   completionTime: string | null;
 }
+
+/** The response headers a page's record shows as its security headers. */
+export const SECURITY_HEADERS = [
+  'strict-transport-security',
+  'content-security-policy',
+  'x-frame-options',
+  'x-content-type-options',
+  'referrer-policy',
+  'permissions-policy',
+] as const;
 
 export interface CrawlPage {
   id: string;
@@ -74,6 +86,8 @@ export interface Paginated<T> {
 export const QUEUES = {
   crawl: 'crawl',
   testCrawl: 'test-crawl',
+  /** Housekeeping that runs on a schedule, once across all workers. */
+  maintenance: 'maintenance',
 } as const;
 
 export interface CrawlJobPayload {

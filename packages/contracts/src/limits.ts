@@ -1,6 +1,9 @@
 /** Business constants and limits of the product specification (section 9). */
 export const LIMITS = {
-  password: { minLength: 6 },
+  password: { minLength: 6, maxLength: 1024 },
+  /** Lengths every auth input is held to (the address's limit is the SMTP one). */
+  auth: { emailMaxLength: 254, tokenMaxLength: 512, friendlyNameMaxLength: 256, metadataMaxBytes: 16_384 },
+  totp: { digits: 6 },
   maxPages: { min: 1, max: 1000, default: 100 },
   crawlDelayMs: { min: 500, max: 10_000, default: 2000 },
   maxRetries: { min: 0, max: 5, step: 1, default: 3 },

@@ -104,6 +104,7 @@ export interface VendorCrawlerSettings {
   startUrls: string[];
   allowedDomains: string[];
   excludePatterns: string[];
+  keepQueryParams: string[];
 }
 
 /** GET /api/dashboard/summary: the caller's own figures. */
@@ -114,7 +115,7 @@ export interface DashboardSummary {
   completedCrawls: number;
   /** Mean response time over the caller's answered pages, in ms; null before any page was crawled. */
   averageResponseTime: number | null;
-  /** Pages a server answered, over all the caller's crawls. */
+  /** Pages stored over all the caller's crawls (answered or not): the pages their crawl lists show. */
   totalPages: number;
 }
 

@@ -2,3 +2,4 @@ export * from './database';
 export * as schema from './schema';
 export * from './schema';
 export * from './repositories';
+export * from './availability';

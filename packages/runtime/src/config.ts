@@ -43,6 +43,14 @@ export const configSchema = z.object({
   AUTH_RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_VERIFY: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_TOKEN_REFRESH: z.coerce.number().int().min(1).default(150),
+  /** MFA enrol, challenge, verify and remove, per client address and window. */
+  AUTH_RATE_LIMIT_MFA: z.coerce.number().int().min(1).default(30),
+  /** A session ends when it has not been refreshed for this long (the app refreshes while it is open). */
+  AUTH_SESSION_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(60).default(259_200),
+  /** A session ends this long after sign-in, however active. */
+  AUTH_SESSION_MAX_LIFETIME_SECONDS: z.coerce.number().int().min(60).default(2_592_000),
+  /** How long an MFA challenge can be verified. */
+  AUTH_MFA_CHALLENGE_EXPIRY_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
   AUTH_JWKS_CACHE_SECONDS: z.coerce.number().int().min(0).default(600),
   /** Origins besides PUBLIC_URL's that email links may redirect to (comma separated), e.g. a dev server. */
   AUTH_REDIRECT_URLS: z
@@ -54,8 +62,8 @@ export const configSchema = z.object({
         .map((entry) => entry.trim())
         .filter(Boolean),
     ),
-  /** How long an email confirmation link (and its code) stays valid. */
-  AUTH_EMAIL_LINK_EXPIRY_SECONDS: z.coerce.number().int().min(60).default(86_400),
+  /** How long an emailed link (confirmation or password reset, and the code beside it) stays valid. */
+  AUTH_EMAIL_LINK_EXPIRY_SECONDS: z.coerce.number().int().min(60).max(3600).default(3600),
   SMTP_URL: optionalString,
   SMTP_FROM: z.string().default('Vendorwatch <no-reply@vendorwatch.local>'),
 

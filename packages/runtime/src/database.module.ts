@@ -1,6 +1,8 @@
 import { Global, Inject, Module, type OnApplicationShutdown, type Provider } from '@nestjs/common';
 import {
+  AuthMfaChallengesRepository,
   AuthMfaFactorsRepository,
+  AuthOneTimeTokensRepository,
   AuthRefreshTokensRepository,
   AuthSessionsRepository,
   AuthSigningKeysRepository,
@@ -38,6 +40,8 @@ const REPOSITORIES = [
   AuthRefreshTokensRepository,
   AuthSigningKeysRepository,
   AuthMfaFactorsRepository,
+  AuthMfaChallengesRepository,
+  AuthOneTimeTokensRepository,
   CrawlJobsRepository,
   CrawlFrontierRepository,
   CrawlPagesRepository,

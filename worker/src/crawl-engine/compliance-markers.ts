@@ -4,6 +4,13 @@
  */
 export const PRIVACY_LINK = /privacy|datenschutz|confidentialit|privacidad|gdpr/i;
 export const TERMS_LINK = /terms|conditions|\btos\b|legal|agb|nutzungsbedingungen|conditions-generales/i;
+export const IMPRINT_LINK = /imprint|impressum|legal[-_ ]notice|mentions[-_ ]l[ée]gales|company[-_ ]information|aviso[-_ ]legal/i;
+export const CONTACT_LINK = /contact|kontakt|get[-_ ]in[-_ ]touch|contacto|nous[-_ ]contacter/i;
+export const COOKIES_LINK = /cookie[-_ ]?(policy|notice|statement|richtlinie|settings)|cookies\b/i;
+
+/** Contact details in a page's text. */
+export const EMAIL_TEXT = /[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,24}/gi;
+export const PHONE_TEXT = /(?:\+|\b00)\d[\d ().-]{6,18}\d|\(\d{2,5}\)[\d .-]{5,14}\d/g;
 
 /** Consent-management platforms and the usual id/class names of home-made banners. */
 export const COOKIE_CONSENT_ATTRIBUTE =

@@ -2,15 +2,34 @@ import { HtmlExtractor } from './html-extractor';
 import { parseRetryAfter } from './retry-policy';
 import { CrawlScopeRules } from './scope';
 import { parseSitemap } from './sitemap';
-import { normalizeUrl } from './url';
+import { UrlCanonicalizer } from './canonical-url';
 
 describe('crawl engine building blocks', () => {
-  it('normalises URLs: fragment dropped, host lower-cased, default port removed, query kept as written', () => {
-    expect(normalizeUrl('HTTP://Example.COM:80/a/../b?z=1&a=2#top')).toBe('http://example.com/b?z=1&a=2');
-    expect(normalizeUrl('https://example.com:443/?')).toBe('https://example.com/');
-    expect(normalizeUrl('/about#team', 'http://example.com/x')).toBe('http://example.com/about');
-    expect(normalizeUrl('mailto:a@b.c')).toBeNull();
-    expect(normalizeUrl('javascript:void(0)', 'http://example.com/')).toBeNull();
+  it('canonical keys: scheme and host lower-cased, default port, fragment and tracking parameters dropped, query sorted, slash twins one', () => {
+    const canonical = new UrlCanonicalizer();
+    expect(canonical.key('HTTP://Example.COM:80/a/../b?z=1&a=2#top')).toBe('http://example.com/b?a=2&z=1');
+    expect(canonical.key('https://example.com:443/?')).toBe('https://example.com/');
+    expect(canonical.key('https://example.com')).toBe('https://example.com/');
+    expect(canonical.key('/about?utm_source=n&utm_medium=e&gclid=1&fbclid=2&mc_eid=3#team', 'http://example.com/x')).toBe(
+      'http://example.com/about',
+    );
+    expect(canonical.key('https://example.com/products/widget-c/')).toBe(canonical.key('https://example.com/products/widget-c'));
+    expect(canonical.key('https://www.example.com/')).not.toBe(canonical.key('https://example.com/'));
+    expect(canonical.key('mailto:a@b.c')).toBeNull();
+    expect(canonical.key('javascript:void(0)', 'http://example.com/')).toBeNull();
+  });
+
+  it('the fetched form keeps the path and parameter order as linked, without tracking parameters or fragment', () => {
+    const canonical = new UrlCanonicalizer();
+    expect(canonical.forms('https://example.com/a/?b=2&a=1&utm_campaign=x#f')).toEqual({
+      key: 'https://example.com/a?a=1&b=2',
+      fetch: 'https://example.com/a/?b=2&a=1',
+    });
+  });
+
+  it('keeps tracking-looking parameters a site needs, when the vendor lists them', () => {
+    const canonical = new UrlCanonicalizer(['utm_content']);
+    expect(canonical.key('https://example.com/?utm_content=a&utm_source=b')).toBe('https://example.com/?utm_content=a');
   });
 
   it('scope: start hosts and allowed domains (with subdomains); excludes by path glob, basename or full URL', () => {
@@ -33,6 +52,7 @@ describe('crawl engine building blocks', () => {
     const html = `<html lang="en"><head><title> Hello
       World </title><meta name="description" content="About us"><base href="https://vendor.example/base/"></head>
       <body><svg><title>icon</title></svg><a href="rel">Rel</a><a href="/privacy-policy">Privacy</a><a href="/legal">Terms &amp; conditions</a>
+      <a href="/impressum">Impressum</a> <a href="mailto:Legal@Vendor.example?subject=hi">Write to us</a> Call +49 30 1234567.
       <img src="http://cdn.example/a.png"><img src="/b.png" alt=""><script src="http://cdn.example/x.js"></script>
       <div class="cc-window">This site uses cookies. <button>Accept</button></div></body></html>`;
     for (let i = 0; i < html.length; i += 7) extractor.write(html.slice(i, i + 7));
@@ -43,15 +63,25 @@ describe('crawl engine building blocks', () => {
       'https://vendor.example/base/rel',
       'https://vendor.example/privacy-policy',
       'https://vendor.example/legal',
+      'https://vendor.example/impressum',
     ]);
-    expect(doc.signals).toMatchObject({
-      hasPrivacyPolicyLink: true,
-      hasTermsLink: true,
-      cookieConsentFound: true,
-      mixedContentCount: 2,
+    expect(doc.facts).toEqual({
+      lang: 'en',
       imagesTotal: 2,
       imagesWithoutAlt: 1,
-      lang: 'en',
+      imagesWithoutAltSources: ['http://cdn.example/a.png'],
+      mixedContent: ['http://cdn.example/a.png', 'http://cdn.example/x.js'],
+      policyLinks: {
+        privacy: ['https://vendor.example/privacy-policy'],
+        terms: ['https://vendor.example/legal'],
+        imprint: ['https://vendor.example/impressum'],
+        contact: [],
+        cookies: [],
+      },
+      consentMarker: 'div[class="cc-window"]',
+      subresources: ['http://cdn.example/a.png', 'https://vendor.example/b.png', 'http://cdn.example/x.js'],
+      emails: ['legal@vendor.example'],
+      phones: ['+49 30 1234567'],
     });
   });
 

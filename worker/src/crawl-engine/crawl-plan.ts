@@ -1,20 +1,16 @@
-import {
-  DEFAULT_PUPPETEER_SETTINGS,
-  LIMITS,
-  type CrawlMethod,
-  type CrawlScope,
-  type PuppeteerSettings,
-} from '@vendorwatch/contracts';
+import { LIMITS, type CrawlMethod, type CrawlScope, type PuppeteerSettings } from '@vendorwatch/contracts';
 import type { CrawlJobRow } from '@vendorwatch/db';
 import type { CrawlPlan } from './crawler';
 import type { FetcherRequest } from './fetcher';
 import { CrawlScopeRules, startUrlsOf } from './scope';
 import { CriticalCrawlError } from './errors';
+import { UrlCanonicalizer } from './canonical-url';
+import { clampMaxRetries } from './retry-policy';
 
 type RowSettings = Partial<PuppeteerSettings> & Partial<CrawlScope>;
 
 const clamp = (value: unknown, min: number, max: number, fallback: number) => {
-  const n = Number(value);
+  const n = value === undefined || value === null ? NaN : Number(value);
   return Number.isFinite(n) ? Math.min(max, Math.max(min, Math.round(n))) : fallback;
 };
 
@@ -28,17 +24,13 @@ export function planFromRow(row: CrawlJobRow, minDelayMs: number): { plan: Crawl
   if (startUrls.length === 0) throw new CriticalCrawlError(`No valid http(s) start URL in ${JSON.stringify(row.targetUrl)}`);
   const maxPages = clamp(settings.maxPages, LIMITS.maxPages.min, LIMITS.maxPages.max, LIMITS.maxPages.default);
   const crawlDelay = clamp(settings.crawlDelay, 0, LIMITS.crawlDelayMs.max, LIMITS.crawlDelayMs.default);
-  const maxRetries = clamp(
-    settings.maxRetries,
-    LIMITS.maxRetries.min,
-    LIMITS.maxRetries.max,
-    DEFAULT_PUPPETEER_SETTINGS.maxRetries,
-  );
+  const maxRetries = clampMaxRetries(settings.maxRetries);
   return {
     plan: {
       owner: { jobId: row.id, userId: row.userId, vendorId: row.vendorId },
       startUrls,
-      scope: new CrawlScopeRules(startUrls, settings.allowedDomains ?? [], settings.excludePatterns ?? []),
+      scope: new CrawlScopeRules(startUrls, settings.allowedDomains ?? [], settings.excludePatterns ?? [], row.scopeHosts),
+      canonical: new UrlCanonicalizer(settings.keepQueryParams ?? []),
       maxPages,
       crawlDelayMs: Math.max(crawlDelay, minDelayMs),
       maxRetries,

@@ -1,46 +1,74 @@
-import type { CrawlFrontierRepository, CrawlJobsRepository, FrontierEntry, FrontierRow, SkippedEntry } from '@vendorwatch/db';
-import { CrawlAbortedError, sleep, throwIfAborted } from './abort';
-import { CriticalCrawlError, errorMessage, RetryableFetchError } from './errors';
-import type { Fetcher, FetchedPage } from './fetcher';
+import type { SiteFacts } from '@vendorwatch/compliance';
+import { CrawlAbortedError, throwIfAborted } from './abort';
+import { originOf, type CanonicalForms, type UrlCanonicalizer } from './canonical-url';
+import { systemClock, type Clock } from './clock';
+import { CriticalCrawlError, errorMessage, PageFetchError, RetryableFetchError, UnexpectedCrawlError } from './errors';
+import type { Fetcher, FetchedPage, FetchHooks, RedirectDecision } from './fetcher';
+import type { Frontier, FrontierEntry, FrontierRow, SkippedEntry } from './frontier';
 import type { HostGate } from './host-gate';
-import type { HttpClient, TextGetter } from './http-client';
+import type { TextGetter } from './http-client';
 import { failedPageRecord, pageRecord, type PageOwner } from './page-record';
+import { atHost, type HostTurn } from './politeness';
 import type { ProgressReporter } from './progress';
-import { backoffMs, isRetryableStatus, parseRetryAfter } from './retry-policy';
+import { hostPauseMs, retryDelayMs, type FetchAttempt } from './retry-policy';
 import { RobotsCache } from './robots-cache';
 import type { CrawlScopeRules } from './scope';
-import type { ScreenshotStore } from './screenshot-store';
+import type { AtSite, SiteProbe } from './site-probe';
 import { loadSitemapUrls } from './sitemap';
-import { hostOf, originOf } from './url';
 import { WriteBehind } from './write-behind';
 
 export interface CrawlPlan {
   owner: PageOwner;
+  /** As given (absolute http(s) URLs); canonicalised when seeded. */
   startUrls: string[];
   scope: CrawlScopeRules;
+  canonical: UrlCanonicalizer;
   maxPages: number;
   /** The crawl's own delay, already raised to the operator's minimum; robots.txt may raise it further. */
   crawlDelayMs: number;
   maxRetries: number;
 }
 
+/** What the loop needs besides the frontier; each a small interface, so the fast tests can fake it. */
 export interface CrawlerDeps {
-  frontier: CrawlFrontierRepository;
-  jobs: CrawlJobsRepository;
-  http: HttpClient;
+  frontier: Frontier;
+  /** Remembers a host the crawl took into its scope (for a resumed run), and the start host's facts. */
+  jobs: {
+    addScopeHost(jobId: string, host: string): Promise<void>;
+    saveSiteFacts(jobId: string, facts: SiteFacts): Promise<void>;
+  };
+  /** Reads the start host's facts (TLS, http:// entry, security.txt) the way the crawl's method can. */
+  siteProbe?: (fetcher: Fetcher) => SiteProbe;
+  /** robots.txt and sitemaps. */
+  http: { getText(url: string, signal: AbortSignal, hooks?: FetchHooks): ReturnType<TextGetter> };
   hostGate: HostGate;
-  screenshots: ScreenshotStore;
+  screenshots: { save(jobId: string, url: string, png: Buffer): Promise<string> };
+  clock?: Clock;
 }
+
+/** The canonical keys one fetch holds: the claimed row's, then each redirect target it took on the way. */
+type Claimed = string[];
+
+/** How a fetch ended, after the engine decided about retries: what is written next. */
+type Settled =
+  | { kind: 'retry'; waitMs: number; reason: string; credits: number }
+  | { kind: 'failed'; error: string }
+  | { kind: 'redirect'; target: string; note: string | null; credits: number }
+  | { kind: 'page'; fetched: FetchedPage };
 
 /**
  * The crawl loop, written once for every method: seed the frontier (start URLs + sitemap), then
- * claim one URL at a time, wait for the host's turn, fetch through the method's Fetcher, and store
- * the page with the URLs it links to — or put the URL back with backoff when it is worth retrying.
- * A page is stored while the next one is claimed and fetched (WriteBehind); when nothing is left
- * to claim, the loop waits for that store, whose links may be what comes next.
+ * claim one URL at a time, wait for the host's turn, fetch through the method's Fetcher — every
+ * redirect hop waiting its host's turn too, its target claimed in the frontier like any other
+ * URL — and store the page with the URLs it links to, or put the URL back when it is worth
+ * retrying. A page is stored while the next one is claimed and fetched (WriteBehind).
  */
 export class Crawler {
-  constructor(private readonly deps: CrawlerDeps) {}
+  private readonly clock: Clock;
+
+  constructor(private readonly deps: CrawlerDeps) {
+    this.clock = deps.clock ?? systemClock;
+  }
 
   async run(plan: CrawlPlan, fetcher: Fetcher, signal: AbortSignal, progress: ProgressReporter): Promise<void> {
     const { frontier } = this.deps;
@@ -51,7 +79,11 @@ export class Crawler {
     );
 
     if (await frontier.isSeeded(jobId)) await frontier.releaseInProgress(jobId);
-    else await this.seed(plan, robots, signal);
+    else {
+      // Before the seed: a crawl interrupted between the two reads the facts again when it resumes.
+      if (this.deps.siteProbe) await this.probeSite(plan, this.deps.siteProbe(fetcher), robots, signal);
+      await this.seed(plan, robots, signal);
+    }
     await progress.report();
 
     const writes = new WriteBehind();
@@ -85,7 +117,7 @@ export class Crawler {
         }
         const waitMs = await frontier.msUntilNextDue(jobId);
         if (waitMs === null) return;
-        await sleep(Math.min(Math.max(waitMs, 10), 1000), signal);
+        await this.clock.sleep(Math.min(Math.max(waitMs, 10), 1000), signal);
         continue;
       }
       await this.process(plan, row, fetcher, robots, writes, signal);
@@ -93,10 +125,20 @@ export class Crawler {
     }
   }
 
+  private async probeSite(plan: CrawlPlan, probe: SiteProbe, robots: RobotsCache, signal: AbortSignal): Promise<void> {
+    const startUrl = plan.startUrls[0]!;
+    await robots.get(originOf(startUrl));
+    const atSite: AtSite = (url, work) =>
+      atHost(this.deps.hostGate, this.delayFor(plan, robots), url, signal, (turn) => work(politeHops(turn)));
+    const { facts, credits } = await probe.read(startUrl, atSite, signal, () => this.clock.now());
+    await this.deps.jobs.saveSiteFacts(plan.owner.jobId, facts);
+    if (credits > 0) await this.deps.frontier.addCredits(plan.owner.jobId, credits);
+  }
+
   private async seed(plan: CrawlPlan, robots: RobotsCache, signal: AbortSignal): Promise<void> {
-    const origins = [...new Set(plan.startUrls.map(originOf))];
+    const starts = this.entriesOf(plan, plan.startUrls, 0, null, false);
     const sitemapCandidates: string[] = [];
-    for (const origin of origins) {
+    for (const origin of new Set(starts.map((entry) => originOf(entry.fetchUrl ?? entry.url)))) {
       const rules = await robots.get(origin);
       sitemapCandidates.push(...rules.sitemaps, `${origin}/sitemap.xml`);
     }
@@ -106,11 +148,7 @@ export class Crawler {
       signal,
       plan.maxPages * 5,
     );
-    const entries: FrontierEntry[] = [
-      ...plan.startUrls.map((url) => ({ url, depth: 0 })),
-      ...listed.filter((url) => plan.scope.check(url).inScope).map((url) => ({ url, depth: 1, discoveredFrom: 'sitemap' })),
-    ];
-    const { allowed, skipped } = await this.applyRobots(entries, robots);
+    const { allowed, skipped } = await this.applyRobots([...starts, ...this.entriesOf(plan, listed, 1, 'sitemap', true)], robots);
     await this.deps.frontier.seed(plan.owner.jobId, allowed, skipped, plan.maxPages);
   }
 
@@ -122,81 +160,196 @@ export class Crawler {
     writes: WriteBehind,
     signal: AbortSignal,
   ): Promise<void> {
-    const { frontier, screenshots } = this.deps;
-    const jobId = plan.owner.jobId;
-    await robots.get(originOf(row.url));
-    const delayMs = this.delayFor(plan, robots, row.url);
-    const canRetry = row.attempts <= plan.maxRetries;
+    const fetchUrl = row.fetchUrl ?? row.url;
+    await robots.get(originOf(fetchUrl));
+    const claimed: Claimed = [row.url];
+    let stopNote: string | null = null;
 
-    const attempt = await this.atHost<{ fetched: FetchedPage } | { error: unknown }>(
-      row.url,
-      delayMs,
+    const attempt = await atHost<FetchAttempt>(
+      this.deps.hostGate,
+      this.delayFor(plan, robots),
+      fetchUrl,
       signal,
-      async (pauseHost) => {
+      async (turn) => {
+        const hooks: FetchHooks = {
+          beforeRedirect: async (to) => {
+            const decision = await this.beforeRedirect(plan, row, to, claimed, turn, robots);
+            if (decision.note) stopNote = decision.note;
+            return decision.decision;
+          },
+        };
+        let outcome: FetchAttempt;
         try {
-          const fetched = await fetcher.fetch(row.url, signal);
-          const retryAfter = parseRetryAfter(fetched.headers['retry-after']);
-          if (retryAfter !== undefined && isRetryableStatus(fetched.statusCode)) pauseHost(retryAfter);
-          return { fetched };
+          outcome = { fetched: await fetcher.fetch(fetchUrl, signal, hooks) };
         } catch (error) {
-          if (error instanceof RetryableFetchError && error.retryAfterMs !== undefined) pauseHost(error.retryAfterMs);
-          return { error };
+          outcome = { error };
         }
+        const pause = hostPauseMs(outcome);
+        if (pause !== undefined) turn.pause(pause);
+        return outcome;
       },
     );
 
+    const settled = await this.settle(plan, row, fetchUrl, attempt, claimed, robots, stopNote);
+    await this.write(plan, row, settled, claimed, robots, writes);
+  }
+
+  /**
+   * Whether to follow a redirect to `to`: a URL of the crawl is claimed in the frontier first (one
+   * the crawl has already is not fetched again: stop), one robots.txt disallows is not requested,
+   * and the hop then waits for its host's turn. A start URL's redirect to its www twin (or back)
+   * brings that host into the crawl.
+   */
+  private async beforeRedirect(
+    plan: CrawlPlan,
+    row: FrontierRow,
+    to: string,
+    claimed: Claimed,
+    turn: HostTurn,
+    robots: RobotsCache,
+  ): Promise<{ decision: RedirectDecision; note?: string }> {
+    const key = plan.canonical.key(to);
+    // A loop back to a URL this fetch holds is followed: the fetcher's redirect limit ends a real loop.
+    if (key && !claimed.includes(key)) {
+      await this.widenScopeForStartRedirect(plan, row, claimed, to);
+      if (plan.scope.check(to).inScope) {
+        await turn.leave();
+        if (!(await this.robotsAllow(robots, to))) return { decision: 'stop', note: 'Redirects to a URL robots.txt disallows' };
+        const claim = await this.deps.frontier.claimRedirectTarget(plan.owner.jobId, this.entryOf(plan, row, to));
+        if (claim === 'known') return { decision: 'stop' };
+        claimed.push(key);
+      }
+    }
+    await turn.enter(to);
+    return { decision: 'follow' };
+  }
+
+  /** Decides what a fetch's outcome means for the frontier: retry, a failed page, a redirect, or a page. */
+  private async settle(
+    plan: CrawlPlan,
+    row: FrontierRow,
+    fetchUrl: string,
+    attempt: FetchAttempt,
+    claimed: Claimed,
+    robots: RobotsCache,
+    stopNote: string | null,
+  ): Promise<Settled> {
     if ('error' in attempt) {
       const { error } = attempt;
       if (error instanceof CrawlAbortedError || error instanceof CriticalCrawlError) throw error;
-      if (error instanceof RetryableFetchError && canRetry) {
-        return writes.push(() =>
-          frontier.retryLater(jobId, row.url, error.retryAfterMs ?? backoffMs(row.attempts), error.message),
-        );
-      }
-      const page = failedPageRecord(plan.owner, row.url, errorMessage(error));
-      return writes.push(() =>
-        frontier.recordPage(jobId, row.url, {
-          page,
-          state: 'failed',
-          discovered: [],
-          skipped: [],
-          maxPages: plan.maxPages,
-          credits: 0,
-        }),
-      );
+      if (!(error instanceof RetryableFetchError || error instanceof PageFetchError))
+        throw new UnexpectedCrawlError(fetchUrl, error);
     }
+    const waitMs = retryDelayMs(attempt, row.attempts, plan.maxRetries);
+    if (waitMs !== null) {
+      const reason = 'error' in attempt ? errorMessage(attempt.error) : `HTTP ${attempt.fetched.statusCode}`;
+      return { kind: 'retry', waitMs, reason, credits: 'fetched' in attempt ? (attempt.fetched.credits ?? 0) : 0 };
+    }
+    if ('error' in attempt) return { kind: 'failed', error: errorMessage(attempt.error) };
 
     const { fetched } = attempt;
-    if (isRetryableStatus(fetched.statusCode) && canRetry) {
-      const wait = parseRetryAfter(fetched.headers['retry-after']) ?? backoffMs(row.attempts);
-      return writes.push(async () => {
-        if (fetched.credits) await this.deps.jobs.addCredits(jobId, fetched.credits);
-        await frontier.retryLater(jobId, row.url, wait, `HTTP ${fetched.statusCode}`);
-      });
+    const credits = fetched.credits ?? 0;
+    if (fetched.redirectStoppedAt) {
+      return { kind: 'redirect', target: plan.canonical.key(fetched.redirectStoppedAt)!, note: stopNote, credits };
     }
-    const screenshotPath = fetched.screenshot ? await screenshots.save(jobId, row.url, fetched.screenshot) : null;
-    const { allowed, skipped } = await this.linksOf(plan, row, fetched, robots);
-    await writes.push(() =>
-      frontier.recordPage(jobId, row.url, {
-        page: pageRecord(plan.owner, fetched, screenshotPath),
-        state: 'done',
-        discovered: allowed,
-        skipped,
-        maxPages: plan.maxPages,
-        credits: fetched.credits ?? 0,
-      }),
-    );
+    // A scraping API follows redirects itself (and a page's script may navigate): the URL the answer
+    // came from is claimed now, so it is stored once and not fetched again.
+    const finalKey = plan.canonical.key(fetched.finalUrl);
+    if (finalKey && !claimed.includes(finalKey)) {
+      await this.widenScopeForStartRedirect(plan, row, claimed, fetched.finalUrl);
+      if (plan.scope.check(fetched.finalUrl).inScope) {
+        if (!(await this.robotsAllow(robots, fetched.finalUrl)))
+          return { kind: 'redirect', target: finalKey, note: 'Redirects to a URL robots.txt disallows', credits };
+        const claim = await this.deps.frontier.claimRedirectTarget(plan.owner.jobId, this.entryOf(plan, row, fetched.finalUrl));
+        if (claim === 'known') return { kind: 'redirect', target: finalKey, note: null, credits };
+        claimed.push(finalKey);
+      }
+    }
+    return { kind: 'page', fetched };
+  }
+
+  /** Writes the outcome: the page is stored under the last URL this fetch claimed; the ones before it redirected there. */
+  private async write(
+    plan: CrawlPlan,
+    row: FrontierRow,
+    settled: Settled,
+    claimed: Claimed,
+    robots: RobotsCache,
+    writes: WriteBehind,
+  ): Promise<void> {
+    const { frontier, screenshots } = this.deps;
+    const jobId = plan.owner.jobId;
+    const key = claimed[claimed.length - 1]!;
+    const redirectedFrom = claimed.slice(0, -1);
+    switch (settled.kind) {
+      case 'retry':
+        return writes.push(() => frontier.retryLater(jobId, claimed, settled.waitMs, settled.reason, settled.credits));
+      case 'redirect':
+        return writes.push(() => frontier.recordRedirect(jobId, claimed, settled.target, settled.note, settled.credits));
+      case 'failed':
+        return writes.push(() =>
+          frontier.recordPage(jobId, key, {
+            page: failedPageRecord(plan.owner, key, settled.error),
+            state: 'failed',
+            redirectedFrom,
+            discovered: [],
+            skipped: [],
+            maxPages: plan.maxPages,
+            credits: 0,
+          }),
+        );
+      case 'page': {
+        const { fetched } = settled;
+        const screenshotPath = fetched.screenshot ? await screenshots.save(jobId, key, fetched.screenshot) : null;
+        const linked = (fetched.document?.links ?? []).flatMap((link) => plan.canonical.forms(link) ?? []);
+        const { allowed, skipped } = await this.linksToFollow(plan, row, key, fetched, linked, robots);
+        const links = [...new Set(linked.map((forms) => forms.key))];
+        return writes.push(() =>
+          frontier.recordPage(jobId, key, {
+            page: pageRecord(plan.owner, key, fetched, screenshotPath, links),
+            state: 'done',
+            redirectedFrom,
+            discovered: allowed,
+            skipped,
+            maxPages: plan.maxPages,
+            credits: fetched.credits ?? 0,
+          }),
+        );
+      }
+    }
   }
 
   /** Links worth following: from a 2xx HTML page still on the site, in scope, allowed by robots.txt. */
-  private async linksOf(plan: CrawlPlan, row: FrontierRow, fetched: FetchedPage, robots: RobotsCache) {
-    const links = fetched.document?.links ?? [];
+  private async linksToFollow(
+    plan: CrawlPlan,
+    row: FrontierRow,
+    key: string,
+    fetched: FetchedPage,
+    linked: CanonicalForms[],
+    robots: RobotsCache,
+  ) {
     const followable = fetched.statusCode >= 200 && fetched.statusCode < 300 && plan.scope.check(fetched.finalUrl).inScope;
-    if (!followable || links.length === 0) return { allowed: [], skipped: [] };
-    const entries = links
-      .filter((url) => plan.scope.check(url).inScope)
-      .map((url) => ({ url, depth: row.depth + 1, discoveredFrom: row.url }));
+    if (!followable || linked.length === 0) return { allowed: [], skipped: [] };
+    const entries = linked
+      .filter((forms) => plan.scope.check(forms.fetch).inScope)
+      .map((forms) => ({ url: forms.key, fetchUrl: forms.fetch, depth: row.depth + 1, discoveredFrom: key }));
     return this.applyRobots(entries, robots);
+  }
+
+  /** Frontier entries of absolute URLs: canonical key and the form to fetch; optionally only those in scope. */
+  private entriesOf(plan: CrawlPlan, urls: string[], depth: number, from: string | null, inScopeOnly: boolean): FrontierEntry[] {
+    const entries: FrontierEntry[] = [];
+    for (const url of urls) {
+      const forms = plan.canonical.forms(url);
+      if (!forms || (inScopeOnly && !plan.scope.check(forms.fetch).inScope)) continue;
+      entries.push({ url: forms.key, fetchUrl: forms.fetch, depth, discoveredFrom: from });
+    }
+    return entries;
+  }
+
+  private entryOf(plan: CrawlPlan, row: FrontierRow, url: string): FrontierEntry {
+    const forms = plan.canonical.forms(url)!;
+    return { url: forms.key, fetchUrl: forms.fetch, depth: row.depth, discoveredFrom: row.url };
   }
 
   private async applyRobots(
@@ -209,43 +362,51 @@ export class Crawler {
     for (const entry of entries) {
       if (seen.has(entry.url)) continue;
       seen.add(entry.url);
-      const rules = await robots.get(originOf(entry.url));
+      const target = entry.fetchUrl ?? entry.url;
+      const rules = await robots.get(originOf(target));
       if (rules.disallowAllReason) skipped.push({ ...entry, reason: rules.disallowAllReason });
-      else if (!rules.isAllowed(entry.url)) skipped.push({ ...entry, reason: 'Disallowed by robots.txt' });
+      else if (!rules.isAllowed(target)) skipped.push({ ...entry, reason: 'Disallowed by robots.txt' });
       else allowed.push(entry);
     }
     return { allowed, skipped };
   }
 
+  private async robotsAllow(robots: RobotsCache, url: string): Promise<boolean> {
+    const rules = await robots.get(originOf(url));
+    return !rules.disallowAllReason && rules.isAllowed(url);
+  }
+
   /**
-   * Runs `work` holding the host's turn: one request at a time per host, across all workers, and
-   * `delayMs` (or a server's longer Retry-After) before the next one.
+   * A start URL that redirects to its www twin (vendor.example → www.vendor.example, or back) means
+   * the site lives there: that host joins the crawl's scope, remembered for a resumed run.
    */
-  private async atHost<T>(
-    url: string,
-    delayMs: number,
-    signal: AbortSignal,
-    work: (pauseHost: (ms: number) => void) => Promise<T>,
-  ): Promise<T> {
-    const lease = await this.deps.hostGate.acquire(hostOf(url), signal);
-    let releaseAfter = delayMs;
-    try {
-      return await work((ms) => {
-        releaseAfter = Math.max(releaseAfter, ms);
-      });
-    } finally {
-      await lease.release(releaseAfter);
-    }
+  private async widenScopeForStartRedirect(plan: CrawlPlan, row: FrontierRow, claimed: Claimed, to: string): Promise<void> {
+    if (row.depth !== 0 || plan.scope.check(to).inScope) return;
+    const from = new URL(claimed[claimed.length - 1]!).hostname;
+    const target = new URL(to).hostname;
+    if (from.replace(/^www\./, '') !== target.replace(/^www\./, '')) return;
+    plan.scope.addHost(target);
+    await this.deps.jobs.addScopeHost(plan.owner.jobId, target);
   }
 
-  /** The crawl's delay, or the site's robots.txt Crawl-delay when that is longer. */
-  private delayFor(plan: CrawlPlan, robots: RobotsCache, url: string): number {
-    return Math.max(plan.crawlDelayMs, robots.peek(originOf(url))?.crawlDelayMs ?? 0);
+  /** The crawl's delay for a URL's host, or the site's robots.txt Crawl-delay when that is longer. */
+  private delayFor(plan: CrawlPlan, robots: RobotsCache) {
+    return (url: string) => Math.max(plan.crawlDelayMs, robots.peek(originOf(url))?.crawlDelayMs ?? 0);
   }
 
-  /** robots.txt and sitemaps are requests to the site too: they wait their turn like pages. */
+  /** robots.txt and sitemaps are requests to the site too: they, and each of their redirect hops, wait their turn. */
   private politeGetText(plan: CrawlPlan, robots: () => RobotsCache, signal: AbortSignal): TextGetter {
     return (url, getSignal) =>
-      this.atHost(url, this.delayFor(plan, robots(), url), signal, () => this.deps.http.getText(url, getSignal));
+      atHost(this.deps.hostGate, this.delayFor(plan, robots()), url, signal, (turn) =>
+        this.deps.http.getText(url, getSignal, politeHops(turn)),
+      );
   }
 }
+
+/** Follows every redirect hop, each in its host's turn. */
+const politeHops = (turn: HostTurn): FetchHooks => ({
+  beforeRedirect: async (to) => {
+    await turn.enter(to);
+    return 'follow';
+  },
+});

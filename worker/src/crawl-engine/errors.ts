@@ -1,7 +1,8 @@
 /**
  * Errors that say what happens next (after crawlee): the engine retries a RetryableFetchError with
  * backoff, records a PageFetchError on the page and moves on, and stops the whole crawl on a
- * CriticalCrawlError (the job ends 'failed' with its message).
+ * CriticalCrawlError (the job ends 'failed' with its message). Any other error is a bug: it is
+ * not stored as a failed page but fails the crawl's attempt loudly, with the job and the URL.
  */
 export class RetryableFetchError extends Error {
   override readonly name = 'RetryableFetchError';
@@ -20,6 +21,17 @@ export class PageFetchError extends Error {
 
 export class CriticalCrawlError extends Error {
   override readonly name = 'CriticalCrawlError';
+}
+
+/** An error nobody expected while crawling one URL: a bug, reported with where it happened. */
+export class UnexpectedCrawlError extends Error {
+  override readonly name = 'UnexpectedCrawlError';
+  constructor(
+    readonly url: string,
+    cause: unknown,
+  ) {
+    super(`Unexpected error while crawling ${url}: ${errorMessage(cause)}`, { cause });
+  }
 }
 
 export const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));

@@ -1,3 +1,4 @@
+import type { BrowserFacts } from '@vendorwatch/compliance';
 import type { CrawlMethod, PuppeteerSettings } from '@vendorwatch/contracts';
 import type { PageDocument } from './html-extractor';
 import type { BodyDigest } from './page-body';
@@ -11,8 +12,10 @@ export interface FetchedPage {
   requestedUrl: string;
   finalUrl: string;
   statusCode: number;
-  /** The final response's headers, names lower-cased. */
+  /** The final response's headers, names lower-cased, repeated ones joined with ", " — except Set-Cookie. */
   headers: Record<string, string>;
+  /** The final response's Set-Cookie values, one per cookie. */
+  setCookies: string[];
   contentType: string | null;
   /** URLs that answered with a redirect, in order, starting with the requested one. */
   redirectChain: string[];
@@ -20,19 +23,40 @@ export interface FetchedPage {
   body: BodyDigest | null;
   /** HTML facts; null for anything that is not HTML. */
   document: PageDocument | null;
+  /** What only a browser sees (requests, cookies, consent platform, accessibility); absent for other methods. */
+  browser?: BrowserFacts | null;
   /** PNG bytes when the method takes screenshots; the engine decides where they are stored. */
   screenshot?: Buffer | null;
+  /** A small plain-text answer's body (security.txt read through a scraping API). */
+  text?: string;
   /** Scraping-API credits this fetch cost. */
   credits?: number;
+  /**
+   * Set when a redirect was not followed because the crawl has its target already (or must not go
+   * there): the URL it pointed to. The answer is then the redirect itself, with no body.
+   */
+  redirectStoppedAt?: string;
+}
+
+export type RedirectDecision = 'follow' | 'stop';
+
+/**
+ * What the crawl engine says while a fetch is under way. A fetcher that follows redirects itself
+ * asks before each hop; the answer comes when the hop may be requested (its host's turn).
+ */
+export interface FetchHooks {
+  /** `hop`: the URL that answered with the redirect, and its status. */
+  beforeRedirect(to: string, hop: { url: string; statusCode: number }): Promise<RedirectDecision>;
 }
 
 /**
  * Fetches pages for one crawl. Errors say what happens next: RetryableFetchError, PageFetchError,
- * CriticalCrawlError (see errors.ts); an abort rejects with CrawlAbortedError.
+ * CriticalCrawlError (see errors.ts); an abort rejects with CrawlAbortedError. A fetcher that
+ * cannot see redirect hops (a scraping API follows them itself) ignores `hooks`.
  */
 export interface Fetcher {
   readonly method: CrawlMethod;
-  fetch(url: string, signal: AbortSignal): Promise<FetchedPage>;
+  fetch(url: string, signal: AbortSignal, hooks?: FetchHooks): Promise<FetchedPage>;
   close(): Promise<void>;
 }
 

@@ -2,6 +2,16 @@ import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { sleep } from './abort';
 
+export interface HostLease {
+  /** Ends the request; the host stays closed to everyone for `delayMs` more. */
+  release(delayMs: number): Promise<void>;
+}
+
+/** One request at a time per host, and a delay after each before the next one starts. */
+export interface HostGate {
+  acquire(host: string, signal: AbortSignal): Promise<HostLease>;
+}
+
 /** A lock held while a request is in flight, renewed so a dead holder frees the host within this time. */
 const LOCK_MS = 10_000;
 const RENEW_MS = 3_000;
@@ -15,17 +25,11 @@ end
 return 0`;
 const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end return 0`;
 
-export interface HostLease {
-  /** Ends the request; the host stays closed to everyone for `delayMs` more. */
-  release(delayMs: number): Promise<void>;
-}
-
 /**
- * Politeness across every worker process: one request at a time per host, and the crawl delay
- * between two of them. A Redis key per host is held during the request and left to expire
- * `delay` ms after it, so the next request (from any job, any worker) starts no earlier.
+ * Politeness across every worker process: a Redis key per host is held during the request and left
+ * to expire `delay` ms after it, so the next request (from any job, any worker) starts no earlier.
  */
-export class HostGate {
+export class RedisHostGate implements HostGate {
   constructor(
     private readonly redis: Redis,
     private readonly keyPrefix: string,

@@ -1,35 +1,46 @@
+import type { DocumentFacts } from '@vendorwatch/compliance';
 import { Parser } from 'htmlparser2';
+import { absoluteHttpUrl } from './canonical-url';
 import {
+  CONTACT_LINK,
   COOKIE_CONSENT_ATTRIBUTE,
   COOKIE_CONSENT_TEXT,
+  COOKIES_LINK,
+  EMAIL_TEXT,
+  IMPRINT_LINK,
+  PHONE_TEXT,
   PRIVACY_LINK,
   SUBRESOURCE_ATTRIBUTES,
   TERMS_LINK,
 } from './compliance-markers';
-import { normalizeUrl } from './url';
 
-/** Facts read from one HTML document; `signals` feed the compliance checks. */
+/** Facts read from one HTML document; `facts` are what the compliance checks read. */
 export interface PageDocument {
   title: string | null;
   description: string | null;
-  /** Absolute, normalised http(s) links of `<a href>`/`<area href>`, de-duplicated, in document order. */
+  /** Absolute http(s) links of `<a href>`/`<area href>`, without fragments, de-duplicated, in document order. */
   links: string[];
-  signals: DocumentSignals;
-}
-
-export interface DocumentSignals {
-  hasPrivacyPolicyLink: boolean;
-  hasTermsLink: boolean;
-  cookieConsentFound: boolean;
-  /** What gave the consent banner away (an attribute value or wording), for the report's detail. */
-  cookieConsentMarker: string | null;
-  mixedContentCount: number;
-  imagesTotal: number;
-  imagesWithoutAlt: number;
-  lang: string | null;
+  facts: DocumentFacts;
 }
 
 const MAX_TEXT = 200_000;
+const MAX_LINKS = 5000;
+/** How many examples of each kind a page keeps: enough for evidence, bounded for storage. */
+const KEEP = { policyLinks: 10, withoutAlt: 20, mixedContent: 50, subresources: 300, contacts: 10 } as const;
+
+type PolicyKind = keyof DocumentFacts['policyLinks'];
+const POLICY_KINDS: [PolicyKind, RegExp][] = [
+  ['privacy', PRIVACY_LINK],
+  ['terms', TERMS_LINK],
+  ['imprint', IMPRINT_LINK],
+  ['contact', CONTACT_LINK],
+  ['cookies', COOKIES_LINK],
+];
+
+/** Adds to a list while it has room, skipping repeats. */
+const keep = (list: string[], value: string, max: number) => {
+  if (list.length < max && !list.includes(value)) list.push(value);
+};
 
 /**
  * A streaming HTML reader (htmlparser2): feed chunks as they arrive and read the facts at the end,
@@ -46,15 +57,17 @@ export class HtmlExtractor {
   private description: string | null = null;
   private readonly links = new Set<string>();
   private anchor: { href: string; text: string } | null = null;
-  private readonly signals: DocumentSignals = {
-    hasPrivacyPolicyLink: false,
-    hasTermsLink: false,
-    cookieConsentFound: false,
-    cookieConsentMarker: null,
-    mixedContentCount: 0,
+  private readonly facts: DocumentFacts = {
+    lang: null,
     imagesTotal: 0,
     imagesWithoutAlt: 0,
-    lang: null,
+    imagesWithoutAltSources: [],
+    mixedContent: [],
+    policyLinks: { privacy: [], terms: [], imprint: [], contact: [], cookies: [] },
+    consentMarker: null,
+    subresources: [],
+    emails: [],
+    phones: [],
   };
   private text = '';
   private skipText = 0;
@@ -78,11 +91,13 @@ export class HtmlExtractor {
 
   end(): PageDocument {
     this.parser.end();
-    if (!this.signals.cookieConsentFound) {
+    if (!this.facts.consentMarker) {
       const match = COOKIE_CONSENT_TEXT.exec(this.text);
-      if (match) this.markConsent(`text: "${match[0].slice(0, 80)}"`);
+      if (match) this.facts.consentMarker = `text: "${match[0].slice(0, 80)}"`;
     }
-    return { title: this.title, description: this.description, links: [...this.links], signals: this.signals };
+    for (const email of this.text.match(EMAIL_TEXT) ?? []) keep(this.facts.emails, email.toLowerCase(), KEEP.contacts);
+    for (const phone of this.text.match(PHONE_TEXT) ?? []) keep(this.facts.phones, phone.trim(), KEEP.contacts);
+    return { title: this.title, description: this.description, links: [...this.links], facts: this.facts };
   }
 
   private open(name: string, attributes: Record<string, string>): void {
@@ -92,36 +107,53 @@ export class HtmlExtractor {
       this.inTitle = true;
       this.titleText = '';
     }
-    if (name === 'html' && attributes.lang) this.signals.lang = attributes.lang;
-    if (name === 'base' && attributes.href) this.baseUrl = normalizeUrl(attributes.href, this.baseUrl) ?? this.baseUrl;
+    if (name === 'html' && attributes.lang?.trim()) this.facts.lang = attributes.lang.trim();
+    if (name === 'base' && attributes.href) this.baseUrl = absoluteHttpUrl(attributes.href, this.baseUrl) ?? this.baseUrl;
     if (name === 'meta' && attributes.name?.toLowerCase() === 'description' && this.description === null) {
       this.description = attributes.content?.trim() || null;
     }
-    if ((name === 'a' || name === 'area') && attributes.href !== undefined) {
-      const link = normalizeUrl(attributes.href, this.baseUrl);
-      if (link) this.links.add(link);
-      if (name === 'a') this.anchor = { href: attributes.href, text: '' };
-      else this.classifyLink(attributes.href, attributes.alt ?? '');
-    }
+    if ((name === 'a' || name === 'area') && attributes.href !== undefined) this.openLink(name, attributes);
     if (name === 'img') {
-      this.signals.imagesTotal++;
-      if (attributes.alt === undefined) this.signals.imagesWithoutAlt++;
+      this.facts.imagesTotal++;
+      if (attributes.alt === undefined) {
+        this.facts.imagesWithoutAlt++;
+        keep(this.facts.imagesWithoutAltSources, attributes.src ?? '(no src)', KEEP.withoutAlt);
+      }
     }
-    if (this.https) {
-      const sources =
-        SUBRESOURCE_ATTRIBUTES[name] ??
-        (name === 'link' && /stylesheet|icon|preload/i.test(attributes.rel ?? '') ? ['href'] : []);
-      for (const attribute of sources)
-        if (attributes[attribute]?.trim().toLowerCase().startsWith('http:')) this.signals.mixedContentCount++;
-    }
-    if (!this.signals.cookieConsentFound) {
+    this.subresources(name, attributes);
+    if (!this.facts.consentMarker) {
       for (const key of ['id', 'class', 'src', 'aria-label', 'data-cookieconsent', 'data-nosnippet']) {
         const value = attributes[key];
         if (value && COOKIE_CONSENT_ATTRIBUTE.test(value)) {
-          this.markConsent(`${name}[${key}="${value.slice(0, 80)}"]`);
+          this.facts.consentMarker = `${name}[${key}="${value.slice(0, 80)}"]`;
           break;
         }
       }
+    }
+  }
+
+  private openLink(name: string, attributes: Record<string, string>): void {
+    const href = attributes.href!.trim();
+    if (href.toLowerCase().startsWith('mailto:'))
+      keep(this.facts.emails, href.slice(7).split('?')[0]!.toLowerCase(), KEEP.contacts);
+    if (href.toLowerCase().startsWith('tel:')) keep(this.facts.phones, href.slice(4), KEEP.contacts);
+    const link = absoluteHttpUrl(href, this.baseUrl);
+    if (link && this.links.size < MAX_LINKS) this.links.add(link);
+    if (name === 'a') this.anchor = { href, text: '' };
+    else this.classifyLink(href, attributes.alt ?? '');
+  }
+
+  /** Scripts, frames, styles and media the page loads; the http: ones on an https page are mixed content. */
+  private subresources(name: string, attributes: Record<string, string>): void {
+    const sources =
+      SUBRESOURCE_ATTRIBUTES[name] ??
+      (name === 'link' && /stylesheet|icon|preload|modulepreload/i.test(attributes.rel ?? '') ? ['href'] : []);
+    for (const attribute of sources) {
+      const value = attributes[attribute]?.trim();
+      if (!value) continue;
+      const absolute = absoluteHttpUrl(value, this.baseUrl);
+      if (absolute) keep(this.facts.subresources, absolute, KEEP.subresources);
+      if (this.https && value.toLowerCase().startsWith('http:')) keep(this.facts.mixedContent, value, KEEP.mixedContent);
     }
   }
 
@@ -144,14 +176,12 @@ export class HtmlExtractor {
     if (this.skipText === 0 && this.text.length < MAX_TEXT) this.text += text;
   }
 
+  /** A link whose address or wording names a privacy policy, terms, imprint, contact or cookie page. */
   private classifyLink(href: string, text: string): void {
+    const link = absoluteHttpUrl(href, this.baseUrl);
+    if (!link) return;
     const subject = `${href} ${text}`;
-    if (PRIVACY_LINK.test(subject)) this.signals.hasPrivacyPolicyLink = true;
-    if (TERMS_LINK.test(subject)) this.signals.hasTermsLink = true;
-  }
-
-  private markConsent(marker: string): void {
-    this.signals.cookieConsentFound = true;
-    this.signals.cookieConsentMarker = marker;
+    for (const [kind, pattern] of POLICY_KINDS)
+      if (pattern.test(subject)) keep(this.facts.policyLinks[kind], link, KEEP.policyLinks);
   }
 }

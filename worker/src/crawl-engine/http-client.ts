@@ -2,8 +2,9 @@ import { findSsrfRefusal } from '@vendorwatch/runtime';
 import { STATUS_CODES } from 'node:http';
 import { errors as undiciErrors, request, type Dispatcher } from 'undici';
 import { CrawlAbortedError, abortReasonOf } from './abort';
+import { absoluteHttpUrl } from './canonical-url';
 import { PageFetchError, RetryableFetchError } from './errors';
-import { normalizeUrl } from './url';
+import type { FetchHooks } from './fetcher';
 
 export const USER_AGENT = 'Mozilla/5.0 (compatible; VendorwatchBot/1.0; +https://github.com/vendorwatch)';
 /** The product token robots.txt groups are matched against. */
@@ -18,8 +19,17 @@ export interface OpenedResponse {
   finalUrl: string;
   statusCode: number;
   headers: Record<string, string>;
+  /** Raw Set-Cookie values of the final response, one per cookie. */
+  setCookies: string[];
   redirectChain: string[];
+  /** The redirect target not followed because `beforeRedirect` said stop. */
+  redirectStoppedAt?: string;
   body: Dispatcher.ResponseData['body'];
+}
+
+export interface OpenOptions {
+  accept?: string;
+  hooks?: FetchHooks;
 }
 
 /**
@@ -29,7 +39,7 @@ export interface OpenedResponse {
 export class HttpClient {
   constructor(private readonly dispatcher: Dispatcher) {}
 
-  async open(url: string, signal: AbortSignal, accept = 'text/html,application/xhtml+xml,*/*;q=0.8'): Promise<OpenedResponse> {
+  async open(url: string, signal: AbortSignal, { accept = HTML_ACCEPT, hooks }: OpenOptions = {}): Promise<OpenedResponse> {
     const chain: string[] = [];
     let current = url;
     const timeout = AbortSignal.timeout(TIMEOUT_MS);
@@ -49,23 +59,41 @@ export class HttpClient {
         throw classifyNetworkError(error, signal, timeout.aborted);
       }
       const headers = flattenHeaders(response.headers);
+      const setCookies = setCookiesOf(response.headers);
       const location = headers.location;
       if (response.statusCode >= 300 && response.statusCode < 400 && location) {
         await response.body.dump().catch(() => undefined);
-        const next = normalizeUrl(location, current);
+        const next = absoluteHttpUrl(location, current);
         if (!next) throw new PageFetchError(`Redirect to an unsupported location: ${location}`);
         chain.push(current);
         if (chain.length > MAX_REDIRECTS) throw new PageFetchError(`More than ${MAX_REDIRECTS} redirects`);
+        if (hooks && (await hooks.beforeRedirect(next, { url: current, statusCode: response.statusCode })) === 'stop') {
+          chain.pop();
+          const { statusCode, body } = response;
+          return { finalUrl: current, statusCode, headers, setCookies, redirectChain: chain, redirectStoppedAt: next, body };
+        }
         current = next;
         continue;
       }
-      return { finalUrl: current, statusCode: response.statusCode, headers, redirectChain: chain, body: response.body };
+      return {
+        finalUrl: current,
+        statusCode: response.statusCode,
+        headers,
+        setCookies,
+        redirectChain: chain,
+        body: response.body,
+      };
     }
   }
 
-  /** A small text resource (robots.txt, sitemap) or null when it is not there. */
-  async getText(url: string, signal: AbortSignal, maxBytes = 5 * 1024 * 1024): Promise<{ status: number; text: string } | null> {
-    const response = await this.open(url, signal, 'text/plain,application/xml,text/xml,*/*;q=0.5');
+  /** A small text resource (robots.txt, sitemap, security.txt) or null when it is not there. */
+  async getText(
+    url: string,
+    signal: AbortSignal,
+    hooks?: FetchHooks,
+    maxBytes = 5 * 1024 * 1024,
+  ): Promise<{ status: number; text: string } | null> {
+    const response = await this.open(url, signal, { accept: TEXT_ACCEPT, hooks });
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of response.body as AsyncIterable<Buffer>) {
@@ -78,10 +106,20 @@ export class HttpClient {
   }
 }
 
+const HTML_ACCEPT = 'text/html,application/xhtml+xml,*/*;q=0.8';
+const TEXT_ACCEPT = 'text/plain,application/xml,text/xml,*/*;q=0.5';
+
+/** Set-Cookie as its separate values: joined with ", " they could not be told apart (cookie dates have commas). */
+function setCookiesOf(headers: Record<string, string | string[] | undefined>): string[] {
+  const value = headers['set-cookie'];
+  return value === undefined ? [] : Array.isArray(value) ? value : [value];
+}
+
 export function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
   const flat: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers))
-    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+    if (value !== undefined && name.toLowerCase() !== 'set-cookie')
+      flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   return flat;
 }
 

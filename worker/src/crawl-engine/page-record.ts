@@ -1,31 +1,32 @@
 import type { NewCrawlPage } from '@vendorwatch/db';
 import type { FetchedPage } from './fetcher';
 
-/** The response headers the compliance checks read. */
-export const SECURITY_HEADERS = [
-  'strict-transport-security',
-  'content-security-policy',
-  'x-frame-options',
-  'x-content-type-options',
-  'referrer-policy',
-  'permissions-policy',
-] as const;
-
 export interface PageOwner {
   jobId: string;
   userId: string;
   vendorId: string | null;
 }
 
-/** One crawl_pages row from a fetched page: the same record whichever method fetched it. */
-export function pageRecord(owner: PageOwner, fetched: FetchedPage, screenshotPath: string | null): NewCrawlPage {
-  const securityHeaders = Object.fromEntries(
-    SECURITY_HEADERS.filter((name) => fetched.headers[name] !== undefined).map((name) => [name, fetched.headers[name]!]),
-  );
+/** Bounds on what one page stores from its response: a hostile site cannot make a row huge. */
+const MAX_HEADERS = 100;
+const MAX_HEADER_VALUE = 4096;
+const MAX_SET_COOKIES = 50;
+
+/**
+ * One crawl_pages row from a fetched page, stored under its canonical key: the same record
+ * whichever method fetched it. `links` are the page's outgoing links as canonical keys.
+ */
+export function pageRecord(
+  owner: PageOwner,
+  url: string,
+  fetched: FetchedPage,
+  screenshotPath: string | null,
+  links: string[],
+): NewCrawlPage {
   const doc = fetched.document;
   return {
     ...owner,
-    url: fetched.requestedUrl,
+    url,
     finalUrl: fetched.finalUrl,
     statusCode: fetched.statusCode,
     contentType: fetched.contentType,
@@ -35,16 +36,16 @@ export function pageRecord(owner: PageOwner, fetched: FetchedPage, screenshotPat
     contentHash: fetched.body?.sha256 ?? null,
     contentLength: fetched.body?.length ?? (Number(fetched.headers['content-length']) || null),
     linksCount: doc?.links.length ?? 0,
-    securityHeaders,
+    responseHeaders: Object.fromEntries(
+      Object.entries(fetched.headers)
+        .slice(0, MAX_HEADERS)
+        .map(([name, value]) => [name, value.slice(0, MAX_HEADER_VALUE)]),
+    ),
+    setCookies: fetched.setCookies.slice(0, MAX_SET_COOKIES).map((cookie) => cookie.slice(0, MAX_HEADER_VALUE)),
     redirectChain: fetched.redirectChain,
-    signals: {
-      https: fetched.finalUrl.startsWith('https:'),
-      parsed: doc !== null,
-      titlePresent: Boolean(doc?.title),
-      descriptionPresent: Boolean(doc?.description),
-      ...(doc?.signals ?? {}),
-      ...(fetched.body?.truncated ? { bodyTruncated: true } : {}),
-    },
+    links,
+    document: doc?.facts ?? null,
+    browser: fetched.browser ?? null,
     screenshotPath,
     error: null,
   };
@@ -52,5 +53,5 @@ export function pageRecord(owner: PageOwner, fetched: FetchedPage, screenshotPat
 
 /** A URL that produced no answer: refused by the SSRF guard, unreachable, or retries exhausted. */
 export function failedPageRecord(owner: PageOwner, url: string, error: string, statusCode: number | null = null): NewCrawlPage {
-  return { ...owner, url, finalUrl: null, statusCode, error, signals: { https: url.startsWith('https:'), parsed: false } };
+  return { ...owner, url, finalUrl: null, statusCode, error };
 }

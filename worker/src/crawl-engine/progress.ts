@@ -1,4 +1,5 @@
-import type { CrawlFrontierRepository, CrawlJobsRepository, CrawlProgress } from '@vendorwatch/db';
+import type { CrawlProgress } from '@vendorwatch/db';
+import type { Frontier } from './frontier';
 
 const MIN_INTERVAL_MS = 1000;
 
@@ -13,8 +14,8 @@ export class ProgressReporter {
 
   constructor(
     private readonly jobId: string,
-    private readonly frontier: CrawlFrontierRepository,
-    private readonly jobs: CrawlJobsRepository,
+    private readonly frontier: Pick<Frontier, 'counts'>,
+    private readonly jobs: { writeProgress(id: string, progress: CrawlProgress): Promise<void> },
     private readonly listener: ProgressListener,
   ) {}
 

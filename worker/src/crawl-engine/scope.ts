@@ -1,5 +1,5 @@
 import picomatch from 'picomatch';
-import { normalizeUrl } from './url';
+import { absoluteHttpUrl } from './canonical-url';
 
 export type ScopeDecision = { inScope: true } | { inScope: false; reason: string };
 
@@ -16,8 +16,8 @@ export class CrawlScopeRules {
   private readonly urlMatchers: picomatch.Matcher[];
   private readonly pathMatchers: picomatch.Matcher[];
 
-  constructor(startUrls: string[], allowedDomains: string[], excludePatterns: string[]) {
-    this.hosts = new Set(startUrls.map((u) => new URL(u).hostname));
+  constructor(startUrls: string[], allowedDomains: string[], excludePatterns: string[], extraHosts: string[] = []) {
+    this.hosts = new Set([...startUrls.map((u) => new URL(u).hostname), ...extraHosts]);
     this.domains = allowedDomains
       .map((d) =>
         d
@@ -33,6 +33,11 @@ export class CrawlScopeRules {
     this.pathMatchers = patterns
       .filter((p) => !p.includes('://'))
       .map((p) => picomatch(p, { dot: true, basename: !p.includes('/') }));
+  }
+
+  /** A host the crawl covers from now on (a start URL redirected there). */
+  addHost(hostname: string): void {
+    this.hosts.add(hostname);
   }
 
   check(url: string): ScopeDecision {
@@ -53,8 +58,10 @@ export class CrawlScopeRules {
   }
 }
 
-/** Start URLs from the row's scope (or its target URL), normalised and de-duplicated. */
+/** Start URLs from the row's scope (or its target URL): the absolute http(s) ones, de-duplicated. */
 export function startUrlsOf(targetUrl: string, startUrls: string[] | undefined): string[] {
-  const urls = (startUrls?.length ? startUrls : [targetUrl]).map((u) => normalizeUrl(u)).filter((u): u is string => u !== null);
+  const urls = (startUrls?.length ? startUrls : [targetUrl])
+    .map((u) => absoluteHttpUrl(u))
+    .filter((u): u is string => u !== null);
   return [...new Set(urls)];
 }

@@ -1,6 +1,6 @@
 import { Parser } from 'htmlparser2';
 import type { TextGetter } from './http-client';
-import { normalizeUrl } from './url';
+import { absoluteHttpUrl } from './canonical-url';
 
 /** Sitemap index files nest; a handful is plenty to find a vendor site's pages. */
 const MAX_SITEMAP_FILES = 10;
@@ -26,10 +26,10 @@ export async function loadSitemapUrls(
     if (!xml) continue;
     const { locs, nested } = parseSitemap(xml);
     for (const loc of locs) {
-      const page = normalizeUrl(loc);
+      const page = absoluteHttpUrl(loc);
       if (page) pages.push(page);
     }
-    queue.push(...nested.map((n) => normalizeUrl(n)).filter((n): n is string => n !== null));
+    queue.push(...nested.map((n) => absoluteHttpUrl(n)).filter((n): n is string => n !== null));
   }
   return [...new Set(pages)].slice(0, limit);
 }

@@ -1,5 +1,5 @@
 import { startFixtureSite, startScrapingBeeServer, type FixtureSite, type ScrapingBeeServer } from '../../../test-support';
-import { expectFixtureCrawl, FIXTURE_SCOPE } from '../testing/fixture-expectations';
+import { expectFixtureCrawl, expectNoOverlap, FIXTURE_SCOPE } from '../testing/fixture-expectations';
 import { startWorkerHarness, type WorkerHarness } from '../testing/worker-harness';
 
 describe('crawl job, method api (ScrapingBee protocol)', () => {
@@ -33,6 +33,7 @@ describe('crawl job, method api (ScrapingBee protocol)', () => {
       vendorId,
     });
     const byPath = await expectFixtureCrawl(harness, id, site);
+    expectNoOverlap(site, FIXTURE_SCOPE.crawlDelay, { apiFollowsRedirects: true });
 
     // Every page call asked for render_js=false (1 credit each) and the job row adds up Spb-cost.
     const pageCalls = bee.calls.filter((c) => c.apiKey === 'good-key');
@@ -42,7 +43,7 @@ describe('crawl job, method api (ScrapingBee protocol)', () => {
     expect((await harness.job(id)).creditsUsed).toBe(charged);
     expect(bee.usage('good-key')!.used).toBe(charged);
     // The target's own headers arrive prefixed Spb- and are stored unprefixed.
-    expect(byPath['/']!.securityHeaders).toMatchObject({ 'x-frame-options': 'DENY' });
+    expect(byPath['/']!.responseHeaders).toMatchObject({ 'x-frame-options': 'DENY' });
     // The payload never carried the key: only the row id.
     const [job] = await harness.queue.getJobs(['completed']);
     expect(job!.data).toEqual({ crawlJobId: id });

@@ -1,3 +1,4 @@
+import { DashboardRepository } from '@vendorwatch/db';
 import { cancelCrawlJob } from '@vendorwatch/runtime';
 import { startFixtureSite, type FixtureSite } from '../../../test-support';
 import { FIXTURE_SCOPE } from '../testing/fixture-expectations';
@@ -43,6 +44,8 @@ describe('cancelling a crawl job', () => {
       expect(pages.map((p) => new URL(p.url).pathname)).not.toContain('/slow');
       expect((await harness.frontier(id)).filter((row) => row.state === 'in_progress')).toHaveLength(0);
       expect(job.pagesDone).toBe(pages.length);
+      // The dashboard counts exactly the stored pages, whatever the order of the cancel and the last write.
+      expect((await new DashboardRepository(harness.database.db).figures(job.userId)).totalPages).toBe(pages.length);
       // Not retried: BullMQ holds it as finished, not waiting for another attempt.
       const bull = await harness.waitFor(
         async () => ((await harness.queue.getJob(id))?.finishedOn ? harness.queue.getJob(id) : undefined),

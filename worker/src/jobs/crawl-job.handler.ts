@@ -1,22 +1,44 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CRAWL_METHODS, type CrawlMethod } from '@vendorwatch/contracts';
-import { CrawlFrontierRepository, CrawlJobsRepository, CrawlPagesRepository } from '@vendorwatch/db';
-import { APP_CONFIG, isCancelRequested, type AppConfig, type CrawlJobResult, type TypedJob } from '@vendorwatch/runtime';
+import { CRAWL_METHODS, isTerminalStatus, type CrawlMethod } from '@vendorwatch/contracts';
+import {
+  CrawlFrontierRepository,
+  CrawlJobsRepository,
+  CrawlPagesRepository,
+  databaseErrorMessage,
+  isDatabaseUnavailable,
+  untilDatabaseAnswers,
+  waitForDatabase,
+  type Database,
+} from '@vendorwatch/db';
+import {
+  APP_CONFIG,
+  DATABASE,
+  isCancelRequested,
+  type AppConfig,
+  type CrawlJobResult,
+  type TypedJob,
+} from '@vendorwatch/runtime';
 import { UnrecoverableError, WaitingError } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { ABORT_REASONS, abortReasonOf, CrawlAbortedError } from '../crawl-engine/abort';
 import { planFromRow } from '../crawl-engine/crawl-plan';
 import { Crawler } from '../crawl-engine/crawler';
-import { CriticalCrawlError, errorMessage } from '../crawl-engine/errors';
+import { CriticalCrawlError, errorMessage, UnexpectedCrawlError } from '../crawl-engine/errors';
 import type { Fetcher } from '../crawl-engine/fetcher';
 import { FetcherFactory } from '../crawl-engine/fetcher-factory';
 import { ProgressReporter } from '../crawl-engine/progress';
 import type { JobHandler, JobRunContext } from '../queue/job-handler';
 import { WORKER_REDIS } from '../worker-tokens';
 
+type TerminalStatus = 'completed' | 'failed' | 'cancelled';
+
+/** A terminal write keeps being retried this long while the database is unreachable; then the reconciler takes over. */
+const TERMINAL_WRITE_PATIENCE_MS = 10 * 60_000;
+
 /**
  * A crawl job: running → completed | failed | cancelled. The row is the truth; the frontier makes
- * every attempt (after a crash, a shutdown or a retry) continue where the last one stopped.
+ * every attempt (after a crash, a shutdown, a retry or a database outage) continue where the last
+ * one stopped. A crawl is completed only when its frontier has nothing left to fetch.
  */
 @Injectable()
 export class CrawlJobHandler implements JobHandler<'crawl'> {
@@ -26,6 +48,7 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(WORKER_REDIS) private readonly redis: Redis,
+    @Inject(DATABASE) private readonly db: Database,
     private readonly jobs: CrawlJobsRepository,
     private readonly frontier: CrawlFrontierRepository,
     private readonly pages: CrawlPagesRepository,
@@ -33,7 +56,26 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
     private readonly crawler: Crawler,
   ) {}
 
-  async handle(job: TypedJob<'crawl'>, { signal, token }: JobRunContext): Promise<CrawlJobResult> {
+  /**
+   * Runs the crawl; when the database goes away mid-crawl, waits for it (the job keeps its lock
+   * through Redis) and resumes from the frontier instead of failing the attempt.
+   */
+  async handle(job: TypedJob<'crawl'>, context: JobRunContext): Promise<CrawlJobResult> {
+    for (;;) {
+      try {
+        return await this.attempt(job, context);
+      } catch (error) {
+        if (!isDatabaseUnavailable(error) || context.signal.aborted) throw error;
+        this.logger.warn(
+          `Crawl ${job.data.crawlJobId}: database unreachable (${databaseErrorMessage(error)}); resuming when it answers`,
+        );
+        await waitForDatabase(this.db, { signal: context.signal });
+        this.logger.log(`Crawl ${job.data.crawlJobId}: database answers again; resuming`);
+      }
+    }
+  }
+
+  private async attempt(job: TypedJob<'crawl'>, { signal, token }: JobRunContext): Promise<CrawlJobResult> {
     const id = job.data.crawlJobId;
     if (await isCancelRequested(this.redis, this.config, id)) return this.end(id, 'cancelled');
     const row = await this.jobs.markRunning(id);
@@ -49,15 +91,11 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
       const { plan, fetcher: request } = planFromRow(row, this.config.CRAWL_MIN_DELAY_MS);
       fetcher = await this.fetchers.create(request);
       await this.crawler.run(plan, fetcher, signal, progress);
-      const summary = await this.pages.summarize(id);
-      // A crawl that got no answer from any page (refused, unreachable) failed, and says why.
-      if (summary.total > 0 && summary.answered === 0)
-        return await this.end(id, 'failed', progress, summary.firstError ?? 'No page could be fetched');
-      return await this.end(id, 'completed', progress);
+      return await this.finish(id, progress);
     } catch (error) {
       const reason = error instanceof CrawlAbortedError ? error.reason : abortReasonOf(signal);
       if (reason === ABORT_REASONS.cancel) {
-        await this.frontier.releaseInProgress(id);
+        await this.persist(() => this.frontier.releaseInProgress(id));
         return this.end(id, 'cancelled', progress);
       }
       if (reason === ABORT_REASONS.shutdown) {
@@ -67,29 +105,64 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
         throw new WaitingError();
       }
       if (reason === ABORT_REASONS.lockLost) throw new Error('Job lock lost; another worker continues this crawl');
+      if (isDatabaseUnavailable(error)) throw error;
       if (error instanceof CriticalCrawlError) {
         await this.end(id, 'failed', progress, error.message);
         throw new UnrecoverableError(error.message);
       }
+      // A bug or a passing failure: this attempt fails loudly; BullMQ tries again (resuming from the
+      // frontier) and the last attempt ends the row with the reason.
+      const where = error instanceof UnexpectedCrawlError ? ` at ${error.url}` : '';
+      this.logger.error(
+        `Crawl ${id} attempt ${job.attemptsMade + 1} failed${where}: ${errorMessage(error)}`,
+        error instanceof Error ? error.stack : undefined,
+      );
       await this.frontier.releaseInProgress(id).catch(() => undefined);
-      const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      this.logger.error(`Crawl ${id} attempt ${job.attemptsMade + 1} failed: ${errorMessage(error)}`);
-      if (lastAttempt) await this.end(id, 'failed', progress, errorMessage(error)).catch(() => undefined);
+      if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) await this.end(id, 'failed', progress, userFacing(error));
       throw error;
     } finally {
       await fetcher?.close().catch(() => undefined);
     }
   }
 
+  /**
+   * The crawl loop found nothing left to claim: the row is completed — in the same statement that
+   * checks no frontier row is pending or in progress. If some are, this attempt fails and the next
+   * one fetches them: a crawl never completes with pages left behind.
+   */
+  private async finish(id: string, progress: ProgressReporter): Promise<CrawlJobResult> {
+    const summary = await this.pages.summarize(id);
+    // A crawl that got no answer from any page (refused, unreachable) failed, and says why.
+    if (summary.total > 0 && summary.answered === 0)
+      return this.end(id, 'failed', progress, summary.firstError ?? 'No page could be fetched');
+    const counts = await progress.current();
+    if (await this.persist(() => this.jobs.complete(id, { ...counts, progress: 100 })))
+      return { status: 'completed', pagesDone: counts.pagesDone };
+    const row = await this.jobs.findById(id);
+    if (row && isTerminalStatus(row.status)) return { status: row.status, pagesDone: row.pagesDone };
+    const left = await this.frontier.counts(id);
+    throw new Error(`Crawl ${id} still has ${left.pending} pending and ${left.inProgress} in-progress pages; resuming them`);
+  }
+
   private async end(
     id: string,
-    status: 'completed' | 'failed' | 'cancelled',
+    status: TerminalStatus,
     progress?: ProgressReporter,
     error: string | null = null,
   ): Promise<CrawlJobResult> {
-    const counts = progress ? await progress.current() : undefined;
-    const final = counts && status === 'completed' ? { ...counts, progress: 100 } : counts;
-    await this.jobs.finish(id, status, final, error);
+    const counts = progress ? await this.persist(() => progress.current()) : undefined;
+    await this.persist(() => this.jobs.finish(id, status, counts, error));
     return { status, pagesDone: counts?.pagesDone ?? 0 };
   }
+
+  /** A write that ends a crawl waits out a database outage: a crawl must not stay 'running' because of one. */
+  private persist<T>(write: () => Promise<T>): Promise<T> {
+    return untilDatabaseAnswers(write, { maxWaitMs: TERMINAL_WRITE_PATIENCE_MS });
+  }
+}
+
+/** What the user reads on a failed crawl: the driver's message for a database error, never its SQL. */
+function userFacing(error: unknown): string {
+  const message = error instanceof UnexpectedCrawlError ? error.message : databaseErrorMessage(error);
+  return message.length > 500 ? `${message.slice(0, 497)}...` : message;
 }

@@ -19,7 +19,7 @@ describe('crawl job, method http', () => {
   it('crawls exactly the fixture site: sitemap, robots, excludes, redirects, errors, retries, PDFs', async () => {
     const id = await harness.startCrawl({ method: 'http', targetUrl: `${site.url}/`, settings: FIXTURE_SCOPE });
     await expectFixtureCrawl(harness, id, site);
-    expectNoOverlap(site);
+    expectNoOverlap(site, FIXTURE_SCOPE.crawlDelay);
     expect(site.requests.every((r) => r.userAgent.includes('VendorwatchBot'))).toBe(true);
   });
 
@@ -46,7 +46,7 @@ describe('crawl job, method http', () => {
       await harness.waitForStatus(id, ['completed']);
       const pageRequests = slowSite.requests.filter((r) => !r.path.endsWith('.txt') && !r.path.endsWith('.xml'));
       expect(pageRequests).toHaveLength(3);
-      expectNoOverlap(slowSite, 400, true);
+      expectNoOverlap(slowSite, 400, { pagesOnly: true });
     } finally {
       await slowSite.close();
     }
@@ -66,6 +66,8 @@ describe('crawl job, method http', () => {
           '/flaky',
           '/slow',
           '/old-page',
+          '/new-page',
+          '/products/widget-c',
         ],
       },
     });

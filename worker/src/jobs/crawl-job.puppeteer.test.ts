@@ -27,7 +27,7 @@ describe('crawl job, method puppeteer (Chromium)', () => {
       settings: { ...FIXTURE_SCOPE, takeScreenshots: true },
     });
     const byPath = await expectFixtureCrawl(harness, id, site);
-    expectNoOverlap(site);
+    expectNoOverlap(site, FIXTURE_SCOPE.crawlDelay);
 
     const home = byPath['/']!;
     expect(home.screenshotPath).toMatch(new RegExp(`^screenshots/${id}/[0-9a-f]+\\.png$`));
@@ -49,7 +49,7 @@ describe('crawl job, method puppeteer (Chromium)', () => {
     const pages = await harness.pages(id);
     expect(pathsOf(pages)).toEqual(['/', '/contact']);
     expect(pages.every((p) => p.screenshotPath === null)).toBe(true);
-    expect(pages.find((p) => p.url.endsWith('/contact'))!.signals).toMatchObject({ imagesWithoutAlt: 2 });
+    expect(pages.find((p) => p.url.endsWith('/contact'))!.document).toMatchObject({ imagesWithoutAlt: 2 });
     expect(site.requests.filter((r) => r.path.startsWith('/images/'))).toHaveLength(0);
     expect(existsSync(path.join(harness.dataDir, 'screenshots', id))).toBe(false);
   });

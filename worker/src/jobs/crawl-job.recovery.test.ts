@@ -6,6 +6,8 @@ const FAST_STALLS = { lockDurationMs: 3000, stalledIntervalMs: 1500 };
 /** Every page once: no flaky page, no retried 500. */
 const ONCE = { excludePatterns: ['/drafts/**', '/broken'], maxRetries: 1 };
 const EXTRA = 6;
+/** Frontier states of a URL whose answer is stored (a page, or a redirect to one). */
+const FINISHED = ['done', 'failed', 'redirected'];
 const EXPECTED = [
   ...FIXTURE_CRAWLABLE_PATHS.filter((p) => p !== '/broken'),
   ...Array.from({ length: EXTRA }, (_, i) => `/extra/${i + 1}`),
@@ -52,7 +54,7 @@ describe('crawl jobs across worker processes', () => {
         const quiet = async (id: string, atLeast: number) => {
           const rows = await own.frontier(id);
           const requested = new Set(site.requests.map((r) => r.path));
-          const unstored = rows.filter((row) => row.state !== 'done' && requested.has(new URL(row.url).pathname));
+          const unstored = rows.filter((row) => !FINISHED.includes(row.state) && requested.has(new URL(row.url).pathname));
           const answered = site.requests.every((r) => r.finishedAt !== null);
           return rows.filter((row) => row.state === 'done').length >= atLeast && unstored.length === 0 && answered;
         };

@@ -1,19 +1,25 @@
 import { Injectable } from '@nestjs/common';
-import { DEFAULT_PUPPETEER_SETTINGS, LIMITS, type TestCrawlResult } from '@vendorwatch/contracts';
+import { LIMITS, type TestCrawlResult } from '@vendorwatch/contracts';
 import type { TypedJob } from '@vendorwatch/runtime';
 import { UnrecoverableError } from 'bullmq';
-import { CrawlAbortedError, sleep } from '../crawl-engine/abort';
-import { CriticalCrawlError, errorMessage, RetryableFetchError } from '../crawl-engine/errors';
-import type { FetchedPage } from '../crawl-engine/fetcher';
+import { CrawlAbortedError } from '../crawl-engine/abort';
+import { absoluteHttpUrl } from '../crawl-engine/canonical-url';
+import { systemClock } from '../crawl-engine/clock';
+import { CriticalCrawlError, errorMessage, PageFetchError, RetryableFetchError } from '../crawl-engine/errors';
+import type { FetchedPage, FetchHooks } from '../crawl-engine/fetcher';
 import { FetcherFactory } from '../crawl-engine/fetcher-factory';
-import { HostGate } from '../crawl-engine/host-gate';
-import { backoffMs, isRetryableStatus, parseRetryAfter } from '../crawl-engine/retry-policy';
-import { hostOf, normalizeUrl } from '../crawl-engine/url';
+import { RedisHostGate } from '../crawl-engine/host-gate';
+import { atHost } from '../crawl-engine/politeness';
+import { clampMaxRetries, hostPauseMs, retryDelayMs, type FetchAttempt } from '../crawl-engine/retry-policy';
 import type { JobHandler, JobRunContext } from '../queue/job-handler';
 
+/** A test crawl is one request at a time to a host with the product's shortest delay, like any crawl. */
+const delayFor = () => LIMITS.crawlDelayMs.min;
+
 /**
- * A one-URL test crawl from the test-crawler page: the same fetchers and retry rules as a crawl,
- * nothing stored; the result (screenshot as a PNG data URL) is the BullMQ job's return value.
+ * A one-URL test crawl from the test-crawler page: the same fetchers, host gate and retry policy as
+ * a crawl (every redirect hop waiting its host's turn), nothing stored; the result (screenshot as a
+ * PNG data URL) is the BullMQ job's return value.
  */
 @Injectable()
 export class TestCrawlHandler implements JobHandler<'testCrawl'> {
@@ -21,14 +27,14 @@ export class TestCrawlHandler implements JobHandler<'testCrawl'> {
 
   constructor(
     private readonly fetchers: FetcherFactory,
-    private readonly hostGate: HostGate,
+    private readonly hostGate: RedisHostGate,
   ) {}
 
   async handle(job: TypedJob<'testCrawl'>, { signal }: JobRunContext): Promise<TestCrawlResult> {
     const { url: raw, method, settings, userId, crawlerConfigId } = job.data;
-    const url = normalizeUrl(raw);
+    const url = absoluteHttpUrl(raw);
     if (!url) return failure(raw, 'Only http:// and https:// URLs can be crawled');
-    const maxRetries = Math.min(LIMITS.maxRetries.max, Math.max(0, settings.maxRetries ?? DEFAULT_PUPPETEER_SETTINGS.maxRetries));
+    const maxRetries = clampMaxRetries(settings.maxRetries);
     let fetcher;
     try {
       fetcher = await this.fetchers.create({ method, userId, crawlerConfigId: crawlerConfigId ?? null, settings });
@@ -38,23 +44,34 @@ export class TestCrawlHandler implements JobHandler<'testCrawl'> {
     }
     try {
       for (let attempt = 1; ; attempt++) {
-        const lease = await this.hostGate.acquire(hostOf(url), signal);
-        let fetched: FetchedPage | null = null;
-        let failure_: unknown = null;
-        try {
-          fetched = await fetcher.fetch(url, signal);
-        } catch (error) {
-          failure_ = error;
-        } finally {
-          await lease.release(LIMITS.crawlDelayMs.min);
+        const outcome = await atHost<FetchAttempt>(this.hostGate, delayFor, url, signal, async (turn) => {
+          const hooks: FetchHooks = {
+            beforeRedirect: async (to) => {
+              await turn.enter(to);
+              return 'follow';
+            },
+          };
+          let result: FetchAttempt;
+          try {
+            result = { fetched: await fetcher.fetch(url, signal, hooks) };
+          } catch (error) {
+            result = { error };
+          }
+          const pause = hostPauseMs(result);
+          if (pause !== undefined) turn.pause(pause);
+          return result;
+        });
+        if ('error' in outcome) {
+          const { error } = outcome;
+          if (error instanceof CrawlAbortedError) throw new UnrecoverableError('Test crawl cancelled');
+          if (error instanceof CriticalCrawlError) throw new UnrecoverableError(error.message);
+          if (!(error instanceof RetryableFetchError || error instanceof PageFetchError)) throw error;
         }
-        if (fetched && !(isRetryableStatus(fetched.statusCode) && attempt <= maxRetries)) return result(fetched);
-        if (failure_ instanceof CrawlAbortedError) throw new UnrecoverableError('Test crawl cancelled');
-        if (failure_ instanceof CriticalCrawlError) throw new UnrecoverableError(failure_.message);
-        if (failure_ && !(failure_ instanceof RetryableFetchError && attempt <= maxRetries))
-          return failure(url, errorMessage(failure_));
-        const wait = fetched ? parseRetryAfter(fetched.headers['retry-after']) : (failure_ as RetryableFetchError).retryAfterMs;
-        await sleep(wait ?? backoffMs(attempt), signal);
+        const waitMs = retryDelayMs(outcome, attempt, maxRetries);
+        if (waitMs === null) return 'fetched' in outcome ? result(outcome.fetched) : failure(url, errorMessage(outcome.error));
+        await systemClock.sleep(waitMs, signal).catch(() => {
+          throw new UnrecoverableError('Test crawl cancelled');
+        });
       }
     } finally {
       await fetcher.close();

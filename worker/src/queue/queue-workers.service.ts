@@ -78,7 +78,6 @@ export class QueueWorkersService implements OnApplicationBootstrap, OnModuleDest
       stalledInterval: this.options.stalledIntervalMs,
       maxStalledCount: this.options.maxStalledCount,
     }) as TypedWorker<JobKey>;
-    worker.on('error', (error) => this.logger.error(`${JOBS[key].queue} worker: ${error.message}`));
     // Another worker may take over a job whose lock we could not renew: stop touching it.
     worker.on('lockRenewalFailed', (jobIds: string[]) => {
       for (const id of jobIds) worker.cancelJob(id, ABORT_REASONS.lockLost);

@@ -1,8 +1,11 @@
-import { FIXTURE_CRAWLABLE_PATHS, FIXTURE_REDIRECT, type FixtureSite } from '../../../test-support';
+import { FIXTURE_CRAWLABLE_PATHS, FIXTURE_REDIRECT, FIXTURE_TWINS, type FixtureSite } from '../../../test-support';
 import { pathsOf, type WorkerHarness } from './worker-harness';
 
-/** Settings under which a crawl of the fixture's home page reaches exactly FIXTURE_CRAWLABLE_PATHS. */
-export const FIXTURE_SCOPE = { excludePatterns: ['/drafts/**'], maxRetries: 1 };
+/**
+ * Settings under which a crawl of the fixture's home page reaches exactly FIXTURE_CRAWLABLE_PATHS,
+ * with a crawl delay the request log can be checked against.
+ */
+export const FIXTURE_SCOPE = { excludePatterns: ['/drafts/**'], maxRetries: 1, crawlDelay: 60 };
 
 /**
  * What every method must produce for the fixture site: the same page set and the same facts.
@@ -26,40 +29,47 @@ export async function expectFixtureCrawl(harness: WorkerHarness, jobId: string, 
     error: null,
   });
   expect(byPath['/']!.contentHash).toMatch(/^[0-9a-f]{64}$/);
-  expect(byPath['/']!.securityHeaders).toMatchObject({ 'x-frame-options': 'DENY', 'x-content-type-options': 'nosniff' });
-  expect(byPath['/']!.signals).toMatchObject({
-    https: false,
-    hasPrivacyPolicyLink: true,
-    hasTermsLink: true,
-    cookieConsentFound: true,
-    titlePresent: true,
+  expect(byPath['/']!.responseHeaders).toMatchObject({ 'x-frame-options': 'DENY', 'x-content-type-options': 'nosniff' });
+  expect(byPath['/']!.document).toMatchObject({
+    lang: 'en',
+    policyLinks: { privacy: [`${site.url}/privacy`], terms: [`${site.url}/terms`] },
+    consentMarker: expect.stringContaining('cookie'),
   });
   expect(byPath['/']!.linksCount).toBeGreaterThanOrEqual(14);
-  expect(byPath['/contact']!.signals).toMatchObject({ imagesTotal: 3, imagesWithoutAlt: 2, cookieConsentFound: false });
+  // Links are kept as canonical URLs: the tracking twin of /about is /about.
+  expect(byPath['/']!.links).toEqual(
+    expect.arrayContaining([`${site.url}/about`, `${site.url}/old-page`, 'https://other.test/elsewhere']),
+  );
+  expect(byPath['/']!.links).not.toContain(`${site.url}/about?utm_source=newsletter&utm_medium=email`);
+  expect(byPath['/contact']!.document).toMatchObject({ imagesTotal: 3, imagesWithoutAlt: 2, consentMarker: null });
   expect(byPath['/products/widget']).toMatchObject({ description: null });
-  expect(byPath['/products/widget']!.signals).toMatchObject({ descriptionPresent: false });
   expect(byPath['/missing']).toMatchObject({ statusCode: 404, error: null });
   expect(byPath['/broken']).toMatchObject({ statusCode: 500 });
   expect(byPath['/flaky']).toMatchObject({ statusCode: 200, title: 'Flaky page' });
   expect(byPath['/files/report.pdf']).toMatchObject({ statusCode: 200, title: null, linksCount: 0 });
   expect(byPath['/files/report.pdf']!.contentType).toMatch(/application\/pdf/);
-  expect(byPath['/files/report.pdf']!.signals).toMatchObject({ parsed: false });
-  expect(byPath[FIXTURE_REDIRECT.start]).toMatchObject({
+  expect(byPath['/files/report.pdf']!.document).toBeNull();
+  // The redirect chain's target is one page, stored under its own URL with the chain that led to it.
+  expect(byPath[FIXTURE_REDIRECT.end]).toMatchObject({
     statusCode: 200,
     finalUrl: `${site.url}${FIXTURE_REDIRECT.end}`,
     title: 'New page',
   });
-  expect(byPath[FIXTURE_REDIRECT.start]!.redirectChain[0]).toBe(`${site.url}${FIXTURE_REDIRECT.start}`);
+  expect(byPath[FIXTURE_REDIRECT.end]!.redirectChain[0]).toBe(`${site.url}${FIXTURE_REDIRECT.start}`);
+  expect(byPath['/products/widget-c']).toMatchObject({ statusCode: 200, title: 'Widget C' });
 
   // robots.txt Disallow, exclude patterns and off-site links: never requested.
   expect(site.requestsFor('/private/secret')).toHaveLength(0);
   expect(site.requestsFor('/drafts/wip')).toHaveLength(0);
   expect(site.requests.filter((r) => !r.host.startsWith('127.0.0.1'))).toHaveLength(0);
-  // Every page fetched once, except /flaky (503, then retried) and /broken (500, retried maxRetries times).
-  for (const path of FIXTURE_CRAWLABLE_PATHS.filter((p) => p !== '/flaky' && p !== '/broken'))
-    expect(site.requestsFor(path)).toHaveLength(1);
-  expect(site.requestsFor('/flaky')).toHaveLength(2);
-  expect(site.requestsFor('/broken')).toHaveLength(1 + FIXTURE_SCOPE.maxRetries);
+  // No URL requested twice — except /flaky (503, then retried) and /broken (500, retried maxRetries
+  // times) — and no other spelling of a page requested at all.
+  const counts = site.requestCounts();
+  const retried: Record<string, number> = { '/flaky': 2, '/broken': 1 + FIXTURE_SCOPE.maxRetries };
+  for (const [path, count] of Object.entries(counts))
+    if (!path.startsWith('/images/')) expect([path, count]).toEqual([path, retried[path] ?? 1]);
+  for (const twin of FIXTURE_TWINS) expect(site.requestsFor(twin)).toHaveLength(0);
+  expect(counts[FIXTURE_REDIRECT.end]).toBe(1);
 
   const skipped = (await harness.frontier(jobId)).filter((row) => row.state === 'skipped');
   expect(skipped.map((row) => [new URL(row.url).pathname, row.lastError])).toEqual([
@@ -71,12 +81,23 @@ export async function expectFixtureCrawl(harness: WorkerHarness, jobId: string, 
 /**
  * One request at a time to the host, `minGapMs` apart from the end of one to the start of the next
  * (robots.txt itself is fetched before its Crawl-delay is known, so it is left out with `pagesOnly`).
+ * A scraping API follows a redirect itself, inside one call: with `apiFollowsRedirects` the hop
+ * after a 3xx answer is not held to the gap — everything the crawl itself sent is.
  */
-export function expectNoOverlap(site: FixtureSite, minGapMs = 0, pagesOnly = false) {
+export function expectNoOverlap(
+  site: FixtureSite,
+  minGapMs = 0,
+  options: { pagesOnly?: boolean; apiFollowsRedirects?: boolean } = {},
+) {
   const timeline = site.requests
-    .filter((r) => !r.path.startsWith('/images/') && !(pagesOnly && r.path === '/robots.txt'))
+    .filter((r) => !r.path.startsWith('/images/') && !(options.pagesOnly && r.path === '/robots.txt'))
     .sort((a, b) => a.startedAt - b.startedAt);
+  const tooClose: string[] = [];
   for (let i = 1; i < timeline.length; i++) {
-    expect(timeline[i]!.startedAt - timeline[i - 1]!.finishedAt!).toBeGreaterThanOrEqual(minGapMs);
+    const previous = timeline[i - 1]!;
+    if (options.apiFollowsRedirects && previous.status !== null && previous.status >= 300 && previous.status < 400) continue;
+    const gap = timeline[i]!.startedAt - previous.finishedAt!;
+    if (gap < minGapMs) tooClose.push(`${previous.path} → ${timeline[i]!.path}: ${gap} ms`);
   }
+  expect(tooClose).toEqual([]);
 }

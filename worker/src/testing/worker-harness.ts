@@ -52,6 +52,8 @@ export interface WorkerHarness {
 
 export interface InsertCrawl {
   targetUrl: string;
+  /** A row inserted earlier (the reconciler leaves young queued rows alone). */
+  createdAt?: Date;
   method: CrawlMethod;
   settings?: Record<string, unknown>;
   crawlerConfigId?: string;
@@ -170,6 +172,7 @@ export async function startWorkerHarness(overrides: Record<string, string> = {})
             ...input.settings,
           },
           crawlerConfigId: input.crawlerConfigId ?? null,
+          ...(input.createdAt ? { createdAt: input.createdAt } : {}),
         })
         .returning();
       return row!.id;

@@ -27,6 +27,7 @@ export class CrawlerSettingsService {
       startUrls: row.startUrls,
       allowedDomains: row.allowedDomains,
       excludePatterns: row.excludePatterns,
+      keepQueryParams: row.keepQueryParams,
     };
   }
 
@@ -40,8 +41,8 @@ export class CrawlerSettingsService {
   private async scopeOf(userId: string, vendor: VendorRow): Promise<CrawlScope & { saved: boolean }> {
     const row = await this.settings.find(userId, vendor.id);
     if (row) {
-      const { maxPages, crawlDelay, startUrls, allowedDomains, excludePatterns } = row;
-      return { saved: true, maxPages, crawlDelay, startUrls, allowedDomains, excludePatterns };
+      const { maxPages, crawlDelay, startUrls, allowedDomains, excludePatterns, keepQueryParams } = row;
+      return { saved: true, maxPages, crawlDelay, startUrls, allowedDomains, excludePatterns, keepQueryParams };
     }
     return {
       saved: false,
@@ -50,6 +51,7 @@ export class CrawlerSettingsService {
       startUrls: vendor.url ? [vendor.url] : [],
       allowedDomains: [],
       excludePatterns: [],
+      keepQueryParams: [],
     };
   }
 }

@@ -1,4 +1,4 @@
-import type { CrawlJob, CrawlMethod, CrawlPage } from '@vendorwatch/contracts';
+import { SECURITY_HEADERS, type CrawlJob, type CrawlMethod, type CrawlPage } from '@vendorwatch/contracts';
 import type { CrawlJobWithVendor, CrawlPageRow } from '@vendorwatch/db';
 
 export const toCrawlJob = (row: CrawlJobWithVendor): CrawlJob => ({
@@ -32,7 +32,9 @@ export const toCrawlPage = (row: CrawlPageRow): CrawlPage => ({
   responseTimeMs: row.responseTimeMs,
   contentHash: row.contentHash,
   linksCount: row.linksCount,
-  securityHeaders: row.securityHeaders,
+  securityHeaders: Object.fromEntries(
+    SECURITY_HEADERS.flatMap((name) => (name in row.responseHeaders ? [[name, row.responseHeaders[name]!]] : [])),
+  ),
   redirectChain: row.redirectChain,
   screenshotUrl: row.screenshotPath ? `/api/crawls/${row.jobId}/pages/${row.id}/screenshot` : null,
   error: row.error,

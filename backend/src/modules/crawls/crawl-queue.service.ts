@@ -8,11 +8,14 @@ import {
   createRedisClient,
   enqueueCrawlJob,
   readWorkerHeartbeats,
+  reconcileCrawl,
   runTestCrawl,
+  type ReconcileOutcome,
   type AppConfig,
   type CancelOutcome,
   type WorkerHeartbeat,
 } from '@vendorwatch/runtime';
+import { CrawlJobsRepository } from '@vendorwatch/db';
 import type { QueueEvents } from 'bullmq';
 
 /**
@@ -26,7 +29,10 @@ export class CrawlQueueService implements OnModuleDestroy {
   private readonly redis;
   private testEvents?: Promise<QueueEvents>;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly jobs: CrawlJobsRepository,
+  ) {
     this.crawlQueue = createQueue(config, 'crawl');
     this.testQueue = createQueue(config, 'testCrawl');
     this.redis = createRedisClient(config, 'api');
@@ -34,6 +40,11 @@ export class CrawlQueueService implements OnModuleDestroy {
 
   enqueueCrawl(crawlJobId: string): Promise<void> {
     return enqueueCrawlJob(this.crawlQueue, crawlJobId);
+  }
+
+  /** Makes sure a live crawl has a job that will run it (or ends it): see reconcileCrawl. */
+  reconcileCrawl(crawlJobId: string): Promise<ReconcileOutcome> {
+    return reconcileCrawl(this.crawlQueue, this.jobs, { id: crawlJobId });
   }
 
   cancelCrawl(crawlJobId: string): Promise<CancelOutcome> {

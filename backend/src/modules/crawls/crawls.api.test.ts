@@ -7,6 +7,7 @@ import {
   type TestCrawlResult,
   type Vendor,
 } from '@vendorwatch/contracts';
+import { crawlJobs } from '@vendorwatch/db';
 import { randomUUID } from 'node:crypto';
 import { startFixtureSite, waitFor, type FixtureSite } from '../../../../test-support';
 import { createWorkerApp } from '../../../../worker/src/worker-app';
@@ -188,5 +189,30 @@ describe('crawl jobs API', () => {
     const invalid = await alice.api('/api/crawls/test', { method: 'POST', json: { url: 'not a url' } });
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toMatchObject({ message: MESSAGES.crawls.enterValidUrl });
+  });
+
+  it('a crawl nothing would ever run (its row inserted, its job never enqueued) does not block its vendor: it is resumed', async () => {
+    const stuckVendor = await json<Vendor>(
+      bob.api('/api/vendors', { method: 'POST', json: { name: 'Stuck Co', url: `${site.url}/` } }),
+    );
+    const [stuck] = await t.database.db
+      .insert(crawlJobs)
+      .values({
+        userId: bob.id,
+        vendorId: stuckVendor.id,
+        method: 'http',
+        targetUrl: `${site.url}/`,
+        settings: { startUrls: [`${site.url}/`], maxPages: 3, crawlDelay: 500, allowedDomains: [], excludePatterns: [] },
+        createdAt: new Date(Date.now() - 60_000),
+      })
+      .returning();
+    const answer = await bob.api('/api/crawls', { method: 'POST', json: { vendorId: stuckVendor.id, method: 'http' } });
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as CrawlJob).id).toBe(stuck!.id);
+    const done = await until(async () => {
+      const current = await json<CrawlJob>(bob.api(`/api/crawls/${stuck!.id}`));
+      return current.status === 'completed' && current;
+    });
+    expect(done.pagesDone).toBe(3);
   });
 });

@@ -13,6 +13,7 @@ import {
   type TestCrawlResult,
 } from '@vendorwatch/contracts';
 import { CrawlJobsRepository, CrawlPagesRepository } from '@vendorwatch/db';
+import { QUEUED_GRACE_MS } from '@vendorwatch/runtime';
 import { BadRequestError, DomainError, NotFoundError } from '../../common/errors';
 import { CrawlerConfigsService } from '../crawler-configs/crawler-configs.service';
 import { CrawlerSettingsService } from '../crawler-settings/crawler-settings.service';
@@ -45,7 +46,7 @@ export class CrawlsService {
    * decide the scope; method `api` needs the user's active configuration (whose key the worker
    * reads from the database — keys never travel through Redis).
    */
-  async start(userId: string, input: StartCrawl, sessionId?: string): Promise<StartedCrawl> {
+  async start(userId: string, input: StartCrawl, sessionId?: string, tries = 3): Promise<StartedCrawl> {
     const vendor = await this.vendors.findOwnedOrThrow(userId, input.vendorId);
     const scope = await this.crawlerSettings.resolveScope(userId, vendor);
     let crawlerConfigId: string | null = null;
@@ -66,8 +67,14 @@ export class CrawlsService {
     });
     if (!row) {
       const live = await this.jobs.findLiveForVendor(userId, vendor.id);
-      if (live) return { job: toCrawlJob({ ...live, vendorName: vendor.name }), created: false };
-      return this.start(userId, input, sessionId); // it ended between our insert and our read: try once more
+      // A crawl that nothing will ever run (its job lost, or failed for good) must not block its vendor:
+      // it is resumed, or ended so that this one can start.
+      const settled = live && this.mayReconcile(live) ? await this.queue.reconcileCrawl(live.id) : 'running';
+      if (live && (settled === 'running' || settled === 'resumed')) {
+        return { job: toCrawlJob({ ...(await this.jobs.findById(live.id))!, vendorName: vendor.name }), created: false };
+      }
+      if (tries <= 1) throw new DomainError(503, MESSAGES.crawls.startJobFailed);
+      return this.start(userId, input, sessionId, tries - 1); // it ended meanwhile: start a new one
     }
     try {
       await this.queue.enqueueCrawl(row.id);
@@ -76,6 +83,11 @@ export class CrawlsService {
       throw new DomainError(503, MESSAGES.crawls.startJobFailed);
     }
     return { job: toCrawlJob({ ...row, vendorName: vendor.name }), created: true };
+  }
+
+  /** A queued row younger than the grace period may be between its insert and its enqueue by another request. */
+  private mayReconcile(live: { status: string; createdAt: Date }): boolean {
+    return live.status === 'running' || Date.now() - live.createdAt.getTime() > QUEUED_GRACE_MS;
   }
 
   async get(userId: string, id: string): Promise<CrawlJob> {

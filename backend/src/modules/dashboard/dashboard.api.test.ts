@@ -67,14 +67,14 @@ describe('dashboard API', () => {
     await crawl(bob, initech, 'failed', [50], daysAgo(1));
 
     const summary = (await (await alice.api('/api/dashboard/summary')).json()) as DashboardSummary;
-    // Alice: 3 vendors, 2 crawled to completion, 4 crawls (2 completed), 4 answered pages averaging (100+200+300+1000)/4.
+    // Alice: 3 vendors, 2 crawled to completion, 4 crawls (2 completed), 5 stored pages, the 4 answered averaging (100+200+300+1000)/4.
     expect(summary).toEqual({
       totalVendors: 3,
       crawledVendors: 2,
       totalCrawls: 4,
       completedCrawls: 2,
       averageResponseTime: 400,
-      totalPages: 4,
+      totalPages: 5,
     });
     expect(await (await bob.api('/api/dashboard/summary')).json()).toEqual({
       totalVendors: 1,

@@ -7,6 +7,7 @@ import {
   IconLayoutDashboard,
   IconLogout,
   IconSettings,
+  IconShieldLock,
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
@@ -19,10 +20,14 @@ const links = [
   { label: 'Reports', to: paths.app.reports.getHref(), icon: IconFileAnalytics },
   { label: 'Test Crawler', to: paths.app.testCrawler.getHref(), icon: IconFlask },
   { label: 'Settings', to: paths.app.settings.getHref(), icon: IconSettings },
+  { label: 'Security', to: paths.app.security.getHref(), icon: IconShieldLock },
 ];
 
-const isActive = (pathname: string, to: string) =>
-  to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
+// The longest link that matches wins, so /settings/security lights Security, not Settings too.
+const isActive = (pathname: string, to: string) => {
+  const matches = (link: string) => (link === '/' ? pathname === '/' : pathname === link || pathname.startsWith(`${link}/`));
+  return matches(to) && !links.some((other) => other.to.length > to.length && matches(other.to));
+};
 
 interface AppNavigationProps {
   /** Called after a link is followed, so the mobile drawer can close. */

@@ -4,6 +4,8 @@ import { createContext, useContext } from 'react';
 export interface AuthContextValue {
   /** The signed-in user, or null when signed out. Never read before the initial session check. */
   user: User | null;
+  /** Signed in with the password, but the account's second factor is still to be entered. */
+  secondFactorPending: boolean;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

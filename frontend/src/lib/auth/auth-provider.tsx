@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Stack } from '@mantine/core';
 import type { PublicConfig } from '@vendorwatch/contracts';
-import type { User } from '@supabase/supabase-js';
+import type { Session, User } from '@supabase/supabase-js';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { getPublicConfigQueryOptions } from '../public-config';
 import { initSupabase } from '../supabase';
 import { AuthContext } from './auth-context';
+import { needsSecondFactor } from './assurance';
 import { readInitialUser } from './read-initial-user';
 
 /** Loads the public config, then hands over to the session logic with a ready auth client. */
@@ -35,6 +36,7 @@ function AuthSession({ config, children }: { config: PublicConfig; children: Rea
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [user, setUser] = useState<User | null>(null);
+  const [secondFactorPending, setSecondFactorPending] = useState(false);
   const [checked, setChecked] = useState(false);
   // Refs, because auth events arrive outside React's render cycle.
   const userId = useRef<string | null>(null);
@@ -42,13 +44,18 @@ function AuthSession({ config, children }: { config: PublicConfig; children: Rea
 
   useEffect(() => {
     let active = true;
-    void readInitialUser(supabase).then((initialUser) => {
+    void readInitialUser(supabase).then((initial) => {
       if (!active) return;
-      userId.current = initialUser?.id ?? null;
+      userId.current = initial.user?.id ?? null;
       initialCheckDone.current = true;
-      setUser(initialUser);
+      setUser(initial.user);
+      setSecondFactorPending(initial.secondFactorPending);
       setChecked(true);
     });
+    const signedIn = (session: Session) => {
+      setUser(session.user);
+      setSecondFactorPending(needsSecondFactor(session));
+    };
 
     const { data } = supabase.auth.onAuthStateChange((event, session) => {
       if (event === 'SIGNED_IN' && session) {
@@ -56,18 +63,30 @@ function AuthSession({ config, children }: { config: PublicConfig; children: Rea
         // only a real sign-in after the initial check should move the user to the dashboard.
         const isNewSignIn = initialCheckDone.current && userId.current !== session.user.id;
         userId.current = session.user.id;
-        setUser(session.user);
+        signedIn(session);
+        // The dashboard's guard sends an account with a second factor to the code step first.
         if (isNewSignIn) void navigate(paths.app.dashboard.getHref(), { replace: true });
+      } else if (event === 'MFA_CHALLENGE_VERIFIED' && session) {
+        signedIn(session);
+        // After the code step the app opens; elsewhere (resetting a password) the page goes on by itself.
+        if (window.location.pathname === paths.auth.secondFactor.getHref()) {
+          void navigate(paths.app.dashboard.getHref(), { replace: true });
+        }
+      } else if (event === 'PASSWORD_RECOVERY' && session) {
+        // A reset link's session: the reset page stays open until the new password is set.
+        userId.current = session.user.id;
+        signedIn(session);
       } else if (event === 'SIGNED_OUT') {
         userId.current = null;
         setUser(null);
+        setSecondFactorPending(false);
         // Another user may sign in next: no cached data of this one may survive. The public
         // config is not user data, and dropping it would unmount the whole app while it reloads.
         const [publicConfigKey] = getPublicConfigQueryOptions().queryKey;
         queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== publicConfigKey });
         void navigate(paths.auth.login.getHref(), { replace: true });
       } else if ((event === 'USER_UPDATED' || event === 'TOKEN_REFRESHED') && session) {
-        setUser(session.user);
+        signedIn(session);
       }
     });
 
@@ -77,7 +96,7 @@ function AuthSession({ config, children }: { config: PublicConfig; children: Rea
     };
   }, [supabase, navigate, queryClient]);
 
-  const value = useMemo(() => ({ user }), [user]);
+  const value = useMemo(() => ({ user, secondFactorPending }), [user, secondFactorPending]);
   if (!checked) return <PageLoader />;
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

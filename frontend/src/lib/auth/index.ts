@@ -1,4 +1,5 @@
 export { AuthProvider } from './auth-provider';
 export { useAuth, useUser } from './auth-context';
-export { ProtectedRoute, PublicOnlyRoute } from './route-guards';
+export { needsSecondFactor } from './assurance';
+export { ProtectedRoute, PublicOnlyRoute, SecondFactorRoute } from './route-guards';
 export { useLogout } from './use-logout';

@@ -19,6 +19,8 @@ export const splitLines = (value: unknown): unknown =>
 const DOMAIN = /^(?=.{1,253}$)(\*\.)?([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
 export const isDomain = (value: string) => DOMAIN.test(value);
 
+const QUERY_PARAM = /^[\w.\-[\]]{1,100}$/;
+
 const wholeNumber = (required: string, min: number, minMessage: string, max: number, maxMessage: string) =>
   z.preprocess(
     (value) => (value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value),
@@ -45,18 +47,33 @@ export const crawlerSettingsSchema = z.object({
   startUrls: z.preprocess(
     splitLines,
     z
-      .array(z.string().refine(isHttpUrl, { error: M.invalidUrl }), { error: M.startUrlsRequired })
+      .array(z.string().max(2048, { error: M.invalidUrl }).refine(isHttpUrl, { error: M.invalidUrl }), {
+        error: M.startUrlsRequired,
+      })
       .min(1, { error: M.startUrlsRequired })
-      .max(100),
+      .max(100, { error: M.tooManyLines }),
   ),
   allowedDomains: z.preprocess(
     splitLines,
     z
       .array(z.string().refine(isDomain, { error: M.invalidDomain }))
-      .max(100)
+      .max(100, { error: M.tooManyLines })
       .default([]),
   ),
-  excludePatterns: z.preprocess(splitLines, z.array(z.string().min(1).max(500)).max(100).default([])),
+  excludePatterns: z.preprocess(
+    splitLines,
+    z
+      .array(z.string().min(1).max(500, { error: M.lineTooLong }))
+      .max(100, { error: M.tooManyLines })
+      .default([]),
+  ),
+  keepQueryParams: z.preprocess(
+    splitLines,
+    z
+      .array(z.string().regex(QUERY_PARAM, { error: M.invalidQueryParam }))
+      .max(100, { error: M.tooManyLines })
+      .default([]),
+  ),
 });
 export type CrawlerSettingsInput = z.input<typeof crawlerSettingsSchema>;
 export type CrawlerSettings = z.output<typeof crawlerSettingsSchema>;

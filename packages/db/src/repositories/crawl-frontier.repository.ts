@@ -6,7 +6,10 @@ import type { NewCrawlPage } from './crawl-pages.repository';
 export type FrontierRow = typeof crawlFrontier.$inferSelect;
 
 export interface FrontierEntry {
+  /** The canonical key: one per page. */
   url: string;
+  /** The form to request (the first one seen); the key when absent. */
+  fetchUrl?: string | null;
   depth: number;
   discoveredFrom?: string | null;
 }
@@ -17,10 +20,12 @@ export interface SkippedEntry extends FrontierEntry {
 }
 
 export interface FrontierCounts {
-  /** URLs the crawl will fetch: min(discovered in scope, maxPages). */
+  /** Pages the crawl will store: min(discovered in scope, maxPages), redirects to other pages not counted. */
   planned: number;
-  /** URLs finished, successfully or not. */
+  /** Pages stored, successfully fetched or not. */
   done: number;
+  /** URLs that answered with a redirect to another URL of the crawl (no page of their own). */
+  redirected: number;
   pending: number;
   inProgress: number;
 }
@@ -29,19 +34,27 @@ export interface PageOutcome {
   page: NewCrawlPage;
   /** 'failed' when no usable answer came (network error, refused, retries exhausted). */
   state: 'done' | 'failed';
+  /** Keys of the URLs that redirected to this page on the way (they become 'redirected'). */
+  redirectedFrom: string[];
   discovered: FrontierEntry[];
   skipped: SkippedEntry[];
   maxPages: number;
   credits: number;
 }
 
+/** What claiming a redirect's target found: it is now ours to fetch, or the crawl has it already. */
+export type RedirectClaim = 'claimed' | 'known';
+
+/** A URL counts towards maxPages unless robots.txt kept it out or it only redirected to another page. */
+const uncounted = (column: SQL | typeof crawlFrontier.state) => sql`${column} not in ('skipped', 'redirected')`;
+
 /**
- * The crawl frontier in PostgreSQL: one row per discovered URL, keyed (job_id, url) so a URL is
- * discovered once. A worker claims one row at a time; the page and the row's new state are written
- * in one statement, so a resumed job never fetches a finished URL again.
+ * The crawl frontier in PostgreSQL: one row per discovered page, keyed (job_id, canonical url) so a
+ * page is discovered once. A worker claims one row at a time; the page and the row's new state are
+ * written in one statement, so a resumed job never fetches a finished URL again.
  */
 export class CrawlFrontierRepository {
-  /** Run once per page: built once and planned once per connection (bench B1 --cpu-prof). */
+  /** Run once per page: built once and planned once per connection. */
   private readonly claimQuery;
 
   constructor(private readonly db: Database) {
@@ -59,10 +72,15 @@ export class CrawlFrontierRepository {
       .orderBy(asc(crawlFrontier.seq))
       .limit(1)
       .for('update', { skipLocked: true });
+    // The next URL is compared with `=` to a scalar subquery: PostgreSQL runs an uncorrelated scalar
+    // subquery once (an InitPlan), and a scalar yields one value, which the (job_id, url) key matches
+    // at most once. `url IN (SELECT … LIMIT 1 FOR UPDATE SKIP LOCKED)` did not say that: under a
+    // plan that rescans the subquery (a nested-loop semi join, e.g. a generic plan after ANALYZE on a
+    // small table) each rescan locked the next row and one statement claimed several.
     this.claimQuery = this.db
       .update(crawlFrontier)
       .set({ state: 'in_progress', attempts: sql`${crawlFrontier.attempts} + 1` })
-      .where(and(eq(crawlFrontier.jobId, jobId), inArray(crawlFrontier.url, due)))
+      .where(and(eq(crawlFrontier.jobId, jobId), eq(crawlFrontier.url, sql`(${due})`)))
       .returning()
       .prepare('crawl_frontier_claim_next');
   }
@@ -96,8 +114,35 @@ export class CrawlFrontierRepository {
 
   /** Atomically takes the oldest pending URL that is due, or nothing. */
   async claimNext(jobId: string): Promise<FrontierRow | undefined> {
-    const [row] = await this.claimQuery.execute({ jobId });
-    return row;
+    const rows = await this.claimQuery.execute({ jobId });
+    if (rows.length > 1) throw new Error(`Frontier claim took ${rows.length} rows of crawl ${jobId}; it must take one`);
+    return rows[0];
+  }
+
+  /**
+   * Claims the target of a redirect the crawl is following: a URL new to the crawl is added in
+   * progress (it takes the slot of the URL that redirected, so maxPages is not exceeded), a pending
+   * one is taken; one the crawl already fetched, is fetching or keeps out is 'known'.
+   */
+  async claimRedirectTarget(jobId: string, entry: FrontierEntry): Promise<RedirectClaim> {
+    const rows = await this.db
+      .insert(crawlFrontier)
+      .values({
+        jobId,
+        url: entry.url,
+        fetchUrl: entry.fetchUrl ?? null,
+        depth: entry.depth,
+        discoveredFrom: entry.discoveredFrom ?? null,
+        state: 'in_progress',
+        attempts: 1,
+      })
+      .onConflictDoUpdate({
+        target: [crawlFrontier.jobId, crawlFrontier.url],
+        set: { state: 'in_progress', attempts: sql`${crawlFrontier.attempts} + 1` },
+        setWhere: eq(crawlFrontier.state, 'pending'),
+      })
+      .returning({ url: crawlFrontier.url });
+    return rows.length === 1 ? 'claimed' : 'known';
   }
 
   /** Milliseconds until the earliest pending URL is due (0 if one is due now), or null when none is pending. */
@@ -115,22 +160,29 @@ export class CrawlFrontierRepository {
     return row && row.pending > 0 ? row.waitMs : null;
   }
 
-  /** Puts a claimed URL back to be tried again after `delayMs` (database clock, so workers agree). */
-  async retryLater(jobId: string, url: string, delayMs: number, error: string): Promise<void> {
-    await this.db
-      .update(crawlFrontier)
-      .set({
-        state: 'pending',
-        notBefore: sql`now() + ${Math.max(0, Math.round(delayMs))} * interval '1 millisecond'`,
-        lastError: error,
-      })
-      .where(and(eq(crawlFrontier.jobId, jobId), eq(crawlFrontier.url, url)));
+  /**
+   * Puts claimed URLs back to be tried again after `delayMs` (database clock, so workers agree), and
+   * counts the credits the answer cost (a scraping API bills a retried answer too).
+   */
+  async retryLater(jobId: string, urls: string[], delayMs: number, error: string, credits = 0): Promise<void> {
+    const parts: SQLWrapper[] = [
+      this.db
+        .update(crawlFrontier)
+        .set({
+          state: 'pending',
+          notBefore: sql`now() + ${Math.max(0, Math.round(delayMs))} * interval '1 millisecond'`,
+          lastError: error,
+        })
+        .where(and(eq(crawlFrontier.jobId, jobId), inArray(crawlFrontier.url, urls))),
+    ];
+    if (credits > 0) parts.push(this.creditsUpdate(jobId, credits));
+    await this.inOneStatement(parts);
   }
 
   /**
-   * Stores the page, finishes its URL, adds what it linked to and counts its credits: all or
-   * nothing, as one statement of data-modifying CTEs — one round trip where a transaction took six
-   * (bench B1). Every part reads the same snapshot; none depends on another's rows.
+   * Stores the page, finishes its URL (and the URLs that redirected to it), adds what it linked to
+   * and counts its credits: all or nothing, as one statement of data-modifying CTEs — one round
+   * trip. Every part reads the same snapshot; none depends on another's rows.
    */
   async recordPage(jobId: string, url: string, outcome: PageOutcome): Promise<void> {
     const { jobId: _ignored, url: _url, ...changes } = outcome.page;
@@ -144,17 +196,58 @@ export class CrawlFrontierRepository {
         .set({ state: outcome.state, lastError: outcome.page.error ?? null })
         .where(and(eq(crawlFrontier.jobId, jobId), eq(crawlFrontier.url, url))),
     ];
+    if (outcome.redirectedFrom.length > 0) parts.push(this.redirectedUpdate(jobId, outcome.redirectedFrom, url, null));
     if (outcome.discovered.length > 0) parts.push(pendingInsert(jobId, outcome.discovered, outcome.maxPages));
     if (outcome.skipped.length > 0) parts.push(skippedInsert(this.db, jobId, outcome.skipped));
-    if (outcome.credits > 0) {
-      parts.push(
-        this.db
-          .update(crawlJobs)
-          .set({ creditsUsed: sql`${crawlJobs.creditsUsed} + ${outcome.credits}` })
-          .where(eq(crawlJobs.id, jobId)),
-      );
-    }
+    if (outcome.credits > 0) parts.push(this.creditsUpdate(jobId, outcome.credits));
     await this.inOneStatement(parts);
+  }
+
+  /**
+   * Finishes URLs that redirected to `target` without a page of their own: the crawl has the target
+   * already (or keeps out of it, said by `note`).
+   */
+  async recordRedirect(jobId: string, urls: string[], target: string, note: string | null, credits = 0): Promise<void> {
+    const parts: SQLWrapper[] = [this.redirectedUpdate(jobId, urls, target, note)];
+    if (credits > 0) parts.push(this.creditsUpdate(jobId, credits));
+    await this.inOneStatement(parts);
+  }
+
+  async addCredits(jobId: string, credits: number): Promise<void> {
+    if (credits > 0) await this.creditsUpdate(jobId, credits);
+  }
+
+  async counts(jobId: string): Promise<FrontierCounts> {
+    const [row] = await this.db
+      .select({
+        planned: sql<number>`count(*) filter (where ${uncounted(crawlFrontier.state)})`.mapWith(Number),
+        done: sql<number>`count(*) filter (where ${crawlFrontier.state} in ('done', 'failed'))`.mapWith(Number),
+        redirected: sql<number>`count(*) filter (where ${crawlFrontier.state} = 'redirected')`.mapWith(Number),
+        pending: sql<number>`count(*) filter (where ${crawlFrontier.state} = 'pending')`.mapWith(Number),
+        inProgress: sql<number>`count(*) filter (where ${crawlFrontier.state} = 'in_progress')`.mapWith(Number),
+      })
+      .from(crawlFrontier)
+      .where(eq(crawlFrontier.jobId, jobId));
+    return row ?? { planned: 0, done: 0, redirected: 0, pending: 0, inProgress: 0 };
+  }
+
+  listByJob(jobId: string): Promise<FrontierRow[]> {
+    return this.db.select().from(crawlFrontier).where(eq(crawlFrontier.jobId, jobId)).orderBy(asc(crawlFrontier.seq));
+  }
+
+  private redirectedUpdate(jobId: string, urls: string[], target: string, note: string | null) {
+    return this.db
+      .update(crawlFrontier)
+      .set({ state: 'redirected', redirectedTo: target, lastError: note })
+      .where(and(eq(crawlFrontier.jobId, jobId), inArray(crawlFrontier.url, urls)));
+  }
+
+  /** The one place a crawl's credits are counted. */
+  private creditsUpdate(jobId: string, credits: number) {
+    return this.db
+      .update(crawlJobs)
+      .set({ creditsUsed: sql`${crawlJobs.creditsUsed} + ${credits}` })
+      .where(eq(crawlJobs.id, jobId));
   }
 
   /** Writes as one statement of data-modifying CTEs: atomic, one round trip. */
@@ -164,38 +257,27 @@ export class CrawlFrontierRepository {
     const steps = parts.map((part, index) => sql`${sql.raw(`step_${index}`)} as (${part.getSQL()})`);
     await this.db.execute(sql`with ${sql.join(steps, sql`, `)} select 1`);
   }
-
-  async counts(jobId: string): Promise<FrontierCounts> {
-    const [row] = await this.db
-      .select({
-        planned: sql<number>`count(*) filter (where ${crawlFrontier.state} <> 'skipped')`.mapWith(Number),
-        done: sql<number>`count(*) filter (where ${crawlFrontier.state} in ('done', 'failed'))`.mapWith(Number),
-        pending: sql<number>`count(*) filter (where ${crawlFrontier.state} = 'pending')`.mapWith(Number),
-        inProgress: sql<number>`count(*) filter (where ${crawlFrontier.state} = 'in_progress')`.mapWith(Number),
-      })
-      .from(crawlFrontier)
-      .where(eq(crawlFrontier.jobId, jobId));
-    return row ?? { planned: 0, done: 0, pending: 0, inProgress: 0 };
-  }
-
-  listByJob(jobId: string): Promise<FrontierRow[]> {
-    return this.db.select().from(crawlFrontier).where(eq(crawlFrontier.jobId, jobId)).orderBy(asc(crawlFrontier.seq));
-  }
 }
 
 /**
- * Inserts new URLs in discovery order while the job has fewer than `maxPages` planned URLs.
- * URLs already known are filtered first so they do not use up the remaining room.
+ * Inserts new URLs in discovery order while the job has fewer than `maxPages` counted URLs.
+ * URLs already known, and repeats within the list, are filtered first so they do not use up the room.
  */
 function pendingInsert(jobId: string, entries: FrontierEntry[], maxPages: number): SQL {
-  const json = JSON.stringify(entries.map((e) => ({ url: e.url, depth: e.depth, from: e.discoveredFrom ?? null })));
+  const json = JSON.stringify(
+    entries.map((e) => ({ url: e.url, fetch: e.fetchUrl ?? null, depth: e.depth, from: e.discoveredFrom ?? null })),
+  );
   return sql`
-    insert into crawl_frontier (job_id, url, depth, discovered_from)
-    select ${jobId}::uuid, e.value->>'url', (e.value->>'depth')::int, e.value->>'from'
-    from jsonb_array_elements(${json}::jsonb) with ordinality as e(value, ord)
+    insert into crawl_frontier (job_id, url, fetch_url, depth, discovered_from)
+    select ${jobId}::uuid, e.value->>'url', e.value->>'fetch', (e.value->>'depth')::int, e.value->>'from'
+    from (
+      select distinct on (value->>'url') value, ord
+      from jsonb_array_elements(${json}::jsonb) with ordinality as listed(value, ord)
+      order by value->>'url', ord
+    ) as e
     where not exists (select 1 from crawl_frontier f where f.job_id = ${jobId}::uuid and f.url = e.value->>'url')
     order by e.ord
-    limit greatest(0, ${maxPages}::int - (select count(*) from crawl_frontier f where f.job_id = ${jobId}::uuid and f.state <> 'skipped'))
+    limit greatest(0, ${maxPages}::int - (select count(*) from crawl_frontier f where f.job_id = ${jobId}::uuid and ${uncounted(sql`f.state`)}))
     on conflict do nothing`;
 }
 
@@ -206,6 +288,7 @@ function skippedInsert(db: Database, jobId: string, entries: SkippedEntry[]) {
       entries.map((e) => ({
         jobId,
         url: e.url,
+        fetchUrl: e.fetchUrl ?? null,
         depth: e.depth,
         discoveredFrom: e.discoveredFrom ?? null,
         state: 'skipped' as const,

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { SiteFacts } from '@vendorwatch/compliance';
 import type { CrawlJobStatus } from '@vendorwatch/contracts';
 import type { Database } from '../database';
-import { crawlJobs, vendors } from '../schema';
+import { crawlFrontier, crawlJobs, vendors } from '../schema';
 
 export type CrawlJobRow = typeof crawlJobs.$inferSelect;
 export type NewCrawlJob = typeof crawlJobs.$inferInsert;
@@ -67,12 +68,37 @@ export class CrawlJobsRepository {
       .where(and(eq(crawlJobs.id, id), eq(crawlJobs.status, 'running')));
   }
 
-  /** Credits a request cost that produced no page (a retried answer still costs on a scraping API). */
-  async addCredits(id: string, credits: number): Promise<void> {
+  /** A host the crawl covers from now on (its start URL redirected there); remembered for resumed runs. */
+  async addScopeHost(id: string, host: string): Promise<void> {
     await this.db
       .update(crawlJobs)
-      .set({ creditsUsed: sql`${crawlJobs.creditsUsed} + ${credits}` })
-      .where(eq(crawlJobs.id, id));
+      .set({ scopeHosts: sql`array_append(${crawlJobs.scopeHosts}, ${host}::text)` })
+      .where(and(eq(crawlJobs.id, id), sql`not (${host}::text = any(${crawlJobs.scopeHosts}))`));
+  }
+
+  /** The start host's facts, read when the crawl began (the compliance checks read them). */
+  async saveSiteFacts(id: string, facts: SiteFacts): Promise<void> {
+    await this.db.update(crawlJobs).set({ siteFacts: facts }).where(eq(crawlJobs.id, id));
+  }
+
+  /**
+   * Ends a running job 'completed' — only when none of its frontier rows is pending or in
+   * progress, decided in the same statement, so no page it admitted is left behind. Returns false
+   * (and changes nothing) when that does not hold or the job already ended.
+   */
+  async complete(id: string, progress: Partial<CrawlProgress> = {}): Promise<boolean> {
+    const rows = await this.db
+      .update(crawlJobs)
+      .set({ ...progress, status: 'completed', error: null, completedAt: new Date(), updatedAt: new Date() })
+      .where(
+        and(
+          eq(crawlJobs.id, id),
+          inArray(crawlJobs.status, LIVE),
+          sql`not exists (select 1 from ${crawlFrontier} f where f.job_id = ${id}::uuid and f.state in ('pending', 'in_progress'))`,
+        ),
+      )
+      .returning({ id: crawlJobs.id });
+    return rows.length > 0;
   }
 
   /** Ends a live job; returns false when it had already ended. */
@@ -88,6 +114,35 @@ export class CrawlJobsRepository {
       .where(and(eq(crawlJobs.id, id), inArray(crawlJobs.status, LIVE)))
       .returning({ id: crawlJobs.id });
     return rows.length > 0;
+  }
+
+  // --- For the reconciler, which makes sure every crawl ends or runs. ---
+
+  /**
+   * Live crawls the reconciler looks at: every running one, and queued ones older than `queuedBefore`
+   * (a younger queued row may be between its insert and its enqueue).
+   */
+  listLiveForReconcile(queuedBefore: Date): Promise<Pick<CrawlJobRow, 'id' | 'status' | 'resumes' | 'updatedAt'>[]> {
+    return this.db
+      .select({ id: crawlJobs.id, status: crawlJobs.status, resumes: crawlJobs.resumes, updatedAt: crawlJobs.updatedAt })
+      .from(crawlJobs)
+      .where(
+        and(
+          eq(crawlJobs.kind, 'crawl'),
+          or(eq(crawlJobs.status, 'running'), and(eq(crawlJobs.status, 'queued'), lt(crawlJobs.createdAt, queuedBefore))),
+        ),
+      )
+      .orderBy(asc(crawlJobs.createdAt));
+  }
+
+  /** Counts one more hand-back to the queue of a live job; returns how many there have been, or 0 when it ended meanwhile. */
+  async noteResume(id: string): Promise<number> {
+    const [row] = await this.db
+      .update(crawlJobs)
+      .set({ resumes: sql`${crawlJobs.resumes} + 1`, updatedAt: new Date() })
+      .where(and(eq(crawlJobs.id, id), inArray(crawlJobs.status, LIVE)))
+      .returning({ resumes: crawlJobs.resumes });
+    return row?.resumes ?? 0;
   }
 
   // --- Owner-scoped reads and writes for the API: a job of another user is simply not found. ---

@@ -30,6 +30,15 @@ export class CrawlPagesRepository {
     return { total: row?.total ?? 0, answered: row?.answered ?? 0, firstError: row?.firstError ?? null };
   }
 
+  /** Every page of a job in crawl order, as the compliance assessment reads them. */
+  listForAssessment(jobId: string): Promise<CrawlPageRow[]> {
+    return this.db
+      .select()
+      .from(crawlPages)
+      .where(eq(crawlPages.jobId, jobId))
+      .orderBy(asc(crawlPages.fetchedAt), asc(crawlPages.id));
+  }
+
   // --- Owner-scoped reads for the API. ---
 
   async listOwnedByJob(

@@ -5,7 +5,7 @@ import { crawlerSettings } from '../schema';
 export type CrawlerSettingsRow = typeof crawlerSettings.$inferSelect;
 export type CrawlerSettingsValues = Pick<
   CrawlerSettingsRow,
-  'maxPages' | 'crawlDelay' | 'allowedDomains' | 'startUrls' | 'excludePatterns'
+  'maxPages' | 'crawlDelay' | 'allowedDomains' | 'startUrls' | 'excludePatterns' | 'keepQueryParams'
 >;
 
 /** One row per vendor and user: saving again replaces it (upsert on the unique pair). */

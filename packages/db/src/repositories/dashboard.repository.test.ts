@@ -55,9 +55,10 @@ describe('dashboard queries on 100 000 pages', () => {
   it('keeps the page figures exact as pages are added, re-fetched and deleted', async () => {
     const figures = () => new DashboardRepository(database.db).figures(other);
     const fromPages = async () => {
+      // Every stored page counts; the mean is over the answered ones.
       const { rows } = await client.query<{ total: number; mean: string | null }>(
-        `select count(*)::int as total, round(avg(response_time_ms)) as mean
-         from crawl_pages where user_id = $1 and status_code is not null`,
+        `select count(*)::int as total, round(avg(response_time_ms) filter (where status_code is not null)) as mean
+         from crawl_pages where user_id = $1`,
         [other],
       );
       return { totalPages: rows[0]!.total, averageResponseTime: rows[0]!.mean === null ? null : Number(rows[0]!.mean) };
@@ -78,7 +79,7 @@ describe('dashboard queries on 100 000 pages', () => {
     ]);
     await client.query('delete from crawl_jobs where id = $1', [jobs[3]!.id]);
     expect(await figures()).toMatchObject(await fromPages());
-    expect((await fromPages()).totalPages).toBe(100_000 + 1 - 1 - 500);
+    expect((await fromPages()).totalPages).toBe(100_000 + 1 - 500);
   });
 
   it('computes the figures of one user only', async () => {
@@ -88,7 +89,7 @@ describe('dashboard queries on 100 000 pages', () => {
       crawledVendors: 50,
       totalCrawls: 200,
       completedCrawls: 100,
-      totalPages: 98_000,
+      totalPages: 100_000,
       averageResponseTime: expect.any(Number),
     });
     const { rows } = await client.query<{ mean: string }>(

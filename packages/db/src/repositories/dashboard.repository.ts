@@ -42,7 +42,7 @@ export class DashboardRepository {
       totalCrawls: jobs?.total ?? 0,
       completedCrawls: jobs?.completed ?? 0,
       averageResponseTime: jobs?.timedPages ? Math.round(jobs.responseTimeMsSum / jobs.timedPages) : null,
-      totalPages: jobs?.answeredPages ?? 0,
+      totalPages: jobs?.storedPages ?? 0,
     };
   }
 
@@ -62,7 +62,7 @@ export class DashboardRepository {
             sql<number>`count(*) filter (where ${crawlJobs.kind} = 'crawl' and ${crawlJobs.status} = 'completed')`.mapWith(
               Number,
             ),
-          answeredPages: total(crawlJobs.answeredPages),
+          storedPages: total(crawlJobs.storedPages),
           responseTimeMsSum: total(crawlJobs.responseTimeMsSum),
           timedPages: total(crawlJobs.timedPages),
         })

@@ -6,6 +6,8 @@ export * from './auth-sessions.repository';
 export * from './auth-refresh-tokens.repository';
 export * from './auth-signing-keys.repository';
 export * from './auth-mfa-factors.repository';
+export * from './auth-mfa-challenges.repository';
+export * from './auth-one-time-tokens.repository';
 export * from './crawler-configs.repository';
 export * from './crawl-jobs.repository';
 export * from './crawl-pages.repository';

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../database';
 import { users } from '../schema';
 
@@ -39,26 +39,12 @@ export class UsersRepository {
       .onConflictDoNothing();
   }
 
-  /** `digest` null clears the pending confirmation (a send that failed must not block a retry). */
-  async setConfirmationToken(id: string, digest: string | null, sentAt: Date | null): Promise<void> {
+  /** When the last confirmation (or recovery) email went out: one per address per minute. */
+  async setEmailSentAt(id: string, kind: 'confirmation' | 'recovery', sentAt: Date | null): Promise<void> {
     await this.db
       .update(users)
-      .set({ confirmationToken: digest, confirmationSentAt: sentAt, updatedAt: new Date() })
+      .set(kind === 'confirmation' ? { confirmationSentAt: sentAt } : { recoverySentAt: sentAt })
       .where(eq(users.id, id));
-  }
-
-  /**
-   * Confirms the email whose pending token has this digest and was sent after `sentAfter`.
-   * One statement, so a link works once even when clicked twice at the same moment.
-   */
-  async confirmByToken(digest: string, sentAfter: Date): Promise<UserRow | undefined> {
-    const now = new Date();
-    const [row] = await this.db
-      .update(users)
-      .set({ emailConfirmedAt: now, confirmationToken: null, updatedAt: now })
-      .where(and(eq(users.confirmationToken, digest), gt(users.confirmationSentAt, sentAfter), isNull(users.emailConfirmedAt)))
-      .returning();
-    return row;
   }
 
   async recordSignIn(id: string): Promise<UserRow | undefined> {

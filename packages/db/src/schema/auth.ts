@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Accounts of the embedded auth (shaped after Supabase Auth's auth.users). */
 export const users = pgTable(
@@ -10,16 +22,41 @@ export const users = pgTable(
     encryptedPassword: text('encrypted_password').notNull(),
     role: text('role').notNull().default('authenticated'),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
-    confirmationToken: text('confirmation_token'),
     confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
+    recoverySentAt: timestamp('recovery_sent_at', { withTimezone: true }),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     userMetadata: jsonb('user_metadata').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
+  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
+);
+
+/** What an emailed one-time token is for: confirming the address, or resetting the password. */
+export type OneTimeTokenPurpose = 'confirmation' | 'recovery';
+
+/**
+ * Emailed one-time tokens (links and their codes), at most one pending per user and purpose. The
+ * table keeps the token's SHA-256 only. A sign-up's password waits here until the address is
+ * confirmed, so whoever signs up with an address they do not own never sets its password.
+ */
+export const authOneTimeTokens = pgTable(
+  'auth_one_time_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<OneTimeTokenPurpose>().notNull(),
+    tokenDigest: text('token_digest').notNull(),
+    /** argon2id hash of the password given at sign-up; set on the user when the address is confirmed. */
+    pendingPasswordHash: text('pending_password_hash'),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
   (t) => [
-    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
-    uniqueIndex('users_confirmation_token_key').on(t.confirmationToken),
+    uniqueIndex('auth_one_time_tokens_token_digest_key').on(t.tokenDigest),
+    uniqueIndex('auth_one_time_tokens_user_purpose_key').on(t.userId, t.purpose),
   ],
 );
 
@@ -73,12 +110,30 @@ export const mfaFactors = pgTable(
     friendlyName: text('friendly_name'),
     factorType: text('factor_type').notNull(),
     status: text('status').notNull().default('unverified'),
+    /** The TOTP secret, encrypted with the installation's SecretBox. */
     secret: text('secret'),
     phone: text('phone'),
+    /** The 30-second step of the last code accepted: a code of that step or an earlier one is refused. */
+    lastTimeStep: bigint('last_time_step', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('mfa_factors_user_id_idx').on(t.userId)],
+);
+
+/** A challenge of a factor: verified once, within its expiry. */
+export const mfaChallenges = pgTable(
+  'mfa_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    factorId: uuid('factor_id')
+      .notNull()
+      .references(() => mfaFactors.id, { onDelete: 'cascade' }),
+    ipAddress: text('ip_address'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  },
+  (t) => [index('mfa_challenges_factor_id_idx').on(t.factorId)],
 );
 
 /** ES256 signing keys of the embedded auth; the newest active one signs, all active ones verify. */

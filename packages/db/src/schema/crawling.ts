@@ -1,3 +1,4 @@
+import type { BrowserFacts, DocumentFacts, SiteFacts } from '@vendorwatch/compliance';
 import type { CrawlJobStatus } from '@vendorwatch/contracts';
 import { sql } from 'drizzle-orm';
 import {
@@ -69,6 +70,11 @@ export const crawlerSettings = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Query parameters this site needs, never dropped as tracking parameters when URLs are canonicalised. */
+    keepQueryParams: text('keep_query_params')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('crawler_settings_vendor_user_key').on(t.vendorId, t.userId)],
@@ -101,9 +107,23 @@ export const crawlJobs = pgTable(
      * on crawl_pages (migration 0002), so no writer can forget them.
      */
     answeredPages: integer('answered_pages').notNull().default(0),
+    /** Every page the job stored, answered or not (the same trigger keeps it). */
+    storedPages: integer('stored_pages').notNull().default(0),
     responseTimeMsSum: bigint('response_time_ms_sum', { mode: 'number' }).notNull().default(0),
     timedPages: integer('timed_pages').notNull().default(0),
     error: text('error'),
+    /**
+     * Hosts the crawl covers besides its start URLs' own: a start URL that redirects to its www twin
+     * (or back) brings that host into the crawl, and a resumed run must know it.
+     */
+    scopeHosts: text('scope_hosts')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Facts read once per crawl about the start host (TLS certificate, http:// entry, security.txt). */
+    siteFacts: jsonb('site_facts').$type<SiteFacts>(),
+    /** How often the reconciler handed this crawl back to the queue after its job went missing or ended. */
+    resumes: integer('resumes').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -120,10 +140,18 @@ export const crawlJobs = pgTable(
   ],
 );
 
-export const FRONTIER_STATES = ['pending', 'in_progress', 'done', 'failed', 'skipped'] as const;
+/**
+ * pending → in_progress → done | failed (a page is stored) | redirected (the URL answered with a
+ * redirect to another URL of the crawl, whose page holds the redirect chain); skipped: never fetched
+ * (robots.txt), kept for the record.
+ */
+export const FRONTIER_STATES = ['pending', 'in_progress', 'done', 'failed', 'redirected', 'skipped'] as const;
 export type FrontierState = (typeof FRONTIER_STATES)[number];
 
-/** The crawl frontier: one row per discovered URL, so another worker can resume a job. */
+/**
+ * The crawl frontier: one row per discovered page, so another worker can resume a job. `url` is the
+ * canonical key (one per page); `fetch_url` the form first seen, which is the one requested.
+ */
 export const crawlFrontier = pgTable(
   'crawl_frontier',
   {
@@ -131,6 +159,7 @@ export const crawlFrontier = pgTable(
       .notNull()
       .references(() => crawlJobs.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
+    fetchUrl: text('fetch_url'),
     seq: bigserial('seq', { mode: 'number' }).notNull(),
     depth: integer('depth').notNull().default(0),
     state: text('state').$type<FrontierState>().notNull().default('pending'),
@@ -138,6 +167,8 @@ export const crawlFrontier = pgTable(
     notBefore: timestamp('not_before', { withTimezone: true }),
     lastError: text('last_error'),
     discoveredFrom: text('discovered_from'),
+    /** For a redirected URL: the key of the URL whose page it led to. */
+    redirectedTo: text('redirected_to'),
   },
   (t) => [primaryKey({ columns: [t.jobId, t.url] }), index('crawl_frontier_job_state_seq_idx').on(t.jobId, t.state, t.seq)],
 );
@@ -164,10 +195,16 @@ export const crawlPages = pgTable(
     contentHash: text('content_hash'),
     contentLength: integer('content_length'),
     linksCount: integer('links_count').notNull().default(0),
-    securityHeaders: jsonb('security_headers').$type<Record<string, string>>().notNull().default({}),
+    /** The final response's headers, names lower-cased (Set-Cookie apart, in set_cookies). */
+    responseHeaders: jsonb('response_headers').$type<Record<string, string>>().notNull().default({}),
+    setCookies: jsonb('set_cookies').$type<string[]>().notNull().default([]),
     redirectChain: jsonb('redirect_chain').$type<string[]>().notNull().default([]),
-    /** Facts the compliance checks read (links to policies, consent banner, mixed content, alt text …). */
-    signals: jsonb('signals').$type<Record<string, unknown>>().notNull().default({}),
+    /** The page's outgoing links as canonical URLs (the compliance checks follow them to find broken ones). */
+    links: jsonb('links').$type<string[]>().notNull().default([]),
+    /** Facts read from the HTML that the compliance checks use (policy links, consent banner, mixed content …). */
+    document: jsonb('document').$type<DocumentFacts>(),
+    /** What only the browser method sees: requests, cookies, consent platform, accessibility results. */
+    browser: jsonb('browser').$type<BrowserFacts>(),
     screenshotPath: text('screenshot_path'),
     error: text('error'),
     fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),

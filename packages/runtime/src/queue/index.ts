@@ -4,3 +4,5 @@ export * from './queues';
 export * from './cancel';
 export * from './heartbeat';
 export * from './crawl-jobs';
+export * from './connection-log';
+export * from './crawl-reconciler';

@@ -19,11 +19,16 @@ export interface CrawlJobResult {
 export const JOBS = {
   crawl: { queue: QUEUES.crawl, name: 'crawl' },
   testCrawl: { queue: QUEUES.testCrawl, name: 'test-crawl' },
+  reconcileCrawls: { queue: QUEUES.maintenance, name: 'reconcile-crawls' },
 } as const;
+
+/** What a reconcile run did, by outcome (see crawl-reconciler.ts). */
+export type ReconcileTally = Record<'running' | 'resumed' | 'failed' | 'ended', number>;
 
 export interface JobTypes {
   crawl: { payload: CrawlJobPayload; result: CrawlJobResult };
   testCrawl: { payload: TestCrawlPayload; result: TestCrawlResult };
+  reconcileCrawls: { payload: Record<string, never>; result: ReconcileTally };
 }
 
 export type JobKey = keyof typeof JOBS;

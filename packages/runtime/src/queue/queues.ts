@@ -1,6 +1,7 @@
 import { Queue, QueueEvents, Worker, type Job, type WorkerOptions } from 'bullmq';
 import type { AppConfig } from '../config';
 import { JOBS, type JobKey, type JobName, type JobPayload, type JobResult } from './jobs';
+import { watchRedisConnection } from './connection-log';
 import { bullConnection } from './redis';
 
 type QueueConfig = Pick<AppConfig, 'REDIS_URL' | 'QUEUE_PREFIX'>;
@@ -17,11 +18,15 @@ export type TypedProcessor<K extends JobKey> = (
 
 /** The queue of one job kind, with the configured prefix and its own Redis connection. */
 export function createQueue<K extends JobKey>(config: QueueConfig, key: K): TypedQueue<K> {
-  return new Queue(JOBS[key].queue, { connection: bullConnection(config), prefix: config.QUEUE_PREFIX });
+  const queue: TypedQueue<K> = new Queue(JOBS[key].queue, { connection: bullConnection(config), prefix: config.QUEUE_PREFIX });
+  watchRedisConnection(queue, `${JOBS[key].queue} queue`);
+  return queue;
 }
 
 export function createQueueEvents(config: QueueConfig, key: JobKey): QueueEvents {
-  return new QueueEvents(JOBS[key].queue, { connection: bullConnection(config), prefix: config.QUEUE_PREFIX });
+  const events = new QueueEvents(JOBS[key].queue, { connection: bullConnection(config), prefix: config.QUEUE_PREFIX });
+  watchRedisConnection(events, `${JOBS[key].queue} queue events`);
+  return events;
 }
 
 export function createWorker<K extends JobKey>(
@@ -30,5 +35,11 @@ export function createWorker<K extends JobKey>(
   processor: TypedProcessor<K>,
   options: Omit<WorkerOptions, 'connection' | 'prefix'> = {},
 ): TypedWorker<K> {
-  return new Worker(JOBS[key].queue, processor, { ...options, connection: bullConnection(config), prefix: config.QUEUE_PREFIX });
+  const worker: TypedWorker<K> = new Worker(JOBS[key].queue, processor, {
+    ...options,
+    connection: bullConnection(config),
+    prefix: config.QUEUE_PREFIX,
+  });
+  watchRedisConnection(worker, `${JOBS[key].queue} worker`);
+  return worker;
 }

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import type { AppConfig } from '../config';
+import { watchRedisConnection } from './connection-log';
 
 /**
  * Options BullMQ builds its own ioredis clients from: each Queue/Worker/QueueEvents owns (and
@@ -9,7 +10,9 @@ export const bullConnection = (config: Pick<AppConfig, 'REDIS_URL'>) => ({ url: 
 
 /** A plain client for our own keys (heartbeats, cancel flags, host politeness) and pub/sub. */
 export function createRedisClient(config: Pick<AppConfig, 'REDIS_URL'>, connectionName: string): Redis {
-  return new Redis(config.REDIS_URL, { connectionName, maxRetriesPerRequest: null, lazyConnect: false });
+  const client = new Redis(config.REDIS_URL, { connectionName, maxRetriesPerRequest: null, lazyConnect: false });
+  watchRedisConnection(client, connectionName);
+  return client;
 }
 
 /** Every key we own lives under the queue prefix, beside BullMQ's `${prefix}:${queue}:…` keys. */

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { loginSchema } from '@vendorwatch/contracts';
+import { loginSchema, MESSAGES } from '@vendorwatch/contracts';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { focusFirstError, zodValidate } from '@/lib/form';
@@ -52,6 +52,9 @@ export function LoginForm({ notice }: LoginFormProps) {
           key={form.key('password')}
           {...form.getInputProps('password')}
         />
+        <Anchor component={Link} to={paths.auth.forgotPassword.getHref()} size="sm" ta="right">
+          {MESSAGES.auth.forgotPassword}
+        </Anchor>
         <Button type="submit" loading={login.isPending} data-testid="login-submit">
           Sign in
         </Button>

@@ -16,6 +16,7 @@ const settings: VendorCrawlerSettings = {
   startUrls: ['https://acme.example'],
   allowedDomains: [],
   excludePatterns: [],
+  keepQueryParams: [],
 };
 
 const renderForm = () => renderWithProviders(<CrawlerSettingsForm vendorId={VENDOR_ID} settings={settings} />);
@@ -37,6 +38,7 @@ describe('CrawlerSettingsForm', () => {
     ['Start URLs', '', M.startUrlsRequired],
     ['Start URLs', 'https://acme.example\nnot a url', M.invalidUrl],
     ['Allowed Domains', 'acme.example\nbad domain!', M.invalidDomain],
+    ['Keep Query Parameters', 'ref\nutm source', M.invalidQueryParam],
   ])('%s = %j shows %j, focuses the field and saves nothing', async (label, input, message) => {
     const { requests } = mockFetch({});
     const { user } = renderForm();
@@ -64,6 +66,7 @@ describe('CrawlerSettingsForm', () => {
     await user.type(field('Start URLs'), '\n  https://acme.example/blog  \n\n');
     await user.type(field('Allowed Domains'), 'acme.example\n*.acme-cdn.example');
     await user.type(field('Exclude Patterns'), '/admin/**\n*.pdf');
+    await user.type(field('Keep Query Parameters'), 'ref\n');
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));
 
     expect(await screen.findByText(M.saved)).toBeInTheDocument();
@@ -73,6 +76,7 @@ describe('CrawlerSettingsForm', () => {
       startUrls: ['https://acme.example', 'https://acme.example/blog'],
       allowedDomains: ['acme.example', '*.acme-cdn.example'],
       excludePatterns: ['/admin/**', '*.pdf'],
+      keepQueryParams: ['ref'],
     });
   });
 

@@ -11,10 +11,11 @@ interface CrawlerSettingsFormValues {
   startUrls: string;
   allowedDomains: string;
   excludePatterns: string;
+  keepQueryParams: string;
 }
 
 /** The lists are edited one entry per line; the shared schema splits them again. */
-const LINE_FIELDS = ['startUrls', 'allowedDomains', 'excludePatterns'] as const;
+const LINE_FIELDS = ['startUrls', 'allowedDomains', 'excludePatterns', 'keepQueryParams'] as const;
 
 const toFormValues = (settings: VendorCrawlerSettings): CrawlerSettingsFormValues => ({
   maxPages: settings.maxPages,
@@ -22,6 +23,7 @@ const toFormValues = (settings: VendorCrawlerSettings): CrawlerSettingsFormValue
   startUrls: settings.startUrls.join('\n'),
   allowedDomains: settings.allowedDomains.join('\n'),
   excludePatterns: settings.excludePatterns.join('\n'),
+  keepQueryParams: settings.keepQueryParams.join('\n'),
 });
 
 interface CrawlerSettingsFormProps {
@@ -111,6 +113,16 @@ export function CrawlerSettingsForm({ vendorId, settings }: CrawlerSettingsFormP
             data-testid="crawler-exclude-patterns"
             key={form.key('excludePatterns')}
             {...form.getInputProps('excludePatterns')}
+          />
+          <Textarea
+            label="Keep Query Parameters"
+            description="Tracking parameters such as utm_source are dropped from crawled URLs, so a page is crawled once. List, one per line, any of them this site needs to tell its pages apart."
+            autosize
+            minRows={1}
+            maxRows={6}
+            data-testid="crawler-keep-query-params"
+            key={form.key('keepQueryParams')}
+            {...form.getInputProps('keepQueryParams')}
           />
           <Group justify="flex-end">
             <Button

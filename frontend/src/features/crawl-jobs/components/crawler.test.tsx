@@ -16,6 +16,7 @@ const settings = (saved: boolean): VendorCrawlerSettings => ({
   startUrls: saved ? ['https://acme.example'] : [],
   allowedDomains: [],
   excludePatterns: [],
+  keepQueryParams: [],
 });
 
 const job = (status: CrawlJob['status'], sessionId: string): CrawlJob => ({

@@ -1,5 +1,5 @@
 import { classifyNetworkError, type HttpClient } from '../../http-client';
-import type { Fetcher, FetchedPage } from '../../fetcher';
+import type { Fetcher, FetchedPage, FetchHooks } from '../../fetcher';
 import { digestBody } from '../../page-body';
 
 /** Direct HTTP (undici, keep-alive, SSRF-guarded): the body streams through the hash and the HTML parser. */
@@ -8,32 +8,43 @@ export class HttpFetcher implements Fetcher {
 
   constructor(private readonly client: HttpClient) {}
 
-  async fetch(url: string, signal: AbortSignal): Promise<FetchedPage> {
+  async fetch(url: string, signal: AbortSignal, hooks?: FetchHooks): Promise<FetchedPage> {
     const started = performance.now();
-    const response = await this.client.open(url, signal);
+    const response = await this.client.open(url, signal, { hooks });
     const contentType = response.headers['content-type'] ?? null;
-    let digest: Awaited<ReturnType<typeof digestBody>>;
-    try {
-      digest = await digestBody(response.body as AsyncIterable<Buffer>, contentType, response.finalUrl);
-    } catch (error) {
-      throw classifyNetworkError(error, signal, false);
-    } finally {
-      response.body.destroy();
-    }
-    return {
+    const common = {
       requestedUrl: url,
       finalUrl: response.finalUrl,
       statusCode: response.statusCode,
       headers: response.headers,
+      setCookies: response.setCookies,
       contentType,
       redirectChain: response.redirectChain,
-      responseTimeMs: performance.now() - started,
-      body: digest.body,
-      document: digest.document,
     };
+    if (response.redirectStoppedAt) {
+      response.body.destroy();
+      const responseTimeMs = performance.now() - started;
+      return { ...common, responseTimeMs, body: null, document: null, redirectStoppedAt: response.redirectStoppedAt };
+    }
+    let digest: Awaited<ReturnType<typeof digestBody>>;
+    try {
+      digest = await digestBody(networkChunks(response.body as AsyncIterable<Buffer>, signal), contentType, response.finalUrl);
+    } finally {
+      response.body.destroy();
+    }
+    return { ...common, responseTimeMs: performance.now() - started, body: digest.body, document: digest.document };
   }
 
   async close(): Promise<void> {
     // The keep-alive agent is shared by every crawl of this worker.
+  }
+}
+
+/** The body's chunks, its stream errors told as network errors; an error of the parser reading them stays what it is. */
+async function* networkChunks(body: AsyncIterable<Buffer>, signal: AbortSignal): AsyncIterable<Buffer> {
+  try {
+    for await (const chunk of body) yield chunk;
+  } catch (error) {
+    throw classifyNetworkError(error, signal, false);
   }
 }

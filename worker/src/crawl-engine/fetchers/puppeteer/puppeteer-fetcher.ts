@@ -4,11 +4,12 @@ import type { HTTPResponse } from 'puppeteer';
 import { REFUSED_HEADER } from '../../../network/filtering-proxy';
 import { CrawlAbortedError, raceAbort, sleep } from '../../abort';
 import { PageFetchError, RetryableFetchError, errorMessage } from '../../errors';
-import type { Fetcher, FetchedPage } from '../../fetcher';
+import type { Fetcher, FetchedPage, FetchHooks } from '../../fetcher';
 import { digestBuffer, isHtml } from '../../page-body';
 import type { BrowserPool, BrowserSession } from './browser-pool';
+import { readBrowserFacts } from './browser-facts';
 import { behaveLikeAHuman } from './human-behaviour';
-import { RequestFilter } from './request-filter';
+import { RequestFilter, type StoppedRedirect } from './request-filter';
 
 const NAVIGATION_TIMEOUT_MS = 30_000;
 /**
@@ -18,6 +19,12 @@ const NAVIGATION_TIMEOUT_MS = 30_000;
  * per crawl), and the context's in-memory HTTP cache would keep every page.
  */
 export const PAGES_PER_TAB = 20;
+/**
+ * axe-core runs on this many HTML pages of a crawl (the first ones: the home page and what it links
+ * to most directly): a page's accessibility basics come from its templates, and axe (1.5 MB of
+ * script to load into each page) costs more than the rest of a page's facts together.
+ */
+export const AXE_PAGES_PER_CRAWL = 10;
 /** Chromium errors that say the page does not exist rather than "try again". */
 const PERMANENT_NET_ERRORS =
   /ERR_NAME_NOT_RESOLVED|ERR_INVALID_URL|ERR_UNSAFE_PORT|ERR_BLOCKED_BY_CLIENT|ERR_ADDRESS_UNREACHABLE/;
@@ -31,6 +38,7 @@ export class PuppeteerFetcher implements Fetcher {
   private session: BrowserSession | null = null;
   private filter: RequestFilter | null = null;
   private pagesOnTab = 0;
+  private axeRuns = 0;
 
   constructor(
     private readonly pool: BrowserPool,
@@ -38,11 +46,11 @@ export class PuppeteerFetcher implements Fetcher {
     private readonly settings: PuppeteerSettings,
   ) {}
 
-  async fetch(url: string, signal: AbortSignal): Promise<FetchedPage> {
+  async fetch(url: string, signal: AbortSignal, hooks?: FetchHooks): Promise<FetchedPage> {
     await this.checkTarget(url);
     const { page } = await this.openSession();
     const filter = this.filter!;
-    filter.refusals.clear();
+    filter.begin(hooks ?? null);
     const started = performance.now();
     let response: HTTPResponse | null;
     try {
@@ -52,11 +60,14 @@ export class PuppeteerFetcher implements Fetcher {
         await page.goto('about:blank').catch(() => undefined);
         throw error;
       }
+      if (filter.stopped) return stoppedAtRedirect(url, filter.stopped, performance.now() - started);
       throw this.navigationError(error, filter);
+    } finally {
+      filter.hooks = null;
     }
     const loadedMs = performance.now() - started;
     if (!response) throw new PageFetchError('Chromium returned no response for the page');
-    const headers = response.headers();
+    const { headers, setCookies } = splitSetCookies(response.headers());
     if (headers[REFUSED_HEADER]) throw new PageFetchError(headers[REFUSED_HEADER]);
 
     const contentType = headers['content-type'] ?? null;
@@ -65,6 +76,9 @@ export class PuppeteerFetcher implements Fetcher {
     if (html && this.settings.simulateHumanBehavior) await raceAbort(behaveLikeAHuman(page, signal), signal);
 
     const finalUrl = page.url() === 'about:blank' ? response.url() : page.url();
+    const withAxe = html && this.axeRuns < AXE_PAGES_PER_CRAWL;
+    if (withAxe) this.axeRuns++;
+    const browser = html ? await raceAbort(readBrowserFacts(page, [...filter.requests], withAxe), signal) : null;
     // The document as served (for the hash); the DOM as rendered (for the facts scripts may add).
     const served = await response.buffer().catch(() => null);
     const rendered = html ? await raceAbort(page.content(), signal) : null;
@@ -78,6 +92,7 @@ export class PuppeteerFetcher implements Fetcher {
       finalUrl,
       statusCode: response.status(),
       headers,
+      setCookies,
       contentType,
       redirectChain: response
         .request()
@@ -86,6 +101,7 @@ export class PuppeteerFetcher implements Fetcher {
       responseTimeMs: loadedMs,
       body: bodyDigest,
       document: facts?.document ?? null,
+      browser,
       screenshot,
     };
   }
@@ -141,4 +157,28 @@ export class PuppeteerFetcher implements Fetcher {
     if (PERMANENT_NET_ERRORS.test(message)) return new PageFetchError(message);
     return new RetryableFetchError(message);
   }
+}
+
+/** Chromium reports repeated Set-Cookie headers as one value with a cookie per line. */
+function splitSetCookies(all: Record<string, string>): { headers: Record<string, string>; setCookies: string[] } {
+  const { 'set-cookie': joined, ...headers } = all;
+  return { headers, setCookies: joined ? joined.split('\n').filter(Boolean) : [] };
+}
+
+/** The answer of a fetch that stopped at a redirect the crawl did not follow: the redirect itself. */
+function stoppedAtRedirect(url: string, stop: StoppedRedirect, responseTimeMs: number): FetchedPage {
+  const { headers, setCookies } = splitSetCookies(stop.headers);
+  return {
+    requestedUrl: url,
+    finalUrl: stop.from,
+    statusCode: stop.statusCode,
+    headers,
+    setCookies,
+    contentType: headers['content-type'] ?? null,
+    redirectChain: stop.chain,
+    responseTimeMs,
+    body: null,
+    document: null,
+    redirectStoppedAt: stop.to,
+  };
 }

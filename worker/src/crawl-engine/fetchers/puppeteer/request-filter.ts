@@ -1,29 +1,60 @@
 import { type AddressGuard, findSsrfRefusal } from '@vendorwatch/runtime';
 import type { HTTPRequest, Page } from 'puppeteer';
+import type { FetchHooks } from '../../fetcher';
+import type { RequestLog } from './browser-facts';
+
+/** A redirect of the main document that was not followed: the crawl has its target already. */
+export interface StoppedRedirect {
+  /** The URL that answered with the redirect, and the URLs that redirected before it. */
+  from: string;
+  chain: string[];
+  to: string;
+  statusCode: number;
+  headers: Record<string, string>;
+}
 
 const BLOCKABLE = new Set(['image', 'font', 'media']);
+const MAX_LOGGED_REQUESTS = 500;
 const CHECK_TTL_MS = 30_000;
 
 /**
  * Request interception, the second layer behind the FilteringProxy: refuses forbidden hosts
  * before Chromium even asks the proxy (and remembers why, for the page record), drops favicon
- * fetches, and blocks images/fonts/media when no screenshot needs them.
+ * fetches, blocks images/fonts/media when no screenshot needs them, and holds each redirect hop of
+ * the page being fetched until the crawl says it may go (its host's turn) — or stops it.
  */
 export class RequestFilter {
   readonly refusals = new Map<string, string>();
   private readonly checks = new Map<string, { at: number; refusal: string | null }>();
+  private page: Page | null = null;
   blockResources = false;
+  /** The hooks of the fetch under way, if any. */
+  hooks: FetchHooks | null = null;
+  /** Set when the fetch under way stopped at a redirect. */
+  stopped: StoppedRedirect | null = null;
+  /** Every request the page under way made (blocked ones too: the page asked for them). */
+  readonly requests: RequestLog[] = [];
 
   constructor(private readonly guard: AddressGuard) {}
 
   async attach(page: Page): Promise<void> {
+    this.page = page;
     await page.setRequestInterception(true);
     page.on('request', (request) => void this.decide(request));
+  }
+
+  /** Starts a fetch: its hooks, and no refusal or stop left from the previous one. */
+  begin(hooks: FetchHooks | null): void {
+    this.refusals.clear();
+    this.requests.length = 0;
+    this.hooks = hooks;
+    this.stopped = null;
   }
 
   private async decide(request: HTTPRequest): Promise<void> {
     if (request.isInterceptResolutionHandled()) return;
     const url = request.url();
+    if (this.requests.length < MAX_LOGGED_REQUESTS) this.requests.push({ url, resourceType: request.resourceType() });
     if (url.startsWith('data:') || url.startsWith('blob:')) return void request.continue().catch(() => undefined);
     let parsed: URL;
     try {
@@ -42,7 +73,32 @@ export class RequestFilter {
     if (!navigation && (parsed.pathname === '/favicon.ico' || (this.blockResources && BLOCKABLE.has(request.resourceType())))) {
       return void request.abort('blockedbyclient').catch(() => undefined);
     }
+    if (navigation && (await this.redirectStopped(request))) return void request.abort('aborted').catch(() => undefined);
     await request.continue().catch(() => undefined);
+  }
+
+  /** A redirect hop of the main document waits for the crawl's word; true when it must not be followed. */
+  private async redirectStopped(request: HTTPRequest): Promise<boolean> {
+    const hooks = this.hooks;
+    const chain = request.redirectChain();
+    if (!hooks || chain.length === 0 || request.frame() !== this.page?.mainFrame()) return false;
+    const last = chain[chain.length - 1]!;
+    let decision: 'follow' | 'stop';
+    try {
+      decision = await hooks.beforeRedirect(request.url(), { url: last.url(), statusCode: last.response()?.status() ?? 302 });
+    } catch {
+      // Cancelled while waiting for the host: the fetch itself reports the abort.
+      return true;
+    }
+    if (decision === 'follow') return false;
+    this.stopped = {
+      from: last.url(),
+      chain: chain.slice(0, -1).map((hop) => hop.url()),
+      to: request.url(),
+      statusCode: last.response()?.status() ?? 302,
+      headers: last.response()?.headers() ?? {},
+    };
+    return true;
   }
 
   private async refusalFor(host: string): Promise<string | null> {

@@ -5,10 +5,13 @@ import { CriticalCrawlError, PageFetchError, RetryableFetchError } from '../../e
 import type { Fetcher, FetchedPage } from '../../fetcher';
 import { digestBuffer } from '../../page-body';
 import { parseRetryAfter } from '../../retry-policy';
+import { splitCookiesString } from 'set-cookie-parser';
 
 /** ScrapingBee's own headers; every other `Spb-` header is the target's, prefixed. */
 const OWN_HEADERS = new Set(['spb-cost', 'spb-initial-status-code', 'spb-resolved-url']);
 const TIMEOUT_MS = 60_000;
+/** Plain-text answers up to this size are kept as text (security.txt). */
+const MAX_TEXT_BYTES = 32 * 1024;
 
 /**
  * The ScrapingBee HTML API: `GET {endpoint}?api_key&url&render_js=false`. We also ask for
@@ -52,7 +55,9 @@ export class ScrapingBeeFetcher implements Fetcher {
 
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(raw))
-      if (name.startsWith('spb-') && !OWN_HEADERS.has(name)) headers[name.slice(4)] = value;
+      if (name.startsWith('spb-') && !OWN_HEADERS.has(name) && name !== 'spb-set-cookie') headers[name.slice(4)] = value;
+    // Repeated Spb-Set-Cookie headers arrive joined with ", ", which cookie dates contain too.
+    const setCookies = raw['spb-set-cookie'] ? splitCookiesString(raw['spb-set-cookie']) : [];
     const finalUrl = raw['spb-resolved-url'] || url;
     const contentType = headers['content-type'] ?? raw['content-type'] ?? null;
     const digest = await digestBuffer(buffer, contentType, finalUrl);
@@ -62,12 +67,16 @@ export class ScrapingBeeFetcher implements Fetcher {
       // With transparent_status_code the answer's status is the final page's; the initial one is the first hop's (a 301 …).
       statusCode: response.status,
       headers,
+      setCookies,
       contentType,
       // The API follows redirects itself and reports only where they ended.
       redirectChain: finalUrl !== url || /^3/.test(initialStatus) ? [url] : [],
       responseTimeMs: performance.now() - started,
       body: digest.body,
       document: digest.document,
+      ...(/^text\/plain\b/i.test(contentType ?? '') && buffer.byteLength <= MAX_TEXT_BYTES
+        ? { text: buffer.toString('utf8') }
+        : {}),
       credits: Number(raw['spb-cost'] ?? 0) || 0,
     };
   }

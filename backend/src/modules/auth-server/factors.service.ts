@@ -1,0 +1,129 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { MESSAGES } from '@vendorwatch/contracts';
+import {
+  AuthMfaChallengesRepository,
+  AuthMfaFactorsRepository,
+  UsersRepository,
+  type MfaFactorRow,
+  type UserRow,
+} from '@vendorwatch/db';
+import { APP_CONFIG, publicUrl, SecretBox, type AppConfig } from '@vendorwatch/runtime';
+import type { AuthUser } from '../../common/auth-user';
+import type { EnrollFactorBody, VerifyFactorBody } from './dto/auth.dto';
+import { AuthErrors } from './gotrue-error';
+import { SessionsService, type TokenResponse } from './sessions.service';
+import { matchTotp, newTotpEnrolment } from './totp';
+
+/** Supabase Auth's defaults: enrolments left unverified this long are dropped; at most this many factors. */
+const UNVERIFIED_FACTOR_LIFETIME_MS = 24 * 3600 * 1000;
+const MAX_FACTORS = 10;
+
+export interface EnrolledFactor {
+  id: string;
+  type: 'totp';
+  friendly_name: string;
+  totp: { qr_code: string; secret: string; uri: string };
+}
+
+export interface IssuedChallenge {
+  id: string;
+  type: string;
+  expires_at: number;
+}
+
+/**
+ * TOTP factors, as Supabase Auth's /factors API runs them: enrol (unverified), challenge, verify
+ * (the first correct code verifies the factor; every one raises the session to aal2), unenrol.
+ * Secrets are stored encrypted with the installation's key, like scraping API keys.
+ */
+@Injectable()
+export class FactorsService {
+  constructor(
+    private readonly factors: AuthMfaFactorsRepository,
+    private readonly challenges: AuthMfaChallengesRepository,
+    private readonly users: UsersRepository,
+    private readonly sessions: SessionsService,
+    private readonly secrets: SecretBox,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async enroll(caller: AuthUser, body: EnrollFactorBody): Promise<EnrolledFactor> {
+    if (body.factor_type === 'phone' || body.factor_type === 'webauthn') throw AuthErrors.factorTypeDisabled(body.factor_type);
+    if (body.factor_type !== 'totp') throw AuthErrors.validation(MESSAGES.auth.factorTypeInvalid);
+    const user = await this.findCaller(caller);
+    const friendlyName = body.friendly_name ?? '';
+    await this.factors.deleteUnverifiedCreatedBefore(user.id, new Date(Date.now() - UNVERIFIED_FACTOR_LIFETIME_MS));
+    const existing = await this.factors.listByUser(user.id);
+    if (existing.some((factor) => (factor.friendlyName ?? '') === friendlyName))
+      throw AuthErrors.factorNameConflict(friendlyName);
+    if (existing.length >= MAX_FACTORS) throw AuthErrors.tooManyFactors();
+    if (existing.some(isVerified) && caller.aal !== 'aal2')
+      throw AuthErrors.insufficientAal(403, MESSAGES.auth.aal2RequiredToEnroll);
+
+    const issuer = body.issuer || new URL(publicUrl(this.config)).host;
+    const enrolment = await newTotpEnrolment(issuer, user.email);
+    const factor = await this.factors.create({
+      userId: user.id,
+      friendlyName,
+      factorType: 'totp',
+      secret: this.secrets.encrypt(enrolment.secret),
+    });
+    return {
+      id: factor.id,
+      type: 'totp',
+      friendly_name: friendlyName,
+      totp: { qr_code: enrolment.qrCodeSvg, secret: enrolment.secret, uri: enrolment.uri },
+    };
+  }
+
+  async challenge(caller: AuthUser, factorId: string, ip: string | undefined): Promise<IssuedChallenge> {
+    const factor = await this.findFactor(caller, factorId);
+    const challenge = await this.challenges.create(factor.id, ip ?? null);
+    const expiresAt = Math.floor(challenge.createdAt.getTime() / 1000) + this.config.AUTH_MFA_CHALLENGE_EXPIRY_SECONDS;
+    return { id: challenge.id, type: factor.factorType, expires_at: expiresAt };
+  }
+
+  /**
+   * The challenge works once and only before it expires; the code works once (its time step is
+   * recorded, and a code of that step or an earlier one is refused from then on).
+   */
+  async verify(caller: AuthUser, factorId: string, body: VerifyFactorBody): Promise<TokenResponse> {
+    const factor = await this.findFactor(caller, factorId);
+    if (!body.code) throw AuthErrors.validation(MESSAGES.auth.codeRequired);
+    const challenge =
+      body.challenge_id && isUuid(body.challenge_id) ? await this.challenges.find(factor.id, body.challenge_id) : undefined;
+    if (!challenge || challenge.verifiedAt) throw AuthErrors.challengeNotFound();
+    const expiresBefore = new Date(Date.now() - this.config.AUTH_MFA_CHALLENGE_EXPIRY_SECONDS * 1000);
+    if (challenge.createdAt <= expiresBefore) throw AuthErrors.challengeExpired(challenge.id);
+
+    const step = await matchTotp(this.secrets.decrypt(factor.secret ?? ''), body.code.trim(), factor.lastTimeStep);
+    if (step === undefined || !(await this.factors.acceptTimeStep(factor.id, step))) throw AuthErrors.mfaVerificationFailed();
+    if (!(await this.challenges.markVerified(challenge.id, expiresBefore))) throw AuthErrors.challengeNotFound();
+    if (!isVerified(factor)) await this.factors.markVerified(factor.userId, factor.id);
+    return this.sessions.raiseToAal2(await this.findCaller(caller), caller.sessionId!, 'totp');
+  }
+
+  /** Removing a verified factor needs a session that used one (aal2). */
+  async unenroll(caller: AuthUser, factorId: string): Promise<{ id: string }> {
+    const factor = await this.findFactor(caller, factorId);
+    if (isVerified(factor) && caller.aal !== 'aal2') throw AuthErrors.insufficientAal(422, MESSAGES.auth.aal2RequiredToUnenroll);
+    await this.factors.delete(caller.id, factor.id);
+    return { id: factor.id };
+  }
+
+  /** Another user's factor is answered like one that does not exist. */
+  private async findFactor(caller: AuthUser, factorId: string): Promise<MfaFactorRow> {
+    const factor = isUuid(factorId) ? await this.factors.findOwned(caller.id, factorId) : undefined;
+    if (!factor || factor.factorType !== 'totp') throw AuthErrors.factorNotFound();
+    return factor;
+  }
+
+  private async findCaller(caller: AuthUser): Promise<UserRow> {
+    const user = await this.users.findById(caller.id);
+    if (!user) throw AuthErrors.userNotFound();
+    return user;
+  }
+}
+
+const isVerified = (factor: MfaFactorRow) => factor.status === 'verified';
+const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

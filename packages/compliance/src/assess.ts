@@ -1,0 +1,56 @@
+import {
+  CHECK_SEVERITIES,
+  type CheckResult,
+  type ComplianceLabel,
+  type OutcomeCounts,
+  type SeverityCounts,
+} from '@vendorwatch/contracts';
+import { CATALOGUE, CATALOGUE_VERSION, catalogueVersionOf } from './catalogue';
+import type { Check } from './check';
+import type { AssessedCrawl } from './input';
+import { canEvaluate, runCheck } from './run-check';
+import { score } from './scoring';
+
+/** One crawl judged against the catalogue: what the worker stores and the reports show. */
+export interface Assessment {
+  catalogueVersion: string;
+  /** In catalogue order. */
+  checks: CheckResult[];
+  /** Weighted compliance rate 0–100 (one decimal); null when no check applied — the crawl is not assessable. */
+  rate: number | null;
+  label: ComplianceLabel | null;
+  counts: OutcomeCounts;
+  /** Failed checks by severity (warnings are not failures). */
+  failures: SeverityCounts;
+  /** Pages of the crawl that answered (any status); pages that never answered are not checked. */
+  pagesChecked: number;
+  /** Titles of the checks this crawl's method cannot evaluate, in catalogue order. */
+  notEvaluatedByMethod: string[];
+}
+
+/**
+ * Judges one stored crawl. Pure and deterministic: the same crawl gives byte-identical output (no
+ * clock, no randomness, catalogue and crawl order only). A check that throws is a bug and the error
+ * propagates, so it is fixed rather than stored as a quiet outcome.
+ */
+export function assess(crawl: AssessedCrawl, checks: readonly Check[] = CATALOGUE): Assessment {
+  const results = checks.map((check) => runCheck(check, crawl));
+  const counts: OutcomeCounts = { pass: 0, fail: 0, warn: 0, notApplicable: 0 };
+  const failures = Object.fromEntries(CHECK_SEVERITIES.map((severity) => [severity, 0])) as SeverityCounts;
+  for (const result of results) {
+    if (result.outcome === 'not_applicable') counts.notApplicable++;
+    else counts[result.outcome]++;
+    if (result.outcome === 'fail') failures[result.severity]++;
+  }
+  const { rate, label } = score(results);
+  return {
+    catalogueVersion: checks === CATALOGUE ? CATALOGUE_VERSION : catalogueVersionOf(checks),
+    checks: results,
+    rate,
+    label,
+    counts,
+    failures,
+    pagesChecked: crawl.pages.filter((page) => page.statusCode !== null).length,
+    notEvaluatedByMethod: checks.filter((check) => !canEvaluate(check, crawl)).map((check) => check.title),
+  };
+}

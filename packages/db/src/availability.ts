@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from './database';
+
+/** SQLSTATE classes and codes that mean "the server is not there" rather than "this statement is wrong". */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
+const UNAVAILABLE_MESSAGES =
+  /connection terminated|terminating connection|server closed the connection|connection error|timeout exceeded when trying to connect|the database system is (starting up|shutting down)|Connection refused/i;
+
+/**
+ * Whether an error (or what caused it: drizzle wraps the driver's error) says the database could
+ * not be reached, as opposed to a statement it refused. The first kind is worth waiting out.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 6; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08')))
+      return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * The message of the error the database driver raised, without the SQL text and bind parameters
+ * drizzle wraps it in (they may hold secrets and mean nothing to a user).
+ */
+export function databaseErrorMessage(error: unknown): string {
+  let current = error;
+  for (let depth = 0; depth < 6; depth++) {
+    const cause = (current as { cause?: unknown } | null)?.cause;
+    const message = (current as { message?: unknown } | null)?.message;
+    if (typeof message === 'string' && !message.startsWith('Failed query:')) return message;
+    if (!cause) break;
+    current = cause;
+  }
+  return 'Database error';
+}
+
+export interface WaitForDatabaseOptions {
+  signal?: AbortSignal;
+  /** Give up (and rethrow the last error) after this long; forever when absent. */
+  maxWaitMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/**
+ * Runs `work` until the database answers: a failure because it is unreachable is retried with a
+ * backoff of 0.5 s doubling to 5 s; any other failure (or an abort) is thrown at once.
+ */
+export async function untilDatabaseAnswers<T>(work: () => Promise<T>, options: WaitForDatabaseOptions = {}): Promise<T> {
+  const started = Date.now();
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref()));
+  for (let wait = 500; ; wait = Math.min(wait * 2, 5000)) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || options.signal?.aborted) throw error;
+      if (options.maxWaitMs !== undefined && Date.now() - started + wait > options.maxWaitMs) throw error;
+      await sleep(wait);
+    }
+  }
+}
+
+/** Resolves once the database answers a trivial query (see untilDatabaseAnswers). */
+export async function waitForDatabase(db: Database, options: WaitForDatabaseOptions = {}): Promise<void> {
+  await untilDatabaseAnswers(() => db.execute(sql`select 1`), options);
+}

@@ -1,0 +1,89 @@
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { openDatabase, type DatabaseHandle } from '../database';
+import { crawlFrontier, crawlJobs, users } from '../schema';
+import { createTestDatabase, type TestDatabase } from '../testing';
+import { CrawlFrontierRepository } from './crawl-frontier.repository';
+
+/**
+ * Planner settings under which PostgreSQL rescans an `IN (SELECT … LIMIT 1 FOR UPDATE SKIP LOCKED)`
+ * subquery once per outer row (a nested-loop semi join), as it did with a generic plan after
+ * ANALYZE on a small frontier: each rescan locked the next row, and one claim took several.
+ */
+const RESCANNING_PLAN = [
+  'set plan_cache_mode = force_generic_plan',
+  'set enable_hashjoin = off',
+  'set enable_mergejoin = off',
+  'set enable_hashagg = off',
+  'set enable_material = off',
+  'set enable_sort = off',
+];
+
+describe('frontier claim under a plan that rescans its subquery', () => {
+  let database: TestDatabase;
+  let oneConnection: DatabaseHandle;
+  let jobId: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    // Session settings hold for one connection: the statements under test all run on this one.
+    oneConnection = await openDatabase({ url: database.url, poolSize: 1 });
+    const [user] = await database.db.insert(users).values({ email: 'claim@example.com', encryptedPassword: 'x' }).returning();
+    const [job] = await database.db
+      .insert(crawlJobs)
+      .values({ userId: user!.id, method: 'http', targetUrl: 'https://v.test/' })
+      .returning();
+    jobId = job!.id;
+    for (const setting of RESCANNING_PLAN) await oneConnection.db.execute(sql.raw(setting));
+  });
+  afterAll(async () => {
+    await oneConnection.close();
+    await database.drop();
+  });
+
+  async function freshFrontier(pages: number): Promise<void> {
+    await database.db.delete(crawlFrontier).where(eq(crawlFrontier.jobId, jobId));
+    await database.db
+      .insert(crawlFrontier)
+      .values(Array.from({ length: pages }, (_, i) => ({ jobId, url: `https://v.test/${i + 1}` })));
+    await database.db.execute(sql`analyze crawl_frontier`);
+  }
+
+  it('reproduces the hazard: the former IN (SELECT … LIMIT 1) statement claims many rows at once', async () => {
+    await freshFrontier(44);
+    const db = oneConnection.db;
+    const due = db
+      .select({ url: crawlFrontier.url })
+      .from(crawlFrontier)
+      .where(
+        and(
+          eq(crawlFrontier.jobId, sql.placeholder('jobId')),
+          eq(crawlFrontier.state, 'pending'),
+          or(isNull(crawlFrontier.notBefore), lte(crawlFrontier.notBefore, sql`now()`)),
+        ),
+      )
+      .orderBy(asc(crawlFrontier.seq))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    const formerClaim = db
+      .update(crawlFrontier)
+      .set({ state: 'in_progress', attempts: sql`${crawlFrontier.attempts} + 1` })
+      .where(and(eq(crawlFrontier.jobId, sql.placeholder('jobId')), inArray(crawlFrontier.url, due)))
+      .returning()
+      .prepare('former_claim_next');
+    // If this stops reproducing, the test below proves nothing: find settings that do.
+    expect((await formerClaim.execute({ jobId })).length).toBeGreaterThan(1);
+  });
+
+  it('claimNext takes exactly one row per call under the same plan, every row once', async () => {
+    await freshFrontier(44);
+    const frontier = new CrawlFrontierRepository(oneConnection.db);
+    const claimed: string[] = [];
+    for (let i = 0; i < 44; i++) {
+      const row = await frontier.claimNext(jobId);
+      claimed.push(row!.url);
+      expect(await frontier.counts(jobId)).toMatchObject({ inProgress: i + 1, pending: 43 - i });
+    }
+    expect(new Set(claimed).size).toBe(44);
+    expect(await frontier.claimNext(jobId)).toBeUndefined();
+  });
+});

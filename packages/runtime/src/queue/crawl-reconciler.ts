@@ -1,0 +1,60 @@
+import type { CrawlJobsRepository } from '@vendorwatch/db';
+import { enqueueCrawlJob } from './crawl-jobs';
+import type { ReconcileTally } from './jobs';
+import type { TypedQueue } from './queues';
+
+/** A crawl handed back to the queue this often without finishing is ended: something keeps killing it. */
+export const MAX_CRAWL_RESUMES = 5;
+/** A queued row younger than this may be between its insert and its enqueue: left alone. */
+export const QUEUED_GRACE_MS = 15_000;
+
+export type ReconcileOutcome = keyof ReconcileTally;
+
+interface LiveCrawl {
+  id: string;
+}
+
+/**
+ * Makes sure a live crawl row has a BullMQ job that will run it. A job waiting, delayed or
+ * active is left alone (BullMQ's stall checks recover an active job whose worker died). A job
+ * that is missing — never enqueued (a crash between the row and the job), removed, or finished
+ * while the row stayed live — is enqueued again under the row's id (idempotent: a second add is a
+ * no-op) and resumes from the frontier. A job that failed for good ends the row 'failed' with its
+ * reason. Safe to run from any number of processes at once.
+ */
+export async function reconcileCrawl(
+  queue: TypedQueue<'crawl'>,
+  jobs: CrawlJobsRepository,
+  crawl: LiveCrawl,
+): Promise<ReconcileOutcome> {
+  const job = await queue.getJob(crawl.id);
+  const state = job ? await job.getState() : 'missing';
+  if (['waiting', 'delayed', 'prioritized', 'waiting-children', 'active'].includes(state)) return 'running';
+  if (state === 'failed') {
+    const reason = job?.failedReason || 'The crawl failed on every attempt';
+    return (await jobs.finish(crawl.id, 'failed', {}, reason)) ? 'failed' : 'ended';
+  }
+  const resumes = await jobs.noteResume(crawl.id);
+  if (resumes === 0) return 'ended';
+  if (resumes > MAX_CRAWL_RESUMES) {
+    const reason = `The crawl stopped ${MAX_CRAWL_RESUMES} times without finishing and was given up`;
+    return (await jobs.finish(crawl.id, 'failed', {}, reason)) ? 'failed' : 'ended';
+  }
+  // A finished job with a live row would block the add: it goes first.
+  if (job) await job.remove().catch(() => undefined);
+  await enqueueCrawlJob(queue, crawl.id);
+  return 'resumed';
+}
+
+/** Every live crawl, reconciled; returns how many were resumed and failed. */
+export async function reconcileCrawls(
+  queue: TypedQueue<'crawl'>,
+  jobs: CrawlJobsRepository,
+  now = new Date(),
+): Promise<ReconcileTally> {
+  const tally: ReconcileTally = { running: 0, resumed: 0, failed: 0, ended: 0 };
+  for (const crawl of await jobs.listLiveForReconcile(new Date(now.getTime() - QUEUED_GRACE_MS))) {
+    tally[await reconcileCrawl(queue, jobs, crawl)] += 1;
+  }
+  return tally;
+}

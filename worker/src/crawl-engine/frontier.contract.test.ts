@@ -1,0 +1,38 @@
+import { CrawlFrontierRepository, crawlFrontier, crawlJobs, users } from '@vendorwatch/db';
+import { createTestDatabase } from '@vendorwatch/db/testing';
+import { asc, eq } from 'drizzle-orm';
+import { describeFrontierContract } from './testing/frontier-contract';
+import { InMemoryFrontier } from './testing/in-memory-frontier';
+import { VirtualClock } from './testing/virtual-clock';
+
+describeFrontierContract('in memory', async () => {
+  const frontier = new InMemoryFrontier(new VirtualClock());
+  let n = 0;
+  return {
+    frontier,
+    newJob: async () => `job-${++n}`,
+    rows: async (jobId) => frontier.list(jobId),
+    close: async () => undefined,
+  };
+});
+
+describeFrontierContract('PostgreSQL', async () => {
+  const database = await createTestDatabase();
+  const [user] = await database.db
+    .insert(users)
+    .values({ id: '00000000-0000-4000-8000-00000000000a', email: 'frontier@example.com', encryptedPassword: 'x' })
+    .returning();
+  return {
+    frontier: new CrawlFrontierRepository(database.db),
+    newJob: async () => {
+      const [job] = await database.db
+        .insert(crawlJobs)
+        .values({ userId: user!.id, method: 'http', targetUrl: 'https://vendor.test/' })
+        .returning();
+      return job!.id;
+    },
+    rows: (jobId) =>
+      database.db.select().from(crawlFrontier).where(eq(crawlFrontier.jobId, jobId)).orderBy(asc(crawlFrontier.seq)),
+    close: () => database.drop(),
+  };
+});

@@ -1,0 +1,62 @@
+import { hostOf } from './canonical-url';
+import type { HostGate, HostLease } from './host-gate';
+
+/** The delay owed to a URL's host after a request to it: the crawl's, or the site's longer Crawl-delay. */
+export type DelayFor = (url: string) => number;
+
+/**
+ * One request's turn at a host, carried across the hops of a redirect: every hop, to the same host
+ * or another, waits for that host's turn like any other request, so no two requests to one host are
+ * ever closer than its delay. A server's Retry-After holds the host closed at least that long.
+ */
+export class HostTurn {
+  private lease: HostLease | null = null;
+  private url: string | null = null;
+  private pauseMs = 0;
+
+  constructor(
+    private readonly gate: HostGate,
+    private readonly delayFor: DelayFor,
+    private readonly signal: AbortSignal,
+  ) {}
+
+  /** Waits for `url`'s host (after leaving the current one, if any). */
+  async enter(url: string): Promise<void> {
+    await this.leave();
+    this.lease = await this.gate.acquire(hostOf(url), this.signal);
+    this.url = url;
+  }
+
+  /** Frees the current host, closed for its delay (or a longer pause a server asked for). */
+  async leave(): Promise<void> {
+    const { lease, url } = this;
+    if (!lease || !url) return;
+    this.lease = null;
+    this.url = null;
+    const delay = Math.max(this.delayFor(url), this.pauseMs);
+    this.pauseMs = 0;
+    await lease.release(delay);
+  }
+
+  /** The current host answered "later" (Retry-After): keep it closed at least `ms` after this request. */
+  pause(ms: number): void {
+    this.pauseMs = Math.max(this.pauseMs, ms);
+  }
+}
+
+/** Runs `work` holding `url`'s host turn, and leaves whichever host the work ended on. */
+export async function atHost<T>(
+  gate: HostGate,
+  delayFor: DelayFor,
+  url: string,
+  signal: AbortSignal,
+  work: (turn: HostTurn) => Promise<T>,
+): Promise<T> {
+  const turn = new HostTurn(gate, delayFor, signal);
+  await turn.enter(url);
+  try {
+    return await work(turn);
+  } finally {
+    await turn.leave();
+  }
+}

@@ -1,0 +1,229 @@
+import type { HttpEntryFacts, SecurityTxtFacts, SiteFacts, TlsFacts } from '@vendorwatch/compliance';
+import type { AddressGuard } from '@vendorwatch/runtime';
+import { isIP } from 'node:net';
+import tls, { type PeerCertificate } from 'node:tls';
+import { CrawlAbortedError } from './abort';
+import { errorMessage } from './errors';
+import type { Fetcher, FetchHooks } from './fetcher';
+import type { HttpClient } from './http-client';
+
+/** Runs a request to the site in its host's turn (the crawl's politeness), following hops politely. */
+export type AtSite = <T>(url: string, work: (hooks: FetchHooks) => Promise<T>) => Promise<T>;
+
+const TLS_TIMEOUT_MS = 10_000;
+const MAX_SECURITY_TXT = 32 * 1024;
+
+/**
+ * Facts read once per crawl about the start host, each one polite request: its TLS certificate,
+ * where `http://host/` leads (hop by hop) and its `/.well-known/security.txt`. A fact that could not
+ * be read is null or carries its error; the compliance checks say what that means.
+ */
+export interface SiteProbe {
+  /** The facts, and the scraping-API credits reading them cost. */
+  read(startUrl: string, atSite: AtSite, signal: AbortSignal, now: () => number): Promise<{ facts: SiteFacts; credits: number }>;
+}
+
+/** The http and puppeteer methods: the worker talks to the site itself, through the SSRF guard. */
+export class DirectSiteProbe implements SiteProbe {
+  constructor(
+    private readonly http: HttpClient,
+    private readonly guard: AddressGuard,
+  ) {}
+
+  async read(startUrl: string, atSite: AtSite, signal: AbortSignal, now: () => number) {
+    const { hostname } = new URL(startUrl);
+    const { httpsOrigin, httpOrigin, siteOrigin } = originsOf(startUrl);
+    const host = hostname.replace(/^\[|\]$/g, '');
+    const tlsFacts = await atSite(`${httpsOrigin}/`, () => this.certificate(host, portOf(httpsOrigin), signal, now));
+    const httpEntry = httpOrigin ? await this.httpEntry(`${httpOrigin}/`, atSite, signal) : null;
+    const securityTxt = await this.securityTxt(siteOrigin, atSite, signal, now);
+    return { facts: { tls: tlsFacts, httpEntry, securityTxt }, credits: 0 };
+  }
+
+  /** The certificate the host presents, read with verification on but not enforced, so a bad one is reported. */
+  private certificate(host: string, port: number, signal: AbortSignal, now: () => number): Promise<TlsFacts | null> {
+    return new Promise((resolve, reject) => {
+      if (isIP(host)) {
+        try {
+          this.guard.assertLiteral(host);
+        } catch {
+          return resolve(null);
+        }
+      }
+      const socket = tls.connect({
+        host,
+        port,
+        servername: isIP(host) ? undefined : host,
+        lookup: this.guard.lookup,
+        rejectUnauthorized: false,
+        timeout: TLS_TIMEOUT_MS,
+      });
+      const done = (facts: TlsFacts | null) => {
+        signal.removeEventListener('abort', onAbort);
+        socket.destroy();
+        resolve(facts);
+      };
+      const onAbort = () => {
+        socket.destroy();
+        reject(new CrawlAbortedError('cancel'));
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      socket.once('secureConnect', () => done(tlsFacts(host, socket, now)));
+      socket.once('timeout', () => done(null));
+      socket.once('error', () => done(null));
+    });
+  }
+
+  private async httpEntry(url: string, atSite: AtSite, signal: AbortSignal): Promise<HttpEntryFacts> {
+    const hops: HttpEntryFacts['hops'] = [];
+    try {
+      const response = await atSite(url, (hooks) =>
+        this.http.open(url, signal, {
+          hooks: {
+            beforeRedirect: async (to, hop) => {
+              hops.push({ url: hop.url, statusCode: hop.statusCode, location: to });
+              return hooks.beforeRedirect(to, hop);
+            },
+          },
+        }),
+      );
+      await response.body.dump().catch(() => undefined);
+      hops.push({ url: response.finalUrl, statusCode: response.statusCode, location: null });
+      return { requestedUrl: url, hops, finalUrl: response.finalUrl, error: null };
+    } catch (error) {
+      if (error instanceof CrawlAbortedError) throw error;
+      return { requestedUrl: url, hops, finalUrl: null, error: errorMessage(error) };
+    }
+  }
+
+  private async securityTxt(origin: string, atSite: AtSite, signal: AbortSignal, now: () => number): Promise<SecurityTxtFacts> {
+    const url = `${origin}/.well-known/security.txt`;
+    const checkedAt = new Date(now()).toISOString();
+    try {
+      const response = await atSite(url, (hooks) => this.http.open(url, signal, { accept: 'text/plain', hooks }));
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of response.body as AsyncIterable<Buffer>) {
+        size += chunk.byteLength;
+        if (size > MAX_SECURITY_TXT) break;
+        chunks.push(chunk);
+      }
+      response.body.destroy();
+      const ok = response.statusCode >= 200 && response.statusCode < 300;
+      return {
+        url,
+        statusCode: response.statusCode,
+        contentType: response.headers['content-type'] ?? null,
+        body: ok ? Buffer.concat(chunks).toString('utf8') : null,
+        error: null,
+        checkedAt,
+      };
+    } catch (error) {
+      if (error instanceof CrawlAbortedError) throw error;
+      return { url, statusCode: null, contentType: null, body: null, error: errorMessage(error), checkedAt };
+    }
+  }
+}
+
+/**
+ * The api method: the scraping API fetches for us (each probe costs a credit, like a page). It
+ * follows redirects itself, so the http:// entry records only where it ended; a TLS handshake cannot
+ * be made through it, so the certificate is not read.
+ */
+export class FetcherSiteProbe implements SiteProbe {
+  private credits = 0;
+
+  constructor(private readonly fetcher: Fetcher) {}
+
+  async read(startUrl: string, atSite: AtSite, signal: AbortSignal, now: () => number) {
+    this.credits = 0;
+    const { httpOrigin, siteOrigin } = originsOf(startUrl);
+    const httpEntry = httpOrigin ? await this.httpEntry(`${httpOrigin}/`, atSite, signal) : null;
+    const securityTxt = await this.securityTxt(siteOrigin, atSite, signal, now);
+    return { facts: { tls: null, httpEntry, securityTxt }, credits: this.credits };
+  }
+
+  private async fetch(url: string, atSite: AtSite, signal: AbortSignal) {
+    const page = await atSite(url, () => this.fetcher.fetch(url, signal));
+    this.credits += page.credits ?? 0;
+    return page;
+  }
+
+  private async httpEntry(url: string, atSite: AtSite, signal: AbortSignal): Promise<HttpEntryFacts> {
+    try {
+      const page = await this.fetch(url, atSite, signal);
+      // The API reports the hops' URLs, not their statuses: each one before the last was a redirect.
+      const hops = [...page.redirectChain, page.finalUrl].map((hop, i, all) => ({
+        url: hop,
+        statusCode: i < all.length - 1 ? 301 : page.statusCode,
+        location: all[i + 1] ?? null,
+      }));
+      return { requestedUrl: url, hops, finalUrl: page.finalUrl, error: null };
+    } catch (error) {
+      if (error instanceof CrawlAbortedError) throw error;
+      return { requestedUrl: url, hops: [], finalUrl: null, error: errorMessage(error) };
+    }
+  }
+
+  private async securityTxt(origin: string, atSite: AtSite, signal: AbortSignal, now: () => number): Promise<SecurityTxtFacts> {
+    const url = `${origin}/.well-known/security.txt`;
+    const checkedAt = new Date(now()).toISOString();
+    try {
+      const page = await this.fetch(url, atSite, signal);
+      const ok = page.statusCode >= 200 && page.statusCode < 300;
+      return {
+        url,
+        statusCode: page.statusCode,
+        contentType: page.contentType,
+        body: ok ? (page.text ?? null) : null,
+        error: null,
+        checkedAt,
+      };
+    } catch (error) {
+      if (error instanceof CrawlAbortedError) throw error;
+      return { url, statusCode: null, contentType: null, body: null, error: errorMessage(error), checkedAt };
+    }
+  }
+}
+
+/**
+ * Where to look: the start URL's own origin for security.txt, its https origin for the certificate,
+ * and `http://host` for the plain-HTTP entry — none when the start URL is itself plain HTTP: its own
+ * fetch (and redirect chain) says where plain HTTP leads, and a crawl asks for no URL twice.
+ */
+function originsOf(startUrl: string): { httpsOrigin: string; httpOrigin: string | null; siteOrigin: string } {
+  const url = new URL(startUrl);
+  const https = url.protocol === 'https:';
+  return {
+    httpsOrigin: https ? url.origin : `https://${url.hostname}`,
+    httpOrigin: https ? `http://${url.hostname}` : null,
+    siteOrigin: url.origin,
+  };
+}
+
+function portOf(origin: string): number {
+  const { port } = new URL(origin);
+  return port ? Number(port) : 443;
+}
+
+function tlsFacts(host: string, socket: tls.TLSSocket, now: () => number): TlsFacts | null {
+  const certificate: PeerCertificate = socket.getPeerCertificate();
+  if (!certificate || !certificate.valid_to) return null;
+  const name = (fields: PeerCertificate['subject'] | undefined) =>
+    fields ? (['CN', 'O', 'C'] as const).flatMap((key) => (fields[key] ? [`${key}=${String(fields[key])}`] : [])).join(', ') : '';
+  return {
+    host,
+    validFrom: new Date(certificate.valid_from).toISOString(),
+    validTo: new Date(certificate.valid_to).toISOString(),
+    issuer: name(certificate.issuer),
+    subject: name(certificate.subject),
+    subjectAltNames: (certificate.subjectaltname ?? '')
+      .split(',')
+      .map((entry) => entry.trim().replace(/^(DNS|IP Address):/, ''))
+      .filter(Boolean),
+    authorized: socket.authorized,
+    authorizationError: socket.authorizationError ? String(socket.authorizationError) : null,
+    protocol: socket.getProtocol(),
+    checkedAt: new Date(now()).toISOString(),
+  };
+}

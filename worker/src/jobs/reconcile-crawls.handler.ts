@@ -1,0 +1,41 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { CrawlJobsRepository } from '@vendorwatch/db';
+import {
+  APP_CONFIG,
+  createQueue,
+  reconcileCrawls,
+  type AppConfig,
+  type ReconcileTally,
+  type TypedJob,
+} from '@vendorwatch/runtime';
+import type { JobHandler } from '../queue/job-handler';
+
+/**
+ * Every crawl ends or runs: finds live crawl rows whose BullMQ job is missing, failed for good or
+ * finished, and enqueues them again or ends them (see reconcileCrawl). Scheduled by the
+ * MaintenanceScheduler, so it runs once per interval across any number of workers.
+ */
+@Injectable()
+export class ReconcileCrawlsHandler implements JobHandler<'reconcileCrawls'>, OnModuleDestroy {
+  readonly job = 'reconcileCrawls' as const;
+  private readonly logger = new Logger(ReconcileCrawlsHandler.name);
+  private readonly crawlQueue;
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly jobs: CrawlJobsRepository,
+  ) {
+    this.crawlQueue = createQueue(config, 'crawl');
+  }
+
+  async handle(_job?: TypedJob<'reconcileCrawls'>): Promise<ReconcileTally> {
+    const tally = await reconcileCrawls(this.crawlQueue, this.jobs);
+    if (tally.resumed || tally.failed)
+      this.logger.log(`Reconciled crawls: ${tally.resumed} resumed, ${tally.failed} ended failed`);
+    return tally;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.crawlQueue.close();
+  }
+}

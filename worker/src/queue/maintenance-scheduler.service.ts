@@ -1,0 +1,40 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { APP_CONFIG, createQueue, JOBS, type AppConfig } from '@vendorwatch/runtime';
+import { errorMessage } from '../crawl-engine/errors';
+import { ReconcileCrawlsHandler } from '../jobs/reconcile-crawls.handler';
+import { WORKER_OPTIONS, type WorkerOptions } from '../worker-tokens';
+
+/**
+ * Housekeeping on a schedule: a BullMQ job scheduler (upserted by every worker, stored once in
+ * Redis) fires the reconciler every interval on exactly one worker. Each worker also reconciles
+ * once when it starts, so crawls left behind by a crash are picked up without waiting.
+ */
+@Injectable()
+export class MaintenanceScheduler implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(MaintenanceScheduler.name);
+  private readonly queue;
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(WORKER_OPTIONS) private readonly options: WorkerOptions,
+    private readonly reconciler: ReconcileCrawlsHandler,
+  ) {
+    this.queue = createQueue(config, 'reconcileCrawls');
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.queue.upsertJobScheduler(
+      JOBS.reconcileCrawls.name,
+      { every: this.options.reconcileEveryMs },
+      { name: JOBS.reconcileCrawls.name, data: {}, opts: { removeOnComplete: 50, removeOnFail: 50 } },
+    );
+    // Not awaited: a start-up must not wait on (or fail because of) what the crawls left behind.
+    void this.reconciler
+      .handle()
+      .catch((error: unknown) => this.logger.warn(`Start-up reconcile failed: ${errorMessage(error)}`));
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.queue.close();
+  }
+}
