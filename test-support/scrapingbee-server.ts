@@ -93,15 +93,18 @@ export async function startScrapingBeeServer(options: ScrapingBeeServerOptions =
       account.used += cost;
       call.cost = cost;
       call.status = transparent ? scraped.status : scraped.status === 404 ? 404 : 200;
-      const headers: Record<string, string> = {
+      const headers: Record<string, string | string[]> = {
         'spb-cost': String(cost),
         'spb-initial-status-code': String(scraped.initialStatus),
         'spb-resolved-url': scraped.finalUrl,
         'content-type': scraped.headers.get('content-type') ?? 'text/html',
       };
       scraped.headers.forEach((value, name) => {
-        if (!HOP_BY_HOP.has(name)) headers[`spb-${name}`] = value;
+        if (!HOP_BY_HOP.has(name) && name !== 'set-cookie') headers[`spb-${name}`] = value;
       });
+      // One Spb-Set-Cookie header per cookie, as the target sent them.
+      const cookies = scraped.headers.getSetCookie();
+      if (cookies.length > 0) headers['spb-set-cookie'] = cookies;
       res.writeHead(call.status, headers).end(scraped.body);
     } finally {
       account.active--;

@@ -1,5 +1,12 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { AppConfigModule, AppLoggerModule, DatabaseModule, SecretsModule, type AppConfig } from '@vendorwatch/runtime';
+import {
+  AppConfigModule,
+  AppLoggerModule,
+  ComplianceModule,
+  DatabaseModule,
+  SecretsModule,
+  type AppConfig,
+} from '@vendorwatch/runtime';
 import { AccountSessionsModule } from './modules/account-sessions/account-sessions.module';
 import { AuthServerModule } from './modules/auth-server/auth-server.module';
 import { CrawlerConfigsModule } from './modules/crawler-configs/crawler-configs.module';
@@ -22,6 +29,7 @@ export class AppModule {
         AppConfigModule.forConfig(config),
         AppLoggerModule.forRoot(),
         DatabaseModule,
+        ComplianceModule,
         SecretsModule,
         AuthServerModule,
         AccountSessionsModule,

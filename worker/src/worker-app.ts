@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Module, type DynamicModule, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { AppConfigModule, AppLoggerModule, DatabaseModule, SecretsModule } from '@vendorwatch/runtime';
+import { AppConfigModule, AppLoggerModule, ComplianceModule, DatabaseModule, SecretsModule } from '@vendorwatch/runtime';
 import { Logger } from 'nestjs-pino';
 import { WorkerModule } from './worker.module';
 import type { WorkerOptions } from './worker-tokens';
@@ -15,6 +15,7 @@ class WorkerAppModule {
         AppConfigModule.forRoot(overrides),
         AppLoggerModule.forRoot(),
         DatabaseModule,
+        ComplianceModule,
         SecretsModule,
         WorkerModule.forRoot(options),
       ],

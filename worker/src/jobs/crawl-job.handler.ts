@@ -12,6 +12,7 @@ import {
 } from '@vendorwatch/db';
 import {
   APP_CONFIG,
+  CrawlAssessor,
   DATABASE,
   isCancelRequested,
   type AppConfig,
@@ -54,6 +55,7 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
     private readonly pages: CrawlPagesRepository,
     private readonly fetchers: FetcherFactory,
     private readonly crawler: Crawler,
+    private readonly assessor: CrawlAssessor,
   ) {}
 
   /**
@@ -136,12 +138,29 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
     if (summary.total > 0 && summary.answered === 0)
       return this.end(id, 'failed', progress, summary.firstError ?? 'No page could be fetched');
     const counts = await progress.current();
-    if (await this.persist(() => this.jobs.complete(id, { ...counts, progress: 100 })))
+    if (await this.persist(() => this.jobs.complete(id, { ...counts, progress: 100 }))) {
+      await this.assess(id);
       return { status: 'completed', pagesDone: counts.pagesDone };
+    }
     const row = await this.jobs.findById(id);
     if (row && isTerminalStatus(row.status)) return { status: row.status, pagesDone: row.pagesDone };
     const left = await this.frontier.counts(id);
     throw new Error(`Crawl ${id} still has ${left.pending} pending and ${left.inProgress} in-progress pages; resuming them`);
+  }
+
+  /**
+   * A completed crawl is assessed at once. If that fails, the crawl stays completed (its pages are
+   * what they are) and the reconciler's catch-up assesses it later; the error is logged loudly.
+   */
+  private async assess(id: string): Promise<void> {
+    try {
+      await this.assessor.assess(id);
+    } catch (error) {
+      this.logger.error(
+        `Crawl ${id}: compliance assessment failed: ${errorMessage(error)}`,
+        error instanceof Error ? error.stack : undefined,
+      );
+    }
   }
 
   private async end(

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common
 import { CrawlJobsRepository } from '@vendorwatch/db';
 import {
   APP_CONFIG,
+  CrawlAssessor,
   createQueue,
   reconcileCrawls,
   type AppConfig,
@@ -9,6 +10,9 @@ import {
   type TypedJob,
 } from '@vendorwatch/runtime';
 import type { JobHandler } from '../queue/job-handler';
+
+/** How far back completed crawls without an assessment are caught up (older ones: `npm run reassess`). */
+const ASSESSMENT_CATCH_UP_MS = 24 * 3600_000;
 
 /**
  * Every crawl ends or runs: finds live crawl rows whose BullMQ job is missing, failed for good or
@@ -24,6 +28,7 @@ export class ReconcileCrawlsHandler implements JobHandler<'reconcileCrawls'>, On
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly jobs: CrawlJobsRepository,
+    private readonly assessor: CrawlAssessor,
   ) {
     this.crawlQueue = createQueue(config, 'crawl');
   }

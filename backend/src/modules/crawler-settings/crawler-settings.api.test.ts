@@ -28,6 +28,7 @@ describe('crawler settings per vendor', () => {
       startUrls: ['https://acme.example/'],
       allowedDomains: [],
       excludePatterns: [],
+      keepQueryParams: [],
     });
     const body = {
       maxPages: 20,
@@ -35,6 +36,7 @@ describe('crawler settings per vendor', () => {
       startUrls: 'https://acme.example/\nhttps://acme.example/docs',
       allowedDomains: 'acme.example',
       excludePatterns: '/private/**',
+      keepQueryParams: 'ref\nlang',
     };
     expect((await alice.api(path(), { method: 'PUT', json: body })).status).toBe(200);
     const second = await alice.api(path(), { method: 'PUT', json: { ...body, maxPages: 30 } });
@@ -43,7 +45,12 @@ describe('crawler settings per vendor', () => {
       maxPages: 30,
       startUrls: ['https://acme.example/', 'https://acme.example/docs'],
     });
-    expect(await (await alice.api(path())).json()).toMatchObject({ saved: true, maxPages: 30, excludePatterns: ['/private/**'] });
+    expect(await (await alice.api(path())).json()).toMatchObject({
+      saved: true,
+      maxPages: 30,
+      excludePatterns: ['/private/**'],
+      keepQueryParams: ['ref', 'lang'],
+    });
     const rows = await t.database.db.query.crawlerSettings.findMany();
     expect(rows).toHaveLength(1);
   });

@@ -224,6 +224,31 @@ describe('reports API', () => {
     });
   });
 
+  describe('POST /api/reports/:id/reassess', () => {
+    it("judges the report's crawl again with the current catalogue, under the same id; another user's answers 404", async () => {
+      // A seeded report with sample checks; the crawl's stored pages are what the catalogue reads now.
+      const carol = await t.signUp();
+      const hooli = await vendorOf(carol, 'Hooli');
+      const { reportId } = await seedAssessment(t.database.db, {
+        userId: carol.id,
+        vendorId: hooli.id,
+        targetUrl: 'https://hooli.example/',
+        rate: 12,
+        pages: [{ url: 'https://hooli.example/' }],
+      });
+      expect((await bob.api(`/api/reports/${reportId}/reassess`, { method: 'POST' })).status).toBe(404);
+      const response = await carol.api(`/api/reports/${reportId}/reassess`, { method: 'POST' });
+      expect(response.status).toBe(201);
+      const detail = (await response.json()) as ReportDetail;
+      expect(detail.id).toBe(reportId);
+      expect(detail.catalogueVersion).not.toBe('2025.1');
+      expect(detail.checks.map((check) => check.checkId)).toEqual(
+        expect.arrayContaining(['https', 'page-titles', 'security-txt']),
+      );
+      expect(detail.rate).not.toBe(12);
+    });
+  });
+
   describe('GET /api/vendors', () => {
     it('shows each vendor’s latest label', async () => {
       const vendors = await getJson<VendorListItem[]>(alice, '/api/vendors');

@@ -32,6 +32,12 @@ export class ReportsController {
     return this.reports.get(user.id, id);
   }
 
+  /** Judges the report's crawl again with the current checks (after they changed); same stored pages, same result. */
+  @Post(':id/reassess')
+  reassess(@CurrentUser() user: AuthUser, @Param('id', ParseIdPipe) id: string) {
+    return this.reports.reassess(user.id, id);
+  }
+
   @Post('export')
   async export(
     @CurrentUser() user: AuthUser,

@@ -21,6 +21,7 @@ import {
   VendorsRepository,
   type ReportFilters as Period,
 } from '@vendorwatch/db';
+import { CrawlAssessor } from '@vendorwatch/runtime';
 import type { Readable } from 'node:stream';
 import { DomainError, NotFoundError } from '../../common/errors';
 import { ExportAbortedError, REPORT_EXPORTERS, streamWhenStarted, type ReportExportData } from './exports';
@@ -57,6 +58,7 @@ export class ReportsService {
     private readonly reports: ReportsRepository,
     private readonly assessments: ComplianceAssessmentsRepository,
     private readonly vendors: VendorsRepository,
+    private readonly assessor: CrawlAssessor,
   ) {}
 
   async list(userId: string, query: ReportListQuery): Promise<Paginated<ReportSummary>> {
@@ -106,6 +108,13 @@ export class ReportsService {
     const row = await this.assessments.findOwned(userId, id);
     if (!row) throw new NotFoundError(MESSAGES.reports.notFound);
     return toReportDetail(row, await this.assessments.checkResults(id));
+  }
+
+  async reassess(userId: string, id: string): Promise<ReportDetail> {
+    const row = await this.assessments.findOwned(userId, id);
+    if (!row) throw new NotFoundError(MESSAGES.reports.notFound);
+    await this.assessor.assess(row.jobId);
+    return this.get(userId, id);
   }
 
   /**

@@ -6,7 +6,7 @@ import {
   type OutcomeCounts,
   type SeverityCounts,
 } from '@vendorwatch/contracts';
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../database';
 import { complianceAssessments, complianceCheckResults, crawlJobs, vendors } from '../schema';
 
@@ -149,12 +149,19 @@ export class ComplianceAssessmentsRepository {
    * Completed crawls that have no assessment yet, most recent first: what a catch-up job assesses
    * after the catalogue arrives or a worker died between completing a crawl and assessing it.
    */
-  async completedJobsWithoutAssessment(limit: number): Promise<{ jobId: string; userId: string }[]> {
+  async completedJobsWithoutAssessment(limit: number, completedAfter: Date): Promise<{ jobId: string; userId: string }[]> {
     return this.db
       .select({ jobId: crawlJobs.id, userId: crawlJobs.userId })
       .from(crawlJobs)
       .leftJoin(complianceAssessments, eq(complianceAssessments.jobId, crawlJobs.id))
-      .where(and(eq(crawlJobs.status, 'completed'), eq(crawlJobs.kind, 'crawl'), isNull(complianceAssessments.id)))
+      .where(
+        and(
+          eq(crawlJobs.status, 'completed'),
+          eq(crawlJobs.kind, 'crawl'),
+          gt(crawlJobs.completedAt, completedAfter),
+          isNull(complianceAssessments.id),
+        ),
+      )
       .orderBy(desc(crawlJobs.completedAt), desc(crawlJobs.id))
       .limit(limit);
   }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { SiteFacts } from '@vendorwatch/compliance';
 import type { CrawlJobStatus } from '@vendorwatch/contracts';
 import type { Database } from '../database';
@@ -143,6 +143,17 @@ export class CrawlJobsRepository {
       .where(and(eq(crawlJobs.id, id), inArray(crawlJobs.status, LIVE)))
       .returning({ resumes: crawlJobs.resumes });
     return row?.resumes ?? 0;
+  }
+
+  /** Completed crawls' ids after `afterId` (keyset order), for re-assessing every crawl in batches. */
+  async completedIds(afterId: string | null, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: crawlJobs.id })
+      .from(crawlJobs)
+      .where(and(eq(crawlJobs.status, 'completed'), eq(crawlJobs.kind, 'crawl'), afterId ? gt(crawlJobs.id, afterId) : undefined))
+      .orderBy(asc(crawlJobs.id))
+      .limit(limit);
+    return rows.map((row) => row.id);
   }
 
   // --- Owner-scoped reads and writes for the API: a job of another user is simply not found. ---

@@ -57,7 +57,8 @@ export class ScrapingBeeFetcher implements Fetcher {
     for (const [name, value] of Object.entries(raw))
       if (name.startsWith('spb-') && !OWN_HEADERS.has(name) && name !== 'spb-set-cookie') headers[name.slice(4)] = value;
     // Repeated Spb-Set-Cookie headers arrive joined with ", ", which cookie dates contain too.
-    const setCookies = raw['spb-set-cookie'] ? splitCookiesString(raw['spb-set-cookie']) : [];
+    const joined = response.headers.get('spb-set-cookie');
+    const setCookies = joined ? splitCookiesString(joined) : [];
     const finalUrl = raw['spb-resolved-url'] || url;
     const contentType = headers['content-type'] ?? raw['content-type'] ?? null;
     const digest = await digestBuffer(buffer, contentType, finalUrl);

@@ -1,0 +1,55 @@
+import { assess, type Assessment } from '@vendorwatch/compliance';
+import { ComplianceAssessmentsRepository, CrawlJobsRepository, CrawlPagesRepository } from '@vendorwatch/db';
+import { assessedCrawlOf } from './assessed-crawl';
+
+export interface StoredAssessment {
+  id: string;
+  assessment: Assessment;
+}
+
+/**
+ * Judges a completed crawl against the compliance catalogue and stores the result: written once,
+ * used by the worker when a crawl completes and by the API and the `reassess` command after the
+ * checks changed. The same stored pages give the same assessment; storing again replaces the
+ * crawl's previous one (same id).
+ */
+export class CrawlAssessor {
+  constructor(
+    private readonly jobs: CrawlJobsRepository,
+    private readonly pages: CrawlPagesRepository,
+    private readonly assessments: ComplianceAssessmentsRepository,
+  ) {}
+
+  /** null when the job is not a completed crawl, or nothing in it could be assessed (no page answered). */
+  async assess(jobId: string): Promise<StoredAssessment | null> {
+    const job = await this.jobs.findById(jobId);
+    if (!job || job.status !== 'completed' || job.kind !== 'crawl') return null;
+    const assessment = assess(assessedCrawlOf(job, await this.pages.listForAssessment(jobId)));
+    if (assessment.rate === null || assessment.label === null) return null;
+    const { id } = await this.assessments.save({
+      jobId,
+      userId: job.userId,
+      vendorId: job.vendorId,
+      method: job.method,
+      targetUrl: job.targetUrl,
+      crawlCompletedAt: job.completedAt,
+      catalogueVersion: assessment.catalogueVersion,
+      rate: assessment.rate,
+      label: assessment.label,
+      counts: assessment.counts,
+      failures: assessment.failures,
+      pagesChecked: assessment.pagesChecked,
+      notEvaluatedByMethod: assessment.notEvaluatedByMethod,
+      checks: assessment.checks,
+    });
+    return { id, assessment };
+  }
+
+  /** Completed crawls of the last `withinMs` that have no assessment (a worker died in between): assessed now. */
+  async catchUp(withinMs: number, now = new Date()): Promise<number> {
+    const missing = await this.assessments.completedJobsWithoutAssessment(100, new Date(now.getTime() - withinMs));
+    let assessed = 0;
+    for (const { jobId } of missing) if (await this.assess(jobId)) assessed++;
+    return assessed;
+  }
+}

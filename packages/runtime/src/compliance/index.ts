@@ -1,0 +1,3 @@
+export * from './assessed-crawl';
+export * from './crawl-assessor';
+export * from './compliance.module';
