@@ -37,6 +37,9 @@ export class ReconcileCrawlsHandler implements JobHandler<'reconcileCrawls'>, On
     const tally = await reconcileCrawls(this.crawlQueue, this.jobs);
     if (tally.resumed || tally.failed)
       this.logger.log(`Reconciled crawls: ${tally.resumed} resumed, ${tally.failed} ended failed`);
+    // A worker that died between completing a crawl and assessing it left the crawl unassessed.
+    const assessed = await this.assessor.catchUp(ASSESSMENT_CATCH_UP_MS);
+    if (assessed) this.logger.log(`Assessed ${assessed} completed crawls that had no assessment`);
     return tally;
   }
 
