@@ -1,5 +1,11 @@
 import type { CheckOutcome, CrawlMethod } from '@vendorwatch/contracts';
-import { ComplianceAssessmentsRepository, CrawlJobsRepository, CrawlPagesRepository } from '@vendorwatch/db';
+import {
+  complianceAssessments,
+  ComplianceAssessmentsRepository,
+  CrawlJobsRepository,
+  CrawlPagesRepository,
+} from '@vendorwatch/db';
+import { eq } from 'drizzle-orm';
 import { CrawlAssessor } from '@vendorwatch/runtime';
 import { startFixtureSite, startScrapingBeeServer, type FixtureSite, type ScrapingBeeServer } from '../../../test-support';
 import { FIXTURE_SCOPE } from '../testing/fixture-expectations';
@@ -116,5 +122,18 @@ describe('compliance assessment of a completed crawl', () => {
     const strip = (rows: typeof firstChecks) => rows.map(({ assessmentId: _a, ...rest }) => rest);
     expect(strip(await assessments.checkResults(first.id))).toEqual(strip(firstChecks));
     expect((await assessments.findByJob(userId, id))!.rate).toBe(first.rate);
+  });
+
+  it('catches up a completed crawl left without an assessment (a worker died in between)', async () => {
+    const { userId, vendorId } = await harness.createUser();
+    const id = await harness.startCrawl({ method: 'http', targetUrl: `${site.url}/`, settings: FIXTURE_SCOPE, userId, vendorId });
+    await harness.waitForStatus(id, ['completed']);
+    const first = await harness.waitFor(() => assessments.findByJob(userId, id), 30_000, 'the assessment');
+    await harness.database.db.delete(complianceAssessments).where(eq(complianceAssessments.id, first.id));
+
+    const db = harness.database.db;
+    const assessor = new CrawlAssessor(new CrawlJobsRepository(db), new CrawlPagesRepository(db), assessments);
+    expect(await assessor.catchUp(24 * 3600_000)).toBeGreaterThanOrEqual(1);
+    expect(await assessments.findByJob(userId, id)).toMatchObject({ rate: 44.4, label: 'Non-Compliant' });
   });
 });
