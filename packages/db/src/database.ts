@@ -40,8 +40,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 function openPostgres(url: string, max: number): DatabaseHandle {
   const pool = new Pool({ connectionString: url, max });
-  // An idle client that loses its server must not crash the process; the next query reconnects.
+  // A client that loses its server must not crash the process: an idle one is dropped and the next
+  // query reconnects (the pool's 'error'); one checked out between two queries — in a transaction —
+  // emits on itself, and its next query fails with a connection error its caller handles.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
   return {
     db,
