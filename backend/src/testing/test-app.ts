@@ -1,5 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createTestDatabase, type TestDatabase } from '@vendorwatch/db/testing';
+import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
@@ -21,8 +22,17 @@ export interface TestApp {
    * a worker started with them (createWorkerApp(t.config)) serves this app.
    */
   config: Record<string, string | undefined>;
+  /** Every route the HTTP server registered once the app was built (Fastify's onRoute), HEAD included. */
+  routes: RegisteredRoute[];
   signUp(email?: string, password?: string): Promise<TestUser>;
   close(): Promise<void>;
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  /** Marked as not part of the API (documentation UI files, the queue dashboard). */
+  hidden: boolean;
 }
 
 export interface TestUser {
@@ -64,6 +74,15 @@ export async function startTestApp(overrides: Record<string, string | undefined>
     ...overrides,
   };
   const app = await createApp(config);
+  const routes: RegisteredRoute[] = [];
+  // Nest registers its routes when the app starts listening: the hook sees every one of them.
+  app
+    .getHttpAdapter()
+    .getInstance<FastifyInstance>()
+    .addHook('onRoute', (route) => {
+      for (const method of [route.method].flat())
+        routes.push({ method, url: route.url, hidden: Boolean((route.schema as { hide?: boolean } | undefined)?.hide) });
+    });
   await app.listen({ port, host: '127.0.0.1' });
 
   const signUp = async (email = `user-${randomBytes(5).toString('hex')}@example.com`, password = 'correct-horse-9') => {
@@ -104,6 +123,7 @@ export async function startTestApp(overrides: Record<string, string | undefined>
     database,
     queuePrefix,
     config,
+    routes,
     signUp,
     async close() {
       await app.close();

@@ -39,7 +39,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 function openPostgres(url: string, max: number): DatabaseHandle {
-  const pool = new Pool({ connectionString: url, max });
+  // A server that does not answer (a network partition) fails the query after 10 s instead of
+  // holding the request until the operating system gives up on the connection.
+  const pool = new Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;

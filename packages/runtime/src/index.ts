@@ -7,3 +7,4 @@ export * from './secrets.module';
 export * from './scrapingbee';
 export * from './queue';
 export * from './network';
+export * from './metrics';

@@ -27,6 +27,7 @@ import { CriticalCrawlError, errorMessage, UnexpectedCrawlError } from '../crawl
 import type { Fetcher } from '../crawl-engine/fetcher';
 import { FetcherFactory } from '../crawl-engine/fetcher-factory';
 import { ProgressReporter } from '../crawl-engine/progress';
+import { WorkerMetrics } from '../metrics/worker-metrics';
 import type { JobHandler, JobRunContext } from '../queue/job-handler';
 import { WORKER_REDIS } from '../worker-tokens';
 
@@ -54,6 +55,7 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
     private readonly pages: CrawlPagesRepository,
     private readonly fetchers: FetcherFactory,
     private readonly crawler: Crawler,
+    private readonly metrics: WorkerMetrics,
   ) {}
 
   /**
@@ -89,7 +91,7 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
     try {
       if (!CRAWL_METHODS.includes(row.method as CrawlMethod)) throw new CriticalCrawlError(`Unknown crawl method: ${row.method}`);
       const { plan, fetcher: request } = planFromRow(row, this.config.CRAWL_MIN_DELAY_MS);
-      fetcher = await this.fetchers.create(request);
+      fetcher = this.metrics.meter(await this.fetchers.create(request));
       await this.crawler.run(plan, fetcher, signal, progress);
       return await this.finish(id, progress);
     } catch (error) {
@@ -136,8 +138,10 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
     if (summary.total > 0 && summary.answered === 0)
       return this.end(id, 'failed', progress, summary.firstError ?? 'No page could be fetched');
     const counts = await progress.current();
-    if (await this.persist(() => this.jobs.complete(id, { ...counts, progress: 100 })))
+    if (await this.persist(() => this.jobs.complete(id, { ...counts, progress: 100 }))) {
+      this.metrics.crawlFinished('completed');
       return { status: 'completed', pagesDone: counts.pagesDone };
+    }
     const row = await this.jobs.findById(id);
     if (row && isTerminalStatus(row.status)) return { status: row.status, pagesDone: row.pagesDone };
     const left = await this.frontier.counts(id);
@@ -152,6 +156,7 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
   ): Promise<CrawlJobResult> {
     const counts = progress ? await this.persist(() => progress.current()) : undefined;
     await this.persist(() => this.jobs.finish(id, status, counts, error));
+    this.metrics.crawlFinished(status);
     return { status, pagesDone: counts?.pagesDone ?? 0 };
   }
 

@@ -47,6 +47,10 @@ function plainHttpEntryOf(startUrl: string, pages: AssessedPage[]): HttpEntryFac
   if (!start) return null;
   if (start.statusCode === null) return { requestedUrl: startUrl, hops: [], finalUrl: null, error: start.error };
   const urls = [...start.redirectChain, start.finalUrl ?? start.url];
-  const hops = urls.map((url, i) => ({ url, statusCode: i < urls.length - 1 ? 301 : start.statusCode!, location: urls[i + 1] ?? null }));
+  const hops = urls.map((url, i) => ({
+    url,
+    statusCode: i < urls.length - 1 ? 301 : start.statusCode!,
+    location: urls[i + 1] ?? null,
+  }));
   return { requestedUrl: startUrl, hops, finalUrl: start.finalUrl ?? start.url, error: null };
 }
