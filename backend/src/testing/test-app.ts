@@ -54,7 +54,14 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startTestApp(overrides: Record<string, string | undefined> = {}): Promise<TestApp> {
+/**
+ * `reachDatabase` rewrites the test database's URL the app connects with (a fault test puts a TCP
+ * proxy it can cut in between); the test's own `database` handle stays direct.
+ */
+export async function startTestApp(
+  overrides: Record<string, string | undefined> = {},
+  { reachDatabase = (url: string) => url }: { reachDatabase?: (url: string) => string } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -62,7 +69,7 @@ export async function startTestApp(overrides: Record<string, string | undefined>
   const config = {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
-    DATABASE_URL: database.url,
+    DATABASE_URL: reachDatabase(database.url!),
     QUEUE_PREFIX: queuePrefix,
     AUTH_AUTOCONFIRM: 'true',
     SMTP_URL: '',
