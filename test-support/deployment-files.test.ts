@@ -4,6 +4,7 @@ import { validate } from 'dockerfile-utils';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { configSchema } from '../packages/runtime/src/config';
 
 /**
  * The Dockerfile and docker-compose.yml cannot be run here (no container engine): they are kept
@@ -136,8 +137,7 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('passes every setting it names to both processes, each one the configuration knows', async () => {
-    const { configSchema } = await import('../packages/runtime/src/config');
+  it('passes every setting it names to both processes, each one the configuration knows', () => {
     const known = Object.keys(configSchema.shape);
     const names = Object.keys(compose.services.backend!.environment!);
     expect(names.filter((name) => !known.includes(name))).toEqual([]);

@@ -7,7 +7,9 @@ import type { AddressInfo, Socket } from 'node:net';
  * linked nowhere else, a 301→302 redirect chain, a 404, a 500, a page that 503s before it works,
  * a slow page, a PDF, pages for exclude patterns, off-site links, and a page with compliance
  * markers. Every request is logged with timestamps, so tests can check politeness and that no
- * URL was fetched twice.
+ * URL was fetched twice. For the compliance checks it passes some and fails others on purpose
+ * (FIXTURE_COMPLIANCE says which): security headers good and bad, cookies without their flags, a
+ * server version disclosed, an analytics script, a security.txt, broken links, images without alt.
  */
 export interface FixtureSiteOptions {
   /** robots.txt `Crawl-delay` in seconds (fractions allowed); none when undefined. */
@@ -111,7 +113,8 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
 <a href="mailto:info@example.test">Mail</a> <a href="javascript:void(0)">Script</a> <a href="#top">Top</a> <a href="/about#team">Team</a>
 ${extra > 0 ? '<a href="/extra/1">More</a>' : ''}</main>
 <footer><a href="/privacy">Privacy Policy</a> <a href="/terms">Terms of Service</a></footer>
-<div id="cookie-consent-banner" class="cookie-banner">We use cookies to improve your experience. <button>Accept all cookies</button></div>`,
+<div id="cookie-consent-banner" class="cookie-banner">We use cookies to improve your experience. <button>Accept all cookies</button></div>
+<script async src="https://www.google-analytics.com/analytics.js"></script>`,
       ),
     '/about': () =>
       page(
@@ -145,15 +148,25 @@ ${extra > 0 ? '<a href="/extra/1">More</a>' : ''}</main>
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? '/', 'http://fixture').pathname;
-    const html = (status: number, body: string, headers: Record<string, string> = {}) =>
+    const html = (status: number, body: string, headers: Record<string, string | string[]> = {}) =>
       res
         .writeHead(status, {
           'content-type': 'text/html; charset=utf-8',
           'x-frame-options': 'DENY',
           'x-content-type-options': 'nosniff',
+          'referrer-policy': 'strict-origin-when-cross-origin',
+          // unsafe-inline scripts without a nonce or hash: the CSP check fails.
+          'content-security-policy': "default-src 'self'; script-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
+          server: 'Apache/2.4.62 (Unix)',
           ...headers,
         })
         .end(body);
+    if (path === '/.well-known/security.txt') {
+      const expires = new Date(Date.now() + 180 * 86_400_000).toISOString();
+      return res
+        .writeHead(200, { 'content-type': 'text/plain; charset=utf-8' })
+        .end(`Contact: mailto:security@example.test\nExpires: ${expires}\nPreferred-Languages: en\n`);
+    }
     if (path === '/robots.txt') {
       if (options.robots === false) return html(404, page('Not found', ''));
       const delay = options.crawlDelaySeconds !== undefined ? `Crawl-delay: ${options.crawlDelaySeconds}\n` : '';
@@ -189,6 +202,9 @@ ${extra > 0 ? '<a href="/extra/1">More</a>' : ''}</main>
     if (path === '/files/report.pdf') return res.writeHead(200, { 'content-type': 'application/pdf' }).end(PDF);
     if (path.startsWith('/images/')) return res.writeHead(200, { 'content-type': 'image/png' }).end(PNG_1PX);
     const render = pages[path] ?? (path.endsWith('/') && path.length > 1 ? pages[path.slice(0, -1)] : undefined);
+    // The home page sets a session cookie without Secure, HttpOnly or SameSite, and an analytics one.
+    if (path === '/' && render)
+      return html(200, render(), { 'set-cookie': ['session_id=3f2a9c; Path=/', '_ga=GA1.1.12345.67890; Path=/; Max-Age=3600'] });
     if (render) return html(200, render());
     return html(404, page('Not found', `<a href="/">Home</a>`));
   };

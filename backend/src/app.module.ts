@@ -13,6 +13,7 @@ import { QueueDashboardModule } from './modules/queue-dashboard/queue-dashboard.
 import { CrawlerSettingsModule } from './modules/crawler-settings/crawler-settings.module';
 import { ProjectsModule } from './modules/projects/projects.module';
 import { PublicConfigModule } from './modules/public-config/public-config.module';
+import { ReportsModule } from './modules/reports/reports.module';
 import { VendorsModule } from './modules/vendors/vendors.module';
 
 @Module({})
@@ -36,6 +37,7 @@ export class AppModule {
         CrawlsModule,
         HealthModule,
         DashboardModule,
+        ReportsModule,
         // Operations: metrics, the queue dashboard and the API's documentation.
         MetricsModule,
         QueueDashboardModule,

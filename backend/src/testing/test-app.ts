@@ -83,13 +83,10 @@ export async function startTestApp(
   const app = await createApp(config);
   const routes: RegisteredRoute[] = [];
   // Nest registers its routes when the app starts listening: the hook sees every one of them.
-  app
-    .getHttpAdapter()
-    .getInstance<FastifyInstance>()
-    .addHook('onRoute', (route) => {
-      for (const method of [route.method].flat())
-        routes.push({ method, url: route.url, hidden: Boolean((route.schema as { hide?: boolean } | undefined)?.hide) });
-    });
+  (app.getHttpAdapter().getInstance() as FastifyInstance).addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      routes.push({ method, url: route.url, hidden: Boolean((route.schema as { hide?: boolean } | undefined)?.hide) });
+  });
   await app.listen({ port, host: '127.0.0.1' });
 
   const signUp = async (email = `user-${randomBytes(5).toString('hex')}@example.com`, password = 'correct-horse-9') => {

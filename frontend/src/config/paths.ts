@@ -19,6 +19,10 @@ export const paths = {
       getHref: (jobId: string) => `/crawls/${encodeURIComponent(jobId)}`,
     },
     reports: { path: '/reports', getHref: () => '/reports' },
+    report: {
+      path: '/reports/:reportId',
+      getHref: (reportId: string) => `/reports/${encodeURIComponent(reportId)}`,
+    },
     testCrawler: { path: '/test-crawler', getHref: () => '/test-crawler' },
     settings: { path: '/settings', getHref: () => '/settings' },
     security: { path: '/settings/security', getHref: () => '/settings/security' },

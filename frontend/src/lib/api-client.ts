@@ -14,8 +14,21 @@ export interface RequestOptions {
   timeoutMs?: number;
 }
 
-/** How a successful answer's body is read: JSON (or text) for the API, a Blob for files such as screenshots. */
-type ResponseKind = 'json' | 'blob';
+/**
+ * How a successful answer's body is read: JSON (or text) for the API, a Blob for files such as
+ * screenshots, a Blob with its name for downloads.
+ */
+type ResponseKind = 'json' | 'blob' | 'file';
+
+/** A downloaded file: its bytes and the name the server gave it (Content-Disposition), if any. */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string | null;
+}
+
+/** The file name of `Content-Disposition: attachment; filename="…"`. */
+export const filenameFromDisposition = (header: string | null): string | null =>
+  header ? (/filename="([^"]+)"/.exec(header)?.[1] ?? /filename=([^;\s]+)/.exec(header)?.[1] ?? null) : null;
 
 /** Spec section 9: retry on 503 or no response, 3 times, backoff 1 s, 2 s, 4 s (capped at 10 s). */
 export const MAX_RETRIES = 3;
@@ -43,6 +56,13 @@ const buildUrl = (path: string, params?: QueryParams) => {
 const parseBody = async (response: Response, kind: ResponseKind): Promise<unknown> => {
   // Error answers are JSON whatever was asked for, so only a success is read as a Blob.
   if (kind === 'blob' && response.ok) return response.blob();
+  if (kind === 'file' && response.ok) {
+    const file: DownloadedFile = {
+      blob: await response.blob(),
+      filename: filenameFromDisposition(response.headers.get('content-disposition')),
+    };
+    return file;
+  }
   const text = await response.text();
   if (!text) return undefined;
   if (!(response.headers.get('content-type') ?? '').includes('json')) return text;
@@ -105,7 +125,7 @@ async function request<T>(
   options: RequestOptions = {},
   kind: ResponseKind = 'json',
 ): Promise<T> {
-  const headers: Record<string, string> = { Accept: kind === 'blob' ? '*/*' : 'application/json' };
+  const headers: Record<string, string> = { Accept: kind === 'json' ? 'application/json' : '*/*' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.auth !== false) {
     const token = await getAccessToken();
@@ -144,6 +164,9 @@ export const api = {
   /** A file behind the bearer token (e.g. a screenshot), for `URL.createObjectURL`. */
   getBlob: (path: string, options?: RequestOptions) => request<Blob>('GET', path, undefined, options, 'blob'),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body ?? {}, options),
+  /** A file the server builds from a POSTed request (an export), for download. */
+  postFile: (path: string, body?: unknown, options?: RequestOptions) =>
+    request<DownloadedFile>('POST', path, body ?? {}, options, 'file'),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body ?? {}, options),
   delete: <T = void>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
 };

@@ -1,4 +1,15 @@
-import type { CrawlJob, CrawlPage, DashboardCharts, DashboardSummary, Paginated } from '@vendorwatch/contracts';
+import {
+  complianceLabel,
+  type CheckResult,
+  type CrawlJob,
+  type CrawlPage,
+  type DashboardCharts,
+  type DashboardSummary,
+  type Paginated,
+  type ReportDetail,
+  type ReportsOverview,
+  type ReportSummary,
+} from '@vendorwatch/contracts';
 
 export const VENDOR_ID = '11111111-1111-4111-8111-111111111111';
 
@@ -69,7 +80,60 @@ export const dashboardCharts = (extra: Partial<DashboardCharts> = {}): Dashboard
     failed: 0,
     cancelled: 0,
     pages: 0,
+    complianceRate: null,
   })),
   responseTimeByVendor: [],
+  ...extra,
+});
+
+/** An assessment of vendor Alpha at 92.5 %; tests override what they look at. */
+export const reportSummary = (extra: Partial<ReportSummary> = {}): ReportSummary => {
+  const rate = extra.rate ?? 92.5;
+  return {
+    id: 'report-1',
+    jobId: 'job-1',
+    vendorId: VENDOR_ID,
+    vendorName: 'Alpha',
+    method: 'puppeteer',
+    targetUrl: 'https://alpha.example/',
+    assessedAt: '2025-01-30T12:00:00Z',
+    crawlCompletedAt: '2025-01-30T11:59:00Z',
+    rate,
+    label: complianceLabel(rate),
+    counts: { pass: 11, fail: 1, warn: 0, notApplicable: 1 },
+    failures: { critical: 0, high: 0, medium: 1, low: 0 },
+    pagesChecked: 12,
+    ...extra,
+  };
+};
+
+export const checkResult = (extra: Partial<CheckResult> = {}): CheckResult => ({
+  checkId: 'headers.csp',
+  group: 'security_headers',
+  severity: 'medium',
+  outcome: 'pass',
+  title: 'Content-Security-Policy restricts scripts',
+  summary: 'Every page passed',
+  whyItMatters: 'A Content-Security-Policy limits the damage of an injected script.',
+  howToFix: 'Send a Content-Security-Policy header.',
+  evidence: [],
+  evidenceTotal: 0,
+  ...extra,
+});
+
+export const reportDetail = (extra: Partial<ReportDetail> = {}): ReportDetail => ({
+  ...reportSummary(extra),
+  catalogueVersion: '2025.1',
+  checks: [checkResult()],
+  notEvaluatedByMethod: [],
+  ...extra,
+});
+
+export const reportsOverview = (extra: Partial<ReportsOverview> = {}): ReportsOverview => ({
+  vendorsAssessed: 0,
+  averageRate: null,
+  pagesChecked: 0,
+  openFailures: { critical: 0, high: 0, medium: 0, low: 0 },
+  vendors: [],
   ...extra,
 });

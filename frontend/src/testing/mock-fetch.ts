@@ -12,6 +12,9 @@ export interface MockRequest {
 export interface MockResponse {
   status?: number;
   body?: unknown;
+  /** A body sent as is (a file download) instead of `body` as JSON, with its headers. */
+  raw?: BodyInit;
+  headers?: Record<string, string>;
 }
 
 type Handler = MockResponse | ((request: MockRequest) => MockResponse | Promise<MockResponse>);
@@ -34,11 +37,17 @@ export function mockFetch(routes: Record<string, Handler>) {
       body: rawBody ? JSON.parse(rawBody) : undefined,
     };
     const handler = routes[`${method} ${url.pathname}`];
-    const { status = 200, body } = handler
+    const {
+      status = 200,
+      body,
+      raw,
+      headers,
+    } = handler
       ? typeof handler === 'function'
         ? await handler(request)
         : handler
-      : { status: 404, body: { statusCode: 404, message: `No mock for ${method} ${url.pathname}` } };
+      : ({ status: 404, body: { statusCode: 404, message: `No mock for ${method} ${url.pathname}` } } as MockResponse);
+    if (raw !== undefined) return new Response(raw, { status, headers });
     const hasBody = body !== undefined && status !== 204;
     return new Response(hasBody ? JSON.stringify(body) : null, {
       status,

@@ -7,9 +7,23 @@
 export const CHECK_OUTCOMES = ['pass', 'fail', 'warn', 'not_applicable'] as const;
 export type CheckOutcome = (typeof CHECK_OUTCOMES)[number];
 
+export const CHECK_OUTCOME_LABELS: Record<CheckOutcome, string> = {
+  pass: 'Passed',
+  fail: 'Failed',
+  warn: 'Warning',
+  not_applicable: 'Not applicable',
+};
+
 /** Most severe first. The weight each severity carries in the rate lives in packages/compliance (scoring). */
 export const CHECK_SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
 export type CheckSeverity = (typeof CHECK_SEVERITIES)[number];
+
+export const CHECK_SEVERITY_LABELS: Record<CheckSeverity, string> = {
+  critical: 'Critical',
+  high: 'High',
+  medium: 'Medium',
+  low: 'Low',
+};
 
 export const CHECK_GROUPS = ['transport', 'security_headers', 'privacy_legal', 'content_hygiene', 'accessibility'] as const;
 export type CheckGroup = (typeof CHECK_GROUPS)[number];
@@ -132,3 +146,4 @@ export interface ReportsOverview {
 export const REPORT_EXPORT_FORMATS = ['pdf', 'csv', 'excel'] as const;
 export type ReportExportFormat = (typeof REPORT_EXPORT_FORMATS)[number];
 export const REPORT_FILE_EXTENSIONS: Record<ReportExportFormat, string> = { pdf: 'pdf', csv: 'csv', excel: 'xlsx' };
+export const REPORT_FORMAT_LABELS: Record<ReportExportFormat, string> = { pdf: 'PDF', csv: 'CSV', excel: 'Excel (.xlsx)' };

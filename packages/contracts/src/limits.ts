@@ -10,6 +10,10 @@ export const LIMITS = {
   waitTimeMs: { min: 0, max: 10_000, step: 500, default: 2000 },
   vendor: { nameMaxLength: 200, urlMaxLength: 2048, descriptionMaxLength: 5000 },
   pagination: { defaultLimit: 20, maxLimit: 100 },
+  /** Each vendor's trend in the reports summary: its latest assessments in the period, at most this many. */
+  reportTrendPoints: 60,
+  /** The days a report filter may name: PostgreSQL has no year 0, and the day after 9999-12-31 is year 10000. */
+  reportDates: { earliest: '1900-01-01', latest: '9998-12-31' },
 } as const;
 
 export const TIMEOUTS_MS = {

@@ -1,3 +1,5 @@
+import type { ComplianceLabel } from './compliance';
+
 /** Response shapes of the API, shared by the backend and the frontend. Dates travel as ISO strings. */
 
 export interface Vendor {
@@ -7,6 +9,18 @@ export interface Vendor {
   description: string;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A vendor's latest compliance assessment, as the vendor list shows it. */
+export interface LatestCompliance {
+  reportId: string;
+  rate: number;
+  label: ComplianceLabel;
+}
+
+/** `GET /api/vendors` items: the vendor and its latest compliance assessment (null before the first). */
+export interface VendorListItem extends Vendor {
+  compliance: LatestCompliance | null;
 }
 
 export interface Project {
@@ -105,8 +119,18 @@ export interface DashboardSummary {
   totalPages: number;
 }
 
-/** GET /api/dashboard/charts: the last 30 days (UTC days, oldest first) and response times per vendor. */
+/**
+ * GET /api/dashboard/charts: the last 30 days (UTC days, oldest first) and response times per vendor.
+ * `complianceRate` is the mean rate of the assessments made that day; null on a day without any.
+ */
 export interface DashboardCharts {
-  days: { date: string; completed: number; failed: number; cancelled: number; pages: number }[];
+  days: {
+    date: string;
+    completed: number;
+    failed: number;
+    cancelled: number;
+    pages: number;
+    complianceRate: number | null;
+  }[];
   responseTimeByVendor: { vendorId: string; vendorName: string; averageMs: number; pages: number }[];
 }

@@ -6,6 +6,7 @@ import {
   AuthRefreshTokensRepository,
   AuthSessionsRepository,
   AuthSigningKeysRepository,
+  ComplianceAssessmentsRepository,
   CrawlerConfigsRepository,
   CrawlerSettingsRepository,
   CrawlFrontierRepository,
@@ -14,6 +15,7 @@ import {
   DashboardRepository,
   openDatabase,
   ProjectsRepository,
+  ReportsRepository,
   UsersRepository,
   VendorsRepository,
   type Database,
@@ -43,6 +45,8 @@ const REPOSITORIES = [
   CrawlJobsRepository,
   CrawlFrontierRepository,
   CrawlPagesRepository,
+  ComplianceAssessmentsRepository,
+  ReportsRepository,
 ] as const;
 
 const repositoryProviders: Provider[] = REPOSITORIES.map((Repository) => ({

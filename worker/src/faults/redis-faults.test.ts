@@ -58,7 +58,7 @@ describe('Redis faults', () => {
 
   it('a Redis restart while crawls wait and run: no job lost, each crawl completes exactly once', async () => {
     await harness.startWorker();
-    const crawls = [];
+    const crawls: { site: FixtureSite; id: string }[] = [];
     for (let i = 0; i < 6; i++) crawls.push(await crawlOwnSite({ crawlDelay: 150 }));
     // Two running (concurrency 2), four waiting, some pages stored.
     await harness.waitFor(

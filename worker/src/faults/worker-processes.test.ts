@@ -54,7 +54,7 @@ describe('three worker processes', () => {
   const pidOf = (workerName: string | undefined) => Number(workerName?.split('-').at(-2));
 
   it('spread the jobs among them and run none twice; every line a job logs carries its id', async () => {
-    const crawls = [];
+    const crawls: { site: FixtureSite; id: string }[] = [];
     for (let i = 0; i < 9; i++) crawls.push(await crawlOwnSite({ maxPages: 3, crawlDelay: 100 }));
     for (const crawl of crawls) {
       expect(await harness.waitForStatus(crawl.id, ['completed', 'failed', 'cancelled'])).toMatchObject({ status: 'completed' });

@@ -119,7 +119,7 @@ export function buildOpenApiDocument(routes: DiscoveredRoute[], docs: Record<str
         ? { description }
         : { description, content: { [doc.contentType ?? 'application/json']: { schema: doc.response } } };
 
-    const responses: Record<string, ZodOpenApiResponseObject> = { [route.status]: success('Success') };
+    const responses: Record<string, ZodOpenApiResponseObject> = { [doc.status ?? route.status]: success('Success') };
     for (const [status, text] of Object.entries(doc.alsoStatus ?? {})) responses[status] = success(text);
     const errors: Record<number, string> = {};
     if (route.body || route.query) errors[400] = STATUS_TEXT[400]!;

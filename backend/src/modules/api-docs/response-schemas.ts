@@ -1,4 +1,8 @@
 import {
+  CHECK_GROUPS,
+  CHECK_OUTCOMES,
+  CHECK_SEVERITIES,
+  COMPLIANCE_LABELS,
   CRAWL_JOB_STATUSES,
   CRAWL_METHODS,
   type AccountSession,
@@ -13,10 +17,14 @@ import {
   type ProjectElement,
   type ProjectPage,
   type PublicConfig,
+  type ReportDetail,
+  type ReportsOverview,
+  type ReportSummary,
   type ScrapeResult,
   type TestCrawlResult,
   type Vendor,
   type VendorCrawlerSettings,
+  type VendorListItem,
 } from '@vendorwatch/contracts';
 import { z } from 'zod';
 import type { EnrolledFactor, IssuedChallenge } from '../auth-server/factors.service';
@@ -72,6 +80,17 @@ export const vendorSchema = describes<Vendor>()(
       updatedAt: isoDate,
     })
     .meta({ id: 'Vendor' }),
+);
+
+export const vendorListItemSchema = describes<VendorListItem>()(
+  vendorSchema
+    .extend({
+      compliance: z
+        .object({ reportId: uuid, rate: z.number(), label: z.enum(COMPLIANCE_LABELS) })
+        .nullable()
+        .meta({ description: "The vendor's latest compliance assessment; null before the first" }),
+    })
+    .meta({ id: 'VendorListItem' }),
 );
 
 export const projectSchema = describes<Project>()(
@@ -246,6 +265,7 @@ export const dashboardChartsSchema = describes<DashboardCharts>()(
           failed: z.number().int(),
           cancelled: z.number().int(),
           pages: z.number().int(),
+          complianceRate: z.number().nullable(),
         }),
       ),
       responseTimeByVendor: z.array(
@@ -341,3 +361,74 @@ export const challengeSchema = describes<IssuedChallenge>()(
 export const jwksSchema = z
   .object({ keys: z.array(z.record(z.string(), z.unknown())) })
   .meta({ id: 'Jwks', description: 'The public keys access tokens are signed with (ES256).' });
+
+const severityCounts = z.object(
+  Object.fromEntries(CHECK_SEVERITIES.map((severity) => [severity, z.number().int()])),
+) as z.ZodObject<Record<(typeof CHECK_SEVERITIES)[number], z.ZodNumber>>;
+export const reportSummarySchema = describes<ReportSummary>()(
+  z
+    .object({
+      id: uuid,
+      jobId: uuid,
+      vendorId: uuid.nullable(),
+      vendorName: z.string().nullable(),
+      method: z.string(),
+      targetUrl: z.string(),
+      assessedAt: isoDate,
+      crawlCompletedAt: nullableIso,
+      rate: z.number().min(0).max(100),
+      label: z.enum(COMPLIANCE_LABELS),
+      counts: z.object({
+        pass: z.number().int(),
+        fail: z.number().int(),
+        warn: z.number().int(),
+        notApplicable: z.number().int(),
+      }),
+      failures: severityCounts,
+      pagesChecked: z.number().int(),
+    })
+    .meta({ id: 'ReportSummary' }),
+);
+export const reportDetailSchema = describes<ReportDetail>()(
+  reportSummarySchema
+    .extend({
+      catalogueVersion: z.string(),
+      checks: z.array(
+        z.object({
+          checkId: z.string(),
+          group: z.enum(CHECK_GROUPS),
+          severity: z.enum(CHECK_SEVERITIES),
+          outcome: z.enum(CHECK_OUTCOMES),
+          title: z.string(),
+          summary: z.string(),
+          whyItMatters: z.string(),
+          howToFix: z.string(),
+          evidence: z.array(z.object({ url: z.string().nullable(), pageId: uuid.nullable(), detail: z.string() })),
+          evidenceTotal: z.number().int(),
+        }),
+      ),
+      notEvaluatedByMethod: z.array(z.string()),
+    })
+    .meta({ id: 'ReportDetail' }),
+);
+export const reportsOverviewSchema = describes<ReportsOverview>()(
+  z
+    .object({
+      vendorsAssessed: z.number().int(),
+      averageRate: z.number().nullable(),
+      pagesChecked: z.number().int(),
+      openFailures: severityCounts,
+      vendors: z.array(
+        z.object({
+          vendorId: uuid,
+          vendorName: z.string(),
+          latestReportId: uuid,
+          rate: z.number(),
+          label: z.enum(COMPLIANCE_LABELS),
+          lastAssessedAt: isoDate,
+          trend: z.array(z.object({ assessedAt: isoDate, rate: z.number() })),
+        }),
+      ),
+    })
+    .meta({ id: 'ReportsOverview' }),
+);

@@ -19,11 +19,15 @@ import {
   projectSchema,
   proxyTestSchema,
   publicConfigSchema,
+  reportDetailSchema,
+  reportsOverviewSchema,
+  reportSummarySchema,
   scrapeResultSchema,
   sessionCrawlJobSchema,
   testCrawlResultSchema,
   tokenResponseSchema,
   vendorCrawlerSettingsSchema,
+  vendorListItemSchema,
   vendorSchema,
 } from './response-schemas';
 
@@ -39,6 +43,8 @@ export interface RouteDoc {
   response: ZodType | null;
   /** A body that is not JSON (a PNG, Prometheus text); `response` is then ignored. */
   contentType?: string;
+  /** The success status, where the handler sets it itself (it then has no @HttpCode). */
+  status?: number;
   /** Success statuses beyond the one the route declares (e.g. 200 beside 201). */
   alsoStatus?: Record<number, string>;
   /** Error statuses beyond the usual ones (400 with input, 401 when signed in, 404 with ids, 500, 503). */
@@ -61,7 +67,10 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/public-config': { summary: 'What the browser needs to start its auth client', response: publicConfigSchema },
   'GET /api/account/sessions': { summary: "The caller's signed-in sessions", response: list(accountSessionSchema) },
 
-  'GET /api/vendors': { summary: "The caller's vendors, newest first", response: list(vendorSchema) },
+  'GET /api/vendors': {
+    summary: "The caller's vendors, newest first, each with its latest compliance label",
+    response: list(vendorListItemSchema),
+  },
   'GET /api/vendors/:id': { summary: 'One vendor', response: vendorSchema },
   'POST /api/vendors': { summary: 'Add a vendor', response: vendorSchema },
   'PUT /api/vendors/:id': { summary: 'Change a vendor', response: vendorSchema },
@@ -147,6 +156,20 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/dashboard/charts': {
     summary: 'Crawls per day over the last 30 days and response times per vendor',
     response: dashboardChartsSchema,
+  },
+
+  'GET /api/reports': { summary: 'Compliance assessments, filtered and paginated', response: paginated(reportSummarySchema) },
+  'GET /api/reports/summary': {
+    summary: 'The reports screen: tiles and each vendor’s standing for the filters',
+    response: reportsOverviewSchema,
+  },
+  'GET /api/reports/:id': { summary: 'One assessment with every check and its evidence', response: reportDetailSchema },
+  'POST /api/reports/export': {
+    summary: 'The filtered report as a file (report-{timestamp}.pdf, .csv or .xlsx)',
+    status: 200,
+    response: z.string().meta({ format: 'binary' }),
+    contentType: 'application/octet-stream',
+    description: 'Content-Type is application/pdf, text/csv or the Excel type; Content-Disposition names the file.',
   },
 
   'GET /api/docs/openapi.json': {

@@ -1,5 +1,6 @@
 import type { DashboardCharts, DashboardSummary, Vendor } from '@vendorwatch/contracts';
 import { crawlJobs, crawlPages } from '@vendorwatch/db';
+import { seedAssessment } from '@vendorwatch/db/testing';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 
 describe('dashboard API', () => {
@@ -95,6 +96,29 @@ describe('dashboard API', () => {
       { vendorId: globex.id, vendorName: 'Globex', averageMs: 1000, pages: 1 },
       { vendorId: acme.id, vendorName: 'Acme', averageMs: 200, pages: 3 },
     ]);
+  });
+
+  it('charts the mean compliance rate of each day’s assessments', async () => {
+    const carol = await t.signUp();
+    const vendor = await vendorOf(carol, 'Assessed Co');
+    const now = new Date();
+    const daysAgo = (n: number, hour: number) =>
+      new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - n, hour));
+    await seedAssessment(t.database.db, { userId: carol.id, vendorId: vendor.id, assessedAt: daysAgo(3, 1), rate: 60 });
+    await seedAssessment(t.database.db, { userId: carol.id, vendorId: vendor.id, assessedAt: daysAgo(3, 2), rate: 95 });
+    await seedAssessment(t.database.db, { userId: carol.id, vendorId: vendor.id, assessedAt: daysAgo(0, 0), rate: 88 });
+    await seedAssessment(t.database.db, { userId: carol.id, vendorId: vendor.id, assessedAt: daysAgo(45, 0), rate: 10 });
+
+    const charts = (await (await carol.api('/api/dashboard/charts')).json()) as DashboardCharts;
+    const rates = charts.days
+      .filter((day) => day.complianceRate !== null)
+      .map(({ date, complianceRate }) => ({ date, complianceRate }));
+    expect(rates).toEqual([
+      { date: daysAgo(3, 0).toISOString().slice(0, 10), complianceRate: 77.5 },
+      { date: daysAgo(0, 0).toISOString().slice(0, 10), complianceRate: 88 },
+    ]);
+    const others = (await (await alice.api('/api/dashboard/charts')).json()) as DashboardCharts;
+    expect(others.days.every((day) => day.complianceRate === null)).toBe(true);
   });
 
   it('answers a new user with zeros and no average', async () => {

@@ -17,9 +17,10 @@ export class DashboardService {
   async charts(userId: string, now = new Date()): Promise<DashboardCharts> {
     const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
     const since = new Date(today - (CHART_DAYS - 1) * DAY_MS);
-    const [crawls, pages, responseTimeByVendor] = await Promise.all([
+    const [crawls, pages, compliance, responseTimeByVendor] = await Promise.all([
       this.dashboard.crawlsByDay(userId, since),
       this.dashboard.pagesByDay(userId, since),
+      this.dashboard.complianceByDay(userId, since),
       this.dashboard.responseTimeByVendor(userId),
     ]);
     const days = Array.from({ length: CHART_DAYS }, (_, i) => ({
@@ -28,6 +29,7 @@ export class DashboardService {
       failed: 0,
       cancelled: 0,
       pages: 0,
+      complianceRate: null as number | null,
     }));
     const byDate = new Map(days.map((day) => [day.date, day]));
     for (const row of crawls) {
@@ -38,6 +40,10 @@ export class DashboardService {
     for (const row of pages) {
       const day = byDate.get(row.day);
       if (day) day.pages = row.pages;
+    }
+    for (const row of compliance) {
+      const day = byDate.get(row.day);
+      if (day) day.complianceRate = row.averageRate;
     }
     return { days, responseTimeByVendor };
   }

@@ -5,6 +5,7 @@ import {
   type CreateVendor,
   type UpdateVendor,
   type Vendor,
+  type VendorListItem,
 } from '@vendorwatch/contracts';
 import { CurrentUser, type AuthUser } from '../../common/auth-user';
 import { ParseIdPipe } from '../../common/parse-uuid.pipe';
@@ -16,7 +17,7 @@ export class VendorsController {
   constructor(private readonly vendors: VendorsService) {}
 
   @Get()
-  list(@CurrentUser() user: AuthUser): Promise<Vendor[]> {
+  list(@CurrentUser() user: AuthUser): Promise<VendorListItem[]> {
     return this.vendors.list(user.id);
   }
 

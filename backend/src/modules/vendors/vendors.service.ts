@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { CreateVendor, UpdateVendor, Vendor } from '@vendorwatch/contracts';
+import type { CreateVendor, UpdateVendor, Vendor, VendorListItem } from '@vendorwatch/contracts';
 import { VendorsRepository, type VendorRow } from '@vendorwatch/db';
 import { NotFoundError } from '../../common/errors';
 
@@ -16,8 +16,12 @@ export const toVendor = (row: VendorRow): Vendor => ({
 export class VendorsService {
   constructor(private readonly vendors: VendorsRepository) {}
 
-  async list(userId: string): Promise<Vendor[]> {
-    return (await this.vendors.listByOwner(userId)).map(toVendor);
+  /** The list shows each vendor's latest compliance label, read in the same query. */
+  async list(userId: string): Promise<VendorListItem[]> {
+    return (await this.vendors.listByOwnerWithCompliance(userId)).map((row) => ({
+      ...toVendor(row),
+      compliance: row.compliance,
+    }));
   }
 
   async get(userId: string, id: string): Promise<Vendor> {

@@ -5,3 +5,4 @@ export * from './project';
 export * from './crawler-settings';
 export * from './crawl-job';
 export * from './crawler-config';
+export * from './report';

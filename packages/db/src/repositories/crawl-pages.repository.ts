@@ -32,7 +32,11 @@ export class CrawlPagesRepository {
 
   /** Every page of a job in crawl order, as the compliance assessment reads them. */
   listForAssessment(jobId: string): Promise<CrawlPageRow[]> {
-    return this.db.select().from(crawlPages).where(eq(crawlPages.jobId, jobId)).orderBy(asc(crawlPages.fetchedAt), asc(crawlPages.id));
+    return this.db
+      .select()
+      .from(crawlPages)
+      .where(eq(crawlPages.jobId, jobId))
+      .orderBy(asc(crawlPages.fetchedAt), asc(crawlPages.id));
   }
 
   // --- Owner-scoped reads for the API. ---

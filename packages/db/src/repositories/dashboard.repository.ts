@@ -1,7 +1,7 @@
 import { and, count, countDistinct, eq, gt, gte, isNotNull, sql, type Placeholder } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../database';
-import { crawlJobs, crawlPages, vendors } from '../schema';
+import { complianceAssessments, crawlJobs, crawlPages, vendors } from '../schema';
 
 export interface DashboardFigures {
   totalVendors: number;
@@ -95,6 +95,20 @@ export class DashboardRepository {
       .groupBy(day);
   }
 
+  /** Mean compliance rate of the assessments made on each UTC day since `since`. */
+  complianceByDay(userId: string, since: Date) {
+    const day = utcDay(complianceAssessments.assessedAt);
+    return this.db
+      .select({
+        day,
+        averageRate: sql<number>`round(avg(${complianceAssessments.rate}), 1)`.mapWith(Number),
+        assessments: count(),
+      })
+      .from(complianceAssessments)
+      .where(and(eq(complianceAssessments.userId, userId), gte(complianceAssessments.assessedAt, since)))
+      .groupBy(day);
+  }
+
   /** Mean response time of each vendor's answered pages, slowest first (from the jobs' running totals). */
   responseTimeByVendor(userId: string) {
     const mean = sql<number>`round(sum(${crawlJobs.responseTimeMsSum})::numeric / sum(${crawlJobs.timedPages}))`;
@@ -114,5 +128,4 @@ export class DashboardRepository {
 }
 
 /** A timestamp's UTC calendar day as YYYY-MM-DD. */
-const utcDay = (column: typeof crawlJobs.createdAt | typeof crawlPages.fetchedAt) =>
-  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
+const utcDay = (column: AnyPgColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;

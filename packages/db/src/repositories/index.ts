@@ -13,3 +13,5 @@ export * from './crawl-jobs.repository';
 export * from './crawl-pages.repository';
 export * from './crawl-frontier.repository';
 export * from './dashboard.repository';
+export * from './compliance-assessments.repository';
+export * from './reports.repository';

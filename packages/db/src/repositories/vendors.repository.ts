@@ -1,9 +1,13 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../database';
-import { vendors } from '../schema';
+import { complianceAssessments, vendors } from '../schema';
 
 export type VendorRow = typeof vendors.$inferSelect;
 export type NewVendor = Pick<VendorRow, 'name' | 'url' | 'description'>;
+/** A vendor with its latest compliance assessment, if it has one. */
+export type VendorWithComplianceRow = VendorRow & {
+  compliance: { reportId: string; rate: number; label: (typeof complianceAssessments.$inferSelect)['label'] } | null;
+};
 
 /** Every query takes the owner's id: a vendor of another user is simply not found. */
 export class VendorsRepository {
@@ -11,6 +15,30 @@ export class VendorsRepository {
 
   listByOwner(userId: string): Promise<VendorRow[]> {
     return this.db.select().from(vendors).where(eq(vendors.userId, userId)).orderBy(desc(vendors.createdAt), desc(vendors.id));
+  }
+
+  /**
+   * The vendor list with each vendor's latest compliance assessment, in one query: a lateral
+   * subquery reads one row per vendor from the (user, vendor, assessed_at) index.
+   */
+  async listByOwnerWithCompliance(userId: string): Promise<VendorWithComplianceRow[]> {
+    const latest = this.db
+      .select({ reportId: complianceAssessments.id, rate: complianceAssessments.rate, label: complianceAssessments.label })
+      .from(complianceAssessments)
+      .where(and(eq(complianceAssessments.userId, vendors.userId), eq(complianceAssessments.vendorId, vendors.id)))
+      .orderBy(desc(complianceAssessments.assessedAt), desc(complianceAssessments.id))
+      .limit(1)
+      .as('latest');
+    const rows = await this.db
+      .select({ vendor: vendors, latest: { reportId: latest.reportId, rate: latest.rate, label: latest.label } })
+      .from(vendors)
+      .leftJoinLateral(latest, sql`true`)
+      .where(eq(vendors.userId, userId))
+      .orderBy(desc(vendors.createdAt), desc(vendors.id));
+    return rows.map(({ vendor, latest }) => ({
+      ...vendor,
+      compliance: latest ? { reportId: latest.reportId, rate: Number(latest.rate), label: latest.label } : null,
+    }));
   }
 
   async findOwned(userId: string, id: string): Promise<VendorRow | undefined> {

@@ -219,27 +219,3 @@ export const crawlPages = pgTable(
     index('crawl_pages_user_vendor_idx').on(t.userId, t.vendorId),
   ],
 );
-
-/** The compliance checks of one completed crawl (what reports aggregate). */
-export const complianceFindings = pgTable(
-  'compliance_findings',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    jobId: uuid('job_id')
-      .notNull()
-      .references(() => crawlJobs.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    vendorId: uuid('vendor_id').references(() => vendors.id, { onDelete: 'cascade' }),
-    check: text('check').notNull(),
-    passed: boolean('passed').notNull(),
-    applicable: boolean('applicable').notNull().default(true),
-    detail: text('detail').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('compliance_findings_user_created_idx').on(t.userId, t.createdAt),
-    index('compliance_findings_job_idx').on(t.jobId),
-  ],
-);

@@ -1,3 +1,4 @@
 export * from './auth';
 export * from './vendors';
 export * from './crawling';
+export * from './compliance';

@@ -15,11 +15,13 @@ describe('DashboardCharts', () => {
     expect(
       within(screen.getByTestId('chart-response-time-by-vendor')).getByText(CHART_EMPTY.responseTimeByVendor),
     ).toBeInTheDocument();
+    expect(within(screen.getByTestId('chart-compliance-by-day')).getByText(CHART_EMPTY.complianceByDay)).toBeInTheDocument();
   });
 
   it('draws the charts when there is data', async () => {
     const charts = dashboardCharts();
-    charts.days[29] = { date: '2025-01-30', completed: 2, failed: 1, cancelled: 1, pages: 12 };
+    charts.days[29] = { date: '2025-01-30', completed: 2, failed: 1, cancelled: 1, pages: 12, complianceRate: 82.5 };
+    charts.days[27] = { ...charts.days[27]!, complianceRate: 91 };
     charts.responseTimeByVendor = [{ vendorId: 'v1', vendorName: 'Alpha', averageMs: 245, pages: 12 }];
     mockFetch({ 'GET /api/dashboard/charts': { body: charts } });
     vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ width: 600, height: 260 } as DOMRect);
@@ -40,5 +42,9 @@ describe('DashboardCharts', () => {
     const responseTimes = screen.getByTestId('chart-response-time-by-vendor');
     expect(legendNames(responseTimes)).toEqual(['Mean response time']);
     expect(within(responseTimes).queryByText(CHART_EMPTY.responseTimeByVendor)).not.toBeInTheDocument();
+
+    const compliance = screen.getByTestId('chart-compliance-by-day');
+    expect(legendNames(compliance)).toEqual(['Average compliance rate']);
+    expect(compliance.querySelector('svg.recharts-surface')).not.toBeNull();
   });
 });

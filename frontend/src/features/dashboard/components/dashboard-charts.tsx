@@ -1,6 +1,6 @@
-import { AreaChart, BarChart } from '@mantine/charts';
+import { AreaChart, BarChart, LineChart } from '@mantine/charts';
 import { Alert, Card, Center, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
-import type { DashboardCharts as Charts } from '@vendorwatch/contracts';
+import { COMPLIANCE_THRESHOLDS, type DashboardCharts as Charts } from '@vendorwatch/contracts';
 import type { ReactNode } from 'react';
 import { DASHBOARD_CHARTS_FAILED, useDashboardCharts } from '../api/get-dashboard-charts';
 
@@ -8,6 +8,7 @@ export const CHART_EMPTY = {
   crawlsByDay: 'No crawls in the last 30 days',
   pagesByDay: 'No pages crawled in the last 30 days',
   responseTimeByVendor: 'No pages crawled yet',
+  complianceByDay: 'No compliance assessments in the last 30 days',
 } as const;
 
 const CHART_HEIGHT = 260;
@@ -19,6 +20,7 @@ const dayLabel = (date: string) =>
   new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
+const percent = (value: number) => `${value.toFixed(1)}%`;
 
 /** The last 30 days of crawls and pages, and how fast each vendor's site answers. */
 export function DashboardCharts() {
@@ -38,6 +40,7 @@ function ChartsGrid({ charts }: { charts: Charts }) {
   const days = charts.days.map((day) => ({ ...day, day: dayLabel(day.date) }));
   const anyCrawls = days.some(({ completed, failed, cancelled }) => completed + failed + cancelled > 0);
   const anyPages = days.some(({ pages }) => pages > 0);
+  const anyCompliance = days.some(({ complianceRate }) => complianceRate !== null);
   const vendors = charts.responseTimeByVendor;
 
   return (
@@ -69,6 +72,29 @@ function ChartsGrid({ charts }: { charts: Charts }) {
           curveType="linear"
           withDots={false}
           yAxisProps={{ allowDecimals: false }}
+        />
+      </ChartCard>
+      <ChartCard
+        title="Average compliance rate per day"
+        testId="chart-compliance-by-day"
+        empty={anyCompliance ? null : CHART_EMPTY.complianceByDay}
+      >
+        <LineChart
+          h={CHART_HEIGHT}
+          data={days}
+          dataKey="day"
+          withLegend
+          legendProps={LEGEND}
+          series={[{ name: 'complianceRate', label: 'Average compliance rate', color: 'teal.6' }]}
+          curveType="linear"
+          // Days without an assessment leave a gap in the data, not a drop to zero.
+          connectNulls
+          valueFormatter={percent}
+          yAxisProps={{ domain: [0, 100] }}
+          referenceLines={[
+            { y: COMPLIANCE_THRESHOLDS.compliant, label: 'Compliant', color: 'green.6' },
+            { y: COMPLIANCE_THRESHOLDS.partial, label: 'Partially Compliant', color: 'yellow.7' },
+          ]}
         />
       </ChartCard>
       <ChartCard

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { MESSAGES, type Vendor } from '@vendorwatch/contracts';
+import { MESSAGES, type VendorListItem } from '@vendorwatch/contracts';
 import { api } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useFeatureMutation, type MutationConfig } from '@/lib/react-query';
@@ -15,7 +15,9 @@ export const useDeleteVendor = ({ mutationConfig }: { mutationConfig?: MutationC
       onSuccess: (_data, variables) => {
         const { queryKey } = getVendorsQueryOptions();
         // Drop the row at once, so it cannot be clicked again while the list reloads.
-        queryClient.setQueryData<Vendor[]>(queryKey, (vendors) => vendors?.filter((vendor) => vendor.id !== variables.vendorId));
+        queryClient.setQueryData<VendorListItem[]>(queryKey, (vendors) =>
+          vendors?.filter((vendor) => vendor.id !== variables.vendorId),
+        );
         void queryClient.invalidateQueries({ queryKey });
         notifySuccess(MESSAGES.vendors.deleted);
       },

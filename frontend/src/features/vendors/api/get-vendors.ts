@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { MESSAGES, type Vendor } from '@vendorwatch/contracts';
+import { MESSAGES, type VendorListItem } from '@vendorwatch/contracts';
 import { api } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/react-query';
 
-/** The signed-in user's vendors, newest first (the server's order). */
-export const getVendors = ({ signal }: { signal?: AbortSignal } = {}) => api.get<Vendor[]>('/api/vendors', { signal });
+/** The signed-in user's vendors, newest first (the server's order), each with its latest compliance label. */
+export const getVendors = ({ signal }: { signal?: AbortSignal } = {}) => api.get<VendorListItem[]>('/api/vendors', { signal });
 
 export const getVendorsQueryOptions = () =>
   queryOptions({

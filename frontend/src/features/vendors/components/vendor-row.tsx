@@ -1,12 +1,13 @@
 import { Anchor, Button, Group, Table, Text } from '@mantine/core';
 import { IconPlayerPlay, IconSpider } from '@tabler/icons-react';
-import { isHttpUrl, type Vendor } from '@vendorwatch/contracts';
+import { isHttpUrl, type Vendor, type VendorListItem } from '@vendorwatch/contracts';
 import { Link } from 'react-router-dom';
+import { ComplianceLabelBadge } from '@/components/compliance/compliance-badges';
 import { paths } from '@/config/paths';
 import { DeleteVendorButton } from './delete-vendor-button';
 
 interface VendorRowProps {
-  vendor: Vendor;
+  vendor: VendorListItem;
   onCrawl: (vendor: Vendor) => void;
 }
 
@@ -32,6 +33,27 @@ export function VendorRow({ vendor, onCrawl }: VendorRowProps) {
         <Text size="sm" lineClamp={2}>
           {vendor.description || '—'}
         </Text>
+      </Table.Td>
+      <Table.Td>
+        {/* The latest assessment's label, opening its report; a dash before the first one. */}
+        {vendor.compliance ? (
+          <Anchor
+            component={Link}
+            to={paths.app.report.getHref(vendor.compliance.reportId)}
+            aria-label={`${vendor.name} compliance report`}
+          >
+            <ComplianceLabelBadge
+              rate={vendor.compliance.rate}
+              label={vendor.compliance.label}
+              style={{ cursor: 'pointer' }}
+              data-testid="vendor-compliance"
+            />
+          </Anchor>
+        ) : (
+          <Text size="sm" c="dimmed" data-testid="vendor-compliance-none">
+            —
+          </Text>
+        )}
       </Table.Td>
       <Table.Td>
         <Group gap="xs" wrap="nowrap" justify="flex-end">

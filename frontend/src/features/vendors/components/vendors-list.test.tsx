@@ -1,17 +1,18 @@
-import { MESSAGES, type Vendor } from '@vendorwatch/contracts';
+import { MESSAGES, type VendorListItem } from '@vendorwatch/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '@/testing/mock-fetch';
 import { renderWithProviders } from '@/testing/test-utils';
 import { VendorsList } from './vendors-list';
 
-const vendor = (id: string, name: string, extra: Partial<Vendor> = {}): Vendor => ({
+const vendor = (id: string, name: string, extra: Partial<VendorListItem> = {}): VendorListItem => ({
   id,
   name,
   url: `https://${id}.example`,
   description: `${name} description`,
   createdAt: '2025-01-01T00:00:00Z',
   updatedAt: '2025-01-01T00:00:00Z',
+  compliance: null,
   ...extra,
 });
 
@@ -42,6 +43,30 @@ describe('VendorsList', () => {
     expect(within(rows[0]!).getByRole('button', { name: 'Crawl Beta' })).toBeInTheDocument();
     expect(within(rows[1]!).getByRole('button', { name: 'Delete Alpha' })).toBeInTheDocument();
     expect(screen.queryByText(MESSAGES.vendors.noneFound)).not.toBeInTheDocument();
+  });
+
+  it("shows each vendor's latest compliance label in its colour, opening the report", async () => {
+    mockFetch({
+      'GET /api/vendors': {
+        body: [
+          vendor('a', 'Alpha', { compliance: { reportId: 'r-a', rate: 95, label: 'Compliant' } }),
+          vendor('b', 'Beta', { compliance: { reportId: 'r-b', rate: 72.5, label: 'Partially Compliant' } }),
+          vendor('c', 'Gamma', { compliance: { reportId: 'r-c', rate: 12, label: 'Non-Compliant' } }),
+          vendor('d', 'Delta'),
+        ],
+      },
+    });
+    renderWithProviders(<VendorsList />);
+
+    const rows = await screen.findAllByTestId('vendor-row');
+    const badges = rows.slice(0, 3).map((row) => within(row).getByTestId('vendor-compliance'));
+    expect(badges.map((badge) => [badge.textContent, badge.dataset.color])).toEqual([
+      ['Compliant', 'green'],
+      ['Partially Compliant', 'yellow'],
+      ['Non-Compliant', 'red'],
+    ]);
+    expect(within(rows[0]!).getByRole('link', { name: 'Alpha compliance report' })).toHaveAttribute('href', '/reports/r-a');
+    expect(within(rows[3]!).getByTestId('vendor-compliance-none')).toHaveTextContent('—');
   });
 
   it('never turns a non-http URL into a link', async () => {

@@ -68,6 +68,7 @@ function VendorsListBody({ vendors, onCrawl }: { vendors: ReturnType<typeof useV
             <Table.Th>Name</Table.Th>
             <Table.Th>URL</Table.Th>
             <Table.Th>Description</Table.Th>
+            <Table.Th>Compliance</Table.Th>
             <Table.Th ta="right">Actions</Table.Th>
           </Table.Tr>
         </Table.Thead>

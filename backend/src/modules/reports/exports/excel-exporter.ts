@@ -1,0 +1,173 @@
+import { CHECK_GROUP_TITLES, CHECK_OUTCOME_LABELS, CHECK_SEVERITIES, CHECK_SEVERITY_LABELS } from '@vendorwatch/contracts';
+import ExcelJS from 'exceljs';
+import { PassThrough, type Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { describePeriod, drained, started, type ReportExporter } from './report-export';
+
+type Worksheet = ExcelJS.Worksheet;
+type Column = Partial<ExcelJS.Column> & { header: string; key: string };
+
+const DATE_TIME = 'yyyy-mm-dd hh:mm';
+const PERCENT = '0.0%';
+const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE9ECEF' } };
+
+const percent = (rate: number | null) => (rate === null ? null : rate / 100);
+
+/** A sheet's rows, batch by batch, each committed as written; waits for `out` between batches. */
+async function writeBatches<T>(
+  worksheet: Worksheet,
+  batches: AsyncIterable<T[]>,
+  out: Writable,
+  toRow: (row: T) => Record<string, ExcelJS.CellValue>,
+): Promise<void> {
+  for await (const batch of batches) {
+    for (const row of batch) worksheet.addRow(toRow(row)).commit();
+    await drained(out);
+  }
+  worksheet.commit();
+}
+
+/**
+ * The workbook, streamed: one sheet per section (Summary, Vendors, Assessments, Check results),
+ * each with a bold, frozen header row and typed cells — numbers as numbers, moments as dates,
+ * rates as fractions shown with a percentage format. Shared strings stay off: they would keep
+ * every string of the file in memory until the end.
+ */
+export const excelExporter: ReportExporter = {
+  format: 'excel',
+  contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  async write(data, out) {
+    const assessments = await started(data.assessments());
+    const outcomes = await started(data.outcomes({ evidenceLimit: 1 }));
+
+    // The zip writer never waits on the download: its output goes straight to `out`, whose fill
+    // sets the pace between batches.
+    const zip = new PassThrough();
+    zip.on('data', (chunk: Buffer) => out.write(chunk));
+    const zipped = finished(zip);
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: zip, useStyles: true, useSharedStrings: false });
+    workbook.creator = 'Vendorwatch';
+    workbook.created = data.generatedAt;
+
+    const sheet = (name: string, columns: Column[]): Worksheet => {
+      const worksheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
+      worksheet.columns = columns;
+      const header = worksheet.getRow(1);
+      header.font = { bold: true };
+      header.fill = HEADER_FILL;
+      return worksheet;
+    };
+
+    const { overview, filters } = data;
+    const summary = sheet('Summary', [
+      { header: 'Figure', key: 'figure', width: 34 },
+      { header: 'Value', key: 'value', width: 40 },
+    ]);
+    const figures: [string, ExcelJS.CellValue, string?][] = [
+      ['Generated at', data.generatedAt, DATE_TIME],
+      ['Period', describePeriod(filters)],
+      ['Vendor', data.vendorName ?? 'All vendors'],
+      ['Vendors assessed', overview.vendorsAssessed],
+      ['Average compliance rate', percent(overview.averageRate), PERCENT],
+      ['Pages checked', overview.pagesChecked],
+      ...CHECK_SEVERITIES.map((severity): [string, number] => [
+        `Open ${CHECK_SEVERITY_LABELS[severity].toLowerCase()} failures`,
+        overview.openFailures[severity],
+      ]),
+    ];
+    for (const [figure, value, numFmt] of figures) {
+      const row = summary.addRow({ figure, value });
+      if (numFmt) row.getCell('value').numFmt = numFmt;
+      row.commit();
+    }
+    summary.commit();
+
+    const vendors = sheet('Vendors', [
+      { header: 'Vendor', key: 'vendor', width: 32 },
+      { header: 'Latest compliance rate', key: 'rate', width: 22, style: { numFmt: PERCENT } },
+      { header: 'Label', key: 'label', width: 20 },
+      { header: 'Last assessed', key: 'lastAssessedAt', width: 20, style: { numFmt: DATE_TIME } },
+      { header: 'Assessments in trend', key: 'assessments', width: 20 },
+      { header: 'Latest report ID', key: 'reportId', width: 38 },
+    ]);
+    for (const vendor of overview.vendors) {
+      vendors
+        .addRow({
+          vendor: vendor.vendorName,
+          rate: percent(vendor.rate),
+          label: vendor.label,
+          lastAssessedAt: new Date(vendor.lastAssessedAt),
+          assessments: vendor.trend.length,
+          reportId: vendor.latestReportId,
+        })
+        .commit();
+    }
+    vendors.commit();
+
+    const assessmentSheet = sheet('Assessments', [
+      { header: 'Report ID', key: 'id', width: 38 },
+      { header: 'Vendor', key: 'vendor', width: 28 },
+      { header: 'Target URL', key: 'targetUrl', width: 36 },
+      { header: 'Method', key: 'method', width: 12 },
+      { header: 'Assessed at', key: 'assessedAt', width: 18, style: { numFmt: DATE_TIME } },
+      { header: 'Crawl completed at', key: 'crawlCompletedAt', width: 18, style: { numFmt: DATE_TIME } },
+      { header: 'Compliance rate', key: 'rate', width: 16, style: { numFmt: PERCENT } },
+      { header: 'Label', key: 'label', width: 20 },
+      { header: 'Passed', key: 'pass', width: 10 },
+      { header: 'Failed', key: 'fail', width: 10 },
+      { header: 'Warnings', key: 'warn', width: 10 },
+      { header: 'Not applicable', key: 'notApplicable', width: 14 },
+      ...CHECK_SEVERITIES.map((severity) => ({
+        header: `${CHECK_SEVERITY_LABELS[severity]} failures`,
+        key: severity,
+        width: 16,
+      })),
+      { header: 'Pages checked', key: 'pagesChecked', width: 14 },
+    ]);
+    await writeBatches(assessmentSheet, assessments, out, (row) => ({
+      id: row.id,
+      vendor: row.vendorName ?? '',
+      targetUrl: row.targetUrl,
+      method: row.method,
+      assessedAt: row.assessedAt,
+      crawlCompletedAt: row.crawlCompletedAt,
+      rate: percent(row.rate),
+      label: row.label,
+      ...row.counts,
+      ...row.failures,
+      pagesChecked: row.pagesChecked,
+    }));
+
+    const results = sheet('Check results', [
+      { header: 'Report ID', key: 'reportId', width: 38 },
+      { header: 'Vendor', key: 'vendor', width: 28 },
+      { header: 'Assessed at', key: 'assessedAt', width: 18, style: { numFmt: DATE_TIME } },
+      { header: 'Check ID', key: 'checkId', width: 28 },
+      { header: 'Group', key: 'group', width: 20 },
+      { header: 'Severity', key: 'severity', width: 10 },
+      { header: 'Outcome', key: 'outcome', width: 14 },
+      { header: 'Title', key: 'title', width: 48 },
+      { header: 'Summary', key: 'summary', width: 48 },
+      { header: 'Evidence count', key: 'evidenceTotal', width: 14 },
+      { header: 'First evidence URL', key: 'evidenceUrl', width: 40 },
+      { header: 'First evidence detail', key: 'evidenceDetail', width: 60 },
+    ]);
+    await writeBatches(results, outcomes, out, (row) => ({
+      reportId: row.assessmentId,
+      vendor: row.vendorName ?? '',
+      assessedAt: row.assessedAt,
+      checkId: row.checkId,
+      group: CHECK_GROUP_TITLES[row.group] ?? row.group,
+      severity: CHECK_SEVERITY_LABELS[row.severity] ?? row.severity,
+      outcome: CHECK_OUTCOME_LABELS[row.outcome] ?? row.outcome,
+      title: row.title,
+      summary: row.summary,
+      evidenceTotal: row.evidenceTotal,
+      evidenceUrl: row.evidence[0]?.url ?? '',
+      evidenceDetail: row.evidence[0]?.detail ?? '',
+    }));
+
+    await workbook.commit();
+    await zipped;
+  },
+};

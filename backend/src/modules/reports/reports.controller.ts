@@ -1,0 +1,49 @@
+import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
+import {
+  reportExportSchema,
+  reportFiltersSchema,
+  reportListQuerySchema,
+  type ReportExportRequest,
+  type ReportFilters,
+  type ReportListQuery,
+} from '@vendorwatch/contracts';
+import type { FastifyReply } from 'fastify';
+import { CurrentUser, type AuthUser } from '../../common/auth-user';
+import { ParseIdPipe } from '../../common/parse-uuid.pipe';
+import { validate } from '../../common/zod-validation.pipe';
+import { ReportsService } from './reports.service';
+
+@Controller('api/reports')
+export class ReportsController {
+  constructor(private readonly reports: ReportsService) {}
+
+  @Get()
+  list(@CurrentUser() user: AuthUser, @Query(validate(reportListQuerySchema)) query: ReportListQuery) {
+    return this.reports.list(user.id, query);
+  }
+
+  @Get('summary')
+  summary(@CurrentUser() user: AuthUser, @Query(validate(reportFiltersSchema)) filters: ReportFilters) {
+    return this.reports.summary(user.id, filters);
+  }
+
+  @Get(':id')
+  get(@CurrentUser() user: AuthUser, @Param('id', ParseIdPipe) id: string) {
+    return this.reports.get(user.id, id);
+  }
+
+  @Post('export')
+  async export(
+    @CurrentUser() user: AuthUser,
+    @Body(validate(reportExportSchema)) body: ReportExportRequest,
+    @Res() reply: FastifyReply,
+  ) {
+    const file = await this.reports.export(user.id, body);
+    return reply
+      .status(200)
+      .header('content-type', file.contentType)
+      .header('content-disposition', `attachment; filename="${file.filename}"`)
+      .header('cache-control', 'no-store')
+      .send(file.body);
+  }
+}

@@ -1,0 +1,43 @@
+import { formatMessage, REPORT_FILE_EXTENSIONS, type ReportExportFormat, type ReportFilters } from '@vendorwatch/contracts';
+import { api, type DownloadedFile } from '@/lib/api-client';
+import { useFeatureMutation, type MutationConfig } from '@/lib/react-query';
+import { notifyError } from '@/lib/notify';
+
+/** A large period takes a while to build: more than the API's usual minute. */
+const EXPORT_TIMEOUT_MS = 10 * 60_000;
+
+export interface ExportReportInput {
+  format: ReportExportFormat;
+  filters: ReportFilters;
+}
+
+/** `POST /api/reports/export`: the report as a file, named by the server `report-{timestamp}.{ext}`. */
+export const exportReport = async ({ format, filters }: ExportReportInput): Promise<DownloadedFile & { filename: string }> => {
+  const file = await api.postFile('/api/reports/export', { format, filters }, { timeoutMs: EXPORT_TIMEOUT_MS });
+  return { ...file, filename: file.filename ?? `report-${Date.now()}.${REPORT_FILE_EXTENSIONS[format]}` };
+};
+
+/** Hands a file to the browser's downloads, through a short-lived object URL. */
+export function saveFile(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started from the URL by now; a minute is ample for slow disks.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** Exports and downloads; a failure says 'Failed to export report as {format}' with the server's reason. */
+export const useExportReport = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof exportReport> } = {}) =>
+  useFeatureMutation(
+    exportReport,
+    {
+      onSuccess: ({ blob, filename }) => saveFile(blob, filename),
+      onError: (error, { format }) => notifyError(formatMessage.exportFailed(format), error),
+    },
+    mutationConfig,
+  );

@@ -1,0 +1,100 @@
+import { MESSAGES } from '@vendorwatch/contracts';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { checkResult, reportDetail } from '@/testing/fixtures';
+import { mockFetch } from '@/testing/mock-fetch';
+import { renderWithProviders } from '@/testing/test-utils';
+import { ReportDetail } from './report-detail';
+
+const report = reportDetail({
+  rate: 64.3,
+  label: 'Non-Compliant',
+  method: 'http',
+  pagesChecked: 7,
+  notEvaluatedByMethod: ['Cookies wait for consent', 'Images have alternative text'],
+  checks: [
+    checkResult({ checkId: 'headers.csp', group: 'security_headers', outcome: 'pass' }),
+    checkResult({
+      checkId: 'transport.hsts',
+      group: 'transport',
+      severity: 'high',
+      outcome: 'fail',
+      title: 'HSTS present with max-age of at least 6 months',
+      summary: '2 of 7 pages send no Strict-Transport-Security',
+      whyItMatters: 'Without HSTS a first visit can be downgraded.',
+      howToFix: 'Send Strict-Transport-Security: max-age=15552000.',
+      evidence: [
+        { url: 'https://alpha.example/', pageId: 'page-1', detail: 'No Strict-Transport-Security header' },
+        { url: 'javascript:alert(1)', pageId: null, detail: 'Crawled text, not a link' },
+      ],
+      evidenceTotal: 5,
+    }),
+    checkResult({
+      checkId: 'privacy.cookie-consent',
+      group: 'privacy_legal',
+      outcome: 'not_applicable',
+      title: 'Cookies wait for consent',
+    }),
+  ],
+});
+
+describe('ReportDetail', () => {
+  it('shows the header, every check by group with its outcome, and opens what failed with its evidence', async () => {
+    mockFetch({ 'GET /api/reports/report-1': { body: report } });
+    const renderScreenshot = vi.fn((url: string, alt: string) => <img src={url} alt={alt} />);
+    const { user } = renderWithProviders(<ReportDetail reportId="report-1" renderScreenshot={renderScreenshot} />, {
+      initialEntries: ['/reports/report-1'],
+    });
+
+    const header = await screen.findByTestId('report-header');
+    expect(header).toHaveTextContent('Alpha');
+    expect(within(header).getByTestId('report-rate')).toHaveTextContent('64.3%');
+    expect(within(header).getByTestId('report-rate')).toHaveAttribute('data-color', 'red');
+    expect(within(header).getByTestId('report-label')).toHaveTextContent('Non-Compliant');
+    expect(header).toHaveTextContent('HTTP');
+    expect(header).toHaveTextContent('7');
+    expect(within(header).getByRole('link', { name: /Completed/ })).toHaveAttribute('href', '/crawls/job-1');
+    expect(screen.getByTestId('report-not-evaluated')).toHaveTextContent(
+      'Not evaluated by the HTTP methodCookies wait for consent, Images have alternative text',
+    );
+
+    // Groups in catalogue order, only those with checks.
+    expect(screen.getAllByTestId('report-group').map((group) => group.querySelector('h3')?.textContent)).toEqual([
+      'Transport security',
+      'Security headers',
+      'Privacy and legal',
+    ]);
+    const hsts = screen.getAllByTestId('report-check').find((check) => check.dataset.checkId === 'transport.hsts')!;
+    expect(within(hsts).getByText('Failed').closest('[data-outcome]')).toHaveAttribute('data-outcome', 'fail');
+    expect(within(hsts).getByText('Without HSTS a first visit can be downgraded.')).toBeVisible();
+    expect(within(hsts).getByText('Send Strict-Transport-Security: max-age=15552000.')).toBeVisible();
+    const evidence = within(hsts).getByTestId('report-evidence');
+    expect(within(evidence).getByRole('link', { name: 'https://alpha.example/' })).toHaveAttribute(
+      'href',
+      'https://alpha.example/',
+    );
+    expect(within(evidence).queryByRole('link', { name: 'javascript:alert(1)' })).not.toBeInTheDocument();
+    expect(within(evidence).getByTestId('evidence-crawl-link')).toHaveAttribute('href', '/crawls/job-1');
+    expect(within(hsts).getByText('and 3 more')).toBeInTheDocument();
+
+    await user.click(within(evidence).getByRole('button', { name: 'Screenshot' }));
+    expect(renderScreenshot).toHaveBeenCalledWith(
+      '/api/crawls/job-1/pages/page-1/screenshot',
+      'Screenshot of https://alpha.example/',
+    );
+
+    const consent = screen.getAllByTestId('report-check').find((check) => check.dataset.checkId === 'privacy.cookie-consent')!;
+    expect(within(consent).getByText('Not applicable').closest('[data-outcome]')).toHaveAttribute(
+      'data-outcome',
+      'not_applicable',
+    );
+  });
+
+  it("says 'Failed to fetch report' with the reason when it cannot be loaded", async () => {
+    mockFetch({ 'GET /api/reports/gone': { status: 404, body: { statusCode: 404, message: MESSAGES.reports.notFound } } });
+    renderWithProviders(<ReportDetail reportId="gone" renderScreenshot={() => null} />);
+    const alert = await screen.findByTestId('report-error');
+    expect(alert).toHaveTextContent(MESSAGES.reports.fetchOneFailed);
+    expect(alert).toHaveTextContent(MESSAGES.reports.notFound);
+  });
+});

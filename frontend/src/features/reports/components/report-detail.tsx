@@ -1,0 +1,152 @@
+import { Accordion, Alert, Anchor, Badge, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  CHECK_GROUP_TITLES,
+  CHECK_GROUPS,
+  MESSAGES,
+  type CheckOutcome,
+  type ReportDetail as Report,
+} from '@vendorwatch/contracts';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { ComplianceLabelBadge, ComplianceRate } from '@/components/compliance/compliance-badges';
+import { crawlMethodLabel, isCrawlMethod } from '@/components/crawl/crawl-method';
+import { ExternalLink } from '@/components/ui/external-link';
+import { SectionLoader } from '@/components/ui/section-loader';
+import { paths } from '@/config/paths';
+import { useReport } from '../api/get-report';
+import { ReportCheck } from './report-check';
+import { formatDateTime } from './report-format';
+
+/** Failures first within a group, then warnings, passes and what could not be evaluated. */
+const OUTCOME_ORDER: Record<CheckOutcome, number> = { fail: 0, warn: 1, pass: 2, not_applicable: 3 };
+
+interface ReportDetailProps {
+  reportId: string;
+  /** Shows a crawled page's screenshot; supplied by the screen from the crawl-jobs feature. */
+  renderScreenshot: (url: string, alt: string) => ReactNode;
+}
+
+export function ReportDetail({ reportId, renderScreenshot }: ReportDetailProps) {
+  const report = useReport({ reportId });
+  const [screenshot, setScreenshot] = useState<{ url: string; alt: string } | null>(null);
+
+  if (report.isPending) return <SectionLoader label="Loading report" />;
+  if (report.isError) {
+    return (
+      <Alert color="red" title={MESSAGES.reports.fetchOneFailed} data-testid="report-error">
+        {report.error.message}
+      </Alert>
+    );
+  }
+  const data = report.data;
+  return (
+    <Stack gap="lg">
+      <ReportHeader report={data} />
+      {data.notEvaluatedByMethod.length > 0 && (
+        <Alert color="gray" title={`Not evaluated by the ${methodName(data.method)} method`} data-testid="report-not-evaluated">
+          {data.notEvaluatedByMethod.join(', ')}
+        </Alert>
+      )}
+      {CHECK_GROUPS.map((group) => {
+        const checks = data.checks
+          .filter((check) => check.group === group)
+          .sort((a, b) => OUTCOME_ORDER[a.outcome] - OUTCOME_ORDER[b.outcome]);
+        if (checks.length === 0) return null;
+        const failed = checks.filter((check) => check.outcome === 'fail').length;
+        return (
+          <Card
+            key={group}
+            withBorder
+            radius="md"
+            padding="lg"
+            component="section"
+            aria-labelledby={`group-${group}`}
+            data-testid="report-group"
+          >
+            <Group justify="space-between" mb="sm">
+              <Title order={3} size="h5" id={`group-${group}`}>
+                {CHECK_GROUP_TITLES[group]}
+              </Title>
+              <Badge color={failed ? 'red' : 'green'} variant="light">
+                {failed ? `${failed} failed` : 'All passed'}
+              </Badge>
+            </Group>
+            {/* What needs attention is open; passes and the rest open on demand. */}
+            <Accordion
+              multiple
+              variant="separated"
+              defaultValue={checks
+                .filter((check) => check.outcome === 'fail' || check.outcome === 'warn')
+                .map((check) => check.checkId)}
+            >
+              {checks.map((check) => (
+                <ReportCheck key={check.checkId} check={check} jobId={data.jobId} onShowScreenshot={setScreenshot} />
+              ))}
+            </Accordion>
+          </Card>
+        );
+      })}
+      <Modal opened={screenshot !== null} onClose={() => setScreenshot(null)} title={screenshot?.alt} size="xl" centered>
+        {/* Fetched only when opened: a report can point at dozens of pages. */}
+        {screenshot && renderScreenshot(screenshot.url, screenshot.alt)}
+      </Modal>
+    </Stack>
+  );
+}
+
+const methodName = (method: string) => (isCrawlMethod(method) ? crawlMethodLabel(method) : method);
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2} style={{ overflowWrap: 'anywhere' }}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+function ReportHeader({ report }: { report: Report }) {
+  const { counts } = report;
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="report-title" data-testid="report-header">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={4}>
+            <Title order={2} size="h3" id="report-title">
+              {report.vendorName ?? 'Deleted vendor'}
+            </Title>
+            <Text size="sm" c="dimmed">
+              Assessed {formatDateTime(report.assessedAt)}
+            </Text>
+          </Stack>
+          <Group gap="sm">
+            <ComplianceRate rate={report.rate} fz={32} data-testid="report-rate" />
+            <ComplianceLabelBadge rate={report.rate} label={report.label} size="lg" data-testid="report-label" />
+          </Group>
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+          <Field label="Target URL">
+            <ExternalLink url={report.targetUrl} />
+          </Field>
+          <Field label="Method">{methodName(report.method)}</Field>
+          <Field label="Pages checked">{report.pagesChecked}</Field>
+          <Field label="Crawl">
+            <Anchor component={Link} to={paths.app.crawlJob.getHref(report.jobId)} size="sm">
+              {report.crawlCompletedAt ? `Completed ${formatDateTime(report.crawlCompletedAt)}` : 'Crawl job'}
+            </Anchor>
+          </Field>
+          <Field label="Checks">
+            <span data-testid="report-counts">
+              {counts.pass} passed · {counts.fail} failed · {counts.warn} warnings · {counts.notApplicable} not applicable
+            </span>
+          </Field>
+          <Field label="Catalogue version">{report.catalogueVersion}</Field>
+        </SimpleGrid>
+      </Stack>
+    </Card>
+  );
+}
