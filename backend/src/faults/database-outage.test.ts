@@ -4,23 +4,14 @@ import { crawlJobs, crawlPages } from '@vendorwatch/db';
 import { TEST_POSTGRES_URL } from '@vendorwatch/db/testing';
 import { createQueue, type TypedQueue } from '@vendorwatch/runtime';
 import { eq } from 'drizzle-orm';
-import {
-  FIXTURE_CRAWLABLE_PATHS,
-  startFixtureSite,
-  startTcpProxy,
-  waitFor,
-  type FixtureSite,
-  type TcpProxy,
-} from '../../../test-support';
+import { startFixtureSite, startTcpProxy, waitFor, type FixtureSite, type TcpProxy } from '../../../test-support';
+import { EVERY_PAGE_ONCE, everyPageOnce } from '../../../worker/src/testing/fixture-expectations';
 import { createWorkerApp } from '../../../worker/src/worker-app';
-import { startTestApp, type TestApp, type TestUser } from '../testing/test-app';
+import { addVendor, startTestApp, type TestApp, type TestUser } from '../testing/test-app';
 
 const OUTAGE_MS = 30_000;
 const EXTRA = 10;
-const EXPECTED = [
-  ...FIXTURE_CRAWLABLE_PATHS.filter((p) => p !== '/broken' && p !== '/flaky'),
-  ...Array.from({ length: EXTRA }, (_, i) => `/extra/${i + 1}`),
-].sort();
+const EXPECTED = everyPageOnce(EXTRA);
 
 /**
  * PostgreSQL unreachable for 30 s, cut by a TCP proxy between it and both the API and a worker:
@@ -43,14 +34,7 @@ describe('a database outage', () => {
     worker = await createWorkerApp({ ...t.config, CRAWL_MIN_DELAY_MS: '0' });
     queue = createQueue({ REDIS_URL: 'redis://127.0.0.1:6379', QUEUE_PREFIX: t.queuePrefix }, 'crawl');
     alice = await t.signUp();
-    vendor = (await (
-      await alice.api('/api/vendors', { method: 'POST', json: { name: 'Fixture Co', url: `${site.url}/` } })
-    ).json()) as Vendor;
-    const saved = await alice.api(`/api/vendors/${vendor.id}/crawler-settings`, {
-      method: 'PUT',
-      json: { maxPages: 100, crawlDelay: 500, startUrls: [`${site.url}/`], excludePatterns: ['/drafts/**', '/broken', '/flaky'] },
-    });
-    expect(saved.status).toBe(200);
+    vendor = await addVendor(alice, site, { maxPages: 100, crawlDelay: 500, excludePatterns: EVERY_PAGE_ONCE.excludePatterns });
   });
 
   afterAll(async () => {

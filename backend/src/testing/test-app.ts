@@ -1,5 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createTestDatabase, type TestDatabase } from '@vendorwatch/db/testing';
+import type { Vendor } from '@vendorwatch/contracts';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -134,4 +135,22 @@ export async function startTestApp(
       await database.drop();
     },
   };
+}
+
+/** A vendor for the fixture site (or any local site), with crawler settings that start at its home page. */
+export async function addVendor(
+  user: TestUser,
+  site: { url: string },
+  settings: { maxPages: number; crawlDelay: number; excludePatterns?: string[] },
+  name = 'Fixture Co',
+): Promise<Vendor> {
+  const created = await user.api('/api/vendors', { method: 'POST', json: { name, url: `${site.url}/` } });
+  if (created.status !== 201) throw new Error(`adding a vendor failed (${created.status}): ${await created.text()}`);
+  const vendor = (await created.json()) as Vendor;
+  const saved = await user.api(`/api/vendors/${vendor.id}/crawler-settings`, {
+    method: 'PUT',
+    json: { startUrls: [`${site.url}/`], ...settings },
+  });
+  if (saved.status !== 200) throw new Error(`saving crawler settings failed (${saved.status}): ${await saved.text()}`);
+  return vendor;
 }

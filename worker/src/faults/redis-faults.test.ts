@@ -1,19 +1,9 @@
-import {
-  FIXTURE_CRAWLABLE_PATHS,
-  startFixtureSite,
-  startRedisServer,
-  type FixtureSite,
-  type RedisServer,
-} from '../../../test-support';
+import { startRedisServer, type FixtureSite, type RedisServer } from '../../../test-support';
+import { crawlOwnSite as crawlSite, everyPageOnce, type OwnSiteCrawl } from '../testing/fixture-expectations';
 import { pathsOf, startWorkerHarness, type WorkerHarness } from '../testing/worker-harness';
 
-/** Every page once, nothing flaky: a crawl whose pages can be counted. */
-const ONCE = { excludePatterns: ['/drafts/**', '/broken', '/flaky'], maxRetries: 1 };
 const EXTRA = 4;
-const EXPECTED = [
-  ...FIXTURE_CRAWLABLE_PATHS.filter((p) => p !== '/broken' && p !== '/flaky'),
-  ...Array.from({ length: EXTRA }, (_, i) => `/extra/${i + 1}`),
-].sort();
+const EXPECTED = everyPageOnce(EXTRA);
 /** BullMQ's default: how long an idle worker's blocking wait for a job lasts before it asks again. */
 const DRAIN_DELAY_MS = 5_000;
 
@@ -38,17 +28,9 @@ describe('Redis faults', () => {
     sites = [];
   });
 
-  /** One site per crawl, so each site's request log is one crawl's. */
-  const crawlOwnSite = async (settings: Record<string, unknown>) => {
-    const site = await startFixtureSite({ extraPages: EXTRA, flakyFailures: 0 });
-    sites.push(site);
-    return {
-      site,
-      id: await harness.startCrawl({ method: 'http', targetUrl: `${site.url}/`, settings: { ...ONCE, ...settings } }),
-    };
-  };
+  const crawlOwnSite = (settings: Record<string, unknown>) => crawlSite(harness, sites, EXTRA, settings);
 
-  async function expectCompletedOnce(crawl: { site: FixtureSite; id: string }) {
+  async function expectCompletedOnce(crawl: OwnSiteCrawl) {
     const job = await harness.waitForStatus(crawl.id, ['completed', 'failed', 'cancelled'], 120_000);
     expect(job).toMatchObject({ status: 'completed', error: null, pagesDone: EXPECTED.length });
     expect(pathsOf(await harness.pages(crawl.id))).toEqual(EXPECTED);
@@ -58,7 +40,7 @@ describe('Redis faults', () => {
 
   it('a Redis restart while crawls wait and run: no job lost, each crawl completes exactly once', async () => {
     await harness.startWorker();
-    const crawls: { site: FixtureSite; id: string }[] = [];
+    const crawls: OwnSiteCrawl[] = [];
     for (let i = 0; i < 6; i++) crawls.push(await crawlOwnSite({ crawlDelay: 150 }));
     // Two running (concurrency 2), four waiting, some pages stored.
     await harness.waitFor(

@@ -1,15 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
-import { FIXTURE_CRAWLABLE_PATHS, startFixtureSite, type FixtureSite } from '../../../test-support';
+import type { FixtureSite } from '../../../test-support';
+import { crawlOwnSite as crawlSite, everyPageOnce, type OwnSiteCrawl } from '../testing/fixture-expectations';
 import { pathsOf, startWorkerHarness, type WorkerHarness } from '../testing/worker-harness';
 
 /** Quick stall detection for the test; production keeps its defaults (12 s lock, 8 s check). */
 const FAST_STALLS = { lockDurationMs: 3000, stalledIntervalMs: 1500 };
-const ONCE = { excludePatterns: ['/drafts/**', '/broken', '/flaky'], maxRetries: 1 };
 const EXTRA = 6;
-const EXPECTED = [
-  ...FIXTURE_CRAWLABLE_PATHS.filter((p) => p !== '/broken' && p !== '/flaky'),
-  ...Array.from({ length: EXTRA }, (_, i) => `/extra/${i + 1}`),
-].sort();
+const EXPECTED = everyPageOnce(EXTRA);
 
 interface LogLine {
   msg: string;
@@ -42,19 +39,12 @@ describe('three worker processes', () => {
     await Promise.all(sites.map((site) => site.close()));
   });
 
-  const crawlOwnSite = async (settings: Record<string, unknown>) => {
-    const site = await startFixtureSite({ extraPages: EXTRA, flakyFailures: 0 });
-    sites.push(site);
-    return {
-      site,
-      id: await harness.startCrawl({ method: 'http', targetUrl: `${site.url}/`, settings: { ...ONCE, ...settings } }),
-    };
-  };
+  const crawlOwnSite = (settings: Record<string, unknown>) => crawlSite(harness, sites, EXTRA, settings);
   /** The worker's name (heartbeats, BullMQ's processedBy) is `<host>-<pid>-<random>`. */
   const pidOf = (workerName: string | undefined) => Number(workerName?.split('-').at(-2));
 
   it('spread the jobs among them and run none twice; every line a job logs carries its id', async () => {
-    const crawls: { site: FixtureSite; id: string }[] = [];
+    const crawls: OwnSiteCrawl[] = [];
     for (let i = 0; i < 9; i++) crawls.push(await crawlOwnSite({ maxPages: 3, crawlDelay: 100 }));
     for (const crawl of crawls) {
       expect(await harness.waitForStatus(crawl.id, ['completed', 'failed', 'cancelled'])).toMatchObject({ status: 'completed' });

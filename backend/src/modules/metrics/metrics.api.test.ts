@@ -2,7 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import type { CrawlJob, Vendor } from '@vendorwatch/contracts';
 import { startFixtureSite, waitFor, type FixtureSite } from '../../../../test-support';
 import { createWorkerApp } from '../../../../worker/src/worker-app';
-import { startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import { addVendor, startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 
 const TOKEN = 'metrics-token-for-the-test-0123456789';
 
@@ -50,14 +50,7 @@ describe('metrics', () => {
     t = await startTestApp({ METRICS_TOKEN: TOKEN });
     worker = await createWorkerApp(t.config);
     alice = await t.signUp();
-    vendor = (await (
-      await alice.api('/api/vendors', { method: 'POST', json: { name: 'Fixture Co', url: `${site.url}/` } })
-    ).json()) as Vendor;
-    const saved = await alice.api(`/api/vendors/${vendor.id}/crawler-settings`, {
-      method: 'PUT',
-      json: { maxPages: 6, crawlDelay: 500, startUrls: [`${site.url}/`], excludePatterns: ['/drafts/**'] },
-    });
-    expect(saved.status).toBe(200);
+    vendor = await addVendor(alice, site, { maxPages: 6, crawlDelay: 500, excludePatterns: ['/drafts/**'] });
   });
 
   afterAll(async () => {
