@@ -57,11 +57,15 @@ async function freePort(): Promise<number> {
 
 /**
  * `reachDatabase` rewrites the test database's URL the app connects with (a fault test puts a TCP
- * proxy it can cut in between); the test's own `database` handle stays direct.
+ * proxy it can cut in between); the test's own `database` handle stays direct. `readReplica`
+ * gives the app a DATABASE_READ_URL for the same database.
  */
 export async function startTestApp(
   overrides: Record<string, string | undefined> = {},
-  { reachDatabase = (url: string) => url }: { reachDatabase?: (url: string) => string } = {},
+  {
+    reachDatabase = (url: string) => url,
+    readReplica,
+  }: { reachDatabase?: (url: string) => string; readReplica?: (url: string) => string } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const port = await freePort();
@@ -71,6 +75,7 @@ export async function startTestApp(
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATABASE_URL: reachDatabase(database.url!),
+    DATABASE_READ_URL: readReplica?.(database.url!),
     QUEUE_PREFIX: queuePrefix,
     AUTH_AUTOCONFIRM: 'true',
     SMTP_URL: '',

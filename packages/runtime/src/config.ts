@@ -32,6 +32,8 @@ export const configSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** A read replica of DATABASE_URL for the dashboard and reports reads; unset, they use the primary. */
+  DATABASE_READ_URL: optionalString,
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   QUEUE_PREFIX: z.string().min(1).default('vendorwatch'),
   /** 32 bytes, base64: encrypts API keys at rest. `npm start` creates one under DATA_DIR when unset. */
