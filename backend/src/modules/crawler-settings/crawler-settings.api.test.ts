@@ -28,6 +28,7 @@ describe('crawler settings per vendor', () => {
       startUrls: ['https://acme.example/'],
       allowedDomains: [],
       excludePatterns: [],
+      keepQueryParams: [],
     });
     const body = {
       maxPages: 20,

@@ -28,6 +28,7 @@ describe('crawler settings rules (spec section 5)', () => {
       startUrls: ['https://acme.example/', 'https://acme.example/about'],
       allowedDomains: ['acme.example', '*.acme.example'],
       excludePatterns: ['/admin/**'],
+      keepQueryParams: [],
     });
   });
 
