@@ -34,3 +34,26 @@ export async function signInThroughUi(page: Page, baseUrl: string, email: string
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => url.pathname === '/');
 }
+
+/**
+ * Collects the Content-Security-Policy violations a page reports (the console errors Chromium
+ * prints for them and the `securitypolicyviolation` events), across navigations.
+ */
+export function watchCspViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  void page.exposeFunction('__reportCspViolation', (text: string) => violations.push(text));
+  void page.addInitScript(() => {
+    const report = (globalThis as unknown as { __reportCspViolation(text: string): void }).__reportCspViolation;
+    (globalThis as unknown as { addEventListener(type: string, listener: (event: unknown) => void): void }).addEventListener(
+      'securitypolicyviolation',
+      (event) => {
+        const { violatedDirective, blockedURI } = event as { violatedDirective: string; blockedURI: string };
+        report(`${violatedDirective} blocked ${blockedURI}`);
+      },
+    );
+  });
+  return violations;
+}

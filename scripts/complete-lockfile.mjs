@@ -6,6 +6,7 @@
 // each optional dependency a locked package declares but the lock lacks, with the os, cpu and libc
 // that its name encodes, so npm skips it on other platforms and fetches it where it belongs.
 // Run it after `npm install` changes the lock file: `node scripts/complete-lockfile.mjs`.
+// `--check` changes nothing and fails when entries are missing (CI runs it before `npm ci`).
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const file = new URL('../package-lock.json', import.meta.url);
@@ -57,6 +58,17 @@ for (const [path, entry] of Object.entries(lock.packages)) {
     };
     added += 1;
   }
+}
+
+if (process.argv.includes('--check')) {
+  if (added > 0) {
+    console.error(
+      `package-lock.json lacks ${added} platform entries: run \`node scripts/complete-lockfile.mjs\` and commit the lock file.`,
+    );
+    process.exit(1);
+  }
+  console.log('complete-lockfile: every platform is recorded');
+  process.exit(0);
 }
 
 lock.packages = Object.fromEntries(

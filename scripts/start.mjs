@@ -5,11 +5,17 @@
 // Without DATABASE_URL the embedded PGlite database is used. PGlite lives inside one process, so the
 // backend and the worker then run in one Node process (scripts/all-in-one.cjs); with DATABASE_URL
 // they run as separate processes, as in production. `npm run worker` starts a worker alone.
+//
+// The processes log JSON (pino). Here, unless NODE_ENV=production, their lines are shown
+// human-readable (pino-pretty) without Nest's start-up chatter, and the URL to open comes last,
+// once the backend and its worker are both ready.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import pinoPretty from 'pino-pretty';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const workerOnly = process.argv.includes('--worker-only');
@@ -21,6 +27,47 @@ mkdirSync(env.DATA_DIR, { recursive: true });
 
 const children = new Set();
 let stopping = false;
+
+const pretty = env.NODE_ENV !== 'production';
+const verbose = ['debug', 'trace'].includes(env.LOG_LEVEL ?? '');
+/** Nest's start-up lines (one per module and route): noise to a person starting the app. */
+const STARTUP_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory', 'NestApplication']);
+const prettify = pinoPretty.prettyFactory({
+  colorize: process.stdout.isTTY,
+  translateTime: 'SYS:HH:MM:ss',
+  // A request's line says what was asked and answered, not every header of both.
+  ignore: 'pid,hostname,context,reqId,jobId,job,attempt,req,res,responseTime',
+  messageFormat:
+    '{if context}[{context}] {end}{msg}{if req.method} {req.method} {req.url} {res.statusCode} in {responseTime} ms{end}' +
+    '{if reqId} (request {reqId}){end}{if jobId} (job {jobId}){end}',
+});
+/** What must say it is ready before the URL is worth opening, and the URL once the backend says it. */
+const waitingFor = new Set();
+let openUrl = null;
+const READY = [
+  { name: 'backend', pattern: /^Vendorwatch is running: open (\S+)/ },
+  { name: 'worker', pattern: /^Vendorwatch worker \d+ is processing crawl jobs/ },
+];
+
+/** One line a child wrote: readiness is noted (the URL printed at the end), JSON made readable. */
+function show(line) {
+  for (const { name, pattern } of READY) {
+    const match = pattern.exec(line);
+    if (!match) continue;
+    if (match[1]) openUrl = match[1];
+    waitingFor.delete(name);
+    if (waitingFor.size === 0) console.log(openUrl ? `\nVendorwatch is running: open ${openUrl}\n` : line);
+    return;
+  }
+  let entry;
+  try {
+    entry = JSON.parse(line);
+  } catch {
+    return console.log(line);
+  }
+  if (!verbose && entry.level <= 30 && STARTUP_CONTEXTS.has(entry.context)) return;
+  process.stdout.write(prettify(entry));
+}
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env, ...options });
@@ -113,9 +160,12 @@ async function ensureRedis() {
   shutdown(1);
 }
 
-function start(command, args, { quiet = false } = {}) {
-  const child = spawn(command, args, { cwd: root, env, stdio: quiet ? 'ignore' : 'inherit' });
+function start(command, args, { quiet = false, ready } = {}) {
+  const stdio = quiet ? 'ignore' : pretty ? ['inherit', 'pipe', 'inherit'] : 'inherit';
+  const child = spawn(command, args, { cwd: root, env, stdio });
   children.add(child);
+  for (const name of ready ?? []) waitingFor.add(name);
+  if (child.stdout) readline.createInterface({ input: child.stdout }).on('line', show);
   child.on('exit', (code, signal) => {
     children.delete(child);
     if (!stopping) {
@@ -146,10 +196,11 @@ process.on('SIGTERM', () => shutdown(0));
 build();
 await ensureRedis();
 if (workerOnly) {
-  start(process.execPath, ['worker/dist/main.js']);
+  start(process.execPath, ['worker/dist/main.js'], { ready: ['worker'] });
 } else if (env.DATABASE_URL) {
-  start(process.execPath, ['backend/dist/main.js']);
-  start(process.execPath, ['worker/dist/main.js']);
+  start(process.execPath, ['backend/dist/main.js'], { ready: ['backend'] });
+  start(process.execPath, ['worker/dist/main.js'], { ready: ['worker'] });
 } else {
-  start(process.execPath, ['scripts/all-in-one.cjs']);
+  // One process: it prints the URL after its worker has started.
+  start(process.execPath, ['scripts/all-in-one.cjs'], { ready: ['backend'] });
 }

@@ -2,3 +2,4 @@ export * from './fixture-site';
 export * from './scrapingbee-server';
 export * from './wait-for';
 export * from './tcp-proxy';
+export * from './redis-server';

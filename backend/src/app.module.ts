@@ -8,12 +8,15 @@ import {
   type AppConfig,
 } from '@vendorwatch/runtime';
 import { AccountSessionsModule } from './modules/account-sessions/account-sessions.module';
+import { ApiDocsModule } from './modules/api-docs/api-docs.module';
 import { AuthServerModule } from './modules/auth-server/auth-server.module';
 import { CrawlerConfigsModule } from './modules/crawler-configs/crawler-configs.module';
 import { ScrapingBeeModule } from './modules/scrapingbee/scrapingbee.module';
 import { CrawlsModule } from './modules/crawls/crawls.module';
 import { DashboardModule } from './modules/dashboard/dashboard.module';
 import { HealthModule } from './modules/health/health.module';
+import { MetricsModule } from './modules/metrics/metrics.module';
+import { QueueDashboardModule } from './modules/queue-dashboard/queue-dashboard.module';
 import { CrawlerSettingsModule } from './modules/crawler-settings/crawler-settings.module';
 import { ProjectsModule } from './modules/projects/projects.module';
 import { PublicConfigModule } from './modules/public-config/public-config.module';
@@ -43,6 +46,10 @@ export class AppModule {
         HealthModule,
         DashboardModule,
         ReportsModule,
+        // Operations: metrics, the queue dashboard and the API's documentation.
+        MetricsModule,
+        QueueDashboardModule,
+        ApiDocsModule,
       ],
     };
   }

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { loadConfig, type AppConfig } from '@vendorwatch/runtime';
+import { loadConfig, requestId, type AppConfig } from '@vendorwatch/runtime';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Logger } from 'nestjs-pino';
@@ -29,17 +29,25 @@ export async function createApp(
   const trustProxy = config.TRUST_PROXY_HOPS > 0 ? config.TRUST_PROXY_HOPS : false;
   const app = await NestFactory.create<NestFastifyApplication>(
     rootModule(config),
-    new FastifyAdapter({ trustProxy, bodyLimit: 1024 * 1024 }),
+    // Every request gets an id (the caller's X-Request-Id when sane): logged on each of its lines, echoed back.
+    new FastifyAdapter({ trustProxy, bodyLimit: 1024 * 1024, requestIdHeader: false, genReqId: requestId }),
     { bufferLogs: true },
   );
   app.useLogger(app.get(Logger));
   app.useGlobalFilters(new HttpExceptionFilter());
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRequest', (request, reply, done) => {
+      void reply.header('x-request-id', request.id);
+      done();
+    });
 
   await app.register(cors, {
     origin: true,
     credentials: true,
     allowedHeaders: CORS_HEADERS,
-    exposedHeaders: ['x-supabase-api-version', 'content-disposition'],
+    exposedHeaders: ['x-supabase-api-version', 'content-disposition', 'x-request-id'],
   });
   await app.register(helmet, {
     contentSecurityPolicy: {

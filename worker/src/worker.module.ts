@@ -23,6 +23,7 @@ import type { Fetcher } from './crawl-engine/fetcher';
 import { CrawlJobHandler } from './jobs/crawl-job.handler';
 import { ReconcileCrawlsHandler } from './jobs/reconcile-crawls.handler';
 import { TestCrawlHandler } from './jobs/test-crawl.handler';
+import { WorkerMetrics } from './metrics/worker-metrics';
 import { MaintenanceScheduler } from './queue/maintenance-scheduler.service';
 import { ActiveJobs } from './queue/active-jobs';
 import { HeartbeatService } from './queue/heartbeat.service';
@@ -110,6 +111,7 @@ export class WorkerModule {
           },
         },
         FetcherFactory,
+        WorkerMetrics,
         CrawlJobHandler,
         TestCrawlHandler,
         ReconcileCrawlsHandler,

@@ -1,5 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createTestDatabase, type TestDatabase } from '@vendorwatch/db/testing';
+import type { Vendor } from '@vendorwatch/contracts';
+import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
@@ -21,8 +23,17 @@ export interface TestApp {
    * a worker started with them (createWorkerApp(t.config)) serves this app.
    */
   config: Record<string, string | undefined>;
+  /** Every route the HTTP server registered once the app was built (Fastify's onRoute), HEAD included. */
+  routes: RegisteredRoute[];
   signUp(email?: string, password?: string): Promise<TestUser>;
   close(): Promise<void>;
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  /** Marked as not part of the API (documentation UI files, the queue dashboard). */
+  hidden: boolean;
 }
 
 export interface TestUser {
@@ -44,7 +55,18 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startTestApp(overrides: Record<string, string | undefined> = {}): Promise<TestApp> {
+/**
+ * `reachDatabase` rewrites the test database's URL the app connects with (a fault test puts a TCP
+ * proxy it can cut in between); the test's own `database` handle stays direct. `readReplica`
+ * gives the app a DATABASE_READ_URL for the same database.
+ */
+export async function startTestApp(
+  overrides: Record<string, string | undefined> = {},
+  {
+    reachDatabase = (url: string) => url,
+    readReplica,
+  }: { reachDatabase?: (url: string) => string; readReplica?: (url: string) => string } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -52,7 +74,8 @@ export async function startTestApp(overrides: Record<string, string | undefined>
   const config = {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
-    DATABASE_URL: database.url,
+    DATABASE_URL: reachDatabase(database.url!),
+    DATABASE_READ_URL: readReplica?.(database.url!),
     QUEUE_PREFIX: queuePrefix,
     AUTH_AUTOCONFIRM: 'true',
     SMTP_URL: '',
@@ -64,6 +87,12 @@ export async function startTestApp(overrides: Record<string, string | undefined>
     ...overrides,
   };
   const app = await createApp(config);
+  const routes: RegisteredRoute[] = [];
+  // Nest registers its routes when the app starts listening: the hook sees every one of them.
+  (app.getHttpAdapter().getInstance() as FastifyInstance).addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      routes.push({ method, url: route.url, hidden: Boolean((route.schema as { hide?: boolean } | undefined)?.hide) });
+  });
   await app.listen({ port, host: '127.0.0.1' });
 
   const signUp = async (email = `user-${randomBytes(5).toString('hex')}@example.com`, password = 'correct-horse-9') => {
@@ -104,10 +133,29 @@ export async function startTestApp(overrides: Record<string, string | undefined>
     database,
     queuePrefix,
     config,
+    routes,
     signUp,
     async close() {
       await app.close();
       await database.drop();
     },
   };
+}
+
+/** A vendor for the fixture site (or any local site), with crawler settings that start at its home page. */
+export async function addVendor(
+  user: TestUser,
+  site: { url: string },
+  settings: { maxPages: number; crawlDelay: number; excludePatterns?: string[] },
+  name = 'Fixture Co',
+): Promise<Vendor> {
+  const created = await user.api('/api/vendors', { method: 'POST', json: { name, url: `${site.url}/` } });
+  if (created.status !== 201) throw new Error(`adding a vendor failed (${created.status}): ${await created.text()}`);
+  const vendor = (await created.json()) as Vendor;
+  const saved = await user.api(`/api/vendors/${vendor.id}/crawler-settings`, {
+    method: 'PUT',
+    json: { startUrls: [`${site.url}/`], ...settings },
+  });
+  if (saved.status !== 200) throw new Error(`saving crawler settings failed (${saved.status}): ${await saved.text()}`);
+  return vendor;
 }

@@ -8,6 +8,7 @@ export const MESSAGES = {
     unexpected: 'An unexpected error occurred',
     notFound: 'Not found',
     validationFailed: 'Validation failed',
+    databaseUnavailable: 'The database cannot be reached right now. Please try again in a few moments.',
   },
   auth: {
     authenticationRequired: 'Authentication required',

@@ -39,7 +39,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 function openPostgres(url: string, max: number): DatabaseHandle {
-  const pool = new Pool({ connectionString: url, max });
+  // A server that does not answer (a network partition) fails the query after 10 s instead of
+  // holding the request until the operating system gives up on the connection.
+  const pool = new Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 });
   // A client that loses its server must not crash the process: an idle one is dropped and the next
   // query reconnects (the pool's 'error'); one checked out between two queries — in a transaction —
   // emits on itself, and its next query fails with a connection error its caller handles.

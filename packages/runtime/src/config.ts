@@ -13,6 +13,11 @@ const optionalString = z
   .optional()
   .transform((value) => (value?.trim() ? value.trim() : undefined));
 
+/** A token that guards an operators' endpoint: long enough that guessing it is hopeless. */
+const operatorSecret = optionalString.pipe(
+  z.string().min(16, { error: 'must be at least 16 characters (openssl rand -hex 32)' }).optional(),
+);
+
 /**
  * Every environment variable the backend and the workers read, validated once at start-up.
  * `.env.example` documents each of them; nothing else reads `process.env`.
@@ -27,6 +32,8 @@ export const configSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** A read replica of DATABASE_URL for the dashboard and reports reads; unset, they use the primary. */
+  DATABASE_READ_URL: optionalString,
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   QUEUE_PREFIX: z.string().min(1).default('vendorwatch'),
   /** 32 bytes, base64: encrypts API keys at rest. `npm start` creates one under DATA_DIR when unset. */
@@ -77,6 +84,11 @@ export const configSchema = z.object({
    * Tests lower it to crawl their local fixture site quickly; production keeps the default.
    */
   CRAWL_MIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(500),
+
+  /** Bearer token Prometheus sends to scrape /metrics; unset, /metrics is off (404). */
+  METRICS_TOKEN: operatorSecret,
+  /** Token of the operators' pages (the queue dashboard at /admin/queues); unset, they are off (404). */
+  OPERATOR_TOKEN: operatorSecret,
 });
 
 export type AppConfig = z.output<typeof configSchema>;

@@ -27,6 +27,8 @@ import type { AppConfig } from './config';
 
 export const DATABASE_HANDLE = Symbol('DATABASE_HANDLE');
 export const DATABASE = Symbol('DATABASE');
+/** The replica of DATABASE_READ_URL, or null: reads then go to the primary. */
+export const READ_DATABASE_HANDLE = Symbol('READ_DATABASE_HANDLE');
 
 /** Repositories are plain classes over `Database`; this list makes each of them injectable. */
 const REPOSITORIES = [
@@ -34,7 +36,6 @@ const REPOSITORIES = [
   ProjectsRepository,
   CrawlerSettingsRepository,
   CrawlerConfigsRepository,
-  DashboardRepository,
   UsersRepository,
   AuthSessionsRepository,
   AuthRefreshTokensRepository,
@@ -46,14 +47,27 @@ const REPOSITORIES = [
   CrawlFrontierRepository,
   CrawlPagesRepository,
   ComplianceAssessmentsRepository,
-  ReportsRepository,
 ] as const;
 
-const repositoryProviders: Provider[] = REPOSITORIES.map((Repository) => ({
-  provide: Repository,
-  useFactory: (db: Database) => new Repository(db),
-  inject: [DATABASE],
-}));
+/**
+ * Repositories that only read, for screens that aggregate and poll (dashboard, reports and their
+ * exports): served by a read replica when DATABASE_READ_URL names one. A few seconds of replication
+ * lag suits them; the crawl rows a user just started or cancelled are read from the primary.
+ */
+const READ_REPOSITORIES = [DashboardRepository, ReportsRepository] as const;
+
+const repositoryProviders: Provider[] = [
+  ...REPOSITORIES.map((Repository) => ({
+    provide: Repository,
+    useFactory: (db: Database) => new Repository(db),
+    inject: [DATABASE],
+  })),
+  ...READ_REPOSITORIES.map((Repository) => ({
+    provide: Repository,
+    useFactory: (replica: DatabaseHandle | null, db: Database) => new Repository(replica?.db ?? db),
+    inject: [READ_DATABASE_HANDLE, DATABASE],
+  })),
+];
 
 /**
  * PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite under DATA_DIR.
@@ -76,14 +90,25 @@ const repositoryProviders: Provider[] = REPOSITORIES.map((Repository) => ({
       },
     },
     { provide: DATABASE, inject: [DATABASE_HANDLE], useFactory: (handle: DatabaseHandle) => handle.db },
+    {
+      provide: READ_DATABASE_HANDLE,
+      inject: [APP_CONFIG],
+      useFactory: async (config: AppConfig): Promise<DatabaseHandle | null> =>
+        config.DATABASE_URL && config.DATABASE_READ_URL
+          ? openDatabase({ url: config.DATABASE_READ_URL, poolSize: config.DATABASE_POOL_SIZE })
+          : null,
+    },
     ...repositoryProviders,
   ],
-  exports: [DATABASE_HANDLE, DATABASE, ...REPOSITORIES],
+  exports: [DATABASE_HANDLE, DATABASE, ...REPOSITORIES, ...READ_REPOSITORIES],
 })
 export class DatabaseModule implements OnApplicationShutdown {
-  constructor(@Inject(DATABASE_HANDLE) private readonly handle: DatabaseHandle) {}
+  constructor(
+    @Inject(DATABASE_HANDLE) private readonly handle: DatabaseHandle,
+    @Inject(READ_DATABASE_HANDLE) private readonly replica: DatabaseHandle | null,
+  ) {}
 
   async onApplicationShutdown(): Promise<void> {
-    await this.handle.close();
+    await Promise.all([this.handle.close(), this.replica?.close()]);
   }
 }

@@ -8,3 +8,4 @@ export * from './scrapingbee';
 export * from './queue';
 export * from './network';
 export * from './compliance';
+export * from './metrics';

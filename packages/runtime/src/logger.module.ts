@@ -1,9 +1,15 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { APP_CONFIG } from './config.module';
 import type { AppConfig } from './config';
 
-/** Structured JSON logs (pino) for both backend and worker; secrets are redacted. */
+/**
+ * Structured JSON logs (pino) for both backend and worker; secrets are redacted. Every line
+ * logged while a request is handled carries its `reqId` (a worker's job lines carry `jobId`:
+ * see the worker's QueueWorkersService). `npm start` shows them human-readable (pino-pretty).
+ */
 @Module({})
 export class AppLoggerModule {
   static forRoot(): DynamicModule {
@@ -18,6 +24,8 @@ export class AppLoggerModule {
               redact: ['req.headers.authorization', 'req.headers.apikey', 'req.headers.cookie', '*.api_key', '*.password'],
               autoLogging: config.NODE_ENV !== 'test',
               customLogLevel: requestLogLevel,
+              // Lines logged inside a request carry its id, not the whole request again.
+              quietReqLogger: true,
             },
           }),
         }),
@@ -39,4 +47,13 @@ export function requestLogLevel(
   if (error || res.statusCode >= 500) return 'error';
   if (res.statusCode >= 400) return 'warn';
   return ['GET', 'HEAD', 'OPTIONS'].includes(req.method ?? '') ? 'debug' : 'info';
+}
+
+/**
+ * The request's id: the caller's (or a proxy's) X-Request-Id when it is a plain token, else a new
+ * one. The HTTP server assigns it (Fastify's genReqId) and echoes it; the logger uses the same.
+ */
+export function requestId(req: Pick<IncomingMessage, 'headers'>): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
 }

@@ -28,6 +28,7 @@ import { CriticalCrawlError, errorMessage, UnexpectedCrawlError } from '../crawl
 import type { Fetcher } from '../crawl-engine/fetcher';
 import { FetcherFactory } from '../crawl-engine/fetcher-factory';
 import { ProgressReporter } from '../crawl-engine/progress';
+import { WorkerMetrics } from '../metrics/worker-metrics';
 import type { JobHandler, JobRunContext } from '../queue/job-handler';
 import { WORKER_REDIS } from '../worker-tokens';
 
@@ -56,6 +57,7 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
     private readonly fetchers: FetcherFactory,
     private readonly crawler: Crawler,
     private readonly assessor: CrawlAssessor,
+    private readonly metrics: WorkerMetrics,
   ) {}
 
   /**
@@ -91,7 +93,7 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
     try {
       if (!CRAWL_METHODS.includes(row.method as CrawlMethod)) throw new CriticalCrawlError(`Unknown crawl method: ${row.method}`);
       const { plan, fetcher: request } = planFromRow(row, this.config.CRAWL_MIN_DELAY_MS);
-      fetcher = await this.fetchers.create(request);
+      fetcher = this.metrics.meter(await this.fetchers.create(request));
       await this.crawler.run(plan, fetcher, signal, progress);
       return await this.finish(id, progress);
     } catch (error) {
@@ -139,6 +141,7 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
       return this.end(id, 'failed', progress, summary.firstError ?? 'No page could be fetched');
     const counts = await progress.current();
     if (await this.persist(() => this.jobs.complete(id, { ...counts, progress: 100 }))) {
+      this.metrics.crawlFinished('completed');
       await this.assess(id);
       return { status: 'completed', pagesDone: counts.pagesDone };
     }
@@ -171,6 +174,7 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
   ): Promise<CrawlJobResult> {
     const counts = progress ? await this.persist(() => progress.current()) : undefined;
     await this.persist(() => this.jobs.finish(id, status, counts, error));
+    this.metrics.crawlFinished(status);
     return { status, pagesDone: counts?.pagesDone ?? 0 };
   }
 

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { APP_CONFIG, HEARTBEAT_INTERVAL_MS, removeHeartbeat, writeHeartbeat, type AppConfig } from '@vendorwatch/runtime';
 import type { Redis } from 'ioredis';
 import { BrowserPool } from '../crawl-engine/fetchers/puppeteer/browser-pool';
+import { WorkerMetrics } from '../metrics/worker-metrics';
 import { WORKER_ID, WORKER_REDIS } from '../worker-tokens';
 import { ActiveJobs } from './active-jobs';
 
@@ -17,6 +18,7 @@ export class HeartbeatService implements OnApplicationBootstrap, OnApplicationSh
     @Inject(WORKER_REDIS) private readonly redis: Redis,
     private readonly browsers: BrowserPool,
     private readonly active: ActiveJobs,
+    private readonly metrics: WorkerMetrics,
     @Inject(WORKER_ID) private readonly workerId: string,
   ) {}
 
@@ -37,6 +39,7 @@ export class HeartbeatService implements OnApplicationBootstrap, OnApplicationSh
       pid: process.pid,
       browser: this.browsers.status(),
       activeJobs: this.active.count,
+      browserPages: this.metrics.browserPages,
       startedAt: this.startedAt,
     }).catch((error: Error) => this.logger.warn(`Heartbeat not written: ${error.message}`));
   }

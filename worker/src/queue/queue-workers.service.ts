@@ -9,6 +9,8 @@ import {
   type TypedJob,
   type TypedWorker,
 } from '@vendorwatch/runtime';
+import { PinoLogger } from 'nestjs-pino';
+import { storage, Store } from 'nestjs-pino/storage';
 import { ABORT_REASONS } from '../crawl-engine/abort';
 import { JOB_HANDLERS, WORKER_ID, WORKER_OPTIONS, type WorkerOptions } from '../worker-tokens';
 import { ActiveJobs } from './active-jobs';
@@ -31,6 +33,7 @@ export class QueueWorkersService implements OnApplicationBootstrap, OnModuleDest
     @Inject(WORKER_OPTIONS) private readonly options: WorkerOptions,
     @Inject(WORKER_ID) private readonly workerId: string,
     private readonly active: ActiveJobs,
+    private readonly pino: PinoLogger,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -63,14 +66,25 @@ export class QueueWorkersService implements OnApplicationBootstrap, OnModuleDest
 
   private start(key: JobKey, handler: JobHandler): TypedWorker<JobKey> {
     // Three declared parameters: BullMQ passes the AbortSignal only to such processors.
-    const processor = async (job: TypedJob<JobKey>, token: string | undefined, signal: AbortSignal | undefined) => {
-      this.active.add(`${key}:${job.id}`);
-      try {
-        return await handler.handle(job as never, { signal: signal ?? new AbortController().signal, token });
-      } finally {
-        this.active.delete(`${key}:${job.id}`);
-      }
-    };
+    // Periodic upkeep says what it did at debug; the jobs users start, at info.
+    const level = key === 'reconcileCrawls' ? 'debug' : 'log';
+    const processor = (job: TypedJob<JobKey>, token: string | undefined, signal: AbortSignal | undefined) =>
+      // Every line logged while the job runs (by any class, through Nest's Logger) carries its id.
+      storage.run(new Store(this.pino.logger.child({ jobId: job.id, job: key, attempt: job.attemptsMade + 1 })), async () => {
+        this.active.add(`${key}:${job.id}`);
+        const started = Date.now();
+        this.logger[level](`Job ${key} ${job.id} started`);
+        try {
+          const result = await handler.handle(job as never, { signal: signal ?? new AbortController().signal, token });
+          const outcome = (result as { status?: unknown }).status;
+          this.logger[level](
+            `Job ${key} ${job.id} finished in ${Date.now() - started} ms${outcome ? `: ${String(outcome)}` : ''}`,
+          );
+          return result;
+        } finally {
+          this.active.delete(`${key}:${job.id}`);
+        }
+      });
     const worker = createWorker(this.config, key, processor as never, {
       name: this.workerId,
       concurrency: this.config.WORKER_CONCURRENCY,

@@ -1,4 +1,10 @@
-import { FIXTURE_CRAWLABLE_PATHS, FIXTURE_REDIRECT, FIXTURE_TWINS, type FixtureSite } from '../../../test-support';
+import {
+  FIXTURE_CRAWLABLE_PATHS,
+  FIXTURE_REDIRECT,
+  FIXTURE_TWINS,
+  startFixtureSite,
+  type FixtureSite,
+} from '../../../test-support';
 import { pathsOf, type WorkerHarness } from './worker-harness';
 
 /**
@@ -6,6 +12,35 @@ import { pathsOf, type WorkerHarness } from './worker-harness';
  * with a crawl delay the request log can be checked against.
  */
 export const FIXTURE_SCOPE = { excludePatterns: ['/drafts/**'], maxRetries: 1, crawlDelay: 60 };
+
+/** Settings under which each page of the fixture is fetched exactly once: nothing broken or flaky to retry. */
+export const EVERY_PAGE_ONCE = { excludePatterns: ['/drafts/**', '/broken', '/flaky'], maxRetries: 1 };
+
+/** The paths a crawl under EVERY_PAGE_ONCE stores, for a site with `extraPages`. */
+export const everyPageOnce = (extraPages: number) =>
+  [
+    ...FIXTURE_CRAWLABLE_PATHS.filter((path) => path !== '/broken' && path !== '/flaky'),
+    ...Array.from({ length: extraPages }, (_, i) => `/extra/${i + 1}`),
+  ].sort();
+
+/** A crawl and the fixture site it alone crawls, so the site's request log is this crawl's. */
+export interface OwnSiteCrawl {
+  site: FixtureSite;
+  id: string;
+}
+
+/** Starts a site of its own for a crawl (kept in `sites` for closing) and an http crawl of it under EVERY_PAGE_ONCE. */
+export async function crawlOwnSite(
+  harness: WorkerHarness,
+  sites: FixtureSite[],
+  extraPages: number,
+  settings: Record<string, unknown>,
+): Promise<OwnSiteCrawl> {
+  const site = await startFixtureSite({ extraPages, flakyFailures: 0 });
+  sites.push(site);
+  const settingsOnce = { ...EVERY_PAGE_ONCE, ...settings };
+  return { site, id: await harness.startCrawl({ method: 'http', targetUrl: `${site.url}/`, settings: settingsOnce }) };
+}
 
 /**
  * What every method must produce for the fixture site: the same page set and the same facts.

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { KeyObject } from 'node:crypto';
-import { AuthSessionsRepository } from '@vendorwatch/db';
+import { AuthSessionsRepository, isDatabaseUnavailable } from '@vendorwatch/db';
 import { APP_CONFIG, type AppConfig } from '@vendorwatch/runtime';
 import type { FastifyRequest } from 'fastify';
 import { decode } from 'jsonwebtoken';
@@ -90,13 +90,19 @@ export class BearerAuthenticator {
     );
   }
 
+  /**
+   * Rejects only when the database cannot be reached (the session lookup failed): that is no
+   * answer about the token, and the caller must not be told to sign in again.
+   */
   authenticate(request: FastifyRequest): Promise<Authentication> {
-    return new Promise((resolve) => {
+    return new Promise((resolve, reject) => {
       // Passport's own way of running a strategy: an object inheriting from it, given the outcomes.
       const attempt = Object.create(this.strategy) as StrategyAttempt;
       attempt.success = (caller) => resolve(caller);
-      attempt.fail = (challenge) => resolve({ failure: challenge });
-      attempt.error = (error) => resolve({ failure: error });
+      // passport-jwt reports a key lookup that failed as `fail`, a session lookup as `error`.
+      const refused = (failure: unknown) => (isDatabaseUnavailable(failure) ? reject(failure) : resolve({ failure }));
+      attempt.fail = refused;
+      attempt.error = refused;
       attempt.authenticate(request, {});
     });
   }

@@ -41,6 +41,7 @@ export const AuthErrors = {
     new GoTrueError(429, 'over_email_send_rate_limit', formatMessage.emailSendTooSoon(seconds)),
   emailSendFailed: () => new GoTrueError(500, 'unexpected_failure', m.emailSendFailed),
   unexpected: () => new GoTrueError(500, 'unexpected_failure', m.unexpectedFailure),
+  unavailable: () => new GoTrueError(503, 'unexpected_failure', MESSAGES.generic.databaseUnavailable),
   sessionExpired: (message: string) => new GoTrueError(400, 'session_expired', message),
   currentPasswordRequired: () => new GoTrueError(400, 'current_password_required', m.currentPasswordRequired),
   currentPasswordMismatch: () => new GoTrueError(400, 'current_password_mismatch', m.currentPasswordRequired),

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, HttpException, Logger, NotFoundException, type ExceptionFilter } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
+import { isDatabaseUnavailable } from '@vendorwatch/db';
 import type { FastifyReply } from 'fastify';
 import { AuthErrors, GoTrueError } from './gotrue-error';
 
@@ -35,6 +36,8 @@ export class GoTrueExceptionFilter implements ExceptionFilter {
       return exception;
     }
     if (exception instanceof ThrottlerException) return AuthErrors.rateLimited();
+    // A 503 is what auth-js retries without signing the user out.
+    if (isDatabaseUnavailable(exception)) return AuthErrors.unavailable();
     if (exception instanceof HttpException && exception.getStatus() < 500) {
       return AuthErrors.validation(exception.message, exception.getStatus());
     }

@@ -1,28 +1,8 @@
 import { Logger, type LoggerService } from '@nestjs/common';
-import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
+import { startRedisServer, type RedisServer } from '../../../../test-support/redis-server';
 import { waitFor } from '../../../../test-support/wait-for';
 import { createQueue } from './queues';
 import { createRedisClient } from './redis';
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-async function startRedis(port: number): Promise<ChildProcess> {
-  const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    redis.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('Ready to accept connections') && resolve());
-    redis.once('exit', (code) => reject(new Error(`redis-server exited (${code})`)));
-  });
-  return redis;
-}
 
 /**
  * A Redis outage is two log lines per client — lost, back — however many reconnects it takes,
@@ -35,19 +15,18 @@ describe('Redis connection log', () => {
     warn: (message: string) => void lines.push(`warn ${message}`),
     error: (message: string) => void lines.push(`error ${message}`),
   };
-  let redis: ChildProcess | null = null;
+  let redis: RedisServer | null = null;
 
   beforeAll(() => Logger.overrideLogger(capture));
   afterAll(() => {
     Logger.overrideLogger(false);
-    redis?.kill('SIGKILL');
+    return redis?.close();
   });
 
   it('logs one line when the connection is lost and one when it is back, for a client and a queue', async () => {
-    const port = await freePort();
-    redis = await startRedis(port);
+    redis = await startRedisServer({ persist: false });
     const consoleErrors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const config = { REDIS_URL: `redis://127.0.0.1:${port}`, QUEUE_PREFIX: 'connection-log-test' };
+    const config = { REDIS_URL: redis.url, QUEUE_PREFIX: 'connection-log-test' };
     const client = createRedisClient(config, 'api');
     const queue = createQueue(config, 'crawl');
     try {
@@ -56,7 +35,7 @@ describe('Redis connection log', () => {
       let errors = 0;
       client.on('error', () => errors++);
 
-      redis.kill('SIGKILL');
+      await redis.stop();
       const lost = (name: string) => lines.filter((line) => line.includes(`${name}: connection to Redis lost`));
       await waitFor(async () => errors >= 5 && lost('crawl queue').length > 0, {
         timeoutMs: 30_000,
@@ -65,7 +44,7 @@ describe('Redis connection log', () => {
       expect(lost('api')).toHaveLength(1);
       expect(lost('crawl queue')).toHaveLength(1);
 
-      redis = await startRedis(port);
+      await redis.start();
       await waitFor(async () => lines.some((line) => line.includes('api: connection to Redis is back')), {
         timeoutMs: 30_000,
         what: 'the client to reconnect',

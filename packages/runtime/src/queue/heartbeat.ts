@@ -10,6 +10,8 @@ export interface WorkerHeartbeat {
   pid: number;
   browser: 'ok' | 'down';
   activeJobs: number;
+  /** Browser pages this worker holds open for crawls (absent from workers that predate it). */
+  browserPages?: number;
   startedAt: string;
 }
 

@@ -1,0 +1,253 @@
+import type { ZodType } from 'zod';
+import { z } from 'zod';
+import {
+  accountSessionSchema,
+  challengeSchema,
+  connectionTestSchema,
+  crawlerConfigSchema,
+  crawlJobSchema,
+  crawlPageSchema,
+  dashboardChartsSchema,
+  dashboardSummarySchema,
+  enrolledFactorSchema,
+  goTrueUserSchema,
+  healthSchema,
+  jwksSchema,
+  paginated,
+  projectElementSchema,
+  projectPageSchema,
+  projectSchema,
+  proxyTestSchema,
+  publicConfigSchema,
+  reportDetailSchema,
+  reportsOverviewSchema,
+  reportSummarySchema,
+  scrapeResultSchema,
+  sessionCrawlJobSchema,
+  testCrawlResultSchema,
+  tokenResponseSchema,
+  vendorCrawlerSettingsSchema,
+  vendorListItemSchema,
+  vendorSchema,
+} from './response-schemas';
+
+/**
+ * What the OpenAPI document says about each route beyond what the code already tells (method,
+ * path, request schemas from the validation pipes, status from @HttpCode, public or not): a
+ * summary and the response. Keyed `METHOD /nest/path/:param`; a route the app registers without
+ * an entry here fails the API-docs test, so a new endpoint is documented when it is added.
+ */
+export interface RouteDoc {
+  summary: string;
+  /** The success body; `null` for an empty answer (204). */
+  response: ZodType | null;
+  /** A body that is not JSON (a PNG, Prometheus text); `response` is then ignored. */
+  contentType?: string;
+  /** The success status, where the handler sets it itself (it then has no @HttpCode). */
+  status?: number;
+  /** Success statuses beyond the one the route declares (e.g. 200 beside 201). */
+  alsoStatus?: Record<number, string>;
+  /** Error statuses beyond the usual ones (400 with input, 401 when signed in, 404 with ids, 500, 503). */
+  errors?: Record<number, string>;
+  /** Who may call it; defaults to a user's bearer token unless the route is @Public(). */
+  auth?: 'bearer' | 'none' | 'metrics';
+  description?: string;
+}
+
+const list = <T extends ZodType>(item: T) => z.array(item);
+const deleted = { summary: '', response: null } satisfies RouteDoc;
+const rateLimited = { 429: 'Too many attempts from this address; try again later' };
+
+export const ROUTE_DOCS: Record<string, RouteDoc> = {
+  'GET /api/health': {
+    summary: 'Health of the database, Redis, the queue and the crawl workers',
+    response: healthSchema,
+    alsoStatus: { 503: 'The database or Redis is down (same body, success false)' },
+  },
+  'GET /api/public-config': { summary: 'What the browser needs to start its auth client', response: publicConfigSchema },
+  'GET /api/account/sessions': { summary: "The caller's signed-in sessions", response: list(accountSessionSchema) },
+
+  'GET /api/vendors': {
+    summary: "The caller's vendors, newest first, each with its latest compliance label",
+    response: list(vendorListItemSchema),
+  },
+  'GET /api/vendors/:id': { summary: 'One vendor', response: vendorSchema },
+  'POST /api/vendors': { summary: 'Add a vendor', response: vendorSchema },
+  'PUT /api/vendors/:id': { summary: 'Change a vendor', response: vendorSchema },
+  'DELETE /api/vendors/:id': { ...deleted, summary: 'Delete a vendor with its crawls and settings' },
+  'GET /api/vendors/:vendorId/crawler-settings': {
+    summary: "A vendor's crawl settings (the defaults with the vendor's URL until saved)",
+    response: vendorCrawlerSettingsSchema,
+  },
+  'PUT /api/vendors/:vendorId/crawler-settings': {
+    summary: "Save a vendor's crawl settings",
+    response: vendorCrawlerSettingsSchema,
+  },
+
+  'GET /api/projects': { summary: 'Projects, newest first', response: list(projectSchema) },
+  'GET /api/projects/:id': { summary: 'One project', response: projectSchema },
+  'POST /api/projects': { summary: 'Add a project', response: projectSchema },
+  'PUT /api/projects/:id': { summary: 'Change a project', response: projectSchema },
+  'DELETE /api/projects/:id': { ...deleted, summary: 'Delete a project with its pages and elements' },
+  'GET /api/projects/:id/pages': { summary: "A project's pages, by order", response: list(projectPageSchema) },
+  'POST /api/projects/:id/pages': { summary: 'Add a page to a project', response: projectPageSchema },
+  'PUT /api/pages/:id': { summary: 'Change a page', response: projectPageSchema },
+  'DELETE /api/pages/:id': { ...deleted, summary: 'Delete a page with its elements' },
+  'GET /api/pages/:id/elements': { summary: "A page's elements, by order", response: list(projectElementSchema) },
+  'POST /api/pages/:id/elements': { summary: 'Add an element to a page', response: projectElementSchema },
+  'PUT /api/elements/:id': { summary: 'Change an element', response: projectElementSchema },
+  'DELETE /api/elements/:id': { ...deleted, summary: 'Delete an element' },
+
+  'GET /api/crawler-configs': {
+    summary: "The caller's scraping API configurations (keys masked)",
+    response: list(crawlerConfigSchema),
+  },
+  'POST /api/crawler-configs': { summary: 'Add a scraping API configuration', response: crawlerConfigSchema },
+  'POST /api/crawler-configs/test': {
+    summary: 'Test a key and endpoint, or a saved configuration, against the scraping API',
+    response: connectionTestSchema,
+  },
+  'PUT /api/crawler-configs/:id': {
+    summary: 'Change a configuration (leave the key out to keep it)',
+    response: crawlerConfigSchema,
+  },
+  'POST /api/crawler-configs/:id/activate': { summary: 'Make a configuration the active one', response: crawlerConfigSchema },
+  'DELETE /api/crawler-configs/:id': { ...deleted, summary: 'Delete a configuration' },
+  'GET /api/scrapingbee/test': { summary: "Test the caller's active scraping API configuration", response: proxyTestSchema },
+  'POST /api/scrapingbee/scrape': {
+    summary: "Fetch one page through the scraping API with the caller's key",
+    response: scrapeResultSchema,
+  },
+
+  'POST /api/crawls': {
+    summary: "Start a crawl of a vendor's site",
+    response: crawlJobSchema,
+    alsoStatus: { 200: 'The vendor already has a crawl queued or running: that one' },
+    errors: { 409: 'The crawl could not be started' },
+  },
+  'POST /api/crawls/test': {
+    summary: 'Crawl one URL now and return what was found',
+    response: testCrawlResultSchema,
+    errors: { 502: 'The test crawl failed or timed out' },
+  },
+  'GET /api/crawls/status': { summary: "The caller's queued and running crawls", response: list(crawlJobSchema) },
+  'GET /api/crawls': { summary: 'Crawl history, filtered and paginated', response: paginated(crawlJobSchema) },
+  'GET /api/crawls/:id': { summary: 'One crawl with its progress', response: crawlJobSchema },
+  'POST /api/crawls/:id/cancel': {
+    summary: 'Cancel a queued or running crawl (it keeps what it fetched)',
+    response: crawlJobSchema,
+    errors: { 409: 'The crawl has already ended' },
+  },
+  'GET /api/crawls/:id/results': { summary: "A crawl's pages, paginated", response: paginated(crawlPageSchema) },
+  'GET /api/crawls/:id/pages/:pageId/screenshot': {
+    summary: "A page's screenshot",
+    response: z.string().meta({ format: 'binary' }),
+    contentType: 'image/png',
+  },
+  'POST /api/edge-functions/start-crawler': {
+    summary: "Start the crawler page's session crawl of a vendor",
+    response: sessionCrawlJobSchema,
+    errors: { 409: 'The crawl could not be started' },
+  },
+  'POST /api/edge-functions/stop-crawler': { summary: "Stop a session's crawl", response: crawlJobSchema },
+  'GET /api/crawler-results': { summary: "The pages a session's crawl found", response: list(crawlPageSchema) },
+
+  'GET /api/dashboard/summary': { summary: "The caller's dashboard figures", response: dashboardSummarySchema },
+  'GET /api/dashboard/charts': {
+    summary: 'Crawls per day over the last 30 days and response times per vendor',
+    response: dashboardChartsSchema,
+  },
+
+  'GET /api/reports': { summary: 'Compliance assessments, filtered and paginated', response: paginated(reportSummarySchema) },
+  'GET /api/reports/summary': {
+    summary: 'The reports screen: tiles and each vendor’s standing for the filters',
+    response: reportsOverviewSchema,
+  },
+  'GET /api/reports/:id': { summary: 'One assessment with every check and its evidence', response: reportDetailSchema },
+  'POST /api/reports/:id/reassess': {
+    summary: 'Judges the report’s crawl again with the current checks; the same report id',
+    response: reportDetailSchema,
+  },
+  'POST /api/reports/export': {
+    summary: 'The filtered report as a file (report-{timestamp}.pdf, .csv or .xlsx)',
+    status: 200,
+    response: z.string().meta({ format: 'binary' }),
+    contentType: 'application/octet-stream',
+    description: 'Content-Type is application/pdf, text/csv or the Excel type; Content-Disposition names the file.',
+  },
+
+  'GET /api/docs/openapi.json': {
+    summary: 'This document (OpenAPI 3.1); the UI is at /api/docs',
+    response: z.record(z.string(), z.unknown()),
+  },
+  'GET /metrics': {
+    summary: 'Prometheus metrics (404 unless METRICS_TOKEN is set)',
+    response: z.string(),
+    contentType: 'text/plain; version=0.0.4',
+    auth: 'metrics',
+  },
+
+  // The embedded, Supabase-compatible auth that @supabase/supabase-js calls (absent with SUPABASE_URL).
+  'POST /auth/v1/signup': {
+    summary: 'Sign up with email and password',
+    response: z.union([tokenResponseSchema, goTrueUserSchema]),
+    description: 'A session when sign-ups are confirmed at once (AUTH_AUTOCONFIRM), else the new user awaiting confirmation.',
+    errors: { 422: 'Weak password or already registered', ...rateLimited },
+  },
+  'POST /auth/v1/token': {
+    summary: 'Sign in (grant_type=password) or refresh a session (grant_type=refresh_token)',
+    response: tokenResponseSchema,
+    errors: rateLimited,
+  },
+  'GET /auth/v1/verify': {
+    summary: 'An emailed link: redirects to the page of the app that confirms it',
+    response: null,
+    alsoStatus: { 303: 'Redirect to /confirm or /reset-password' },
+    errors: rateLimited,
+  },
+  'POST /auth/v1/verify': {
+    summary: 'Confirm an email or a password reset with its token',
+    response: tokenResponseSchema,
+    errors: { 403: 'The link is invalid or has expired', ...rateLimited },
+  },
+  'POST /auth/v1/recover': {
+    summary: 'Email a password-reset link (answers the same whether or not the account exists)',
+    response: z.object({}),
+    errors: rateLimited,
+  },
+  'GET /auth/v1/user': { summary: 'The signed-in user', response: goTrueUserSchema, auth: 'bearer' },
+  'PUT /auth/v1/user': {
+    summary: 'Change the password (the current one is asked for)',
+    response: goTrueUserSchema,
+    auth: 'bearer',
+    errors: { 422: 'Weak or unchanged password', ...rateLimited },
+  },
+  'POST /auth/v1/logout': { summary: 'Sign out (scope global, local or others)', response: null, auth: 'bearer' },
+  'GET /auth/v1/settings': { summary: "The auth server's settings", response: z.record(z.string(), z.unknown()) },
+  'GET /auth/v1/health': { summary: 'The auth server answers', response: z.record(z.string(), z.string()) },
+  'GET /auth/v1/.well-known/jwks.json': { summary: 'Public keys that verify access tokens', response: jwksSchema },
+  'POST /auth/v1/factors': {
+    summary: 'Enrol a TOTP factor (unverified until its first code)',
+    response: enrolledFactorSchema,
+    auth: 'bearer',
+    errors: { 422: 'A factor with this name exists, or too many factors', ...rateLimited },
+  },
+  'POST /auth/v1/factors/:factorId/challenge': {
+    summary: 'Open a challenge for a factor',
+    response: challengeSchema,
+    auth: 'bearer',
+    errors: rateLimited,
+  },
+  'POST /auth/v1/factors/:factorId/verify': {
+    summary: "Verify a challenge with the authenticator's code (the session becomes aal2)",
+    response: tokenResponseSchema,
+    auth: 'bearer',
+    errors: { 422: 'Wrong or expired code', ...rateLimited },
+  },
+  'DELETE /auth/v1/factors/:factorId': {
+    summary: 'Remove a factor',
+    response: z.object({ id: z.uuid() }),
+    auth: 'bearer',
+    errors: { 422: 'An aal2 session is needed to remove a verified factor', ...rateLimited },
+  },
+};

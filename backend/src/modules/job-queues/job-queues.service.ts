@@ -1,0 +1,31 @@
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import {
+  APP_CONFIG,
+  createQueue,
+  createRedisClient,
+  JOBS,
+  type AppConfig,
+  type JobKey,
+  type TypedQueue,
+} from '@vendorwatch/runtime';
+import type { Redis } from 'ioredis';
+
+/**
+ * Every queue of the job catalogue, for operators (metrics and the queue dashboard), and a Redis
+ * client for the workers' shared figures. The API's own enqueueing lives in CrawlQueueService.
+ */
+@Injectable()
+export class JobQueuesService implements OnModuleDestroy {
+  readonly queues: TypedQueue<JobKey>[];
+  readonly redis: Redis;
+
+  constructor(@Inject(APP_CONFIG) readonly config: AppConfig) {
+    const oneKeyPerQueue = new Map((Object.keys(JOBS) as JobKey[]).map((key) => [JOBS[key].queue, key]));
+    this.queues = [...oneKeyPerQueue.values()].map((key) => createQueue(config, key) as TypedQueue<JobKey>);
+    this.redis = createRedisClient(config, 'api-operator');
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await Promise.allSettled([...this.queues.map((queue) => queue.close()), this.redis.quit()]);
+  }
+}
