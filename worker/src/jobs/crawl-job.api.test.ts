@@ -45,11 +45,7 @@ describe('crawl job, method api (ScrapingBee protocol)', () => {
     // The target's own headers arrive prefixed Spb- and are stored unprefixed.
     expect(byPath['/']!.responseHeaders).toMatchObject({ 'x-frame-options': 'DENY' });
     // The payload never carried the key: only the row id.
-    const job = await harness.waitFor(
-      async () => ((await harness.queue.getJob(id))?.finishedOn ? harness.queue.getJob(id) : undefined),
-      30_000,
-      'BullMQ to finish the job',
-    );
+    const job = await harness.waitForJobFinished(id);
     expect(job!.data).toEqual({ crawlJobId: id });
   });
 

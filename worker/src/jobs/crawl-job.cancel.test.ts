@@ -47,11 +47,7 @@ describe('cancelling a crawl job', () => {
       // The dashboard counts exactly the stored pages, whatever the order of the cancel and the last write.
       expect((await new DashboardRepository(harness.database.db).figures(job.userId)).totalPages).toBe(pages.length);
       // Not retried: BullMQ holds it as finished, not waiting for another attempt.
-      const bull = await harness.waitFor(
-        async () => ((await harness.queue.getJob(id))?.finishedOn ? harness.queue.getJob(id) : undefined),
-        5000,
-        'BullMQ to finish the job',
-      );
+      const bull = await harness.waitForJobFinished(id);
       expect(await bull!.getState()).toBe('completed');
       expect(bull!.returnvalue).toMatchObject({ status: 'cancelled' });
       site.requests.length = 0;

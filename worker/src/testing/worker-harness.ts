@@ -44,6 +44,8 @@ export interface WorkerHarness {
   startCrawl(input: InsertCrawl): Promise<string>;
   waitFor<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs?: number, what?: string): Promise<T>;
   waitForStatus(jobId: string, statuses: CrawlJobStatus[], timeoutMs?: number): Promise<CrawlJobRow>;
+  /** The BullMQ job once its processor returned (the row ends first; the assessment runs before the return). */
+  waitForJobFinished(jobId: string, timeoutMs?: number): Promise<Awaited<ReturnType<TypedQueue<'crawl'>['getJob']>>>;
   job(jobId: string): Promise<CrawlJobRow>;
   pages(jobId: string): Promise<CrawlPageRow[]>;
   frontier(jobId: string): Promise<FrontierRow[]>;
@@ -193,6 +195,15 @@ export async function startWorkerHarness(overrides: Record<string, string> = {})
         `crawl ${jobId} to be ${statuses.join('|')}`,
       );
     },
+    waitForJobFinished: (jobId, timeoutMs = 60_000) =>
+      harness.waitFor(
+        async () => {
+          const job = await queue.getJob(jobId);
+          return job?.finishedOn ? job : undefined;
+        },
+        timeoutMs,
+        `BullMQ to finish job ${jobId}`,
+      ),
     async job(jobId) {
       const [row] = await db.select().from(crawlJobs).where(eq(crawlJobs.id, jobId));
       return row!;
