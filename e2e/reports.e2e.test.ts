@@ -133,7 +133,7 @@ describe('reports, in a real browser', () => {
     await snapshot(page, 'report-detail');
 
     await https.getByRole('button', { name: 'Screenshot' }).first().click();
-    const image = page.getByRole('dialog').getByRole('img');
+    const image = page.getByRole('dialog').getByRole('img', { name: /^Screenshot of / });
     await image.waitFor();
     await page.waitForFunction(() => {
       const img = (

@@ -1,3 +1,4 @@
+import type { LoadSignal } from './queue/autoscaling/load-signals';
 /** Injection tokens of the worker's own providers. */
 export const WORKER_REDIS = Symbol('WORKER_REDIS');
 export const GUARDED_DISPATCHER = Symbol('GUARDED_DISPATCHER');
@@ -16,6 +17,11 @@ export interface WorkerOptions {
   maxStalledCount: number;
   /** How often the reconciler looks for crawls whose job went missing or ended (once across all workers). */
   reconcileEveryMs: number;
+  /** How often the load signals are sampled, and how often the crawl concurrency is decided from them. */
+  autoscaleSampleMs: number;
+  autoscaleEveryMs: number;
+  /** Replaces the load signals (tests drive the autoscaler with their own). */
+  loadSignals?: LoadSignal[];
 }
 
 /** A SIGKILLed worker's job is back in the queue within lockDuration + stalledInterval ≈ 20 s. */
@@ -24,4 +30,6 @@ export const DEFAULT_WORKER_OPTIONS: WorkerOptions = {
   stalledIntervalMs: 8_000,
   maxStalledCount: 3,
   reconcileEveryMs: 60_000,
+  autoscaleSampleMs: 500,
+  autoscaleEveryMs: 1000,
 };

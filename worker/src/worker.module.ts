@@ -27,6 +27,7 @@ import { WorkerMetrics } from './metrics/worker-metrics';
 import { MaintenanceScheduler } from './queue/maintenance-scheduler.service';
 import { ActiveJobs } from './queue/active-jobs';
 import { HeartbeatService } from './queue/heartbeat.service';
+import { WorkerAutoscaler } from './queue/autoscaling/worker-autoscaler.service';
 import { QueueWorkersService } from './queue/queue-workers.service';
 import {
   DEFAULT_WORKER_OPTIONS,
@@ -122,6 +123,7 @@ export class WorkerModule {
         },
         MaintenanceScheduler,
         ActiveJobs,
+        WorkerAutoscaler,
         QueueWorkersService,
         HeartbeatService,
         WorkerResources,

@@ -8,6 +8,10 @@ const flag = (fallback: boolean) =>
     .optional()
     .transform((value) => (value === undefined || value === '' ? fallback : ['true', '1', 'yes'].includes(value)));
 
+/** A whole number, or unset (absent or empty: compose files pass `${VAR:-}` as an empty string). */
+const optionalInt = (min: number, max: number) =>
+  z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(min).max(max).optional());
+
 const optionalString = z
   .string()
   .optional()
@@ -74,7 +78,16 @@ export const configSchema = z.object({
   SMTP_URL: optionalString,
   SMTP_FROM: z.string().default('Vendorwatch <no-reply@vendorwatch.local>'),
 
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /**
+   * The most crawls one worker process runs at once; it runs fewer when its load says so (the
+   * autoscaler). Unset: 200. WORKER_CONCURRENCY is its former name, still read.
+   */
+  WORKER_MAX_CONCURRENCY: optionalInt(1, 10_000),
+  WORKER_CONCURRENCY: optionalInt(1, 10_000),
+  /** Crawling processes one worker command runs (with DATABASE_URL; the embedded database keeps one). Unset: one per core. */
+  WORKER_PROCESSES: optionalInt(1, 256),
+  /** Chromium pages one worker process may hold open. Unset: two per GB of memory. */
+  WORKER_MAX_BROWSER_PAGES: optionalInt(1, 10_000),
   CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
   PROXY_URL: optionalString,
   CRAWL_ALLOW_PRIVATE_NETWORKS: flag(false),

@@ -16,4 +16,11 @@ export class ActiveJobs {
   get count(): number {
     return this.ids.size;
   }
+
+  /** Jobs of one kind (ids are `${kind}:${id}`). */
+  countOf(kind: string): number {
+    let count = 0;
+    for (const id of this.ids) if (id.startsWith(`${kind}:`)) count++;
+    return count;
+  }
 }

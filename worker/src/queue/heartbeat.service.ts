@@ -5,6 +5,7 @@ import { BrowserPool } from '../crawl-engine/fetchers/puppeteer/browser-pool';
 import { WorkerMetrics } from '../metrics/worker-metrics';
 import { WORKER_ID, WORKER_REDIS } from '../worker-tokens';
 import { ActiveJobs } from './active-jobs';
+import { WorkerAutoscaler } from './autoscaling/worker-autoscaler.service';
 
 /** Writes `${QUEUE_PREFIX}:workers:<id>` every 5 s with a 15 s TTL, so /api/health sees live workers. */
 @Injectable()
@@ -20,6 +21,7 @@ export class HeartbeatService implements OnApplicationBootstrap, OnApplicationSh
     private readonly active: ActiveJobs,
     private readonly metrics: WorkerMetrics,
     @Inject(WORKER_ID) private readonly workerId: string,
+    private readonly autoscaler: WorkerAutoscaler,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -40,6 +42,7 @@ export class HeartbeatService implements OnApplicationBootstrap, OnApplicationSh
       browser: this.browsers.status(),
       activeJobs: this.active.count,
       browserPages: this.metrics.browserPages,
+      concurrency: this.autoscaler.snapshot(),
       startedAt: this.startedAt,
     }).catch((error: Error) => this.logger.warn(`Heartbeat not written: ${error.message}`));
   }

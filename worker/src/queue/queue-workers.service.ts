@@ -14,7 +14,11 @@ import { storage, Store } from 'nestjs-pino/storage';
 import { ABORT_REASONS } from '../crawl-engine/abort';
 import { JOB_HANDLERS, WORKER_ID, WORKER_OPTIONS, type WorkerOptions } from '../worker-tokens';
 import { ActiveJobs } from './active-jobs';
+import { WorkerAutoscaler } from './autoscaling/worker-autoscaler.service';
 import type { JobHandler } from './job-handler';
+
+/** How many jobs of each other kind one process runs at once (test crawls are one URL each; upkeep one at a time). */
+const FIXED_CONCURRENCY: Partial<Record<JobKey, number>> = { testCrawl: 4, reconcileCrawls: 1 };
 
 /**
  * One BullMQ Worker per job kind, each routed to its single handler. Cancel requests arrive over
@@ -33,6 +37,7 @@ export class QueueWorkersService implements OnApplicationBootstrap, OnModuleDest
     @Inject(WORKER_OPTIONS) private readonly options: WorkerOptions,
     @Inject(WORKER_ID) private readonly workerId: string,
     private readonly active: ActiveJobs,
+    private readonly autoscaler: WorkerAutoscaler,
     private readonly pino: PinoLogger,
   ) {}
 
@@ -42,7 +47,11 @@ export class QueueWorkersService implements OnApplicationBootstrap, OnModuleDest
       for (const worker of this.workers)
         if (worker.cancelJob(jobId, ABORT_REASONS.cancel)) this.logger.log(`Cancelling job ${jobId}`);
     });
-    for (const [key, handler] of byJob) this.workers.push(this.start(key, handler));
+    for (const [key, handler] of byJob) {
+      const worker = this.start(key, handler);
+      this.workers.push(worker);
+      if (key === 'crawl') this.autoscaler.attach(worker as TypedWorker<'crawl'>);
+    }
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -87,7 +96,8 @@ export class QueueWorkersService implements OnApplicationBootstrap, OnModuleDest
       });
     const worker = createWorker(this.config, key, processor as never, {
       name: this.workerId,
-      concurrency: this.config.WORKER_CONCURRENCY,
+      // The crawl queue's concurrency is the autoscaler's to steer; the others' is fixed.
+      concurrency: key === 'crawl' ? this.autoscaler.initial : (FIXED_CONCURRENCY[key] ?? 1),
       lockDuration: this.options.lockDurationMs,
       stalledInterval: this.options.stalledIntervalMs,
       maxStalledCount: this.options.maxStalledCount,

@@ -89,6 +89,8 @@ export async function startWorkerHarness(overrides: Record<string, string> = {})
     CRAWL_ALLOW_PRIVATE_NETWORKS: 'true',
     CRAWL_MIN_DELAY_MS: '0',
     WORKER_CONCURRENCY: '4',
+    // One crawling process per spawned worker command unless a test asks for more.
+    WORKER_PROCESSES: '1',
     ...overrides,
   };
   const redis = createRedisClient({ REDIS_URL: config.REDIS_URL ?? 'redis://127.0.0.1:6379' }, 'worker-test');

@@ -1,12 +1,17 @@
+import { loadConfig } from '@vendorwatch/runtime';
 import { createWorkerApp } from '../worker-app';
+import { runWorkerProcesses, workerProcessCount } from '../worker-processes';
 
 /**
- * A worker in its own process, configured by the parent test through VW_WORKER_OVERRIDES and
- * VW_WORKER_OPTIONS (JSON). It prints "ready" once it takes jobs; SIGTERM closes it gracefully.
+ * A worker command in its own process, configured by the parent test through VW_WORKER_OVERRIDES
+ * and VW_WORKER_OPTIONS (JSON) — one crawling process, or several when WORKER_PROCESSES says so, as
+ * `node worker/dist/main.js` does. Each crawling process prints "ready" once it takes jobs; SIGTERM
+ * closes them gracefully.
  */
-async function main(): Promise<void> {
-  const overrides = JSON.parse(process.env.VW_WORKER_OVERRIDES ?? '{}') as Record<string, string>;
-  const options = JSON.parse(process.env.VW_WORKER_OPTIONS ?? '{}') as Record<string, number>;
+const overrides = JSON.parse(process.env.VW_WORKER_OVERRIDES ?? '{}') as Record<string, string>;
+const options = JSON.parse(process.env.VW_WORKER_OPTIONS ?? '{}') as Record<string, number>;
+
+async function startOne(): Promise<void> {
   const app = await createWorkerApp(overrides, options);
   process.once('SIGTERM', () => {
     void app.close().then(() => process.exit(0));
@@ -14,7 +19,7 @@ async function main(): Promise<void> {
   process.stdout.write('ready\n');
 }
 
-main().catch((error: unknown) => {
+runWorkerProcesses(workerProcessCount(loadConfig({ ...process.env, ...overrides })), startOne).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

@@ -304,6 +304,15 @@ export const healthSchema = describes<HealthReport>()(
           workers: z.number().int(),
           browsersOk: z.number().int(),
         }),
+        workers: z.array(
+          z.object({
+            id: z.string(),
+            running: z.number().int(),
+            desiredConcurrency: z.number().int(),
+            maxConcurrency: z.number().int(),
+            overloaded: z.array(z.string()),
+          }),
+        ),
       }),
       metrics: z.object({ responseTime: z.number() }),
     })

@@ -16,6 +16,8 @@ export interface HealthReport {
     redis: { status: ServiceStatus };
     queue: { status: ServiceStatus; waiting?: number; active?: number };
     puppeteer: { status: PuppeteerHealth; workers: number; browsersOk: number };
+    /** Each live worker process: crawls running, the concurrency its autoscaler wants, and its upper bound. */
+    workers: { id: string; running: number; desiredConcurrency: number; maxConcurrency: number; overloaded: string[] }[];
   };
   metrics: { responseTime: number };
 }
@@ -69,6 +71,13 @@ export class HealthService {
         redis: { status: status('redis') },
         queue: { status: status('queue'), waiting: details.queue?.waiting, active: details.queue?.active },
         puppeteer: { status: puppeteer, workers: workers?.length ?? 0, browsersOk },
+        workers: (workers ?? []).map((beat) => ({
+          id: beat.id,
+          running: beat.concurrency?.running ?? beat.activeJobs,
+          desiredConcurrency: beat.concurrency?.desired ?? 0,
+          maxConcurrency: beat.concurrency?.max ?? 0,
+          overloaded: beat.concurrency?.overloaded ?? [],
+        })),
       },
       metrics: { responseTime: Math.round(performance.now() - started) },
     };

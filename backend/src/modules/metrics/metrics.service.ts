@@ -95,6 +95,12 @@ export class MetricsService implements OnModuleInit {
     gauge('vendorwatch_browser_pages_in_use', 'Browser pages the live workers hold open for crawls.', (all) =>
       all.reduce((sum, beat) => sum + (beat.browserPages ?? 0), 0),
     );
+    gauge('vendorwatch_worker_crawl_concurrency_desired', 'Crawls the live workers’ autoscalers allow at once, summed.', (all) =>
+      all.reduce((sum, beat) => sum + (beat.concurrency?.desired ?? 0), 0),
+    );
+    gauge('vendorwatch_worker_crawl_concurrency_max', 'The live workers’ upper bounds on crawls at once, summed.', (all) =>
+      all.reduce((sum, beat) => sum + (beat.concurrency?.max ?? 0), 0),
+    );
   }
 
   private clusterCounter(name: ClusterCounterName): void {

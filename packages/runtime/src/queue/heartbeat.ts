@@ -12,6 +12,8 @@ export interface WorkerHeartbeat {
   activeJobs: number;
   /** Browser pages this worker holds open for crawls (absent from workers that predate it). */
   browserPages?: number;
+  /** Crawls running, how many the autoscaler wants, its upper bound, and what it found overloaded. */
+  concurrency?: { running: number; desired: number; max: number; overloaded: string[] };
   startedAt: string;
 }
 

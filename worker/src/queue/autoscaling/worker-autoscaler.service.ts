@@ -1,0 +1,133 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { APP_CONFIG, createQueue, type AppConfig, type TypedQueue, type TypedWorker } from '@vendorwatch/runtime';
+import os from 'node:os';
+import { WorkerMetrics } from '../../metrics/worker-metrics';
+import { WORKER_OPTIONS, type WorkerOptions } from '../../worker-tokens';
+import { ActiveJobs } from '../active-jobs';
+import { ConcurrencyAutoscaler, DEFAULT_AUTOSCALER_LIMITS } from './concurrency-autoscaler';
+import { BrowserPagesSignal, CpuSignal, EventLoopSignal, MemorySignal, type LoadSignal } from './load-signals';
+
+/** A signal counts as overloaded when more than this share of its recent samples were. */
+const OVERLOADED_SHARE = 0.5;
+/** How many recent samples a decision looks at. */
+const WINDOW = 4;
+
+export interface ConcurrencySnapshot {
+  running: number;
+  desired: number;
+  max: number;
+  /** Signals overloaded at the last decision. */
+  overloaded: string[];
+}
+
+/**
+ * Raises and lowers how many crawls this process runs at once (the crawl queue's BullMQ
+ * `Worker.concurrency`, which may change on a running worker) from the load it samples: event-loop
+ * delay, CPU, memory and Chromium pages. WORKER_MAX_CONCURRENCY is the upper bound; per-host
+ * politeness is untouched (it lives in the host gate, whatever the concurrency).
+ */
+@Injectable()
+export class WorkerAutoscaler implements OnModuleDestroy {
+  private readonly logger = new Logger(WorkerAutoscaler.name);
+  private readonly autoscaler: ConcurrencyAutoscaler;
+  private readonly signals: LoadSignal[];
+  private readonly history = new Map<string, boolean[]>();
+  private overloaded: string[] = [];
+  private sampling: NodeJS.Timeout | null = null;
+  private deciding: NodeJS.Timeout | null = null;
+  private worker: TypedWorker<'crawl'> | null = null;
+  private readonly queue: TypedQueue<'crawl'>;
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(WORKER_OPTIONS) private readonly options: WorkerOptions,
+    private readonly active: ActiveJobs,
+    metrics: WorkerMetrics,
+  ) {
+    this.queue = createQueue(config, 'crawl');
+    const max = workerMaxConcurrency(config);
+    this.autoscaler = new ConcurrencyAutoscaler({
+      ...DEFAULT_AUTOSCALER_LIMITS,
+      max,
+      initial: Math.min(max, 4 * os.availableParallelism()),
+    });
+    this.signals = options.loadSignals ?? [
+      new EventLoopSignal(),
+      new CpuSignal(),
+      new MemorySignal(),
+      new BrowserPagesSignal(() => metrics.browserPages, workerMaxBrowserPages(config)),
+    ];
+  }
+
+  /** The initial concurrency of the crawl queue's worker: where the autoscaler starts. */
+  get initial(): number {
+    return this.autoscaler.desired;
+  }
+
+  /** Starts steering the crawl queue's worker. */
+  attach(worker: TypedWorker<'crawl'>): void {
+    this.worker = worker;
+    worker.concurrency = this.autoscaler.desired;
+    this.sampling = setInterval(() => this.sample(), this.options.autoscaleSampleMs);
+    this.deciding = setInterval(() => void this.decide(), this.options.autoscaleEveryMs);
+    this.sampling.unref();
+    this.deciding.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    if (this.sampling) clearInterval(this.sampling);
+    if (this.deciding) clearInterval(this.deciding);
+    for (const signal of this.signals) signal.stop?.();
+    await this.queue.close();
+  }
+
+  snapshot(): ConcurrencySnapshot {
+    return {
+      running: this.active.countOf('crawl'),
+      desired: this.autoscaler.desired,
+      max: this.autoscaler.limits.max,
+      overloaded: this.overloaded,
+    };
+  }
+
+  private sample(): void {
+    for (const signal of this.signals) {
+      const recent = this.history.get(signal.name) ?? [];
+      recent.push(signal.sample().overloaded);
+      if (recent.length > WINDOW) recent.shift();
+      this.history.set(signal.name, recent);
+    }
+  }
+
+  private async decide(): Promise<void> {
+    if (!this.worker) return;
+    this.overloaded = [...this.history.entries()]
+      .filter(([, recent]) => recent.length > 0 && recent.filter(Boolean).length / recent.length > OVERLOADED_SHARE)
+      .map(([name]) => name);
+    let backlog = false;
+    try {
+      const waiting = await this.queue.getJobCounts('waiting', 'prioritized');
+      backlog = (waiting.waiting ?? 0) + (waiting.prioritized ?? 0) > 0;
+    } catch {
+      // Redis away: nothing is taken meanwhile anyway.
+    }
+    const before = this.autoscaler.desired;
+    const desired = this.autoscaler.decide({ running: this.active.countOf('crawl'), backlog, overloaded: this.overloaded });
+    if (desired === before) return;
+    this.worker.concurrency = desired;
+    this.logger.debug(
+      `Crawl concurrency ${before} → ${desired}${this.overloaded.length ? ` (overloaded: ${this.overloaded.join(', ')})` : ''}`,
+    );
+  }
+}
+
+/** The most crawls one process runs at once: WORKER_MAX_CONCURRENCY, or its former name, or 200. */
+export function workerMaxConcurrency(config: Pick<AppConfig, 'WORKER_MAX_CONCURRENCY' | 'WORKER_CONCURRENCY'>): number {
+  return config.WORKER_MAX_CONCURRENCY ?? config.WORKER_CONCURRENCY ?? 200;
+}
+
+/** Chromium pages one process may hold: WORKER_MAX_BROWSER_PAGES, or two per GB of memory. */
+export function workerMaxBrowserPages(config: Pick<AppConfig, 'WORKER_MAX_BROWSER_PAGES'>): number {
+  const total = process.constrainedMemory?.() || os.totalmem();
+  return config.WORKER_MAX_BROWSER_PAGES ?? Math.max(2, Math.floor((total / 1024 ** 3) * 2));
+}
