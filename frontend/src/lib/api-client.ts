@@ -30,7 +30,7 @@ export interface DownloadedFile {
 export const filenameFromDisposition = (header: string | null): string | null =>
   header ? (/filename="([^"]+)"/.exec(header)?.[1] ?? /filename=([^;\s]+)/.exec(header)?.[1] ?? null) : null;
 
-/** Spec section 9: retry on 503 or no response, 3 times, backoff 1 s, 2 s, 4 s (capped at 10 s). */
+/** Retry on 503 or no response, 3 times, backing off 1 s, 2 s, 4 s (capped at 10 s). */
 export const MAX_RETRIES = 3;
 export const retryDelayMs = (retry: number) => Math.min(1000 * 2 ** retry, 10_000);
 
@@ -150,7 +150,7 @@ async function request<T>(
         throw new ApiError(response.status, messageFromBody(data), data);
       }
     } catch (error) {
-      // "No response" includes a timeout (spec section 9); a caller's cancellation is final.
+      // "No response" includes a timeout; a caller's cancellation is final.
       const retryable = error instanceof NoResponseError && !error.cancelled && retry < retries;
       if (!retryable) throw error instanceof NoResponseError ? new ApiError(0, error.message) : error;
     }

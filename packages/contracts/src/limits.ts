@@ -1,4 +1,4 @@
-/** Business constants and limits of the product specification (section 9). */
+/** The product's business constants and limits: every one the API, the workers and the forms enforce. */
 export const LIMITS = {
   password: { minLength: 6, maxLength: 1024 },
   /** Lengths every auth input is held to (the address's limit is the SMTP one). */

@@ -36,8 +36,8 @@ export class AppLoggerModule {
 
 /**
  * Failures at warn/error; changes at info; successful reads at debug. The dashboard and the crawler
- * page poll every few seconds per open tab: at info, those lines were most of the log and a fifth of
- * the API's CPU under load (bench B4 profile: writev). LOG_LEVEL=debug shows them again.
+ * page poll every few seconds per open tab: at info, those lines were most of the log and a large
+ * share of the API's CPU under load. LOG_LEVEL=debug shows them again.
  */
 export function requestLogLevel(
   req: { method?: string },

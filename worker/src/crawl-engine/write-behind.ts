@@ -1,6 +1,6 @@
 /**
  * Lets the crawl loop store one page while it claims and fetches the next: the store's round trip
- * to PostgreSQL (13 ms a page under load, a quarter of the loop, bench B1) leaves the critical
+ * to PostgreSQL (a quarter of the loop's time under load; see bench/README.md) leaves the critical
  * path. One write in flight at a time, started in order; a failed write fails the crawl at the
  * next `push` or `settle`, never silently.
  */

@@ -13,8 +13,8 @@ export interface VerificationKey {
   kid?: string;
   algorithm: VerificationAlgorithm;
   /**
-   * Parsed once: handed a PEM, jsonwebtoken parses it again on every request (bench B4's API profile:
-   * 4 % of the CPU in createPublicKey).
+   * Parsed once: handed a PEM, jsonwebtoken parses it again on every request (createPublicKey
+   * showed in the API's profile under polling).
    */
   publicKey: KeyObject;
 }

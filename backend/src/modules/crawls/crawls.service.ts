@@ -166,7 +166,7 @@ export class CrawlsService {
     }
   }
 
-  // --- The crawler page's session API (spec: edge functions start-crawler / stop-crawler). ---
+  // --- The crawler page's session API (its start-crawler / stop-crawler calls). ---
 
   /** Crawls through the user's scraping API when one is configured, else by plain HTTP. */
   async startSession(userId: string, input: StartSession): Promise<CrawlJob & { sessionId: string }> {

@@ -12,7 +12,7 @@ const RETRY_MARKS = Array.from({ length: LIMITS.maxRetries.max - LIMITS.maxRetri
   return { value, label: String(value) };
 });
 
-/** The headless browser's options (spec section 3), shared by the crawl dialog and the test crawler. */
+/** The headless browser's options shared by the crawl dialog and the test crawler. */
 export function PuppeteerSettingsFields({ value, onChange, disabled }: PuppeteerSettingsFieldsProps) {
   const set = <K extends keyof PuppeteerSettings>(key: K, next: PuppeteerSettings[K]) => onChange({ ...value, [key]: next });
 

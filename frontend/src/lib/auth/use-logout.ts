@@ -3,7 +3,7 @@ import { getSupabase } from '../supabase';
 
 /**
  * Signing out triggers SIGNED_OUT, which the AuthProvider turns into "clear caches, go to /login".
- * A failure is only logged (spec section 8): there is no message for the user.
+ * A failure is only logged: there is no message for the user.
  */
 export const useLogout = () =>
   useMutation({

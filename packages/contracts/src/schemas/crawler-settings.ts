@@ -32,7 +32,7 @@ const wholeNumber = (required: string, min: number, minMessage: string, max: num
   );
 
 /**
- * Per-vendor crawl settings (spec section 5). The API and the form both validate with this,
+ * Per-vendor crawl settings. The API and the form both validate with this,
  * so every rule and message is written once.
  */
 export const crawlerSettingsSchema = z.object({

@@ -31,7 +31,7 @@ const LIVE: CrawlJobStatus[] = ['queued', 'running'];
  */
 export class CrawlJobsRepository {
   // The polling endpoints' reads, built once: drizzle otherwise rebuilds the SQL on every call
-  // (14 % of the API's CPU under polling, bench B4 --cpu-prof) and PostgreSQL re-plans it.
+  // (a large share of the API's CPU under polling; see bench/README.md) and PostgreSQL re-plans it.
   private readonly ownedQuery;
   private readonly activeQuery;
 

@@ -45,7 +45,7 @@ export const crawlerConfigs = pgTable(
   ],
 );
 
-/** Per-vendor crawl settings of one user (spec: unique per vendor and user). */
+/** Per-vendor crawl settings of one user: one row per vendor and user. */
 export const crawlerSettings = pgTable(
   'crawler_settings',
   {

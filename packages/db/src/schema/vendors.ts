@@ -17,7 +17,7 @@ export const vendors = pgTable(
   (t) => [index('vendors_user_id_created_at_idx').on(t.userId, t.createdAt.desc())],
 );
 
-/** Projects, their pages and the pages' elements (spec section 3), owned through the project. */
+/** Projects, their pages and the pages' elements, owned through the project. */
 export const projects = pgTable(
   'projects',
   {

@@ -7,7 +7,7 @@ export interface LoginInput {
   password: string;
 }
 
-/** Throws supabase's own error so the form can show its text (spec: "the error text returned"). */
+/** Throws supabase's own error so the form can show its text (the sign-in form shows the auth server's own words). */
 export const login = async (input: LoginInput) => {
   const { data, error } = await getSupabase().auth.signInWithPassword(input);
   if (error) throw error;

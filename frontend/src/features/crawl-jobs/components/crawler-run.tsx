@@ -9,7 +9,7 @@ import { useStartCrawler } from '../api/start-crawler';
 import { useStopCrawler } from '../api/stop-crawler';
 import { CrawlerResults } from './crawler-results';
 
-/** The crawler page's states (spec section 4). */
+/** The crawler page's states: idle, running, completed, failed. */
 export type CrawlerStatus = 'idle' | 'running' | 'completed' | 'failed';
 
 interface Run {

@@ -4,7 +4,7 @@ import { useActiveCrawlJobs } from '../api/get-active-crawl-jobs';
 import { useCrawlJob } from '../api/get-crawl-job';
 
 /**
- * The dashboard's active crawl job (spec section 4): the first job `/api/crawls/status` lists. It stays
+ * The dashboard's active crawl job: the first job `/api/crawls/status` lists. It stays
  * the active one until it ends; then it shows how it ended for 5 s and makes way for the next.
  */
 export function useActiveCrawlJob() {

@@ -17,7 +17,7 @@ export const useDeleteCrawlerConfig = ({
     {
       onSuccess: (_data, variables) => {
         const { queryKey } = getCrawlerConfigsQueryOptions();
-        // Gone at once, so an active one also leaves the active card (spec section 4) before the reload.
+        // Gone at once, so an active one also leaves the active card before the reload.
         queryClient.setQueryData<CrawlerConfig[]>(queryKey, (configs) => configs?.filter(({ id }) => id !== variables.configId));
         void queryClient.invalidateQueries({ queryKey });
         notifySuccess(MESSAGES.crawlerConfigs.deleted);

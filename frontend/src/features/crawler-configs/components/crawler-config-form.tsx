@@ -54,7 +54,7 @@ export function CrawlerConfigForm({ config, onDone, onCancel }: CrawlerConfigFor
   const callbacks = { onSuccess: onDone, onError: (error: Error) => setServerFieldErrors(form, error) };
   const submit = form.onSubmit(
     (values) => {
-      // parse() trims, the key included (spec section 5).
+      // parse() trims, the key included: a pasted key often carries a space.
       if (config)
         update.mutate({ configId: config.id, data: updateCrawlerConfigSchema.parse(withoutBlankKey(values)) }, callbacks);
       else create.mutate(createCrawlerConfigSchema.parse(values), callbacks);

@@ -13,7 +13,7 @@ export const getDashboardSummaryQueryOptions = () =>
   queryOptions({
     queryKey: ['dashboard', 'summary'],
     queryFn: ({ signal }) => getDashboardSummary({ signal }),
-    // Crawl data refreshes every 5 s while the page is visible (spec: dashboard polling).
+    // Crawl data refreshes every 5 s while the page is visible (the dashboard polls while it is open).
     refetchInterval: POLLING_MS.dashboard,
     refetchIntervalInBackground: false,
     meta: { errorTitle: DASHBOARD_SUMMARY_FAILED },

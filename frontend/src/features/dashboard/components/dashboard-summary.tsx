@@ -4,7 +4,7 @@ import { DASHBOARD_SUMMARY_FAILED, useDashboardSummary } from '../api/get-dashbo
 
 const count = (value: number) => value.toLocaleString('en-US');
 
-/** The four figures of spec section 1, each an "out of" where the spec says so. */
+/** The four dashboard figures, each an "out of" where it has a total. */
 const TILES: { id: string; label: string; value: (summary: Summary) => string }[] = [
   {
     id: 'vendors-crawled',

@@ -14,7 +14,7 @@ import { focusFirstError, zodValidate } from '@/lib/form';
 import { useTestCrawl } from '../api/test-crawl';
 import { TestCrawlResultView } from './test-crawl-result';
 
-/** The Test Crawler's states (spec section 4). */
+/** The Test Crawler's states: idle, running, completed, failed. */
 type TestCrawlerStatus = 'idle' | 'running' | 'completed' | 'failed';
 
 const STATUS_TEXT: Record<TestCrawlerStatus, { label: string; color: string }> = {

@@ -26,8 +26,8 @@ export interface SessionOptions {
   /**
    * Whether the page must be painted: for screenshots, and for human behaviour (scrolling that
    * lazy content reacts to). Otherwise its window is minimised: Chromium then lays pages out and
-   * runs their scripts but skips painting and compositing, as for a background tab — measured
-   * (bench B2/B6) 1.4× the pages per second and 30 % less memory per open page.
+   * runs their scripts but skips painting and compositing, as for a background tab: more pages per
+   * second and less memory per open page (figures in bench/README.md).
    */
   painted: boolean;
 }
@@ -73,8 +73,8 @@ export class BrowserPool {
   /**
    * Replaces a session's tab with a fresh one in the same context (cookies kept) and empties the
    * context's HTTP cache. A crawl's context is off the record, so its cache lives in the memory of
-   * Chromium's network service and keeps every page the crawl fetched, up to tens of MB per crawl:
-   * measured +60 KB per page for as long as the crawl ran (bench B6 drift), flat once emptied.
+   * Chromium's network service and keeps every page the crawl fetched, growing for as long as the
+   * crawl runs; emptied, it stays flat.
    */
   async renewPage({ context, page: old }: BrowserSession, painted: boolean): Promise<BrowserSession> {
     await clearHttpCache(old).catch((error) => this.logger.warn(`Could not empty a crawl's HTTP cache: ${error}`));

@@ -12,9 +12,9 @@ export const CHROMIUM_FLAGS = [
   '--no-first-run',
   '--disable-dev-shm-usage',
   '--mute-audio',
-  // Chromium 156 loads two WebUI omnibox popups — a renderer process each, ~25 MB — into every
-  // window, and every crawl's browser context is a window of its own: measured 2 renderers per
-  // crawl instead of 1 (bench B6). A headless crawler never shows an omnibox.
+  // Chromium loads two WebUI omnibox popups — a renderer process each — into every window, and
+  // every crawl's browser context is a window of its own: three renderers per crawl instead of one.
+  // A headless crawler never shows an omnibox.
   '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
 ];
 

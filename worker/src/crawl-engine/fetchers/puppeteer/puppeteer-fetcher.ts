@@ -15,8 +15,8 @@ const NAVIGATION_TIMEOUT_MS = 30_000;
 /**
  * A crawl's tab is replaced (same context, cookies kept, HTTP cache emptied) after this many pages:
  * a renderer that has shown many pages keeps their caches and whatever a site's scripts leaked, so
- * a long crawl would grow it for hundreds of pages (bench B6 drift: +36 % over the first 30 pages
- * per crawl), and the context's in-memory HTTP cache would keep every page.
+ * a long crawl would grow it for hundreds of pages, and the context's in-memory HTTP cache would keep
+ * every page.
  */
 export const PAGES_PER_TAB = 20;
 /**
