@@ -140,6 +140,12 @@ export const MESSAGES = {
     invalidMethod: 'Method must be puppeteer, api or http',
     vendorRequired: 'Vendor is required',
     notCancellable: 'Only queued or running crawl jobs can be cancelled',
+    maxRetriesInvalid: 'Max retries must be a whole number from {min} to {max}',
+    waitTimeInvalid: 'Wait time must be {min} to {max} ms in steps of {step}',
+    datesIso: 'Dates must be ISO 8601',
+    vendorIdInvalid: 'vendorId must be a vendor id',
+    unknownStatus: 'Unknown status',
+    sessionIdInvalid: 'session_id must be a UUID',
   },
   scraping: {
     urlRequired: 'URL is required',
@@ -188,7 +194,8 @@ export const MESSAGES = {
   },
 } as const;
 
-const fill = (template: string, values: Record<string, string | number>) =>
+/** A catalogue template with its `{name}` placeholders filled. */
+export const fill = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? `{${key}}`));
 
 export const formatMessage = {

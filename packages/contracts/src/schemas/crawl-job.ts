@@ -1,25 +1,28 @@
 import { z } from 'zod';
 import { CRAWL_JOB_STATUSES, CRAWL_METHODS } from '../crawl';
 import { DEFAULT_PUPPETEER_SETTINGS, LIMITS } from '../limits';
-import { MESSAGES } from '../messages';
+import { fill, MESSAGES } from '../messages';
 import { isHttpUrl } from './common';
+
+const MAX_RETRIES_INVALID = fill(MESSAGES.crawls.maxRetriesInvalid, LIMITS.maxRetries);
+const WAIT_TIME_INVALID = fill(MESSAGES.crawls.waitTimeInvalid, LIMITS.waitTimeMs);
 
 export const puppeteerSettingsSchema = z.object({
   simulateHumanBehavior: z.boolean().default(DEFAULT_PUPPETEER_SETTINGS.simulateHumanBehavior),
   useProxy: z.boolean().default(DEFAULT_PUPPETEER_SETTINGS.useProxy),
   takeScreenshots: z.boolean().default(DEFAULT_PUPPETEER_SETTINGS.takeScreenshots),
   maxRetries: z
-    .number({ error: 'Max retries must be a whole number from 0 to 5' })
-    .int({ error: 'Max retries must be a whole number from 0 to 5' })
-    .min(LIMITS.maxRetries.min, { error: 'Max retries must be a whole number from 0 to 5' })
-    .max(LIMITS.maxRetries.max, { error: 'Max retries must be a whole number from 0 to 5' })
+    .number({ error: MAX_RETRIES_INVALID })
+    .int({ error: MAX_RETRIES_INVALID })
+    .min(LIMITS.maxRetries.min, { error: MAX_RETRIES_INVALID })
+    .max(LIMITS.maxRetries.max, { error: MAX_RETRIES_INVALID })
     .default(DEFAULT_PUPPETEER_SETTINGS.maxRetries),
   waitTime: z
-    .number({ error: 'Wait time must be 0 to 10000 ms in steps of 500' })
+    .number({ error: WAIT_TIME_INVALID })
     .int()
-    .min(LIMITS.waitTimeMs.min, { error: 'Wait time must be 0 to 10000 ms in steps of 500' })
-    .max(LIMITS.waitTimeMs.max, { error: 'Wait time must be 0 to 10000 ms in steps of 500' })
-    .multipleOf(LIMITS.waitTimeMs.step, { error: 'Wait time must be 0 to 10000 ms in steps of 500' })
+    .min(LIMITS.waitTimeMs.min, { error: WAIT_TIME_INVALID })
+    .max(LIMITS.waitTimeMs.max, { error: WAIT_TIME_INVALID })
+    .multipleOf(LIMITS.waitTimeMs.step, { error: WAIT_TIME_INVALID })
     .default(DEFAULT_PUPPETEER_SETTINGS.waitTime),
 });
 
@@ -48,13 +51,13 @@ export const testCrawlSchema = z.object({
 export type TestCrawl = z.output<typeof testCrawlSchema>;
 
 const isoDate = z.iso
-  .datetime({ offset: true, error: 'Dates must be ISO 8601' })
-  .or(z.iso.date({ error: 'Dates must be ISO 8601' }));
+  .datetime({ offset: true, error: MESSAGES.crawls.datesIso })
+  .or(z.iso.date({ error: MESSAGES.crawls.datesIso }));
 
 /** GET /api/crawls query: filters and pagination. */
 export const crawlHistoryQuerySchema = z.object({
-  vendorId: z.uuid({ error: 'vendorId must be a vendor id' }).optional(),
-  status: z.enum(CRAWL_JOB_STATUSES, { error: 'Unknown status' }).optional(),
+  vendorId: z.uuid({ error: MESSAGES.crawls.vendorIdInvalid }).optional(),
+  status: z.enum(CRAWL_JOB_STATUSES, { error: MESSAGES.crawls.unknownStatus }).optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
   page: z.coerce.number().int().min(1).default(1),
@@ -70,7 +73,7 @@ export const paginationQuerySchema = z.object({
 /** POST /api/edge-functions/start-crawler: the crawler page's session crawl of one vendor. */
 export const startSessionSchema = z.object({
   vendor_id: z.uuid({ error: MESSAGES.crawls.vendorRequired }),
-  session_id: z.uuid({ error: 'session_id must be a UUID' }),
+  session_id: z.uuid({ error: MESSAGES.crawls.sessionIdInvalid }),
   method: z.enum(CRAWL_METHODS, { error: MESSAGES.crawls.invalidMethod }).optional(),
   api_key: apiKey.optional(),
   user_email: z.string().optional(),
@@ -78,8 +81,8 @@ export const startSessionSchema = z.object({
 export type StartSession = z.output<typeof startSessionSchema>;
 
 export const stopSessionSchema = z.object({
-  session_id: z.uuid({ error: 'session_id must be a UUID' }),
+  session_id: z.uuid({ error: MESSAGES.crawls.sessionIdInvalid }),
   user_email: z.string().optional(),
 });
 
-export const sessionResultsQuerySchema = z.object({ session_id: z.uuid({ error: 'session_id must be a UUID' }) });
+export const sessionResultsQuerySchema = z.object({ session_id: z.uuid({ error: MESSAGES.crawls.sessionIdInvalid }) });
