@@ -32,6 +32,8 @@ export interface CanonicalForms {
 export class UrlCanonicalizer {
   private readonly fetchOptions: Options;
   private readonly keyOptions: Options;
+  /** A crawl meets the same links on page after page (menus, footers): each is worked out once. */
+  private readonly memo = new Map<string, CanonicalForms>();
 
   /** `keepParameters`: names a site needs (per-vendor setting), never dropped as tracking. */
   constructor(keepParameters: readonly string[] = []) {
@@ -55,7 +57,13 @@ export class UrlCanonicalizer {
   forms(raw: string, base?: string): CanonicalForms | null {
     const absolute = absoluteHttpUrl(raw, base);
     if (!absolute) return null;
-    return { key: this.apply(absolute, this.keyOptions), fetch: this.apply(absolute, this.fetchOptions) };
+    let forms = this.memo.get(absolute);
+    if (!forms) {
+      forms = { key: this.apply(absolute, this.keyOptions), fetch: this.apply(absolute, this.fetchOptions) };
+      if (this.memo.size >= MEMO_SIZE) this.memo.delete(this.memo.keys().next().value!);
+      this.memo.set(absolute, forms);
+    }
+    return forms;
   }
 
   key(raw: string, base?: string): string | null {
@@ -67,6 +75,9 @@ export class UrlCanonicalizer {
     return new URL(normalizeUrl(url, options)).href;
   }
 }
+
+/** URLs remembered per crawl: a site's navigation and then some, bounded. */
+const MEMO_SIZE = 10_000;
 
 /** The tracking list minus the names a site keeps (normalize-url matches parameter names). */
 function trackingExcept(keep: Set<string>): RegExp[] {

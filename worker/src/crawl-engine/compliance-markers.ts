@@ -9,7 +9,8 @@ export const CONTACT_LINK = /contact|kontakt|get[-_ ]in[-_ ]touch|contacto|nous[
 export const COOKIES_LINK = /cookie[-_ ]?(policy|notice|statement|richtlinie|settings)|cookies\b/i;
 
 /** Contact details in a page's text. */
-export const EMAIL_TEXT = /[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,24}/gi;
+export const EMAIL_LOCAL_PART = /[A-Z0-9._%+-]{1,64}$/i;
+export const EMAIL_DOMAIN = /^[A-Z0-9-]{1,63}(?:\.[A-Z0-9-]{1,63}){0,8}\.[A-Z]{2,24}/i;
 export const PHONE_TEXT = /(?:\+|\b00)\d[\d ().-]{6,18}\d|\(\d{2,5}\)[\d .-]{5,14}\d/g;
 
 /** Consent-management platforms and the usual id/class names of home-made banners. */
