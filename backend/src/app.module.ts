@@ -21,6 +21,7 @@ import { CrawlerSettingsModule } from './modules/crawler-settings/crawler-settin
 import { ProjectsModule } from './modules/projects/projects.module';
 import { PublicConfigModule } from './modules/public-config/public-config.module';
 import { ReportsModule } from './modules/reports/reports.module';
+import { SchedulesModule } from './modules/schedules/schedules.module';
 import { VendorsModule } from './modules/vendors/vendors.module';
 
 @Module({})
@@ -46,6 +47,7 @@ export class AppModule {
         HealthModule,
         DashboardModule,
         ReportsModule,
+        SchedulesModule,
         // Operations: metrics, the queue dashboard and the API's documentation.
         MetricsModule,
         QueueDashboardModule,

@@ -22,6 +22,7 @@ import { DirectSiteProbe, FetcherSiteProbe } from './crawl-engine/site-probe';
 import type { Fetcher } from './crawl-engine/fetcher';
 import { CrawlJobHandler } from './jobs/crawl-job.handler';
 import { ReconcileCrawlsHandler } from './jobs/reconcile-crawls.handler';
+import { ScheduledCrawlHandler } from './jobs/scheduled-crawl.handler';
 import { TestCrawlHandler } from './jobs/test-crawl.handler';
 import { WorkerMetrics } from './metrics/worker-metrics';
 import { MaintenanceScheduler } from './queue/maintenance-scheduler.service';
@@ -116,9 +117,10 @@ export class WorkerModule {
         CrawlJobHandler,
         TestCrawlHandler,
         ReconcileCrawlsHandler,
+        ScheduledCrawlHandler,
         {
           provide: JOB_HANDLERS,
-          inject: [CrawlJobHandler, TestCrawlHandler, ReconcileCrawlsHandler],
+          inject: [CrawlJobHandler, TestCrawlHandler, ReconcileCrawlsHandler, ScheduledCrawlHandler],
           useFactory: (...handlers: unknown[]) => handlers,
         },
         MaintenanceScheduler,

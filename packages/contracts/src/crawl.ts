@@ -88,10 +88,18 @@ export const QUEUES = {
   testCrawl: 'test-crawl',
   /** Housekeeping that runs on a schedule, once across all workers. */
   maintenance: 'maintenance',
+  /** Runs fired by vendors' schedules (BullMQ job schedulers), each taken by one worker. */
+  schedules: 'schedules',
 } as const;
 
 export interface CrawlJobPayload {
   crawlJobId: string;
+}
+
+/** One run of a vendor's schedule; the worker reads the schedule itself from the database. */
+export interface ScheduledCrawlPayload {
+  vendorId: string;
+  userId: string;
 }
 
 /** A one-URL test crawl; the result comes back as the BullMQ job's return value. */

@@ -14,6 +14,17 @@ export const LIMITS = {
   reportTrendPoints: 60,
   /** The days a report filter may name: PostgreSQL has no year 0, and the day after 9999-12-31 is year 10000. */
   reportDates: { earliest: '1900-01-01', latest: '9998-12-31' },
+  /**
+   * Schedules: users may ask for at most one run an hour (operators may allow more with
+   * SCHEDULE_MIN_INTERVAL_SECONDS); a cron expression and a time zone name are held to these lengths.
+   */
+  schedule: {
+    minIntervalSeconds: 3600,
+    maxIntervalSeconds: 31 * 24 * 3600,
+    cronMaxLength: 100,
+    timezoneMaxLength: 64,
+    runsListed: 50,
+  },
 } as const;
 
 export const TIMEOUTS_MS = {

@@ -192,6 +192,26 @@ export const MESSAGES = {
   pages: {
     notFound: 'Page Not Found',
   },
+  schedules: {
+    invalidKind: 'Schedule must be off, hourly, daily, weekly, cron or interval',
+    invalidMinute: 'Minute must be a whole number from 0 to 59',
+    invalidTime: 'Time must be written HH:MM (24-hour clock)',
+    invalidWeekday: 'Day of the week must be from 0 (Sunday) to 6 (Saturday)',
+    cronRequired: 'Enter a cron expression',
+    cronTooLong: 'Cron expression must be at most {max} characters',
+    cronFiveFields: 'Cron expression must have five fields: minute hour day-of-month month day-of-week',
+    invalidCron: 'Invalid cron expression: {reason}',
+    invalidInterval: 'Interval must be a whole number of seconds from 1 to {max}',
+    tooFrequent: 'Schedules may run at most once every {minutes} minutes',
+    invalidTimezone: 'Time zone must be an IANA time zone name such as Europe/Berlin',
+    pausedMustBeBoolean: 'paused must be true or false',
+    notFound: 'Schedule not found',
+    skippedBusy: 'Skipped: the previous crawl of this vendor was still queued or running',
+    skippedPaused: 'Skipped: schedules are paused',
+    loadFailed: 'Failed to load the schedule',
+    saved: 'Schedule saved',
+    saveFailed: 'Failed to save the schedule',
+  },
 } as const;
 
 /** A catalogue template with its `{name}` placeholders filled. */

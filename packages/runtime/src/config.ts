@@ -97,6 +97,11 @@ export const configSchema = z.object({
    * Tests lower it to crawl their local fixture site quickly; production keeps the default.
    */
   CRAWL_MIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(500),
+  /**
+   * The shortest time between two runs of a schedule that users may ask for (an hour). Operators and
+   * tests may lower it, which also admits the `interval` kind below an hour.
+   */
+  SCHEDULE_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(3600),
 
   /** Bearer token Prometheus sends to scrape /metrics; unset, /metrics is off (404). */
   METRICS_TOKEN: operatorSecret,

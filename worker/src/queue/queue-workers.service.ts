@@ -17,8 +17,11 @@ import { ActiveJobs } from './active-jobs';
 import { WorkerAutoscaler } from './autoscaling/worker-autoscaler.service';
 import type { JobHandler } from './job-handler';
 
-/** How many jobs of each other kind one process runs at once (test crawls are one URL each; upkeep one at a time). */
-const FIXED_CONCURRENCY: Partial<Record<JobKey, number>> = { testCrawl: 4, reconcileCrawls: 1 };
+/**
+ * How many jobs of each other kind one process runs at once (test crawls are one URL each; upkeep one
+ * at a time; a scheduled run only inserts and enqueues, and many vendors may share a minute).
+ */
+const FIXED_CONCURRENCY: Partial<Record<JobKey, number>> = { testCrawl: 4, reconcileCrawls: 1, scheduledCrawl: 8 };
 
 /**
  * One BullMQ Worker per job kind, each routed to its single handler. Cancel requests arrive over

@@ -5,6 +5,11 @@ import {
   COMPLIANCE_LABELS,
   CRAWL_JOB_STATUSES,
   CRAWL_METHODS,
+  SCHEDULE_KINDS,
+  SCHEDULE_RUN_OUTCOMES,
+  type ScheduleOverview,
+  type ScheduleRun,
+  type VendorSchedule,
   type AccountSession,
   type ApiErrorBody,
   type ConnectionTestResult,
@@ -440,4 +445,56 @@ export const reportsOverviewSchema = describes<ReportsOverview>()(
       ),
     })
     .meta({ id: 'ReportsOverview' }),
+);
+
+const scheduleSettingsFields = {
+  kind: z.enum(SCHEDULE_KINDS),
+  minute: z.number().int(),
+  time: z.string(),
+  weekday: z.number().int(),
+  cron: z.string(),
+  everySeconds: z.number().int(),
+  timezone: z.string(),
+  method: z.enum(CRAWL_METHODS),
+  settings: z.object({
+    simulateHumanBehavior: z.boolean(),
+    useProxy: z.boolean(),
+    takeScreenshots: z.boolean(),
+    maxRetries: z.number().int(),
+    waitTime: z.number().int(),
+  }),
+};
+
+export const vendorScheduleSchema = describes<VendorSchedule>()(
+  z
+    .object({
+      vendorId: uuid,
+      ...scheduleSettingsFields,
+      nextRunAt: nullableIso,
+      paused: z.boolean(),
+      updatedAt: nullableIso,
+    })
+    .meta({ id: 'VendorSchedule' }),
+);
+
+export const scheduleOverviewSchema = describes<ScheduleOverview>()(
+  z
+    .object({
+      paused: z.boolean(),
+      schedules: z.array(z.object({ vendorId: uuid, kind: z.enum(SCHEDULE_KINDS), nextRunAt: nullableIso })),
+    })
+    .meta({ id: 'ScheduleOverview' }),
+);
+
+export const scheduleRunSchema = describes<ScheduleRun>()(
+  z
+    .object({
+      id: uuid,
+      scheduledFor: isoDate,
+      outcome: z.enum(SCHEDULE_RUN_OUTCOMES),
+      reason: z.string().nullable(),
+      crawlJobId: uuid.nullable(),
+      createdAt: isoDate,
+    })
+    .meta({ id: 'ScheduleRun' }),
 );

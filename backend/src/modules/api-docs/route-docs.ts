@@ -22,12 +22,15 @@ import {
   reportDetailSchema,
   reportsOverviewSchema,
   reportSummarySchema,
+  scheduleOverviewSchema,
+  scheduleRunSchema,
   scrapeResultSchema,
   sessionCrawlJobSchema,
   testCrawlResultSchema,
   tokenResponseSchema,
   vendorCrawlerSettingsSchema,
   vendorListItemSchema,
+  vendorScheduleSchema,
   vendorSchema,
 } from './response-schemas';
 
@@ -82,6 +85,30 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'PUT /api/vendors/:vendorId/crawler-settings': {
     summary: "Save a vendor's crawl settings",
     response: vendorCrawlerSettingsSchema,
+  },
+  'GET /api/vendors/:id/schedule': {
+    summary: "A vendor's re-crawl schedule and its next run (off until saved)",
+    response: vendorScheduleSchema,
+  },
+  'PUT /api/vendors/:id/schedule': {
+    summary: "Save a vendor's re-crawl schedule",
+    description:
+      'Off, hourly (at a minute), daily or weekly (at a time), a five-field cron expression, or an interval in seconds, ' +
+      'read in an IANA time zone; runs crawl with the given method and settings. A schedule may run at most once per ' +
+      'SCHEDULE_MIN_INTERVAL_SECONDS (an hour unless the operator lowered it).',
+    response: vendorScheduleSchema,
+  },
+  'GET /api/vendors/:id/schedule/runs': {
+    summary: "The latest runs of a vendor's schedule: the crawl each started, or why it was skipped",
+    response: list(scheduleRunSchema),
+  },
+  'GET /api/schedules': {
+    summary: "The user's pause switch and the next run of each vendor's schedule",
+    response: scheduleOverviewSchema,
+  },
+  'PUT /api/schedules/pause': {
+    summary: "Pause or resume every one of the user's schedules",
+    response: scheduleOverviewSchema,
   },
 
   'GET /api/projects': { summary: 'Projects, newest first', response: list(projectSchema) },

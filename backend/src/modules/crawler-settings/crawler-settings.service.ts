@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { LIMITS, MESSAGES, type CrawlerSettings, type CrawlScope, type VendorCrawlerSettings } from '@vendorwatch/contracts';
+import { type CrawlerSettings, type CrawlScope, type VendorCrawlerSettings } from '@vendorwatch/contracts';
 import { CrawlerSettingsRepository, type VendorRow } from '@vendorwatch/db';
-import { BadRequestError } from '../../common/errors';
+import { crawlScopeOf } from '@vendorwatch/runtime';
 import { VendorsService } from '../vendors/vendors.service';
 
 @Injectable()
@@ -31,27 +31,7 @@ export class CrawlerSettingsService {
     };
   }
 
-  /** What a crawl of this vendor covers: its saved settings, else the defaults from its URL. */
-  async resolveScope(userId: string, vendor: VendorRow): Promise<CrawlScope> {
-    const { saved: _saved, ...scope } = await this.scopeOf(userId, vendor);
-    if (scope.startUrls.length === 0) throw new BadRequestError(MESSAGES.crawlerSettings.startUrlsRequired);
-    return scope;
-  }
-
   private async scopeOf(userId: string, vendor: VendorRow): Promise<CrawlScope & { saved: boolean }> {
-    const row = await this.settings.find(userId, vendor.id);
-    if (row) {
-      const { maxPages, crawlDelay, startUrls, allowedDomains, excludePatterns, keepQueryParams } = row;
-      return { saved: true, maxPages, crawlDelay, startUrls, allowedDomains, excludePatterns, keepQueryParams };
-    }
-    return {
-      saved: false,
-      maxPages: LIMITS.maxPages.default,
-      crawlDelay: LIMITS.crawlDelayMs.default,
-      startUrls: vendor.url ? [vendor.url] : [],
-      allowedDomains: [],
-      excludePatterns: [],
-      keepQueryParams: [],
-    };
+    return crawlScopeOf(vendor, await this.settings.find(userId, vendor.id));
   }
 }

@@ -6,16 +6,14 @@ import {
   createQueue,
   createQueueEvents,
   createRedisClient,
-  enqueueCrawlJob,
+  CrawlStarter,
   readWorkerHeartbeats,
-  reconcileCrawl,
   runTestCrawl,
-  type ReconcileOutcome,
   type AppConfig,
   type CancelOutcome,
   type WorkerHeartbeat,
 } from '@vendorwatch/runtime';
-import { CrawlJobsRepository } from '@vendorwatch/db';
+import { CrawlerConfigsRepository, CrawlerSettingsRepository, CrawlJobsRepository, VendorsRepository } from '@vendorwatch/db';
 import type { QueueEvents } from 'bullmq';
 
 /**
@@ -27,24 +25,21 @@ export class CrawlQueueService implements OnModuleDestroy {
   private readonly crawlQueue;
   private readonly testQueue;
   private readonly redis;
+  /** The one path that starts crawls, shared with the workers' scheduled runs. */
+  readonly starter: CrawlStarter;
   private testEvents?: Promise<QueueEvents>;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jobs: CrawlJobsRepository,
+    vendors: VendorsRepository,
+    crawlerSettings: CrawlerSettingsRepository,
+    crawlerConfigs: CrawlerConfigsRepository,
   ) {
     this.crawlQueue = createQueue(config, 'crawl');
+    this.starter = new CrawlStarter({ vendors, crawlerSettings, crawlerConfigs, jobs, queue: this.crawlQueue });
     this.testQueue = createQueue(config, 'testCrawl');
     this.redis = createRedisClient(config, 'api');
-  }
-
-  enqueueCrawl(crawlJobId: string): Promise<void> {
-    return enqueueCrawlJob(this.crawlQueue, crawlJobId);
-  }
-
-  /** Makes sure a live crawl has a job that will run it (or ends it): see reconcileCrawl. */
-  reconcileCrawl(crawlJobId: string): Promise<ReconcileOutcome> {
-    return reconcileCrawl(this.crawlQueue, this.jobs, { id: crawlJobId });
   }
 
   cancelCrawl(crawlJobId: string): Promise<CancelOutcome> {

@@ -13,11 +13,9 @@ import {
   type TestCrawlResult,
 } from '@vendorwatch/contracts';
 import { CrawlJobsRepository, CrawlPagesRepository } from '@vendorwatch/db';
-import { QUEUED_GRACE_MS } from '@vendorwatch/runtime';
+import { CrawlStartRefused } from '@vendorwatch/runtime';
 import { BadRequestError, DomainError, NotFoundError } from '../../common/errors';
 import { CrawlerConfigsService } from '../crawler-configs/crawler-configs.service';
-import { CrawlerSettingsService } from '../crawler-settings/crawler-settings.service';
-import { VendorsService } from '../vendors/vendors.service';
 import { toCrawlJob, toCrawlPage } from './crawl-job.mapper';
 import { CrawlQueueService } from './crawl-queue.service';
 
@@ -36,58 +34,25 @@ export class CrawlsService {
     private readonly jobs: CrawlJobsRepository,
     private readonly pages: CrawlPagesRepository,
     private readonly queue: CrawlQueueService,
-    private readonly vendors: VendorsService,
-    private readonly crawlerSettings: CrawlerSettingsService,
     private readonly crawlerConfigs: CrawlerConfigsService,
   ) {}
 
-  /**
-   * Inserts the row, then enqueues it under the row's id. The vendor's saved crawler settings
-   * decide the scope; method `api` needs the user's active configuration (whose key the worker
-   * reads from the database — keys never travel through Redis).
-   */
-  async start(userId: string, input: StartCrawl, sessionId?: string, tries = 3): Promise<StartedCrawl> {
-    const vendor = await this.vendors.findOwnedOrThrow(userId, input.vendorId);
-    const scope = await this.crawlerSettings.resolveScope(userId, vendor);
-    let crawlerConfigId: string | null = null;
-    if (input.method === 'api') {
-      const credentials = await this.crawlerConfigs.activeCredentials(userId);
-      if (!credentials) throw new BadRequestError(MESSAGES.crawls.apiKeyRequiredForApiMethod);
-      crawlerConfigId = credentials.configId;
-    }
-    const { api_key: _key, ...methodSettings } = input.settings;
-    const row = await this.jobs.createUnlessVendorBusy({
-      userId,
-      vendorId: vendor.id,
-      sessionId: sessionId ?? null,
-      method: input.method,
-      targetUrl: scope.startUrls[0]!,
-      settings: { ...(input.method === 'puppeteer' ? methodSettings : {}), ...scope },
-      crawlerConfigId,
-    });
-    if (!row) {
-      const live = await this.jobs.findLiveForVendor(userId, vendor.id);
-      // A crawl that nothing will ever run (its job lost, or failed for good) must not block its vendor:
-      // it is resumed, or ended so that this one can start.
-      const settled = live && this.mayReconcile(live) ? await this.queue.reconcileCrawl(live.id) : 'running';
-      if (live && (settled === 'running' || settled === 'resumed')) {
-        return { job: toCrawlJob({ ...(await this.jobs.findById(live.id))!, vendorName: vendor.name }), created: false };
-      }
-      if (tries <= 1) throw new DomainError(503, MESSAGES.crawls.startJobFailed);
-      return this.start(userId, input, sessionId, tries - 1); // it ended meanwhile: start a new one
-    }
+  /** The shared start path (see CrawlStarter), its refusals turned into HTTP answers. */
+  async start(userId: string, input: StartCrawl, sessionId?: string): Promise<StartedCrawl> {
+    const { api_key: _key, ...settings } = input.settings;
     try {
-      await this.queue.enqueueCrawl(row.id);
+      const { row, vendor, created } = await this.queue.starter.start({
+        userId,
+        vendorId: input.vendorId,
+        method: input.method,
+        settings,
+        sessionId,
+      });
+      return { job: toCrawlJob({ ...row, vendorName: vendor.name }), created };
     } catch (error) {
-      await this.jobs.finish(row.id, 'failed', {}, MESSAGES.crawls.couldNotConnect);
-      throw new DomainError(503, MESSAGES.crawls.startJobFailed);
+      if (error instanceof CrawlStartRefused) throw new DomainError(error.status, error.message);
+      throw error;
     }
-    return { job: toCrawlJob({ ...row, vendorName: vendor.name }), created: true };
-  }
-
-  /** A queued row younger than the grace period may be between its insert and its enqueue by another request. */
-  private mayReconcile(live: { status: string; createdAt: Date }): boolean {
-    return live.status === 'running' || Date.now() - live.createdAt.getTime() > QUEUED_GRACE_MS;
   }
 
   async get(userId: string, id: string): Promise<CrawlJob> {

@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
+import { ScheduleQueueModule } from '../schedules/schedule-queue.module';
 import { VendorsController } from './vendors.controller';
 import { VendorsService } from './vendors.service';
 
 @Module({
+  imports: [ScheduleQueueModule],
   controllers: [VendorsController],
   providers: [VendorsService],
   exports: [VendorsService],

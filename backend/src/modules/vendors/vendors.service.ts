@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { CreateVendor, UpdateVendor, Vendor, VendorListItem } from '@vendorwatch/contracts';
 import { VendorsRepository, type VendorRow } from '@vendorwatch/db';
 import { NotFoundError } from '../../common/errors';
+import { ScheduleQueueService } from '../schedules/schedule-queue.service';
 
 export const toVendor = (row: VendorRow): Vendor => ({
   id: row.id,
@@ -14,7 +15,12 @@ export const toVendor = (row: VendorRow): Vendor => ({
 
 @Injectable()
 export class VendorsService {
-  constructor(private readonly vendors: VendorsRepository) {}
+  private readonly logger = new Logger(VendorsService.name);
+
+  constructor(
+    private readonly vendors: VendorsRepository,
+    private readonly schedulers: ScheduleQueueService,
+  ) {}
 
   /** The list shows each vendor's latest compliance label, read in the same query. */
   async list(userId: string): Promise<VendorListItem[]> {
@@ -47,5 +53,10 @@ export class VendorsService {
 
   async remove(userId: string, id: string): Promise<void> {
     if (!(await this.vendors.deleteOwned(userId, id))) throw new NotFoundError('Vendor not found');
+    // The schedule row went with the vendor; its job scheduler goes too. Should Redis be out of reach,
+    // the next run finds no schedule and removes its scheduler itself.
+    await this.schedulers
+      .remove(id)
+      .catch((error: unknown) => this.logger.warn(`Could not remove the scheduler of vendor ${id}: ${String(error)}`));
   }
 }

@@ -6,3 +6,4 @@ export * from './crawler-settings';
 export * from './crawl-job';
 export * from './crawler-config';
 export * from './report';
+export * from './schedule';

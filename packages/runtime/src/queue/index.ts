@@ -6,3 +6,4 @@ export * from './heartbeat';
 export * from './crawl-jobs';
 export * from './connection-log';
 export * from './crawl-reconciler';
+export * from './crawl-starter';

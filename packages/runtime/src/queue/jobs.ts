@@ -2,6 +2,8 @@ import {
   QUEUES,
   type CrawlJobPayload,
   type CrawlJobStatus,
+  type ScheduledCrawlPayload,
+  type ScheduleRunOutcome,
   type TestCrawlPayload,
   type TestCrawlResult,
 } from '@vendorwatch/contracts';
@@ -20,6 +22,7 @@ export const JOBS = {
   crawl: { queue: QUEUES.crawl, name: 'crawl' },
   testCrawl: { queue: QUEUES.testCrawl, name: 'test-crawl' },
   reconcileCrawls: { queue: QUEUES.maintenance, name: 'reconcile-crawls' },
+  scheduledCrawl: { queue: QUEUES.schedules, name: 'scheduled-crawl' },
 } as const;
 
 /** What a reconcile run did, by outcome (see crawl-reconciler.ts). */
@@ -29,6 +32,7 @@ export interface JobTypes {
   crawl: { payload: CrawlJobPayload; result: CrawlJobResult };
   testCrawl: { payload: TestCrawlPayload; result: TestCrawlResult };
   reconcileCrawls: { payload: Record<string, never>; result: ReconcileTally };
+  scheduledCrawl: { payload: ScheduledCrawlPayload; result: { status: ScheduleRunOutcome | 'ignored' } };
 }
 
 export type JobKey = keyof typeof JOBS;

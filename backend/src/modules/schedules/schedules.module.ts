@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { VendorsModule } from '../vendors/vendors.module';
+import { ScheduleQueueModule } from './schedule-queue.module';
+import { SchedulesController } from './schedules.controller';
+import { SchedulesService } from './schedules.service';
+
+@Module({
+  imports: [VendorsModule, ScheduleQueueModule],
+  controllers: [SchedulesController],
+  providers: [SchedulesService],
+})
+export class SchedulesModule {}

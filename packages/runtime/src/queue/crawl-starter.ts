@@ -1,0 +1,121 @@
+import { LIMITS, MESSAGES, type CrawlMethod, type CrawlScope, type PuppeteerSettings } from '@vendorwatch/contracts';
+import type {
+  CrawlerConfigsRepository,
+  CrawlerSettingsRepository,
+  CrawlJobRow,
+  CrawlJobsRepository,
+  VendorRow,
+  VendorsRepository,
+} from '@vendorwatch/db';
+import { enqueueCrawlJob } from './crawl-jobs';
+import { QUEUED_GRACE_MS, reconcileCrawl } from './crawl-reconciler';
+import type { TypedQueue } from './queues';
+
+type CrawlerSettingsRow = NonNullable<Awaited<ReturnType<CrawlerSettingsRepository['find']>>>;
+
+/** What a crawl of this vendor covers: its saved crawler settings, else the defaults from its URL. */
+export function crawlScopeOf(vendor: VendorRow, saved: CrawlerSettingsRow | undefined): CrawlScope & { saved: boolean } {
+  if (saved) {
+    const { maxPages, crawlDelay, startUrls, allowedDomains, excludePatterns, keepQueryParams } = saved;
+    return { saved: true, maxPages, crawlDelay, startUrls, allowedDomains, excludePatterns, keepQueryParams };
+  }
+  return {
+    saved: false,
+    maxPages: LIMITS.maxPages.default,
+    crawlDelay: LIMITS.crawlDelayMs.default,
+    startUrls: vendor.url ? [vendor.url] : [],
+    allowedDomains: [],
+    excludePatterns: [],
+    keepQueryParams: [],
+  };
+}
+
+/** A crawl that cannot start, with the HTTP status an API answers it with. */
+export class CrawlStartRefused extends Error {
+  constructor(
+    readonly status: 400 | 404 | 503,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'CrawlStartRefused';
+  }
+}
+
+export interface CrawlStartRequest {
+  userId: string;
+  vendorId: string;
+  method: CrawlMethod;
+  settings: PuppeteerSettings;
+  sessionId?: string | null;
+}
+
+export interface CrawlStart {
+  row: CrawlJobRow;
+  vendor: VendorRow;
+  /** false: the vendor already had a crawl queued or running, and `row` is that one. */
+  created: boolean;
+}
+
+export interface CrawlStarterDeps {
+  vendors: VendorsRepository;
+  crawlerSettings: CrawlerSettingsRepository;
+  crawlerConfigs: CrawlerConfigsRepository;
+  jobs: CrawlJobsRepository;
+  queue: TypedQueue<'crawl'>;
+}
+
+/**
+ * The one way a crawl starts, for `POST /api/crawls`, the crawler page's sessions and scheduled
+ * runs alike: the row is inserted unless the vendor has a live crawl (a unique index decides), then
+ * enqueued under the row's id. The vendor's saved crawler settings decide the scope; method `api`
+ * needs the user's active configuration (whose key the worker reads from the database — keys never
+ * travel through Redis).
+ */
+export class CrawlStarter {
+  constructor(private readonly deps: CrawlStarterDeps) {}
+
+  async start(request: CrawlStartRequest, tries = 3): Promise<CrawlStart> {
+    const { vendors, crawlerSettings, crawlerConfigs, jobs, queue } = this.deps;
+    const vendor = await vendors.findOwned(request.userId, request.vendorId);
+    if (!vendor) throw new CrawlStartRefused(404, 'Vendor not found');
+    const { saved: _saved, ...scope } = crawlScopeOf(vendor, await crawlerSettings.find(request.userId, vendor.id));
+    if (scope.startUrls.length === 0) throw new CrawlStartRefused(400, MESSAGES.crawlerSettings.startUrlsRequired);
+    let crawlerConfigId: string | null = null;
+    if (request.method === 'api') {
+      const config = await crawlerConfigs.findActive(request.userId);
+      if (!config) throw new CrawlStartRefused(400, MESSAGES.crawls.apiKeyRequiredForApiMethod);
+      crawlerConfigId = config.id;
+    }
+    const row = await jobs.createUnlessVendorBusy({
+      userId: request.userId,
+      vendorId: vendor.id,
+      sessionId: request.sessionId ?? null,
+      method: request.method,
+      targetUrl: scope.startUrls[0]!,
+      settings: { ...(request.method === 'puppeteer' ? request.settings : {}), ...scope },
+      crawlerConfigId,
+    });
+    if (!row) {
+      const live = await jobs.findLiveForVendor(request.userId, vendor.id);
+      // A crawl that nothing will ever run (its job lost, or failed for good) must not block its vendor:
+      // it is resumed, or ended so that this one can start.
+      const settled = live && mayReconcile(live) ? await reconcileCrawl(queue, jobs, live) : 'running';
+      if (live && (settled === 'running' || settled === 'resumed')) {
+        return { row: (await jobs.findById(live.id)) ?? live, vendor, created: false };
+      }
+      if (tries <= 1) throw new CrawlStartRefused(503, MESSAGES.crawls.startJobFailed);
+      return this.start(request, tries - 1); // it ended meanwhile: start a new one
+    }
+    try {
+      await enqueueCrawlJob(queue, row.id);
+    } catch {
+      await jobs.finish(row.id, 'failed', {}, MESSAGES.crawls.couldNotConnect);
+      throw new CrawlStartRefused(503, MESSAGES.crawls.startJobFailed);
+    }
+    return { row, vendor, created: true };
+  }
+}
+
+/** A queued row younger than the grace period may be between its insert and its enqueue by another request. */
+const mayReconcile = (live: { status: string; createdAt: Date }) =>
+  live.status === 'running' || Date.now() - live.createdAt.getTime() > QUEUED_GRACE_MS;

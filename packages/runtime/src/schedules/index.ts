@@ -1,0 +1,2 @@
+export * from './schedule-timing';
+export * from './vendor-schedulers';

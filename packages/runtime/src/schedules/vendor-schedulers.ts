@@ -1,0 +1,82 @@
+import type { ScheduledCrawlPayload } from '@vendorwatch/contracts';
+import type { VendorScheduleRow } from '@vendorwatch/db';
+import { JOBS, type JobName } from '../queue/jobs';
+import type { TypedQueue } from '../queue/queues';
+import { scheduleRepeat } from './schedule-timing';
+
+const SCHEDULER_PREFIX = 'vendor-schedule:';
+
+/** The BullMQ job scheduler of a vendor's schedule: one per vendor, so upserting it from any process is idempotent. */
+export const vendorSchedulerId = (vendorId: string) => `${SCHEDULER_PREFIX}${vendorId}`;
+
+type ScheduleState = Pick<
+  VendorScheduleRow,
+  'vendorId' | 'userId' | 'kind' | 'minute' | 'time' | 'weekday' | 'cron' | 'everySeconds' | 'timezone'
+>;
+
+/**
+ * Keeps the BullMQ job schedulers in step with the schedules in the database (the truth): a schedule
+ * that is on and not paused has a scheduler, anything else has none. BullMQ stores each scheduler once
+ * in Redis and creates each run's job once, so any number of API and worker processes may call this.
+ */
+export class VendorSchedulers {
+  constructor(private readonly queue: TypedQueue<'scheduledCrawl'>) {}
+
+  async apply(schedule: ScheduleState, paused: boolean): Promise<void> {
+    const repeat = scheduleRepeat(schedule);
+    if (!repeat || paused) {
+      await this.remove(schedule.vendorId);
+      return;
+    }
+    const data: ScheduledCrawlPayload = { vendorId: schedule.vendorId, userId: schedule.userId };
+    // BullMQ types a scheduler's id like the job name, though any string is one.
+    const id = vendorSchedulerId(schedule.vendorId) as JobName<'scheduledCrawl'>;
+    await this.queue.upsertJobScheduler(id, repeat, {
+      name: JOBS.scheduledCrawl.name,
+      data,
+      // A run is recorded once; one that failed is not repeated (the next run comes anyway).
+      opts: { attempts: 1, removeOnComplete: { age: 24 * 3600, count: 1000 }, removeOnFail: { age: 7 * 24 * 3600 } },
+    });
+  }
+
+  async remove(vendorId: string): Promise<void> {
+    await this.queue.removeJobScheduler(vendorSchedulerId(vendorId));
+  }
+
+  /** When each vendor's next run fires, by vendor id (vendors without a scheduler are absent). */
+  async nextRuns(): Promise<Map<string, Date>> {
+    const next = new Map<string, Date>();
+    for (const scheduler of await this.queue.getJobSchedulers(0, -1)) {
+      const id = scheduler.key ?? scheduler.id;
+      if (id?.startsWith(SCHEDULER_PREFIX) && scheduler.next)
+        next.set(id.slice(SCHEDULER_PREFIX.length), new Date(scheduler.next));
+    }
+    return next;
+  }
+
+  async nextRun(vendorId: string): Promise<Date | null> {
+    const scheduler = await this.queue.getJobScheduler(vendorSchedulerId(vendorId));
+    return scheduler?.next ? new Date(scheduler.next) : null;
+  }
+
+  /** Makes Redis match the database: every active schedule upserted, every other vendor scheduler removed. */
+  async reconcile(schedules: Array<ScheduleState & { paused: boolean }>): Promise<{ upserted: number; removed: number }> {
+    const wanted = new Set<string>();
+    let upserted = 0;
+    for (const schedule of schedules) {
+      if (schedule.paused || !scheduleRepeat(schedule)) continue;
+      wanted.add(vendorSchedulerId(schedule.vendorId));
+      await this.apply(schedule, false);
+      upserted += 1;
+    }
+    let removed = 0;
+    for (const scheduler of await this.queue.getJobSchedulers(0, -1)) {
+      const id = scheduler.key ?? scheduler.id;
+      if (id?.startsWith(SCHEDULER_PREFIX) && !wanted.has(id)) {
+        await this.queue.removeJobScheduler(id);
+        removed += 1;
+      }
+    }
+    return { upserted, removed };
+  }
+}

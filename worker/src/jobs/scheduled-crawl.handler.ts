@@ -1,0 +1,107 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { MESSAGES, puppeteerSettingsSchema, type ScheduleRunOutcome } from '@vendorwatch/contracts';
+import {
+  CrawlerConfigsRepository,
+  CrawlerSettingsRepository,
+  CrawlJobsRepository,
+  SchedulesRepository,
+  VendorsRepository,
+} from '@vendorwatch/db';
+import {
+  APP_CONFIG,
+  createQueue,
+  CrawlStarter,
+  CrawlStartRefused,
+  VendorSchedulers,
+  type AppConfig,
+  type JobResult,
+  type TypedJob,
+} from '@vendorwatch/runtime';
+import { errorMessage } from '../crawl-engine/errors';
+import type { JobHandler } from '../queue/job-handler';
+
+/**
+ * One run of a vendor's schedule, fired by its BullMQ job scheduler on exactly one worker. The run is
+ * claimed in the database under its job id first (a job delivered twice acts once), then the crawl is
+ * started by the same path as `POST /api/crawls` — which starts nothing while the vendor's previous
+ * crawl is queued or running: the run is then recorded as skipped.
+ */
+@Injectable()
+export class ScheduledCrawlHandler implements JobHandler<'scheduledCrawl'>, OnApplicationBootstrap, OnModuleDestroy {
+  readonly job = 'scheduledCrawl' as const;
+  private readonly logger = new Logger(ScheduledCrawlHandler.name);
+  private readonly crawlQueue;
+  private readonly schedulesQueue;
+  private readonly starter: CrawlStarter;
+  private readonly schedulers: VendorSchedulers;
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly schedules: SchedulesRepository,
+    jobs: CrawlJobsRepository,
+    vendors: VendorsRepository,
+    crawlerSettings: CrawlerSettingsRepository,
+    crawlerConfigs: CrawlerConfigsRepository,
+  ) {
+    this.crawlQueue = createQueue(config, 'crawl');
+    this.schedulesQueue = createQueue(config, 'scheduledCrawl');
+    this.starter = new CrawlStarter({ vendors, crawlerSettings, crawlerConfigs, jobs, queue: this.crawlQueue });
+    this.schedulers = new VendorSchedulers(this.schedulesQueue);
+  }
+
+  /** The database is the truth: at start, the job schedulers in Redis are made to match it. */
+  onApplicationBootstrap(): void {
+    // Not awaited: a start-up must not wait on (or fail because of) the schedules.
+    void this.schedules
+      .listAllActive()
+      .then((rows) => this.schedulers.reconcile(rows))
+      .then(({ upserted, removed }) => {
+        if (removed) this.logger.log(`Schedules reconciled: ${upserted} kept, ${removed} stale schedulers removed`);
+      })
+      .catch((error: unknown) => this.logger.warn(`Schedule reconcile failed: ${errorMessage(error)}`));
+  }
+
+  async handle(job: TypedJob<'scheduledCrawl'>): Promise<JobResult<'scheduledCrawl'>> {
+    const { vendorId, userId } = job.data;
+    const schedule = await this.schedules.findByVendor(vendorId);
+    if (!schedule || schedule.kind === 'off' || schedule.userId !== userId) {
+      // A scheduler the database no longer knows (vendor deleted while Redis was away): it goes.
+      await this.schedulers.remove(vendorId);
+      return { status: 'ignored' };
+    }
+    const run = await this.schedules.claimRun({ vendorId, userId, runKey: job.id!, scheduledFor: slotOf(job) });
+    if (!run) return { status: 'ignored' };
+
+    let outcome: ScheduleRunOutcome;
+    let reason: string | null = null;
+    let crawlJobId: string | null = null;
+    if (await this.schedules.isPaused(userId)) {
+      outcome = 'skipped';
+      reason = MESSAGES.schedules.skippedPaused;
+    } else {
+      try {
+        const settings = puppeteerSettingsSchema.parse(schedule.settings);
+        const started = await this.starter.start({ userId, vendorId, method: schedule.method, settings });
+        crawlJobId = started.row.id;
+        outcome = started.created ? 'started' : 'skipped';
+        if (!started.created) reason = MESSAGES.schedules.skippedBusy;
+      } catch (error) {
+        if (!(error instanceof CrawlStartRefused)) throw error;
+        outcome = 'failed';
+        reason = error.message;
+      }
+    }
+    await this.schedules.recordRun(run.id, outcome, reason, crawlJobId);
+    return { status: outcome };
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await Promise.allSettled([this.crawlQueue.close(), this.schedulesQueue.close()]);
+  }
+}
+
+/** The time slot the run was scheduled for: BullMQ names a scheduler's jobs `repeat:<scheduler>:<millis>`. */
+function slotOf(job: TypedJob<'scheduledCrawl'>): Date {
+  const millis = Number(job.id?.split(':').at(-1));
+  return new Date(Number.isFinite(millis) && millis > 0 ? millis : job.timestamp);
+}
