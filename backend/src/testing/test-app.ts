@@ -47,7 +47,7 @@ export interface TestUser {
 }
 
 /** A port nobody listens on now, so the app's PUBLIC_URL (used in email links) can name it up front. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;
