@@ -13,6 +13,10 @@ export const paths = {
   app: {
     dashboard: { path: '/', getHref: () => '/' },
     vendors: { path: '/vendors', getHref: () => '/vendors' },
+    vendor: {
+      path: '/vendors/:vendorId',
+      getHref: (vendorId: string) => `/vendors/${encodeURIComponent(vendorId)}`,
+    },
     crawls: { path: '/crawls', getHref: () => '/crawls' },
     crawlJob: {
       path: '/crawls/:jobId',

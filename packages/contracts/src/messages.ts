@@ -211,6 +211,10 @@ export const MESSAGES = {
     loadFailed: 'Failed to load the schedule',
     saved: 'Schedule saved',
     saveFailed: 'Failed to save the schedule',
+    pausedAll: 'All schedules paused',
+    resumedAll: 'Schedules resumed',
+    pauseFailed: 'Failed to change the pause switch',
+    noRuns: 'No scheduled runs yet',
   },
 } as const;
 

@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Table, Text } from '@mantine/core';
 import { IconPlayerPlay, IconSpider } from '@tabler/icons-react';
 import { isHttpUrl, type Vendor, type VendorListItem } from '@vendorwatch/contracts';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ComplianceLabelBadge } from '@/components/compliance/compliance-badges';
 import { paths } from '@/config/paths';
@@ -9,13 +10,17 @@ import { DeleteVendorButton } from './delete-vendor-button';
 interface VendorRowProps {
   vendor: VendorListItem;
   onCrawl: (vendor: Vendor) => void;
+  /** The "Next run" cell, when the screen shows schedules. */
+  nextRun?: ReactNode;
 }
 
-export function VendorRow({ vendor, onCrawl }: VendorRowProps) {
+export function VendorRow({ vendor, onCrawl, nextRun }: VendorRowProps) {
   return (
     <Table.Tr data-testid="vendor-row" data-vendor-id={vendor.id}>
       <Table.Td>
-        <Text fw={500}>{vendor.name}</Text>
+        <Anchor component={Link} to={paths.app.vendor.getHref(vendor.id)} fw={500} data-testid="vendor-link">
+          {vendor.name}
+        </Anchor>
       </Table.Td>
       <Table.Td>
         {/* Only http(s) becomes a link: a stored "javascript:" URL must never be clickable. */}
@@ -55,6 +60,7 @@ export function VendorRow({ vendor, onCrawl }: VendorRowProps) {
           </Text>
         )}
       </Table.Td>
+      {nextRun !== undefined && <Table.Td>{nextRun}</Table.Td>}
       <Table.Td>
         <Group gap="xs" wrap="nowrap" justify="flex-end">
           <Button

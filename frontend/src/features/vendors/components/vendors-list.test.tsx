@@ -75,12 +75,12 @@ describe('VendorsList', () => {
 
     const row = await screen.findByTestId('vendor-row');
     expect(within(row).queryByRole('link', { name: 'javascript:alert(1)' })).not.toBeInTheDocument();
-    // The only link left is the app's own crawler page.
+    // The only links left are the app's own vendor and crawler pages.
     expect(
       within(row)
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
-    ).toEqual(['/crawler/x']);
+    ).toEqual(['/vendors/x', '/crawler/x']);
   });
 
   it("shows 'Failed to load vendors' with the server's reason", async () => {

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { MESSAGES, type Vendor } from '@vendorwatch/contracts';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { SectionLoader } from '@/components/ui/section-loader';
 import { useVendors } from '../api/get-vendors';
 import { CrawlVendorDialog, type StartCrawlHandler } from './crawl-vendor-dialog';
@@ -10,9 +10,11 @@ import { VendorRow } from './vendor-row';
 interface VendorsListProps {
   /** Starts a crawl from the Configure Crawl dialog; supplied by the screen, which owns crawl jobs. */
   onStartCrawl?: StartCrawlHandler;
+  /** Each vendor's "Next run" cell; supplied by the screen, which owns schedules. No column without it. */
+  nextRunOf?: (vendorId: string) => ReactNode;
 }
 
-export function VendorsList({ onStartCrawl }: VendorsListProps) {
+export function VendorsList({ onStartCrawl, nextRunOf }: VendorsListProps) {
   const vendors = useVendors();
   const [crawlTarget, setCrawlTarget] = useState<Vendor | null>(null);
   const [crawlOpened, crawlDialog] = useDisclosure(false);
@@ -30,14 +32,20 @@ export function VendorsList({ onStartCrawl }: VendorsListProps) {
         </Title>
         {vendors.data && <Badge variant="light">{vendors.data.length}</Badge>}
       </Group>
-      <VendorsListBody vendors={vendors} onCrawl={openCrawl} />
+      <VendorsListBody vendors={vendors} onCrawl={openCrawl} nextRunOf={nextRunOf} />
       {/* Kept mounted with the last vendor so the closing animation still shows its name. */}
       <CrawlVendorDialog vendor={crawlTarget} opened={crawlOpened} onClose={crawlDialog.close} onStart={onStartCrawl} />
     </Card>
   );
 }
 
-function VendorsListBody({ vendors, onCrawl }: { vendors: ReturnType<typeof useVendors>; onCrawl: (vendor: Vendor) => void }) {
+interface VendorsListBodyProps {
+  vendors: ReturnType<typeof useVendors>;
+  onCrawl: (vendor: Vendor) => void;
+  nextRunOf?: (vendorId: string) => ReactNode;
+}
+
+function VendorsListBody({ vendors, onCrawl, nextRunOf }: VendorsListBodyProps) {
   if (vendors.isPending) return <SectionLoader label="Loading vendors" />;
   if (vendors.isError) {
     return (
@@ -69,12 +77,13 @@ function VendorsListBody({ vendors, onCrawl }: { vendors: ReturnType<typeof useV
             <Table.Th>URL</Table.Th>
             <Table.Th>Description</Table.Th>
             <Table.Th>Compliance</Table.Th>
+            {nextRunOf && <Table.Th>Next run</Table.Th>}
             <Table.Th ta="right">Actions</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {vendors.data.map((vendor) => (
-            <VendorRow key={vendor.id} vendor={vendor} onCrawl={onCrawl} />
+            <VendorRow key={vendor.id} vendor={vendor} onCrawl={onCrawl} nextRun={nextRunOf?.(vendor.id)} />
           ))}
         </Table.Tbody>
       </Table>

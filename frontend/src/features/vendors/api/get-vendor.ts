@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { MESSAGES, type Vendor } from '@vendorwatch/contracts';
+import { api } from '@/lib/api-client';
+import type { QueryConfig } from '@/lib/react-query';
+import { getVendorsQueryOptions } from './get-vendors';
+
+/** `GET /api/vendors/:id`: one vendor (404 when it is not the user's). */
+export const getVendor = ({ vendorId, signal }: { vendorId: string; signal?: AbortSignal }) =>
+  api.get<Vendor>(`/api/vendors/${encodeURIComponent(vendorId)}`, { signal });
+
+export const getVendorQueryOptions = (vendorId: string) =>
+  queryOptions({
+    // Under the list's key, so whatever refreshes the list refreshes the vendor too.
+    queryKey: [...getVendorsQueryOptions().queryKey, vendorId],
+    queryFn: ({ signal }) => getVendor({ vendorId, signal }),
+    meta: { errorTitle: MESSAGES.vendors.loadFailed },
+  });
+
+export const useVendor = ({
+  vendorId,
+  queryConfig,
+}: {
+  vendorId: string;
+  queryConfig?: QueryConfig<typeof getVendorQueryOptions>;
+}) => useQuery({ ...getVendorQueryOptions(vendorId), ...queryConfig });
