@@ -167,3 +167,35 @@ describe('Configure Crawl on the vendors screen', () => {
     expect(await screen.findByRole('link', { name: 'Open crawler for Alpha' })).toHaveAttribute('href', `/crawler/${alpha.id}`);
   });
 });
+
+describe('schedules on the vendors screen', () => {
+  it("shows each vendor's next run, and Paused while every schedule is paused", async () => {
+    const beta: Vendor = { ...alpha, id: '22222222-2222-4222-8222-222222222222', name: 'Beta' };
+    const nextRunAt = '2030-01-07T05:00:00.000Z';
+    let paused = false;
+    mockFetch({
+      'GET /api/vendors': { body: [alpha, beta] },
+      'GET /api/schedules': () => ({
+        body: { paused, schedules: [{ vendorId: alpha.id, kind: 'daily', nextRunAt: paused ? null : nextRunAt }] },
+      }),
+      'PUT /api/schedules/pause': () => {
+        paused = true;
+        return { body: { paused, schedules: [{ vendorId: alpha.id, kind: 'daily', nextRunAt: null }] } };
+      },
+    });
+    const { user } = renderScreen();
+
+    const rowOf = async (name: string) =>
+      (await screen.findAllByTestId('vendor-row')).find((row) => within(row).queryByText(name))!;
+    await waitFor(async () =>
+      expect(within(await rowOf('Alpha')).getByTestId('next-run')).toHaveTextContent(new Date(nextRunAt).toLocaleString()),
+    );
+    expect(within(await rowOf('Beta')).getByTestId('next-run')).toHaveTextContent('—');
+    expect(within(await rowOf('Alpha')).getByRole('link', { name: 'Alpha' })).toHaveAttribute('href', `/vendors/${alpha.id}`);
+
+    const toggle = screen.getByRole('switch', { name: 'Pause all schedules' });
+    await waitFor(() => expect(toggle).toBeEnabled());
+    await user.click(toggle);
+    await waitFor(async () => expect(within(await rowOf('Alpha')).getByTestId('next-run')).toHaveTextContent('Paused'));
+  }, 20_000);
+});

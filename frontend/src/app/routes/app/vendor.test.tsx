@@ -1,0 +1,134 @@
+import { MESSAGES, type ScheduleRun, type Vendor, type VendorSchedule } from '@vendorwatch/contracts';
+import { screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { crawlJob, paginated, reportsOverview, VENDOR_ID } from '@/testing/fixtures';
+import { mockFetch } from '@/testing/mock-fetch';
+import { renderWithProviders } from '@/testing/test-utils';
+import VendorRoute from './vendor';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const vendor: Vendor = {
+  id: VENDOR_ID,
+  name: 'Alpha',
+  url: 'https://alpha.example',
+  description: '',
+  createdAt: '2025-01-01T00:00:00Z',
+  updatedAt: '2025-01-01T00:00:00Z',
+};
+
+const schedule: VendorSchedule = {
+  vendorId: VENDOR_ID,
+  kind: 'weekly',
+  minute: 0,
+  time: '06:00',
+  weekday: 1,
+  cron: '',
+  everySeconds: 3600,
+  timezone: 'Europe/Berlin',
+  method: 'http',
+  settings: { simulateHumanBehavior: false, useProxy: false, takeScreenshots: false, maxRetries: 3, waitTime: 2000 },
+  nextRunAt: '2030-01-07T05:00:00.000Z',
+  paused: false,
+  updatedAt: '2029-12-01T00:00:00.000Z',
+};
+
+const runs: ScheduleRun[] = [
+  {
+    id: 'run-2',
+    scheduledFor: '2029-12-31T05:00:00.000Z',
+    outcome: 'skipped',
+    reason: MESSAGES.schedules.skippedBusy,
+    crawlJobId: 'job-1',
+    createdAt: '2029-12-31T05:00:00.000Z',
+  },
+  {
+    id: 'run-1',
+    scheduledFor: '2029-12-24T05:00:00.000Z',
+    outcome: 'started',
+    reason: null,
+    crawlJobId: 'job-1',
+    createdAt: '2029-12-24T05:00:00.000Z',
+  },
+];
+
+const routes = (extra = {}) => ({
+  [`GET /api/vendors/${VENDOR_ID}`]: { body: vendor },
+  [`GET /api/vendors/${VENDOR_ID}/schedule`]: { body: schedule },
+  [`GET /api/vendors/${VENDOR_ID}/schedule/runs`]: { body: runs },
+  'GET /api/schedules': {
+    body: { paused: false, schedules: [{ vendorId: VENDOR_ID, kind: 'weekly', nextRunAt: schedule.nextRunAt }] },
+  },
+  'GET /api/crawls': { body: paginated([crawlJob({ status: 'completed', completionTime: '2029-12-24T05:03:00Z' })]) },
+  'GET /api/reports/summary': {
+    body: reportsOverview({
+      vendors: [
+        {
+          vendorId: VENDOR_ID,
+          vendorName: 'Alpha',
+          latestReportId: 'report-2',
+          rate: 82,
+          label: 'Partially Compliant',
+          lastAssessedAt: '2029-12-24T05:03:00Z',
+          trend: [
+            { assessedAt: '2029-12-17T05:03:00Z', rate: 64 },
+            { assessedAt: '2029-12-24T05:03:00Z', rate: 82 },
+          ],
+        },
+      ],
+    }),
+  },
+  ...extra,
+});
+
+const renderPage = () =>
+  renderWithProviders(
+    <Routes>
+      <Route path="/vendors/:vendorId" element={<VendorRoute />} />
+    </Routes>,
+    { initialEntries: [`/vendors/${VENDOR_ID}`] },
+  );
+
+describe('the vendor page', () => {
+  it("shows the vendor's schedule with its next run in the schedule's zone, its crawls, its runs and its chart", async () => {
+    const { requests } = mockFetch(routes());
+    renderPage();
+
+    expect(await screen.findByRole('heading', { name: 'Alpha' })).toBeInTheDocument();
+    expect(await screen.findByTestId('schedule-next-run')).toHaveTextContent('(Europe/Berlin)');
+    expect(await screen.findAllByTestId('crawl-history-row')).toHaveLength(1);
+    const skipped = (await screen.findAllByTestId('schedule-run'))[0]!;
+    expect(within(skipped).getByText(MESSAGES.schedules.skippedBusy)).toBeInTheDocument();
+    expect(within(skipped).getByText('skipped')).toBeInTheDocument();
+    expect(await screen.findByTestId('vendor-compliance-chart')).toBeInTheDocument();
+    // Only this vendor's crawls and assessments are asked for.
+    const crawls = requests().find((request) => request.path === '/api/crawls');
+    expect(new URLSearchParams(crawls!.search).get('vendorId')).toBe(VENDOR_ID);
+    const summary = requests().find((request) => request.path === '/api/reports/summary');
+    expect(new URLSearchParams(summary!.search).get('vendorId')).toBe(VENDOR_ID);
+  });
+
+  it('pauses every schedule from the switch', async () => {
+    const { requests } = mockFetch(
+      routes({
+        'PUT /api/schedules/pause': {
+          body: { paused: true, schedules: [{ vendorId: VENDOR_ID, kind: 'weekly', nextRunAt: null }] },
+        },
+      }),
+    );
+    const { user } = renderPage();
+
+    const toggle = await screen.findByRole('switch', { name: 'Pause all schedules' });
+    await vi.waitFor(() => expect(toggle).toBeEnabled());
+    await user.click(toggle);
+    expect(await screen.findByText(MESSAGES.schedules.pausedAll)).toBeInTheDocument();
+    expect(requests().find((request) => request.method === 'PUT')?.body).toEqual({ paused: true });
+  });
+
+  it('says so when the vendor is not found', async () => {
+    mockFetch({ [`GET /api/vendors/${VENDOR_ID}`]: { status: 404, body: { statusCode: 404, message: 'Vendor not found' } } });
+    renderPage();
+    expect(await screen.findByText('Vendor not found')).toBeInTheDocument();
+  });
+});
