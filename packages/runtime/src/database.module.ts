@@ -7,6 +7,7 @@ import {
   AuthSessionsRepository,
   AuthSigningKeysRepository,
   ComplianceAssessmentsRepository,
+  CrawlChangesRepository,
   CrawlerConfigsRepository,
   CrawlerSettingsRepository,
   CrawlFrontierRepository,
@@ -47,6 +48,7 @@ const REPOSITORIES = [
   CrawlFrontierRepository,
   CrawlPagesRepository,
   ComplianceAssessmentsRepository,
+  CrawlChangesRepository,
 ] as const;
 
 /**

@@ -28,6 +28,8 @@ export class CrawlerSettingsService {
       allowedDomains: row.allowedDomains,
       excludePatterns: row.excludePatterns,
       keepQueryParams: row.keepQueryParams,
+      ignoreSelectors: row.ignoreSelectors,
+      ignoreTextPatterns: row.ignoreTextPatterns,
     };
   }
 
@@ -42,7 +44,12 @@ export class CrawlerSettingsService {
     const row = await this.settings.find(userId, vendor.id);
     if (row) {
       const { maxPages, crawlDelay, startUrls, allowedDomains, excludePatterns, keepQueryParams } = row;
-      return { saved: true, maxPages, crawlDelay, startUrls, allowedDomains, excludePatterns, keepQueryParams };
+      const { ignoreSelectors, ignoreTextPatterns } = row;
+      return {
+        saved: true,
+        ...{ maxPages, crawlDelay, startUrls, allowedDomains, excludePatterns, keepQueryParams },
+        ...{ ignoreSelectors, ignoreTextPatterns },
+      };
     }
     return {
       saved: false,
@@ -52,6 +59,8 @@ export class CrawlerSettingsService {
       allowedDomains: [],
       excludePatterns: [],
       keepQueryParams: [],
+      ignoreSelectors: [],
+      ignoreTextPatterns: [],
     };
   }
 }

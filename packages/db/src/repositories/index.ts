@@ -15,3 +15,4 @@ export * from './crawl-frontier.repository';
 export * from './dashboard.repository';
 export * from './compliance-assessments.repository';
 export * from './reports.repository';
+export * from './crawl-changes.repository';

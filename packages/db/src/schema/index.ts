@@ -2,3 +2,4 @@ export * from './auth';
 export * from './vendors';
 export * from './crawling';
 export * from './compliance';
+export * from './changes';
