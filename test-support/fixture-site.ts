@@ -46,6 +46,11 @@ export interface FixtureSite {
   requestsFor(path: string): FixtureRequest[];
   /** How many times each path was requested. */
   requestCounts(): Record<string, number>;
+  /**
+   * Changes the site between crawls: serves `path` with this body (a function is called on every
+   * request, so a page can carry a timestamp), or answers 404 for it with null.
+   */
+  setPage(path: string, title: string, body: string | (() => string) | null): void;
   close(): Promise<void>;
 }
 
@@ -146,6 +151,16 @@ ${extra > 0 ? '<a href="/extra/1">More</a>' : ''}</main>
   for (let i = 1; i <= extra; i++)
     pages[`/extra/${i}`] = () => page(`Extra ${i}`, i < extra ? `<a href="/extra/${i + 1}">Next</a>` : 'The end');
 
+  const removed = new Set<string>();
+  const setPage = (path: string, title: string, body: string | (() => string) | null) => {
+    if (body === null) {
+      removed.add(path);
+      return;
+    }
+    removed.delete(path);
+    pages[path] = () => page(title, typeof body === 'function' ? body() : body);
+  };
+
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? '/', 'http://fixture').pathname;
     const html = (status: number, body: string, headers: Record<string, string | string[]> = {}) =>
@@ -202,6 +217,7 @@ ${extra > 0 ? '<a href="/extra/1">More</a>' : ''}</main>
     }
     if (path === '/files/report.pdf') return res.writeHead(200, { 'content-type': 'application/pdf' }).end(PDF);
     if (path.startsWith('/images/')) return res.writeHead(200, { 'content-type': 'image/png' }).end(PNG_1PX);
+    if (removed.has(path)) return html(404, page('Not found', `<a href="/">Home</a>`));
     const render = pages[path] ?? (path.endsWith('/') && path.length > 1 ? pages[path.slice(0, -1)] : undefined);
     // The home page sets a session cookie without Secure, HttpOnly or SameSite, and an analytics one.
     if (path === '/' && render)
@@ -242,6 +258,7 @@ ${extra > 0 ? '<a href="/extra/1">More</a>' : ''}</main>
     requestsFor: (path) => requests.filter((r) => r.path === path),
     requestCounts: () =>
       requests.reduce<Record<string, number>>((counts, r) => ({ ...counts, [r.path]: (counts[r.path] ?? 0) + 1 }), {}),
+    setPage,
     close: async () => {
       for (const timer of timers) clearTimeout(timer);
       for (const socket of sockets) socket.destroy();

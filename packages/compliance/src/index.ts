@@ -5,3 +5,4 @@ export * from './scoring';
 export * from './assess';
 export { runCheck, needsMethod } from './run-check';
 export { TRACKER_CATEGORIES } from './third-parties';
+export * from './changes';

@@ -25,6 +25,10 @@ export interface CrawlScope {
   excludePatterns: string[];
   /** Query parameters the site needs, never dropped as tracking parameters. */
   keepQueryParams: string[];
+  /** CSS selectors whose elements change detection leaves out of a page's main text. */
+  ignoreSelectors: string[];
+  /** Text change detection ignores: literal text, or globs where * stands for any run of characters in a line. */
+  ignoreTextPatterns: string[];
 }
 
 export interface CrawlJob {

@@ -112,6 +112,11 @@ export const MESSAGES = {
     invalidQueryParam: 'Query parameter names may use letters, digits and . _ - [ ] only',
     tooManyLines: 'At most 100 lines',
     lineTooLong: 'Each line may be at most 500 characters',
+    tooManyIgnoreLines: 'At most 50 lines',
+    ignoreLineTooLong: 'Each line may be at most 200 characters',
+    invalidIgnoreSelector:
+      'Selectors may name a tag, #id, .class and [attribute] or [attribute="value"], without spaces or combinators',
+    invalidIgnorePattern: 'A text pattern needs some text besides *',
     saved: 'Crawler settings saved successfully',
     saveFailed: 'Failed to save settings',
   },

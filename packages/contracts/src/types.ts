@@ -105,6 +105,8 @@ export interface VendorCrawlerSettings {
   allowedDomains: string[];
   excludePatterns: string[];
   keepQueryParams: string[];
+  ignoreSelectors: string[];
+  ignoreTextPatterns: string[];
 }
 
 /** GET /api/dashboard/summary: the caller's own figures. */

@@ -8,6 +8,7 @@ import {
   AuthSigningKeysRepository,
   ComplianceAssessmentsRepository,
   SchedulesRepository,
+  CrawlChangesRepository,
   CrawlerConfigsRepository,
   CrawlerSettingsRepository,
   CrawlFrontierRepository,
@@ -49,6 +50,7 @@ const REPOSITORIES = [
   CrawlPagesRepository,
   ComplianceAssessmentsRepository,
   SchedulesRepository,
+  CrawlChangesRepository,
 ] as const;
 
 /**

@@ -39,6 +39,7 @@ export function planFromRow(row: CrawlJobRow, minDelayMs: number): { plan: Crawl
       method: row.method as CrawlMethod,
       userId: row.userId,
       crawlerConfigId: row.crawlerConfigId,
+      ignoreSelectors: Array.isArray(settings.ignoreSelectors) ? settings.ignoreSelectors : [],
       settings: {
         simulateHumanBehavior: settings.simulateHumanBehavior,
         useProxy: settings.useProxy,

@@ -5,11 +5,13 @@ import { AddressGuard, APP_CONFIG, ProviderTransport, ScrapingBeeClient, SecretB
 import type { Dispatcher } from 'undici';
 import { GUARDED_DISPATCHER } from '../worker-tokens';
 import { CriticalCrawlError, errorMessage } from './errors';
+import { elementMatcher } from './element-matcher';
 import type { Fetcher, FetcherRequest } from './fetcher';
 import { HttpFetcher } from './fetchers/http/http-fetcher';
 import { BrowserPool } from './fetchers/puppeteer/browser-pool';
 import { PuppeteerFetcher } from './fetchers/puppeteer/puppeteer-fetcher';
 import { ScrapingBeeFetcher } from './fetchers/scrapingbee/scrapingbee-fetcher';
+import type { DocumentReading } from './html-extractor';
 import { HttpClient } from './http-client';
 
 /** Builds the Fetcher of a crawl's method. API keys are read and decrypted here, never carried in jobs. */
@@ -34,20 +36,23 @@ export class FetcherFactory implements OnApplicationShutdown {
   }
 
   async create(request: FetcherRequest): Promise<Fetcher> {
+    const reading = { ignore: elementMatcher(request.ignoreSelectors) };
     switch (request.method) {
       case 'http':
-        return new HttpFetcher(this.http);
+        return new HttpFetcher(this.http, reading);
       case 'puppeteer':
-        return new PuppeteerFetcher(this.browsers, this.guard, {
-          ...DEFAULT_PUPPETEER_SETTINGS,
-          ...definedOnly(request.settings),
-        });
+        return new PuppeteerFetcher(
+          this.browsers,
+          this.guard,
+          { ...DEFAULT_PUPPETEER_SETTINGS, ...definedOnly(request.settings) },
+          reading,
+        );
       case 'api':
-        return this.scrapingBee(request);
+        return this.scrapingBee(request, reading);
     }
   }
 
-  private async scrapingBee(request: FetcherRequest): Promise<Fetcher> {
+  private async scrapingBee(request: FetcherRequest, reading: DocumentReading): Promise<Fetcher> {
     const row = request.crawlerConfigId
       ? await this.crawlerConfigs.findOwned(request.userId, request.crawlerConfigId)
       : undefined;
@@ -67,7 +72,7 @@ export class FetcherFactory implements OnApplicationShutdown {
     });
     if (usage.max > 0 && usage.remaining <= 0)
       throw new CriticalCrawlError(`ScrapingBee credits exhausted (${usage.used} of ${usage.max} used)`);
-    return new ScrapingBeeFetcher(client, this.providers.dispatcherFor(endpoint), this.guard);
+    return new ScrapingBeeFetcher(client, this.providers.dispatcherFor(endpoint), this.guard, reading);
   }
 }
 

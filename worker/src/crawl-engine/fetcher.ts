@@ -66,4 +66,6 @@ export interface FetcherRequest {
   userId: string;
   crawlerConfigId: string | null;
   settings: Partial<PuppeteerSettings>;
+  /** The vendor's elements change detection leaves out of a page's main text (CSS selectors). */
+  ignoreSelectors?: string[];
 }

@@ -1,4 +1,4 @@
-import type { DocumentFacts } from '@vendorwatch/compliance';
+import { comparableText, textHash, tidyMainText, type DocumentFacts } from '@vendorwatch/compliance';
 import { Parser } from 'htmlparser2';
 import { absoluteHttpUrl } from './canonical-url';
 import {
@@ -14,6 +14,7 @@ import {
   SUBRESOURCE_ATTRIBUTES,
   TERMS_LINK,
 } from './compliance-markers';
+import type { ElementMatcher } from './element-matcher';
 
 /** Facts read from one HTML document; `facts` are what the compliance checks read. */
 export interface PageDocument {
@@ -22,9 +23,75 @@ export interface PageDocument {
   /** Absolute http(s) links of `<a href>`/`<area href>`, without fragments, de-duplicated, in document order. */
   links: string[];
   facts: DocumentFacts;
+  /** The content's text, one block a line (see tidyMainText), for change detection. */
+  mainText: string;
+  /** SHA-256 of the main text with volatile text masked (see comparableText). */
+  mainTextHash: string;
 }
 
+/** How a page is read beyond what every page gets: the vendor's ignored elements. */
+export interface DocumentReading {
+  ignore?: ElementMatcher | null;
+}
+
+/** Never content: page chrome and what is not text. */
+const OUTSIDE_MAIN = new Set([
+  'head',
+  'nav',
+  'aside',
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'iframe',
+  'select',
+  'button',
+]);
+/** Landmarks of page chrome, unless inside the content (an article's own header is content). */
+const CHROME = new Set(['header', 'footer']);
+const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'search']);
+const CONTENT = new Set(['main', 'article']);
+/** Elements that end a line of text, so words of two blocks never run together. */
+const BLOCKS = new Set([
+  'address',
+  'article',
+  'blockquote',
+  'br',
+  'dd',
+  'details',
+  'div',
+  'dl',
+  'dt',
+  'figcaption',
+  'figure',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'li',
+  'main',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'summary',
+  'table',
+  'td',
+  'th',
+  'tr',
+  'ul',
+]);
+const IGNORES = 1;
+const CONTENT_START = 2;
+
 const MAX_TEXT = 200_000;
+/** Read a little beyond what is stored, since whitespace collapses. */
+const MAX_MAIN_TEXT_READ = 150_000;
 const MAX_LINKS = 5000;
 /** How many examples of each kind a page keeps: enough for evidence, bounded for storage. */
 const KEEP = { policyLinks: 10, withoutAlt: 20, mixedContent: 50, subresources: 300, contacts: 10 } as const;
@@ -51,6 +118,11 @@ function emailsIn(text: string): string[] {
   }
   return found;
 }
+
+/** A cookie banner is chrome too: its wording changes with the consent platform, not the vendor. */
+const isConsentBanner = (attributes: Record<string, string>) =>
+  (attributes.id !== undefined && COOKIE_CONSENT_ATTRIBUTE.test(attributes.id)) ||
+  (attributes.class !== undefined && COOKIE_CONSENT_ATTRIBUTE.test(attributes.class));
 
 /** Adds to a list while it has room, skipping repeats. */
 const keep = (list: string[], value: string, max: number) => {
@@ -86,8 +158,15 @@ export class HtmlExtractor {
   };
   private text = '';
   private skipText = 0;
+  /** Per open element: whether it started an ignored region or the content; closes pop it. */
+  private readonly openFlags: number[] = [];
+  private ignoreDepth = 0;
+  private contentDepth = 0;
+  private mainText = '';
+  private readonly ignore: ElementMatcher | null;
 
-  constructor(pageUrl: string) {
+  constructor(pageUrl: string, reading: DocumentReading = {}) {
+    this.ignore = reading.ignore ?? null;
     this.baseUrl = pageUrl;
     this.https = pageUrl.startsWith('https:');
     this.parser = new Parser(
@@ -112,10 +191,19 @@ export class HtmlExtractor {
     }
     for (const email of emailsIn(this.text)) keep(this.facts.emails, email.toLowerCase(), KEEP.contacts);
     for (const phone of this.text.match(PHONE_TEXT) ?? []) keep(this.facts.phones, phone.trim(), KEEP.contacts);
-    return { title: this.title, description: this.description, links: [...this.links], facts: this.facts };
+    const mainText = tidyMainText(this.mainText);
+    return {
+      title: this.title,
+      description: this.description,
+      links: [...this.links],
+      facts: this.facts,
+      mainText,
+      mainTextHash: textHash(comparableText(mainText)),
+    };
   }
 
   private open(name: string, attributes: Record<string, string>): void {
+    this.openMain(name, attributes);
     if (name === 'svg') this.svgDepth++;
     if (name === 'script' || name === 'style' || name === 'noscript') this.skipText++;
     if (name === 'title' && this.svgDepth === 0 && this.title === null) {
@@ -172,7 +260,34 @@ export class HtmlExtractor {
     }
   }
 
+  /** Main text: what is outside chrome, scripts and the vendor's ignored elements. */
+  private openMain(name: string, attributes: Record<string, string>): void {
+    let flags = 0;
+    if (this.ignoreDepth === 0) {
+      const chrome =
+        OUTSIDE_MAIN.has(name) ||
+        (this.contentDepth === 0 && (CHROME.has(name) || CHROME_ROLES.has(attributes.role ?? ''))) ||
+        attributes.hidden !== undefined ||
+        attributes['aria-hidden'] === 'true' ||
+        isConsentBanner(attributes);
+      if (chrome || this.ignore?.(name, attributes)) flags |= IGNORES;
+    }
+    if (CONTENT.has(name)) flags |= CONTENT_START;
+    if (flags & IGNORES) this.ignoreDepth++;
+    if (flags & CONTENT_START) this.contentDepth++;
+    this.openFlags.push(flags);
+    if (BLOCKS.has(name)) this.mainText += '\n';
+  }
+
+  private closeMain(name: string): void {
+    const flags = this.openFlags.pop() ?? 0;
+    if (flags & IGNORES) this.ignoreDepth--;
+    if (flags & CONTENT_START) this.contentDepth--;
+    if (BLOCKS.has(name)) this.mainText += '\n';
+  }
+
   private close(name: string): void {
+    this.closeMain(name);
     if (name === 'svg' && this.svgDepth > 0) this.svgDepth--;
     if ((name === 'script' || name === 'style' || name === 'noscript') && this.skipText > 0) this.skipText--;
     if (name === 'title' && this.inTitle) {
@@ -189,6 +304,7 @@ export class HtmlExtractor {
     if (this.inTitle) this.titleText += text;
     if (this.anchor) this.anchor.text += text;
     if (this.skipText === 0 && this.text.length < MAX_TEXT) this.text += text;
+    if (this.ignoreDepth === 0 && this.mainText.length < MAX_MAIN_TEXT_READ) this.mainText += text;
   }
 
   /** A link whose address or wording names a privacy policy, terms, imprint, contact or cookie page. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { TextDecoder } from 'node:util';
-import { HtmlExtractor, type PageDocument } from './html-extractor';
+import { HtmlExtractor, type DocumentReading, type PageDocument } from './html-extractor';
 
 /** Bodies beyond this are hashed and parsed up to the limit only: a crawler must not buffer a video. */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -31,9 +31,10 @@ export async function digestBody(
   chunks: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
   contentType: string | null,
   pageUrl: string,
+  reading: DocumentReading = {},
 ): Promise<{ body: BodyDigest; document: PageDocument | null }> {
   const hash = createHash('sha256');
-  const extractor = isHtml(contentType) ? new HtmlExtractor(pageUrl) : null;
+  const extractor = isHtml(contentType) ? new HtmlExtractor(pageUrl, reading) : null;
   const decoder = decoderFor(contentType);
   let length = 0;
   let truncated = false;
@@ -54,6 +55,11 @@ export async function digestBody(
 }
 
 /** For bodies already in memory (Chromium's rendered DOM, an API's answer). */
-export function digestBuffer(buffer: Buffer | string, contentType: string | null, pageUrl: string) {
-  return digestBody([typeof buffer === 'string' ? Buffer.from(buffer) : buffer], contentType, pageUrl);
+export function digestBuffer(
+  buffer: Buffer | string,
+  contentType: string | null,
+  pageUrl: string,
+  reading: DocumentReading = {},
+) {
+  return digestBody([typeof buffer === 'string' ? Buffer.from(buffer) : buffer], contentType, pageUrl, reading);
 }

@@ -47,6 +47,8 @@ export function pageRecord(
     document: doc?.facts ?? null,
     browser: fetched.browser ?? null,
     screenshotPath,
+    mainText: doc?.mainText ?? null,
+    mainTextHash: doc?.mainTextHash ?? null,
     error: null,
   };
 }

@@ -13,6 +13,7 @@ import {
 import {
   APP_CONFIG,
   CrawlAssessor,
+  CrawlComparator,
   DATABASE,
   isCancelRequested,
   type AppConfig,
@@ -57,6 +58,7 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
     private readonly fetchers: FetcherFactory,
     private readonly crawler: Crawler,
     private readonly assessor: CrawlAssessor,
+    private readonly comparator: CrawlComparator,
     private readonly metrics: WorkerMetrics,
   ) {}
 
@@ -152,15 +154,17 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
   }
 
   /**
-   * A completed crawl is assessed at once. If that fails, the crawl stays completed (its pages are
-   * what they are) and the reconciler's catch-up assesses it later; the error is logged loudly.
+   * A completed crawl is assessed at once, then compared with the vendor's previous completed crawl
+   * (the comparison reads both assessments). If either fails, the crawl stays completed (its pages
+   * are what they are) and the reconciler's catch-up does it later; the error is logged loudly.
    */
   private async assess(id: string): Promise<void> {
     try {
       await this.assessor.assess(id);
+      await this.comparator.compare(id);
     } catch (error) {
       this.logger.error(
-        `Crawl ${id}: compliance assessment failed: ${errorMessage(error)}`,
+        `Crawl ${id}: compliance assessment or change detection failed: ${errorMessage(error)}`,
         error instanceof Error ? error.stack : undefined,
       );
     }

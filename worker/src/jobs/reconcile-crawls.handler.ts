@@ -3,6 +3,7 @@ import { CrawlJobsRepository } from '@vendorwatch/db';
 import {
   APP_CONFIG,
   CrawlAssessor,
+  CrawlComparator,
   createQueue,
   reconcileCrawls,
   type AppConfig,
@@ -29,6 +30,7 @@ export class ReconcileCrawlsHandler implements JobHandler<'reconcileCrawls'>, On
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly jobs: CrawlJobsRepository,
     private readonly assessor: CrawlAssessor,
+    private readonly comparator: CrawlComparator,
   ) {
     this.crawlQueue = createQueue(config, 'crawl');
   }
@@ -40,6 +42,9 @@ export class ReconcileCrawlsHandler implements JobHandler<'reconcileCrawls'>, On
     // A worker that died between completing a crawl and assessing it left the crawl unassessed.
     const assessed = await this.assessor.catchUp(ASSESSMENT_CATCH_UP_MS);
     if (assessed) this.logger.log(`Assessed ${assessed} completed crawls that had no assessment`);
+    // Likewise between assessing a crawl and comparing it with the vendor's previous one.
+    const compared = await this.comparator.catchUp(ASSESSMENT_CATCH_UP_MS);
+    if (compared) this.logger.log(`Compared ${compared} completed crawls that had no change summary`);
     return tally;
   }
 

@@ -161,6 +161,8 @@ export const vendorCrawlerSettingsSchema = describes<VendorCrawlerSettings>()(
       allowedDomains: z.array(z.string()),
       excludePatterns: z.array(z.string()),
       keepQueryParams: z.array(z.string()),
+      ignoreSelectors: z.array(z.string()),
+      ignoreTextPatterns: z.array(z.string()),
     })
     .meta({ id: 'VendorCrawlerSettings' }),
 );
@@ -193,6 +195,8 @@ export const crawlJobSchema = describes<CrawlJob>()(
           allowedDomains: z.array(z.string()),
           excludePatterns: z.array(z.string()),
           keepQueryParams: z.array(z.string()),
+          ignoreSelectors: z.array(z.string()),
+          ignoreTextPatterns: z.array(z.string()),
         })
         .partial(),
       createdAt: isoDate,

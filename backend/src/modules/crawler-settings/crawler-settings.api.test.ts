@@ -29,6 +29,8 @@ describe('crawler settings per vendor', () => {
       allowedDomains: [],
       excludePatterns: [],
       keepQueryParams: [],
+      ignoreSelectors: [],
+      ignoreTextPatterns: [],
     });
     const body = {
       maxPages: 20,
@@ -37,6 +39,8 @@ describe('crawler settings per vendor', () => {
       allowedDomains: 'acme.example',
       excludePatterns: '/private/**',
       keepQueryParams: 'ref\nlang',
+      ignoreSelectors: 'div.promo',
+      ignoreTextPatterns: 'Served by *',
     };
     expect((await alice.api(path(), { method: 'PUT', json: body })).status).toBe(200);
     const second = await alice.api(path(), { method: 'PUT', json: { ...body, maxPages: 30 } });
@@ -50,6 +54,8 @@ describe('crawler settings per vendor', () => {
       maxPages: 30,
       excludePatterns: ['/private/**'],
       keepQueryParams: ['ref', 'lang'],
+      ignoreSelectors: ['div.promo'],
+      ignoreTextPatterns: ['Served by *'],
     });
     const rows = await t.database.db.query.crawlerSettings.findMany();
     expect(rows).toHaveLength(1);

@@ -28,6 +28,8 @@ export class CrawlerSettingsService {
       allowedDomains: row.allowedDomains,
       excludePatterns: row.excludePatterns,
       keepQueryParams: row.keepQueryParams,
+      ignoreSelectors: row.ignoreSelectors,
+      ignoreTextPatterns: row.ignoreTextPatterns,
     };
   }
 

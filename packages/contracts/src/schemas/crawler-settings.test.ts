@@ -29,6 +29,8 @@ describe('crawler settings rules (spec section 5)', () => {
       allowedDomains: ['acme.example', '*.acme.example'],
       excludePatterns: ['/admin/**'],
       keepQueryParams: [],
+      ignoreSelectors: [],
+      ignoreTextPatterns: [],
     });
   });
 
@@ -54,5 +56,28 @@ describe('crawler settings rules (spec section 5)', () => {
   it('accepts the bounds 1, 1000, 500 and 10000', () => {
     expect(firstError({ maxPages: 1, crawlDelay: 500 })).toBeUndefined();
     expect(firstError({ maxPages: '1000', crawlDelay: '10000' })).toBeUndefined();
+  });
+});
+
+describe('change-detection ignores in crawler settings', () => {
+  const base = { maxPages: 10, crawlDelay: 1000, startUrls: ['https://acme.example'] };
+  it('accepts compound selectors and text patterns, a line each', () => {
+    const parsed = crawlerSettingsSchema.parse({
+      ...base,
+      ignoreSelectors: 'div.promo\n#stock\n[data-ad]\nspan[role="note"]',
+      ignoreTextPatterns: 'Served by node *',
+    });
+    expect(parsed.ignoreSelectors).toEqual(['div.promo', '#stock', '[data-ad]', 'span[role="note"]']);
+    expect(parsed.ignoreTextPatterns).toEqual(['Served by node *']);
+  });
+
+  it('refuses combinators, a pattern of stars only, and too many or too long lines', () => {
+    const issues = (input: object) => crawlerSettingsSchema.safeParse({ ...base, ...input }).error?.issues.map((i) => i.message);
+    expect(issues({ ignoreSelectors: ['nav ul'] })).toEqual([MESSAGES.crawlerSettings.invalidIgnoreSelector]);
+    expect(issues({ ignoreTextPatterns: ['**'] })).toEqual([MESSAGES.crawlerSettings.invalidIgnorePattern]);
+    expect(issues({ ignoreTextPatterns: ['x'.repeat(201)] })).toEqual([MESSAGES.crawlerSettings.ignoreLineTooLong]);
+    expect(issues({ ignoreSelectors: Array.from({ length: 51 }, (_, i) => `.c${i}`) })).toEqual([
+      MESSAGES.crawlerSettings.tooManyIgnoreLines,
+    ]);
   });
 });

@@ -21,6 +21,22 @@ export const isDomain = (value: string) => DOMAIN.test(value);
 
 const QUERY_PARAM = /^[\w.\-[\]]{1,100}$/;
 
+/**
+ * A compound selector the crawler can match while it streams a page (no DOM): tag, #id, .class,
+ * [attr], [attr="value"], combined without spaces, e.g. div.cookie-banner or [data-nosnippet].
+ */
+const IGNORE_SELECTOR = /^(?:[a-z][a-z0-9-]*|\*)?(?:#[\w-]+|\.[\w-]+|\[[\w-]+(?:="[^"\]]*")?\])*$/i;
+export const isIgnoreSelector = (value: string) => value !== '' && value !== '*' && IGNORE_SELECTOR.test(value);
+
+const ignoreLines = (valid: (line: string) => boolean, message: string) =>
+  z.preprocess(
+    splitLines,
+    z
+      .array(z.string().max(LIMITS.changeIgnores.maxLineLength, { error: M.ignoreLineTooLong }).refine(valid, { error: message }))
+      .max(LIMITS.changeIgnores.maxLines, { error: M.tooManyIgnoreLines })
+      .default([]),
+  );
+
 const wholeNumber = (required: string, min: number, minMessage: string, max: number, maxMessage: string) =>
   z.preprocess(
     (value) => (value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value),
@@ -74,6 +90,8 @@ export const crawlerSettingsSchema = z.object({
       .max(100, { error: M.tooManyLines })
       .default([]),
   ),
+  ignoreSelectors: ignoreLines(isIgnoreSelector, M.invalidIgnoreSelector),
+  ignoreTextPatterns: ignoreLines((line) => line.replace(/\*/g, '').trim() !== '', M.invalidIgnorePattern),
 });
 export type CrawlerSettingsInput = z.input<typeof crawlerSettingsSchema>;
 export type CrawlerSettings = z.output<typeof crawlerSettingsSchema>;

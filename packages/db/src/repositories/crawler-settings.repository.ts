@@ -6,7 +6,8 @@ export type CrawlerSettingsRow = typeof crawlerSettings.$inferSelect;
 export type CrawlerSettingsValues = Pick<
   CrawlerSettingsRow,
   'maxPages' | 'crawlDelay' | 'allowedDomains' | 'startUrls' | 'excludePatterns' | 'keepQueryParams'
->;
+> &
+  Partial<Pick<CrawlerSettingsRow, 'ignoreSelectors' | 'ignoreTextPatterns'>>;
 
 /** One row per vendor and user: saving again replaces it (upsert on the unique pair). */
 export class CrawlerSettingsRepository {

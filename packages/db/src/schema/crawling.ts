@@ -75,6 +75,16 @@ export const crawlerSettings = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** CSS selectors whose elements change detection leaves out of a page's main text. */
+    ignoreSelectors: text('ignore_selectors')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Text change detection ignores (literal, or globs with *). */
+    ignoreTextPatterns: text('ignore_text_patterns')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('crawler_settings_vendor_user_key').on(t.vendorId, t.userId)],
@@ -133,6 +143,8 @@ export const crawlJobs = pgTable(
     index('crawl_jobs_user_id_created_at_idx').on(t.userId, t.createdAt.desc()),
     index('crawl_jobs_user_id_status_idx').on(t.userId, t.status),
     index('crawl_jobs_session_id_idx').on(t.sessionId),
+    /** A vendor's crawls newest first: its timeline, and the previous completed crawl a new one is compared with. */
+    index('crawl_jobs_vendor_created_idx').on(t.vendorId, t.createdAt.desc()),
     /** A vendor has at most one queued or running crawl: a double submit finds the first. */
     uniqueIndex('crawl_jobs_one_active_per_vendor')
       .on(t.vendorId)
@@ -206,6 +218,14 @@ export const crawlPages = pgTable(
     /** What only the browser method sees: requests, cookies, consent platform, accessibility results. */
     browser: jsonb('browser').$type<BrowserFacts>(),
     screenshotPath: text('screenshot_path'),
+    /**
+     * The page's main text (boilerplate, scripts and the vendor's ignored selectors left out), one
+     * block a line, capped; PostgreSQL compresses long values itself (TOAST). Change detection
+     * compares it between crawls and diffs it on request.
+     */
+    mainText: text('main_text'),
+    /** SHA-256 of the main text with volatile text (dates, times, counters) masked: equal hashes, unchanged page. */
+    mainTextHash: text('main_text_hash'),
     error: text('error'),
     fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
   },

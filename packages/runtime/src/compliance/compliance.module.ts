@@ -1,8 +1,17 @@
 import { Global, Module } from '@nestjs/common';
-import { ComplianceAssessmentsRepository, CrawlJobsRepository, CrawlPagesRepository } from '@vendorwatch/db';
+import {
+  ComplianceAssessmentsRepository,
+  CrawlChangesRepository,
+  CrawlJobsRepository,
+  CrawlPagesRepository,
+} from '@vendorwatch/db';
+import { CrawlComparator } from '../changes/crawl-comparator';
 import { CrawlAssessor } from './crawl-assessor';
 
-/** The crawl assessor for the worker (crawls it completes) and the API (re-assessment on request). Needs DatabaseModule. */
+/**
+ * The crawl assessor and comparator for the worker (crawls it completes) and the API (re-assessment
+ * on request). Needs DatabaseModule.
+ */
 @Global()
 @Module({
   providers: [
@@ -12,7 +21,13 @@ import { CrawlAssessor } from './crawl-assessor';
       useFactory: (jobs: CrawlJobsRepository, pages: CrawlPagesRepository, assessments: ComplianceAssessmentsRepository) =>
         new CrawlAssessor(jobs, pages, assessments),
     },
+    {
+      provide: CrawlComparator,
+      inject: [CrawlJobsRepository, CrawlChangesRepository, ComplianceAssessmentsRepository],
+      useFactory: (jobs: CrawlJobsRepository, changes: CrawlChangesRepository, assessments: ComplianceAssessmentsRepository) =>
+        new CrawlComparator(jobs, changes, assessments),
+    },
   ],
-  exports: [CrawlAssessor],
+  exports: [CrawlAssessor, CrawlComparator],
 })
 export class ComplianceModule {}

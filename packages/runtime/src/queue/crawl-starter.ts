@@ -17,7 +17,12 @@ type CrawlerSettingsRow = NonNullable<Awaited<ReturnType<CrawlerSettingsReposito
 export function crawlScopeOf(vendor: VendorRow, saved: CrawlerSettingsRow | undefined): CrawlScope & { saved: boolean } {
   if (saved) {
     const { maxPages, crawlDelay, startUrls, allowedDomains, excludePatterns, keepQueryParams } = saved;
-    return { saved: true, maxPages, crawlDelay, startUrls, allowedDomains, excludePatterns, keepQueryParams };
+    const { ignoreSelectors, ignoreTextPatterns } = saved;
+    return {
+      saved: true,
+      ...{ maxPages, crawlDelay, startUrls, allowedDomains, excludePatterns, keepQueryParams },
+      ...{ ignoreSelectors, ignoreTextPatterns },
+    };
   }
   return {
     saved: false,
@@ -27,6 +32,8 @@ export function crawlScopeOf(vendor: VendorRow, saved: CrawlerSettingsRow | unde
     allowedDomains: [],
     excludePatterns: [],
     keepQueryParams: [],
+    ignoreSelectors: [],
+    ignoreTextPatterns: [],
   };
 }
 

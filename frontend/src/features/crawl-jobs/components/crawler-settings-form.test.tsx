@@ -17,6 +17,8 @@ const settings: VendorCrawlerSettings = {
   allowedDomains: [],
   excludePatterns: [],
   keepQueryParams: [],
+  ignoreSelectors: [],
+  ignoreTextPatterns: [],
 };
 
 const renderForm = () => renderWithProviders(<CrawlerSettingsForm vendorId={VENDOR_ID} settings={settings} />);
@@ -67,6 +69,8 @@ describe('CrawlerSettingsForm', () => {
     await user.type(field('Allowed Domains'), 'acme.example\n*.acme-cdn.example');
     await user.type(field('Exclude Patterns'), '/admin/**\n*.pdf');
     await user.type(field('Keep Query Parameters'), 'ref\n');
+    await user.type(field('Ignore Elements (change detection)'), 'div.promo');
+    await user.type(field('Ignore Text (change detection)'), 'Served by node *');
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));
 
     expect(await screen.findByText(M.saved)).toBeInTheDocument();
@@ -77,6 +81,8 @@ describe('CrawlerSettingsForm', () => {
       allowedDomains: ['acme.example', '*.acme-cdn.example'],
       excludePatterns: ['/admin/**', '*.pdf'],
       keepQueryParams: ['ref'],
+      ignoreSelectors: ['div.promo'],
+      ignoreTextPatterns: ['Served by node *'],
     });
   });
 

@@ -12,10 +12,19 @@ interface CrawlerSettingsFormValues {
   allowedDomains: string;
   excludePatterns: string;
   keepQueryParams: string;
+  ignoreSelectors: string;
+  ignoreTextPatterns: string;
 }
 
 /** The lists are edited one entry per line; the shared schema splits them again. */
-const LINE_FIELDS = ['startUrls', 'allowedDomains', 'excludePatterns', 'keepQueryParams'] as const;
+const LINE_FIELDS = [
+  'startUrls',
+  'allowedDomains',
+  'excludePatterns',
+  'keepQueryParams',
+  'ignoreSelectors',
+  'ignoreTextPatterns',
+] as const;
 
 const toFormValues = (settings: VendorCrawlerSettings): CrawlerSettingsFormValues => ({
   maxPages: settings.maxPages,
@@ -24,6 +33,8 @@ const toFormValues = (settings: VendorCrawlerSettings): CrawlerSettingsFormValue
   allowedDomains: settings.allowedDomains.join('\n'),
   excludePatterns: settings.excludePatterns.join('\n'),
   keepQueryParams: settings.keepQueryParams.join('\n'),
+  ignoreSelectors: settings.ignoreSelectors.join('\n'),
+  ignoreTextPatterns: settings.ignoreTextPatterns.join('\n'),
 });
 
 interface CrawlerSettingsFormProps {
@@ -123,6 +134,26 @@ export function CrawlerSettingsForm({ vendorId, settings }: CrawlerSettingsFormP
             data-testid="crawler-keep-query-params"
             key={form.key('keepQueryParams')}
             {...form.getInputProps('keepQueryParams')}
+          />
+          <Textarea
+            label="Ignore Elements (change detection)"
+            description="One CSS selector per line whose elements are left out when crawls are compared, e.g. div.promo, #stock-level or [data-ad]. Navigation, header, footer, scripts and cookie banners are always left out."
+            autosize
+            minRows={1}
+            maxRows={6}
+            data-testid="crawler-ignore-selectors"
+            key={form.key('ignoreSelectors')}
+            {...form.getInputProps('ignoreSelectors')}
+          />
+          <Textarea
+            label="Ignore Text (change detection)"
+            description="One text per line that comparisons ignore; * stands for any text within a line, e.g. Served by node * in. Dates, times and counters are always ignored."
+            autosize
+            minRows={1}
+            maxRows={6}
+            data-testid="crawler-ignore-text"
+            key={form.key('ignoreTextPatterns')}
+            {...form.getInputProps('ignoreTextPatterns')}
           />
           <Group justify="flex-end">
             <Button

@@ -17,6 +17,8 @@ const settings = (saved: boolean): VendorCrawlerSettings => ({
   allowedDomains: [],
   excludePatterns: [],
   keepQueryParams: [],
+  ignoreSelectors: [],
+  ignoreTextPatterns: [],
 });
 
 const job = (status: CrawlJob['status'], sessionId: string): CrawlJob => ({

@@ -1,12 +1,16 @@
 import { classifyNetworkError, type HttpClient } from '../../http-client';
 import type { Fetcher, FetchedPage, FetchHooks } from '../../fetcher';
+import type { DocumentReading } from '../../html-extractor';
 import { digestBody } from '../../page-body';
 
 /** Direct HTTP (undici, keep-alive, SSRF-guarded): the body streams through the hash and the HTML parser. */
 export class HttpFetcher implements Fetcher {
   readonly method = 'http' as const;
 
-  constructor(private readonly client: HttpClient) {}
+  constructor(
+    private readonly client: HttpClient,
+    private readonly reading: DocumentReading = {},
+  ) {}
 
   async fetch(url: string, signal: AbortSignal, hooks?: FetchHooks): Promise<FetchedPage> {
     const started = performance.now();
@@ -28,7 +32,12 @@ export class HttpFetcher implements Fetcher {
     }
     let digest: Awaited<ReturnType<typeof digestBody>>;
     try {
-      digest = await digestBody(networkChunks(response.body as AsyncIterable<Buffer>, signal), contentType, response.finalUrl);
+      digest = await digestBody(
+        networkChunks(response.body as AsyncIterable<Buffer>, signal),
+        contentType,
+        response.finalUrl,
+        this.reading,
+      );
     } finally {
       response.body.destroy();
     }

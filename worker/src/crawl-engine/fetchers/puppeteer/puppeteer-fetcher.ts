@@ -5,6 +5,7 @@ import { REFUSED_HEADER } from '../../../network/filtering-proxy';
 import { CrawlAbortedError, raceAbort, sleep } from '../../abort';
 import { PageFetchError, RetryableFetchError, errorMessage } from '../../errors';
 import type { Fetcher, FetchedPage, FetchHooks } from '../../fetcher';
+import type { DocumentReading } from '../../html-extractor';
 import { digestBuffer, isHtml } from '../../page-body';
 import type { BrowserPool, BrowserSession } from './browser-pool';
 import { readBrowserFacts } from './browser-facts';
@@ -44,6 +45,7 @@ export class PuppeteerFetcher implements Fetcher {
     private readonly pool: BrowserPool,
     private readonly guard: AddressGuard,
     private readonly settings: PuppeteerSettings,
+    private readonly reading: DocumentReading = {},
   ) {}
 
   async fetch(url: string, signal: AbortSignal, hooks?: FetchHooks): Promise<FetchedPage> {
@@ -82,7 +84,7 @@ export class PuppeteerFetcher implements Fetcher {
     // The document as served (for the hash); the DOM as rendered (for the facts scripts may add).
     const served = await response.buffer().catch(() => null);
     const rendered = html ? await raceAbort(page.content(), signal) : null;
-    const facts = rendered !== null ? await digestBuffer(rendered, contentType, finalUrl) : null;
+    const facts = rendered !== null ? await digestBuffer(rendered, contentType, finalUrl, this.reading) : null;
     const bodyDigest = served ? (await digestBuffer(served, 'application/octet-stream', finalUrl)).body : (facts?.body ?? null);
     const screenshot =
       html && this.settings.takeScreenshots ? Buffer.from(await raceAbort(page.screenshot({ type: 'png' }), signal)) : null;

@@ -3,6 +3,7 @@ import { fetch as undiciFetch, type Dispatcher } from 'undici';
 import { CrawlAbortedError, abortReasonOf } from '../../abort';
 import { CriticalCrawlError, PageFetchError, RetryableFetchError } from '../../errors';
 import type { Fetcher, FetchedPage } from '../../fetcher';
+import type { DocumentReading } from '../../html-extractor';
 import { digestBuffer } from '../../page-body';
 import { parseRetryAfter } from '../../retry-policy';
 import { splitCookiesString } from 'set-cookie-parser';
@@ -26,6 +27,7 @@ export class ScrapingBeeFetcher implements Fetcher {
     private readonly client: ScrapingBeeClient,
     private readonly dispatcher: Dispatcher,
     private readonly guard: AddressGuard,
+    private readonly reading: DocumentReading = {},
   ) {}
 
   async fetch(url: string, signal: AbortSignal): Promise<FetchedPage> {
@@ -61,7 +63,7 @@ export class ScrapingBeeFetcher implements Fetcher {
     const setCookies = joined ? splitCookiesString(joined) : [];
     const finalUrl = raw['spb-resolved-url'] || url;
     const contentType = headers['content-type'] ?? raw['content-type'] ?? null;
-    const digest = await digestBuffer(buffer, contentType, finalUrl);
+    const digest = await digestBuffer(buffer, contentType, finalUrl, this.reading);
     return {
       requestedUrl: url,
       finalUrl,
