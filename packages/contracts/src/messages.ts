@@ -221,6 +221,16 @@ export const MESSAGES = {
     pauseFailed: 'Failed to change the pause switch',
     noRuns: 'No scheduled runs yet',
   },
+  timeline: {
+    loadFailed: 'Failed to load the timeline',
+    changesFailed: 'Failed to load the changes',
+    diffFailed: 'Failed to load the page diff',
+    none: 'No crawls of this vendor yet',
+    firstCrawl: 'First completed crawl: nothing earlier to compare with',
+    notComparedYet: 'Compared once the crawl completes',
+    noPageChanges: 'No page was added, removed or changed',
+    diffTooLarge: 'The two versions differ too much to show word by word',
+  },
 } as const;
 
 /** A catalogue template with its `{name}` placeholders filled. */

@@ -2,7 +2,7 @@ import { MESSAGES, type ScheduleRun, type Vendor, type VendorSchedule } from '@v
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { crawlJob, paginated, reportsOverview, VENDOR_ID } from '@/testing/fixtures';
+import { paginated, reportsOverview, VENDOR_ID } from '@/testing/fixtures';
 import { mockFetch } from '@/testing/mock-fetch';
 import { renderWithProviders } from '@/testing/test-utils';
 import VendorRoute from './vendor';
@@ -60,7 +60,22 @@ const routes = (extra = {}) => ({
   'GET /api/schedules': {
     body: { paused: false, schedules: [{ vendorId: VENDOR_ID, kind: 'weekly', nextRunAt: schedule.nextRunAt }] },
   },
-  'GET /api/crawls': { body: paginated([crawlJob({ status: 'completed', completionTime: '2029-12-24T05:03:00Z' })]) },
+  [`GET /api/vendors/${VENDOR_ID}/timeline`]: {
+    body: paginated([
+      {
+        crawlJobId: 'job-1',
+        status: 'completed',
+        method: 'http',
+        createdAt: '2029-12-24T05:00:00Z',
+        completedAt: '2029-12-24T05:03:00Z',
+        error: null,
+        pagesDone: 12,
+        rate: 82,
+        label: 'Partially Compliant',
+        changes: null,
+      },
+    ]),
+  },
   'GET /api/reports/summary': {
     body: reportsOverview({
       vendors: [
@@ -91,20 +106,18 @@ const renderPage = () =>
   );
 
 describe('the vendor page', () => {
-  it("shows the vendor's schedule with its next run in the schedule's zone, its crawls, its runs and its chart", async () => {
+  it("shows the vendor's schedule with its next run in the schedule's zone, its timeline, its runs and its chart", async () => {
     const { requests } = mockFetch(routes());
     renderPage();
 
     expect(await screen.findByRole('heading', { name: 'Alpha' })).toBeInTheDocument();
     expect(await screen.findByTestId('schedule-next-run')).toHaveTextContent('(Europe/Berlin)');
-    expect(await screen.findAllByTestId('crawl-history-row')).toHaveLength(1);
+    expect(await screen.findAllByTestId('timeline-entry')).toHaveLength(1);
     const skipped = (await screen.findAllByTestId('schedule-run'))[0]!;
     expect(within(skipped).getByText(MESSAGES.schedules.skippedBusy)).toBeInTheDocument();
     expect(within(skipped).getByText('skipped')).toBeInTheDocument();
     expect(await screen.findByTestId('vendor-compliance-chart')).toBeInTheDocument();
-    // Only this vendor's crawls and assessments are asked for.
-    const crawls = requests().find((request) => request.path === '/api/crawls');
-    expect(new URLSearchParams(crawls!.search).get('vendorId')).toBe(VENDOR_ID);
+    // Only this vendor's assessments are asked for.
     const summary = requests().find((request) => request.path === '/api/reports/summary');
     expect(new URLSearchParams(summary!.search).get('vendorId')).toBe(VENDOR_ID);
   });

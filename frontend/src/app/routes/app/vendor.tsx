@@ -4,14 +4,18 @@ import { Link, useParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
-import { VendorCrawls } from '@/features/crawl-jobs/components/vendor-crawls';
+import { VendorTimeline } from '@/features/changes/components/vendor-timeline';
+import { CrawlJobStatusBadge } from '@/features/crawl-jobs/components/crawl-job-status';
 import { VendorComplianceChart } from '@/features/reports/components/vendor-compliance-chart';
 import { ScheduleEditor } from '@/features/schedules/components/schedule-editor';
 import { ScheduleRuns } from '@/features/schedules/components/schedule-runs';
 import { SchedulesPauseSwitch } from '@/features/schedules/components/schedules-pause-switch';
 import { useVendor } from '@/features/vendors/api/get-vendor';
 
-/** A vendor's page: its schedule and next run, its crawls and its compliance rate over time. */
+/**
+ * A vendor's page: its schedule and next run, its compliance rate over time, and its timeline (each
+ * crawl with what changed since the one before).
+ */
 export default function VendorRoute() {
   const { vendorId = '' } = useParams();
   const vendor = useVendor({ vendorId });
@@ -42,7 +46,7 @@ export default function VendorRoute() {
           <ScheduleEditor vendorId={vendorId} />
           <VendorComplianceChart vendorId={vendorId} />
         </SimpleGrid>
-        <VendorCrawls vendorId={vendorId} />
+        <VendorTimeline vendorId={vendorId} statusBadge={(status) => <CrawlJobStatusBadge status={status} />} />
         <ScheduledRunsCard vendorId={vendorId} />
       </Stack>
     </ContentLayout>

@@ -1,0 +1,76 @@
+import { Alert, Badge, Divider, Group, List, Pagination, Stack, Text } from '@mantine/core';
+import { LIMITS, MESSAGES, type FindingChange } from '@vendorwatch/contracts';
+import { useState } from 'react';
+import { formatRate } from '@/components/compliance/compliance-badges';
+import { SectionLoader } from '@/components/ui/section-loader';
+import { useCrawlChanges } from '../api/get-crawl-changes';
+import { PageChangeItem } from './page-change-item';
+
+/** What changed in one crawl against the vendor's previous one: the rate, the findings and the pages. */
+export function CrawlChangesPanel({ crawlJobId }: { crawlJobId: string }) {
+  const [page, setPage] = useState(1);
+  const changes = useCrawlChanges({ crawlJobId, page });
+  if (changes.isPending) return <SectionLoader label="Loading the changes" />;
+  if (changes.isError) return <Alert color="red">{changes.error.message}</Alert>;
+  const { summary, pages } = changes.data;
+  const pageCount = Math.max(1, Math.ceil(pages.total / LIMITS.pagination.defaultLimit));
+  return (
+    <Stack gap="sm" data-testid="crawl-changes">
+      <Text size="sm">
+        Compliance rate {formatRate(summary.rateBefore)} → {formatRate(summary.rateAfter)}
+        {summary.labelBefore !== summary.labelAfter && summary.labelAfter && ` (now ${summary.labelAfter})`}
+      </Text>
+      <Findings title="New findings" color="red" findings={summary.findingsNew} testId="findings-new" />
+      <Findings title="Resolved findings" color="green" findings={summary.findingsResolved} testId="findings-resolved" />
+      <Divider
+        label={`Pages: ${summary.added} added, ${summary.removed} removed, ${summary.changed} changed`}
+        labelPosition="left"
+      />
+      {pages.total === 0 ? (
+        <Text size="sm" c="dimmed">
+          {MESSAGES.timeline.noPageChanges}
+        </Text>
+      ) : (
+        <Stack gap="sm">
+          {pages.items.map((change) => (
+            <PageChangeItem key={change.id} crawlJobId={crawlJobId} change={change} />
+          ))}
+          {pageCount > 1 && <Pagination size="sm" value={page} onChange={setPage} total={pageCount} />}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function Findings({
+  title,
+  color,
+  findings,
+  testId,
+}: {
+  title: string;
+  color: string;
+  findings: FindingChange[];
+  testId: string;
+}) {
+  if (findings.length === 0) return null;
+  return (
+    <Stack gap={4} data-testid={testId}>
+      <Text size="sm" fw={500}>
+        {title}
+      </Text>
+      <List size="sm" spacing={2}>
+        {findings.map((finding) => (
+          <List.Item key={finding.checkId}>
+            <Group gap={6} wrap="nowrap">
+              <Badge size="xs" color={color} variant="light">
+                {finding.severity}
+              </Badge>
+              <Text size="sm">{finding.title}</Text>
+            </Group>
+          </List.Item>
+        ))}
+      </List>
+    </Stack>
+  );
+}
