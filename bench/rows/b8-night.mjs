@@ -16,7 +16,6 @@ const PAGES = 100;
 /** The browser case: a subset, extrapolated to the night. */
 const BROWSER_VENDORS = 60;
 const BROWSER_PAGES = 30;
-const NIGHT_PAGES = VENDORS * PAGES;
 /** Targets from issue #19. */
 const HTTP_TARGET_S = 90;
 const BROWSER_TARGET_MIN = 40;
