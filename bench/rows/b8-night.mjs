@@ -60,7 +60,8 @@ export default {
           maxPages: size,
           crawlDelay: DELAY_MS,
         });
-        const sampler = sampleWorkers(worker, redis, world.prefix);
+        // Reading the PSS of Chromium's processes costs milliseconds each: the browser night is sampled less often.
+        const sampler = sampleWorkers(worker, redis, world.prefix, method === 'puppeteer' ? 5000 : 1000);
         const started = performance.timeOrigin + performance.now();
         let endedAt;
         try {
@@ -124,10 +125,10 @@ export default {
 };
 
 /**
- * Samples the worker command while a night runs: PSS of its process tree (Chromium included) every
- * second, and the crawls running per worker process from their heartbeats.
+ * Samples the worker command while a night runs, every `intervalMs`: PSS of its process tree
+ * (Chromium included), and the crawls running per worker process from their heartbeats.
  */
-function sampleWorkers(worker, redis, prefix) {
+function sampleWorkers(worker, redis, prefix, intervalMs) {
   let peakMb = 0;
   let peakRunning = 0;
   let peakDesired = 0;
@@ -153,7 +154,7 @@ function sampleWorkers(worker, redis, prefix) {
     } finally {
       busy = false;
     }
-  }, 1000);
+  }, intervalMs);
   return {
     stop: () => clearInterval(timer),
     figures: () => ({ peakMb, peakRunning, peakDesired, workerProcesses: processes }),
