@@ -23,6 +23,9 @@ async function main() {
   const count = workerProcessCount(loadConfig());
   let app = null;
   if (cluster.isPrimary && count > 1) {
+    // Profiled (--cpu-prof): each crawling process writes its own profile under Node's default name.
+    const named = process.execArgv.indexOf('--cpu-prof-name');
+    if (named !== -1) cluster.setupPrimary({ execArgv: process.execArgv.filter((_, i) => i !== named && i !== named + 1) });
     let ready = 0;
     cluster.on('message', (_worker, message) => {
       if (message?.type === 'vw-worker-ready' && ++ready === count) announceReady({ pid: process.pid, processes: count });
