@@ -206,6 +206,8 @@ export class CrawlFrontierRepository {
       jsonParam(page.document),
       jsonParam(page.browser),
       page.screenshotPath ?? null,
+      page.mainText ?? null,
+      page.mainTextHash ?? null,
       page.error ?? null,
       outcome.state,
       jsonParam(outcome.redirectedFrom),
@@ -340,6 +342,8 @@ const PAGE_COLUMNS = [
   'document',
   'browser',
   'screenshot_path',
+  'main_text',
+  'main_text_hash',
   'error',
 ] as const;
 const PAGE_CASTS: Partial<Record<(typeof PAGE_COLUMNS)[number], string>> = {
@@ -357,9 +361,13 @@ const PAGE_CASTS: Partial<Record<(typeof PAGE_COLUMNS)[number], string>> = {
   browser: 'jsonb',
 };
 
+/** `$n` of the parameter `offset` places after the page's columns ($1 is the job, then PAGE_COLUMNS). */
+const afterPage = (offset: number): string => `$${PAGE_COLUMNS.length + 1 + offset}`;
+const ERROR_PARAM = `$${PAGE_COLUMNS.indexOf('error') + 2}`;
+
 /**
- * $1 job, $2–$21 the page (PAGE_COLUMNS), $22 the frontier state, $23 the keys that redirected to
- * it (JSON), $24 discovered entries (JSON), $25 maxPages, $26 skipped entries (JSON), $27 credits.
+ * $1 job, then the page (PAGE_COLUMNS), then: the frontier state, the keys that redirected to it
+ * (JSON), discovered entries (JSON), maxPages, skipped entries (JSON), credits.
  */
 const RECORD_PAGE: FixedStatement = {
   name: 'crawl_frontier_record_page',
@@ -371,14 +379,14 @@ const RECORD_PAGE: FixedStatement = {
       .map((column) => `${column} = excluded.${column}`)
       .join(', ')}, fetched_at = now()
   ), finished as (
-    update crawl_frontier set state = $22, last_error = $21 where job_id = $1::uuid and url = $4
+    update crawl_frontier set state = ${afterPage(1)}, last_error = ${ERROR_PARAM} where job_id = $1::uuid and url = $4
   ), redirected as (
     update crawl_frontier set state = 'redirected', redirected_to = $4, last_error = null
-    where job_id = $1::uuid and url in (select jsonb_array_elements_text($23::jsonb))
-  ), discovered as (${pendingInsert('$24', '$25')}
-  ), skipped as (${skippedInsert('$26')}
+    where job_id = $1::uuid and url in (select jsonb_array_elements_text(${afterPage(2)}::jsonb))
+  ), discovered as (${pendingInsert(afterPage(3), afterPage(4))}
+  ), skipped as (${skippedInsert(afterPage(5))}
   ), credits as (
-    update crawl_jobs set credits_used = credits_used + $27::int where id = $1::uuid and $27::int > 0
+    update crawl_jobs set credits_used = credits_used + ${afterPage(6)}::int where id = $1::uuid and ${afterPage(6)}::int > 0
   )
   select 1`,
 };
