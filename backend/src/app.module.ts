@@ -7,6 +7,7 @@ import {
   SecretsModule,
   type AppConfig,
 } from '@vendorwatch/runtime';
+import { ChangesModule } from './modules/changes/changes.module';
 import { AccountSessionsModule } from './modules/account-sessions/account-sessions.module';
 import { ApiDocsModule } from './modules/api-docs/api-docs.module';
 import { AuthServerModule } from './modules/auth-server/auth-server.module';
@@ -46,6 +47,7 @@ export class AppModule {
         HealthModule,
         DashboardModule,
         ReportsModule,
+        ChangesModule,
         // Operations: metrics, the queue dashboard and the API's documentation.
         MetricsModule,
         QueueDashboardModule,

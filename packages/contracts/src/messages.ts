@@ -179,6 +179,12 @@ export const MESSAGES = {
     connectionSuccessful: 'Connection successful.',
     deleteCannotBeUndone: 'This action cannot be undone.',
   },
+  changes: {
+    crawlNotFound: 'Crawl not found',
+    notCompared: 'This crawl has not been compared with an earlier one yet',
+    pageChangeNotFound: 'Page change not found',
+    tooManyDifferences: 'The two versions differ too much to show word by word',
+  },
   reports: {
     loading: 'Loading reports...',
     loadFailed: 'Failed to load reports',

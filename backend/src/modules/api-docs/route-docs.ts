@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod';
 import { z } from 'zod';
+import { crawlChangesSchema, pageChangeDiffSchema, timelineEntrySchema } from '@vendorwatch/contracts';
 import {
   accountSessionSchema,
   challengeSchema,
@@ -139,6 +140,19 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     errors: { 409: 'The crawl has already ended' },
   },
   'GET /api/crawls/:id/results': { summary: "A crawl's pages, paginated", response: paginated(crawlPageSchema) },
+  'GET /api/crawls/:id/changes': {
+    summary: "What changed since the vendor's previous completed crawl: the summary and the pages added, removed or changed",
+    description: 'Policy pages come first in the page list. 404 also while the crawl is not yet compared.',
+    response: crawlChangesSchema,
+  },
+  'GET /api/crawls/:id/changes/pages/:pageChangeId': {
+    summary: "One changed page's main text, diffed word by word",
+    response: pageChangeDiffSchema,
+  },
+  'GET /api/vendors/:id/timeline': {
+    summary: "A vendor's crawls newest first, with rate, label and what each one changed",
+    response: paginated(timelineEntrySchema),
+  },
   'GET /api/crawls/:id/pages/:pageId/screenshot': {
     summary: "A page's screenshot",
     response: z.string().meta({ format: 'binary' }),
