@@ -7,6 +7,7 @@ import {
   SecretsModule,
   type AppConfig,
 } from '@vendorwatch/runtime';
+import { AlertsModule } from './modules/alerts/alerts.module';
 import { ChangesModule } from './modules/changes/changes.module';
 import { AccountSessionsModule } from './modules/account-sessions/account-sessions.module';
 import { ApiDocsModule } from './modules/api-docs/api-docs.module';
@@ -48,6 +49,7 @@ export class AppModule {
         DashboardModule,
         ReportsModule,
         ChangesModule,
+        AlertsModule,
         // Operations: metrics, the queue dashboard and the API's documentation.
         MetricsModule,
         QueueDashboardModule,

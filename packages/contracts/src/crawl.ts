@@ -92,6 +92,7 @@ export const QUEUES = {
   testCrawl: 'test-crawl',
   /** Housekeeping that runs on a schedule, once across all workers. */
   maintenance: 'maintenance',
+  alerts: 'alerts',
 } as const;
 
 export interface CrawlJobPayload {

@@ -6,6 +6,7 @@ import {
   AuthRefreshTokensRepository,
   AuthSessionsRepository,
   AuthSigningKeysRepository,
+  AlertsRepository,
   ComplianceAssessmentsRepository,
   CrawlChangesRepository,
   CrawlerConfigsRepository,
@@ -49,6 +50,7 @@ const REPOSITORIES = [
   CrawlPagesRepository,
   ComplianceAssessmentsRepository,
   CrawlChangesRepository,
+  AlertsRepository,
 ] as const;
 
 /**

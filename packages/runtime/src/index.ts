@@ -10,3 +10,4 @@ export * from './network';
 export * from './compliance';
 export * from './metrics';
 export * from './changes';
+export * from './alerts';

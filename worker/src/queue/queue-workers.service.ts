@@ -18,7 +18,7 @@ import { WorkerAutoscaler } from './autoscaling/worker-autoscaler.service';
 import type { JobHandler } from './job-handler';
 
 /** How many jobs of each other kind one process runs at once (test crawls are one URL each; upkeep one at a time). */
-const FIXED_CONCURRENCY: Partial<Record<JobKey, number>> = { testCrawl: 4, reconcileCrawls: 1 };
+const FIXED_CONCURRENCY: Partial<Record<JobKey, number>> = { testCrawl: 4, reconcileCrawls: 1, deliverAlert: 4 };
 
 /**
  * One BullMQ Worker per job kind, each routed to its single handler. Cancel requests arrive over

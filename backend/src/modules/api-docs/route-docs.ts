@@ -1,6 +1,14 @@
 import type { ZodType } from 'zod';
 import { z } from 'zod';
-import { crawlChangesSchema, pageChangeDiffSchema, timelineEntrySchema } from '@vendorwatch/contracts';
+import {
+  alertChannelSchema,
+  alertDeliverySchema,
+  alertRuleSchema,
+  crawlChangesSchema,
+  createdAlertChannelSchema,
+  pageChangeDiffSchema,
+  timelineEntrySchema,
+} from '@vendorwatch/contracts';
 import {
   accountSessionSchema,
   challengeSchema,
@@ -148,6 +156,28 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/crawls/:id/changes/pages/:pageChangeId': {
     summary: "One changed page's main text, diffed word by word",
     response: pageChangeDiffSchema,
+  },
+  'GET /api/alerts/channels': {
+    summary: "The user's alert channels (email addresses, webhooks)",
+    response: list(alertChannelSchema),
+  },
+  'POST /api/alerts/channels': {
+    summary: 'Add an alert channel; a webhook gets its signing secret in this answer only',
+    response: createdAlertChannelSchema,
+    description:
+      'Webhooks receive a JSON POST with X-Vendorwatch-Timestamp (Unix seconds) and X-Vendorwatch-Signature: sha256=HMAC-SHA256(secret, "timestamp.body"); reject old timestamps against replay.',
+  },
+  'DELETE /api/alerts/channels/:id': { ...deleted, summary: 'Remove an alert channel' },
+  'POST /api/alerts/channels/:id/test': {
+    summary: 'Send a test alert to a channel (queued; see deliveries)',
+    response: alertDeliverySchema,
+  },
+  'GET /api/alerts/rules': { summary: "The user's alert rules", response: list(alertRuleSchema) },
+  'POST /api/alerts/rules': { summary: 'Add an alert rule', response: alertRuleSchema },
+  'DELETE /api/alerts/rules/:id': { ...deleted, summary: 'Remove an alert rule' },
+  'GET /api/alerts/deliveries': {
+    summary: 'Alerts sent, newest first, with outcome and attempts',
+    response: paginated(alertDeliverySchema),
   },
   'GET /api/vendors/:id/timeline': {
     summary: "A vendor's crawls newest first, with rate, label and what each one changed",

@@ -16,3 +16,4 @@ export * from './dashboard.repository';
 export * from './compliance-assessments.repository';
 export * from './reports.repository';
 export * from './crawl-changes.repository';
+export * from './alerts.repository';

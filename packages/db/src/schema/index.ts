@@ -3,3 +3,4 @@ export * from './vendors';
 export * from './crawling';
 export * from './compliance';
 export * from './changes';
+export * from './alerts';

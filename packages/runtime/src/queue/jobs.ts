@@ -1,6 +1,7 @@
 import {
   QUEUES,
   type CrawlJobPayload,
+  type DeliverAlertPayload,
   type CrawlJobStatus,
   type TestCrawlPayload,
   type TestCrawlResult,
@@ -20,6 +21,7 @@ export const JOBS = {
   crawl: { queue: QUEUES.crawl, name: 'crawl' },
   testCrawl: { queue: QUEUES.testCrawl, name: 'test-crawl' },
   reconcileCrawls: { queue: QUEUES.maintenance, name: 'reconcile-crawls' },
+  deliverAlert: { queue: QUEUES.alerts, name: 'deliver-alert' },
 } as const;
 
 /** What a reconcile run did, by outcome (see crawl-reconciler.ts). */
@@ -29,6 +31,7 @@ export interface JobTypes {
   crawl: { payload: CrawlJobPayload; result: CrawlJobResult };
   testCrawl: { payload: TestCrawlPayload; result: TestCrawlResult };
   reconcileCrawls: { payload: Record<string, never>; result: ReconcileTally };
+  deliverAlert: { payload: DeliverAlertPayload; result: { status: 'delivered' | 'failed' } };
 }
 
 export type JobKey = keyof typeof JOBS;
