@@ -17,7 +17,7 @@ import {
 
 /** Where the app shows a crawl's changes, for the alert's link. */
 export const changeLink = (publicUrl: string, vendorId: string | null, jobId: string) =>
-  `${publicUrl.replace(/\/$/, '')}/${vendorId ? `vendors/${vendorId}/timeline?crawl=${jobId}` : `crawls/${jobId}`}`;
+  `${publicUrl.replace(/\/$/, '')}/${vendorId ? `vendors/${vendorId}?crawl=${jobId}` : `crawls/${jobId}`}`;
 
 /** Worse labels come later in COMPLIANCE_LABELS. */
 const labelRank = (label: string | null) => (label ? COMPLIANCE_LABELS.indexOf(label as (typeof COMPLIANCE_LABELS)[number]) : -1);

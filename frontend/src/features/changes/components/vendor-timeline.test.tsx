@@ -140,6 +140,18 @@ describe('VendorTimeline', () => {
     expect(await within(first!).findByText(MESSAGES.timeline.firstCrawl)).toBeInTheDocument();
   });
 
+  it('opens the crawl an alert links to (?crawl=) with its changes shown', async () => {
+    mockFetch({
+      [`GET /api/vendors/${VENDOR_ID}/timeline`]: { body: paginated(timeline) },
+      [`GET /api/crawls/${SECOND}/changes`]: { body: changes },
+    });
+    renderWithProviders(<VendorTimeline vendorId={VENDOR_ID} statusBadge={(status) => <span>{status}</span>} />, {
+      initialEntries: [`/vendors/${VENDOR_ID}?crawl=${SECOND}`],
+    });
+    const [latest] = await screen.findAllByTestId('timeline-entry');
+    expect(await within(latest!).findByTestId('crawl-changes')).toHaveTextContent('Compliance rate 64.0% → 82.0%');
+  });
+
   it('says when the vendor has no crawls yet', async () => {
     mockFetch({ [`GET /api/vendors/${VENDOR_ID}/timeline`]: { body: paginated([]) } });
     renderWithProviders(<VendorTimeline vendorId={VENDOR_ID} statusBadge={() => null} />);

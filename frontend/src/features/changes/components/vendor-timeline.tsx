@@ -1,7 +1,7 @@
 import { Accordion, Alert, Anchor, Badge, Card, Group, Pagination, Stack, Text, Title } from '@mantine/core';
 import { LIMITS, MESSAGES, type CrawlJobStatus, type TimelineEntry } from '@vendorwatch/contracts';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { ComplianceLabelBadge } from '@/components/compliance/compliance-badges';
 import { SectionLoader } from '@/components/ui/section-loader';
 import { paths } from '@/config/paths';
@@ -17,6 +17,9 @@ interface VendorTimelineProps {
 /** The vendor's crawls, newest first, each with its rate and what changed since the one before. */
 export function VendorTimeline({ vendorId, statusBadge }: VendorTimelineProps) {
   const [page, setPage] = useState(1);
+  // An alert links to `/vendors/:id?crawl=<job>`: that crawl's changes open at once.
+  const [searchParams] = useSearchParams();
+  const linkedCrawl = searchParams.get('crawl');
   // Polled: a scheduled crawl appears, runs and gets its comparison without a reload.
   const timeline = useVendorTimeline({ vendorId, page, queryConfig: { refetchInterval: 5000 } });
   const pageCount = timeline.data ? Math.max(1, Math.ceil(timeline.data.total / LIMITS.pagination.defaultLimit)) : 1;
@@ -37,7 +40,7 @@ export function VendorTimeline({ vendorId, statusBadge }: VendorTimelineProps) {
         </Text>
       ) : (
         <Stack>
-          <Accordion multiple variant="separated" chevronPosition="left">
+          <Accordion multiple variant="separated" chevronPosition="left" defaultValue={linkedCrawl ? [linkedCrawl] : []}>
             {timeline.data.items.map((entry) => (
               <Accordion.Item key={entry.crawlJobId} value={entry.crawlJobId} data-testid="timeline-entry">
                 <Accordion.Control aria-label={`Crawl of ${new Date(entry.createdAt).toLocaleString()}`}>
