@@ -4,3 +4,4 @@ export * from './schemas';
 export * from './types';
 export * from './crawl';
 export * from './compliance';
+export * from './glob';

@@ -112,6 +112,8 @@ export const MESSAGES = {
     invalidQueryParam: 'Query parameter names may use letters, digits and . _ - [ ] only',
     tooManyLines: 'At most 100 lines',
     lineTooLong: 'Each line may be at most 500 characters',
+    tooManyWildcards: 'Each exclude pattern may use at most 10 wildcards (* ** ?)',
+    tooManyAlternatives: 'Each exclude pattern may list at most 20 {…} alternatives',
     saved: 'Crawler settings saved successfully',
     saveFailed: 'Failed to save settings',
   },
