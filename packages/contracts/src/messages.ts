@@ -9,6 +9,12 @@ export const MESSAGES = {
     notFound: 'Not found',
     validationFailed: 'Validation failed',
     databaseUnavailable: 'The database cannot be reached right now. Please try again in a few moments.',
+    nulCharacter: 'Text may not contain the NUL character (\\u0000)',
+    nothingToUpdate: 'Nothing to update: send at least one field',
+    numberOutOfRange: 'A number is out of range',
+    valueNotStorable: 'A value in the request cannot be stored',
+    pageInvalid: 'Page must be a whole number from 1 to {maxPage}',
+    orderInvalid: 'Order must be a whole number from 0 to {max}',
   },
   auth: {
     authenticationRequired: 'Authentication required',
