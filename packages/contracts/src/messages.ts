@@ -168,6 +168,7 @@ export const MESSAGES = {
     connectionTestFailed: 'Connection test failed',
     testException: 'Test failed with exception',
     scrapeException: 'Scraping failed with exception',
+    answerTooLarge: 'The scraping API answered with more than this app reads',
   },
   crawlerConfigs: {
     apiKeyRequiredForTesting: 'API key is required for testing',

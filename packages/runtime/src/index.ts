@@ -9,3 +9,4 @@ export * from './queue';
 export * from './network';
 export * from './compliance';
 export * from './metrics';
+export * from './http';
