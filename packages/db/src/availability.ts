@@ -34,7 +34,7 @@ export function databaseErrorMessage(error: unknown): string {
     const cause = (current as { cause?: unknown } | null)?.cause;
     const message = (current as { message?: unknown } | null)?.message;
     if (typeof message === 'string' && !message.startsWith('Failed query:'))
-      return quotesValue ? message.replace(/"[^"]*"/g, '(value withheld)') : message;
+      return quotesValue ? message.replace(/: "[\s\S]*"$/, ': (value withheld)') : message;
     if (!cause) break;
     current = cause;
   }

@@ -98,7 +98,7 @@ export class CrawlFrontierRepository {
   async seed(jobId: string, entries: FrontierEntry[], skipped: SkippedEntry[], maxPages: number): Promise<void> {
     const parts: SQLWrapper[] = [];
     if (entries.length > 0) parts.push(pendingInsert(jobId, entries, maxPages));
-    if (skipped.length > 0) parts.push(skippedInsert(this.db, jobId, skipped));
+    if (skipped.length > 0) parts.push(skippedInsert(jobId, skipped));
     await this.inOneStatement(parts);
   }
 
@@ -198,7 +198,7 @@ export class CrawlFrontierRepository {
     ];
     if (outcome.redirectedFrom.length > 0) parts.push(this.redirectedUpdate(jobId, outcome.redirectedFrom, url, null));
     if (outcome.discovered.length > 0) parts.push(pendingInsert(jobId, outcome.discovered, outcome.maxPages));
-    if (outcome.skipped.length > 0) parts.push(skippedInsert(this.db, jobId, outcome.skipped));
+    if (outcome.skipped.length > 0) parts.push(skippedInsert(jobId, outcome.skipped));
     if (outcome.credits > 0) parts.push(this.creditsUpdate(jobId, outcome.credits));
     await this.inOneStatement(parts);
   }
@@ -281,19 +281,25 @@ function pendingInsert(jobId: string, entries: FrontierEntry[], maxPages: number
     on conflict do nothing`;
 }
 
-function skippedInsert(db: Database, jobId: string, entries: SkippedEntry[]) {
-  return db
-    .insert(crawlFrontier)
-    .values(
-      entries.map((e) => ({
-        jobId,
-        url: e.url,
-        fetchUrl: e.fetchUrl ?? null,
-        depth: e.depth,
-        discoveredFrom: e.discoveredFrom ?? null,
-        state: 'skipped' as const,
-        lastError: e.reason,
-      })),
-    )
-    .onConflictDoNothing();
+/**
+ * Records URLs the crawl keeps out (robots.txt, scope). The list travels as one jsonb parameter, as
+ * in pendingInsert: a row of parameters per URL would pass PostgreSQL's 65 535 for a page with
+ * thousands of disallowed links.
+ */
+function skippedInsert(jobId: string, entries: SkippedEntry[]): SQL {
+  const json = JSON.stringify(
+    entries.map((e) => ({
+      url: e.url,
+      fetch: e.fetchUrl ?? null,
+      depth: e.depth,
+      from: e.discoveredFrom ?? null,
+      reason: e.reason,
+    })),
+  );
+  return sql`
+    insert into crawl_frontier (job_id, url, fetch_url, depth, discovered_from, state, last_error)
+    select ${jobId}::uuid, e.value->>'url', e.value->>'fetch', (e.value->>'depth')::int, e.value->>'from', 'skipped', e.value->>'reason'
+    from jsonb_array_elements(${json}::jsonb) with ordinality as e(value, ord)
+    order by e.ord
+    on conflict do nothing`;
 }
