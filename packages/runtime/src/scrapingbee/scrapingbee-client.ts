@@ -66,10 +66,7 @@ export class ScrapingBeeClient {
   async usage(signal?: AbortSignal): Promise<ScrapingCredits> {
     const response = await this.request(this.url('usage'), signal);
     type Usage = { max_api_credit?: number; used_api_credit?: number };
-    const body = await readCappedJson<Usage>(
-      response,
-      PROVIDER_LIMITS.usageBytes,
-    ).catch((error: unknown) => {
+    const body = await readCappedJson<Usage>(response, PROVIDER_LIMITS.usageBytes).catch((error: unknown) => {
       if (error instanceof ResponseTooLargeError) throw tooLarge(error);
       return {} as Usage;
     });
