@@ -10,6 +10,8 @@ export const LIMITS = {
   waitTimeMs: { min: 0, max: 10_000, step: 500, default: 2000 },
   vendor: { nameMaxLength: 200, urlMaxLength: 2048, descriptionMaxLength: 5000 },
   pagination: { defaultLimit: 20, maxLimit: 100, maxPage: 100_000 },
+  /** Lists the app shows whole (vendors, projects, a session's pages): a window of at most this many rows per request. */
+  listWindow: { maxLimit: 1000, maxOffset: 1_000_000 },
   /** Each vendor's trend in the reports summary: its latest assessments in the period, at most this many. */
   reportTrendPoints: 60,
   /** The days a report filter may name: PostgreSQL has no year 0, and the day after 9999-12-31 is year 10000. */

@@ -15,6 +15,8 @@ export const MESSAGES = {
     valueNotStorable: 'A value in the request cannot be stored',
     pageInvalid: 'Page must be a whole number from 1 to {maxPage}',
     orderInvalid: 'Order must be a whole number from 0 to {max}',
+    limitInvalid: 'Limit must be a whole number from 1 to {maxLimit}',
+    offsetInvalid: 'Offset must be a whole number from 0 to {maxOffset}',
   },
   auth: {
     authenticationRequired: 'Authentication required',

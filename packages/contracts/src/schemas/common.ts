@@ -32,3 +32,27 @@ export const pageQuery = z.coerce
   .min(1, { error: PAGE_INVALID })
   .max(LIMITS.pagination.maxPage, { error: PAGE_INVALID })
   .default(1);
+
+const LIMIT_INVALID = fill(MESSAGES.generic.limitInvalid, LIMITS.listWindow);
+const OFFSET_INVALID = fill(MESSAGES.generic.offsetInvalid, LIMITS.listWindow);
+
+/**
+ * `?offset=&limit=` of a list the app shows whole: every list answer is bounded, the first window
+ * (the default) holds up to the limit, and a client reads on with `offset`.
+ */
+export const listWindowQuerySchema = z.object({
+  offset: z.coerce
+    .number({ error: OFFSET_INVALID })
+    .int({ error: OFFSET_INVALID })
+    .min(0, { error: OFFSET_INVALID })
+    .max(LIMITS.listWindow.maxOffset, { error: OFFSET_INVALID })
+    .default(0),
+  limit: z.coerce
+    .number({ error: LIMIT_INVALID })
+    .int({ error: LIMIT_INVALID })
+    .min(1, { error: LIMIT_INVALID })
+    .max(LIMITS.listWindow.maxLimit, { error: LIMIT_INVALID })
+    .default(LIMITS.listWindow.maxLimit),
+});
+export type ListWindow = z.output<typeof listWindowQuerySchema>;
+export const FIRST_WINDOW: ListWindow = { offset: 0, limit: LIMITS.listWindow.maxLimit };

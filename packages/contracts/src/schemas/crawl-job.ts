@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CRAWL_JOB_STATUSES, CRAWL_METHODS } from '../crawl';
 import { DEFAULT_PUPPETEER_SETTINGS, LIMITS } from '../limits';
 import { fill, MESSAGES } from '../messages';
-import { isHttpUrl, pageQuery } from './common';
+import { isHttpUrl, listWindowQuerySchema, pageQuery } from './common';
 
 const MAX_RETRIES_INVALID = fill(MESSAGES.crawls.maxRetriesInvalid, LIMITS.maxRetries);
 const WAIT_TIME_INVALID = fill(MESSAGES.crawls.waitTimeInvalid, LIMITS.waitTimeMs);
@@ -85,4 +85,6 @@ export const stopSessionSchema = z.object({
   user_email: z.string().optional(),
 });
 
-export const sessionResultsQuerySchema = z.object({ session_id: z.uuid({ error: MESSAGES.crawls.sessionIdInvalid }) });
+export const sessionResultsQuerySchema = listWindowQuerySchema.extend({
+  session_id: z.uuid({ error: MESSAGES.crawls.sessionIdInvalid }),
+});
