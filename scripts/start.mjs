@@ -16,13 +16,15 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pinoPretty from 'pino-pretty';
+import startEnv from './start-env.cjs';
+
+const { startEnvironment } = startEnv;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const workerOnly = process.argv.includes('--worker-only');
-const env = { ...process.env };
+// Crawling this machine's network stays off unless asked for (`npm run start:local-demo`: loopback only).
+const { env, notice: networkNotice } = startEnvironment(process.env, process.argv);
 env.DATA_DIR = path.resolve(root, env.DATA_DIR ?? 'data');
-// A local demo crawls sites on this machine; a server install should leave this off (see .env.example).
-env.CRAWL_ALLOW_PRIVATE_NETWORKS ??= 'true';
 mkdirSync(env.DATA_DIR, { recursive: true });
 
 const children = new Set();
@@ -195,6 +197,7 @@ process.on('SIGTERM', () => shutdown(0));
 
 build();
 await ensureRedis();
+console.log(networkNotice);
 if (workerOnly) {
   start(process.execPath, ['worker/dist/main.js'], { ready: ['worker'] });
 } else if (env.DATABASE_URL) {

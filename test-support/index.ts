@@ -3,3 +3,4 @@ export * from './scrapingbee-server';
 export * from './wait-for';
 export * from './tcp-proxy';
 export * from './redis-server';
+export * from './endless-server';

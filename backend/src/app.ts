@@ -11,6 +11,7 @@ import path from 'node:path';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { HttpExceptionFilter } from './common/http-exception.filter';
+import { RejectNulPipe } from './common/reject-nul.pipe';
 
 /** Headers supabase-js sends on every auth call; a browser on another origin must be allowed them. */
 const CORS_HEADERS = ['authorization', 'content-type', 'apikey', 'x-client-info', 'x-supabase-api-version', 'x-api-key'];
@@ -35,6 +36,7 @@ export async function createApp(
   );
   app.useLogger(app.get(Logger));
   app.useGlobalFilters(new HttpExceptionFilter());
+  app.useGlobalPipes(new RejectNulPipe());
   app
     .getHttpAdapter()
     .getInstance()

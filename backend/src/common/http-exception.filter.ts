@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
 import { MESSAGES, type ApiErrorBody } from '@vendorwatch/contracts';
-import { databaseErrorMessage, isDatabaseUnavailable } from '@vendorwatch/db';
+import { databaseErrorCode, databaseErrorMessage, isDataException, isDatabaseUnavailable, loggableError } from '@vendorwatch/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from './errors';
 
@@ -49,9 +49,22 @@ export class HttpExceptionFilter implements ExceptionFilter {
       this.logger.warn(`Database unreachable: ${databaseErrorMessage(exception)}`);
       return { statusCode: HttpStatus.SERVICE_UNAVAILABLE, message: MESSAGES.generic.databaseUnavailable };
     }
-    this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    if (isDataException(exception)) {
+      // Validation should have caught it; the answer is still the client's to fix, and the log says which check is missing.
+      this.logger.warn(`Input the database refused: ${loggableError(exception)}`);
+      return { statusCode: HttpStatus.BAD_REQUEST, message: dataExceptionMessage(exception) };
+    }
+    this.logger.error(loggableError(exception));
     return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: MESSAGES.generic.unexpected };
   }
+}
+
+/** What a client reads for a value the database refused (SQLSTATE class 22). */
+export function dataExceptionMessage(error: unknown): string {
+  const code = databaseErrorCode(error);
+  if (code === '22003') return MESSAGES.generic.numberOutOfRange;
+  if (code === '22021' || code === '22P05') return MESSAGES.generic.nulCharacter;
+  return MESSAGES.generic.valueNotStorable;
 }
 
 /** A browser asking for an app route (not an API path): the single-page app answers it. */

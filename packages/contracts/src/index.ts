@@ -6,3 +6,4 @@ export * from './crawl';
 export * from './compliance';
 export * from './changes';
 export * from './alerts';
+export * from './glob';

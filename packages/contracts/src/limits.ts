@@ -9,7 +9,9 @@ export const LIMITS = {
   maxRetries: { min: 0, max: 5, step: 1, default: 3 },
   waitTimeMs: { min: 0, max: 10_000, step: 500, default: 2000 },
   vendor: { nameMaxLength: 200, urlMaxLength: 2048, descriptionMaxLength: 5000 },
-  pagination: { defaultLimit: 20, maxLimit: 100 },
+  pagination: { defaultLimit: 20, maxLimit: 100, maxPage: 100_000 },
+  /** Lists the app shows whole (vendors, projects, a session's pages): a window of at most this many rows per request. */
+  listWindow: { maxLimit: 1000, maxOffset: 1_000_000 },
   /** What change detection ignores on a vendor's pages: CSS selectors and text patterns, a line each. */
   changeIgnores: { maxLines: 50, maxLineLength: 200 },
   /** Per user; a delivery is tried this many times with exponential backoff. */

@@ -9,6 +9,14 @@ export const MESSAGES = {
     notFound: 'Not found',
     validationFailed: 'Validation failed',
     databaseUnavailable: 'The database cannot be reached right now. Please try again in a few moments.',
+    nulCharacter: 'Text may not contain the NUL character (\\u0000)',
+    nothingToUpdate: 'Nothing to update: send at least one field',
+    numberOutOfRange: 'A number is out of range',
+    valueNotStorable: 'A value in the request cannot be stored',
+    pageInvalid: 'Page must be a whole number from 1 to {maxPage}',
+    orderInvalid: 'Order must be a whole number from 0 to {max}',
+    limitInvalid: 'Limit must be a whole number from 1 to {maxLimit}',
+    offsetInvalid: 'Offset must be a whole number from 0 to {maxOffset}',
   },
   auth: {
     authenticationRequired: 'Authentication required',
@@ -117,6 +125,8 @@ export const MESSAGES = {
     invalidIgnoreSelector:
       'Selectors may name a tag, #id, .class and [attribute] or [attribute="value"], without spaces or combinators',
     invalidIgnorePattern: 'A text pattern needs some text besides *',
+    tooManyWildcards: 'Each exclude pattern may use at most 10 wildcards (* ** ?)',
+    tooManyAlternatives: 'Each exclude pattern may list at most 20 {…} alternatives',
     saved: 'Crawler settings saved successfully',
     saveFailed: 'Failed to save settings',
   },
@@ -165,6 +175,7 @@ export const MESSAGES = {
     connectionTestFailed: 'Connection test failed',
     testException: 'Test failed with exception',
     scrapeException: 'Scraping failed with exception',
+    answerTooLarge: 'The scraping API answered with more than this app reads',
   },
   crawlerConfigs: {
     apiKeyRequiredForTesting: 'API key is required for testing',

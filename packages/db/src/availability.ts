@@ -28,10 +28,13 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  */
 export function databaseErrorMessage(error: unknown): string {
   let current = error;
+  // A data exception's message quotes the value it refused ("invalid input syntax for type integer: "…""), which may be a secret.
+  const quotesValue = databaseErrorCode(error)?.startsWith('22') ?? false;
   for (let depth = 0; depth < 6; depth++) {
     const cause = (current as { cause?: unknown } | null)?.cause;
     const message = (current as { message?: unknown } | null)?.message;
-    if (typeof message === 'string' && !message.startsWith('Failed query:')) return message;
+    if (typeof message === 'string' && !message.startsWith('Failed query:'))
+      return quotesValue ? message.replace(/: "[\s\S]*"$/, ': (value withheld)') : message;
     if (!cause) break;
     current = cause;
   }
@@ -66,4 +69,58 @@ export async function untilDatabaseAnswers<T>(work: () => Promise<T>, options: W
 /** Resolves once the database answers a trivial query (see untilDatabaseAnswers). */
 export async function waitForDatabase(db: Database, options: WaitForDatabaseOptions = {}): Promise<void> {
   await untilDatabaseAnswers(() => db.execute(sql`select 1`), options);
+}
+
+/** The SQLSTATE the server answered with (drizzle keeps the driver's error as `cause`), if any. */
+export function databaseErrorCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 6; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^(?=.*\d)[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** Whether drizzle wrapped this error with its statement and bind parameters. */
+const isQueryError = (error: unknown): boolean => {
+  for (let current = error, depth = 0; current && depth < 6; depth++) {
+    const message = (current as { message?: unknown }).message;
+    if (typeof message === 'string' && message.startsWith('Failed query:')) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+};
+
+/**
+ * An error as a log line may show it: a database error by the driver's message and SQLSTATE, with
+ * the stack's frames but without the statement and bind parameters (which can hold a password hash
+ * or a user's data); any other error by its stack, as it is.
+ */
+export function loggableError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  if (!isQueryError(error)) return error.stack ?? error.message;
+  const code = databaseErrorCode(error);
+  const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  return [`${error.name}: ${databaseErrorMessage(error)}${code ? ` (SQLSTATE ${code})` : ''}`, ...frames].join('\n');
+}
+
+/**
+ * A database error caused by the values a client sent (SQLSTATE class 22, data exception: a number
+ * out of range, a NUL character, a string the column cannot take), as opposed to a fault of ours.
+ */
+export const isDataException = (error: unknown): boolean => databaseErrorCode(error)?.startsWith('22') ?? false;
+
+/**
+ * The error to pass on (to BullMQ, which stores its message, or to a caller that logs it): a
+ * database error loses drizzle's statement and bind parameters and keeps the driver's error as its
+ * cause (so isDatabaseUnavailable and the SQLSTATE still read through); any other is itself.
+ */
+export function withoutQueryText(error: unknown): unknown {
+  if (!(error instanceof Error) || !isQueryError(error)) return error;
+  let driver: unknown = error;
+  while (driver && (driver as { message?: string }).message?.startsWith('Failed query:'))
+    driver = (driver as { cause?: unknown }).cause;
+  const redacted = new Error(databaseErrorMessage(error), { cause: driver });
+  redacted.stack = loggableError(error);
+  return redacted;
 }

@@ -12,3 +12,4 @@ export * from './metrics';
 export * from './schedules';
 export * from './changes';
 export * from './alerts';
+export * from './http';

@@ -1,3 +1,5 @@
+import { databaseErrorMessage } from '@vendorwatch/db';
+
 /**
  * Errors that say what happens next (after crawlee): the engine retries a RetryableFetchError with
  * backoff, records a PageFetchError on the page and moves on, and stops the whole crawl on a
@@ -34,4 +36,5 @@ export class UnexpectedCrawlError extends Error {
   }
 }
 
-export const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+/** An error's message; a database error's without the statement and bind parameters drizzle adds. */
+export const errorMessage = (error: unknown): string => (error instanceof Error ? databaseErrorMessage(error) : String(error));

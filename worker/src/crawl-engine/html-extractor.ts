@@ -93,6 +93,11 @@ const MAX_TEXT = 200_000;
 /** Read a little beyond what is stored, since whitespace collapses. */
 const MAX_MAIN_TEXT_READ = 150_000;
 const MAX_LINKS = 5000;
+/** A title or description longer than these is cut: a page cannot make its row (or the report) huge. */
+export const MAX_TITLE = 1000;
+export const MAX_DESCRIPTION = 5000;
+/** Anchor texts are read to classify links (privacy, terms…): their start says it. */
+const MAX_ANCHOR_TEXT = 1000;
 /** How many examples of each kind a page keeps: enough for evidence, bounded for storage. */
 const KEEP = { policyLinks: 10, withoutAlt: 20, mixedContent: 50, subresources: 300, contacts: 10 } as const;
 
@@ -213,7 +218,7 @@ export class HtmlExtractor {
     if (name === 'html' && attributes.lang?.trim()) this.facts.lang = attributes.lang.trim();
     if (name === 'base' && attributes.href) this.baseUrl = absoluteHttpUrl(attributes.href, this.baseUrl) ?? this.baseUrl;
     if (name === 'meta' && attributes.name?.toLowerCase() === 'description' && this.description === null) {
-      this.description = attributes.content?.trim() || null;
+      this.description = attributes.content?.trim().slice(0, MAX_DESCRIPTION) || null;
     }
     if ((name === 'a' || name === 'area') && attributes.href !== undefined) this.openLink(name, attributes);
     if (name === 'img') {
@@ -292,7 +297,7 @@ export class HtmlExtractor {
     if ((name === 'script' || name === 'style' || name === 'noscript') && this.skipText > 0) this.skipText--;
     if (name === 'title' && this.inTitle) {
       this.inTitle = false;
-      this.title = this.titleText.replace(/\s+/g, ' ').trim() || null;
+      this.title = this.titleText.replace(/\s+/g, ' ').trim().slice(0, MAX_TITLE) || null;
     }
     if (name === 'a' && this.anchor) {
       this.classifyLink(this.anchor.href, this.anchor.text);
@@ -301,8 +306,9 @@ export class HtmlExtractor {
   }
 
   private onText(text: string): void {
-    if (this.inTitle) this.titleText += text;
-    if (this.anchor) this.anchor.text += text;
+    // Whitespace collapses after reading: a margin beyond the limit keeps the cut title full.
+    if (this.inTitle && this.titleText.length < MAX_TITLE * 4) this.titleText += text;
+    if (this.anchor && this.anchor.text.length < MAX_ANCHOR_TEXT) this.anchor.text += text;
     if (this.skipText === 0 && this.text.length < MAX_TEXT) this.text += text;
     if (this.ignoreDepth === 0 && this.mainText.length < MAX_MAIN_TEXT_READ) this.mainText += text;
   }

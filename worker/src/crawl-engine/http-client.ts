@@ -1,4 +1,4 @@
-import { findSsrfRefusal } from '@vendorwatch/runtime';
+import { findSsrfRefusal, readCapped } from '@vendorwatch/runtime';
 import { STATUS_CODES } from 'node:http';
 import { errors as undiciErrors, request, type Dispatcher } from 'undici';
 import { CrawlAbortedError, abortReasonOf } from './abort';
@@ -94,15 +94,12 @@ export class HttpClient {
     maxBytes = 5 * 1024 * 1024,
   ): Promise<{ status: number; text: string } | null> {
     const response = await this.open(url, signal, { accept: TEXT_ACCEPT, hooks });
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of response.body as AsyncIterable<Buffer>) {
-      size += chunk.byteLength;
-      if (size > maxBytes) break;
-      chunks.push(chunk);
+    try {
+      const { buffer } = await readCapped(response.body, maxBytes, { truncate: true });
+      return { status: response.statusCode, text: buffer.toString('utf8') };
+    } finally {
+      response.body.destroy();
     }
-    response.body.destroy();
-    return { status: response.statusCode, text: Buffer.concat(chunks).toString('utf8') };
   }
 }
 

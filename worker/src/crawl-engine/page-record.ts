@@ -1,5 +1,7 @@
 import type { NewCrawlPage } from '@vendorwatch/db';
 import type { FetchedPage } from './fetcher';
+import { MAX_DESCRIPTION, MAX_TITLE } from './html-extractor';
+import { storable, storableText } from './storable';
 
 export interface PageOwner {
   jobId: string;
@@ -11,6 +13,10 @@ export interface PageOwner {
 const MAX_HEADERS = 100;
 const MAX_HEADER_VALUE = 4096;
 const MAX_SET_COOKIES = 50;
+/** Strings inside the page's facts and browser record (URLs, markers, emails). */
+const MAX_FACT_TEXT = 4096;
+const MAX_URL = 8192;
+const MAX_ERROR = 2000;
 
 /**
  * One crawl_pages row from a fetched page, stored under its canonical key: the same record
@@ -24,14 +30,14 @@ export function pageRecord(
   links: string[],
 ): NewCrawlPage {
   const doc = fetched.document;
-  return {
+  return storable({
     ...owner,
     url,
     finalUrl: fetched.finalUrl,
     statusCode: fetched.statusCode,
     contentType: fetched.contentType,
-    title: doc?.title ?? null,
-    description: doc?.description ?? null,
+    title: doc?.title ? storableText(doc.title, MAX_TITLE) : null,
+    description: doc?.description ? storableText(doc.description, MAX_DESCRIPTION) : null,
     responseTimeMs: Math.round(fetched.responseTimeMs),
     contentHash: fetched.body?.sha256 ?? null,
     contentLength: fetched.body?.length ?? (Number(fetched.headers['content-length']) || null),
@@ -42,18 +48,18 @@ export function pageRecord(
         .map(([name, value]) => [name, value.slice(0, MAX_HEADER_VALUE)]),
     ),
     setCookies: fetched.setCookies.slice(0, MAX_SET_COOKIES).map((cookie) => cookie.slice(0, MAX_HEADER_VALUE)),
-    redirectChain: fetched.redirectChain,
-    links,
-    document: doc?.facts ?? null,
-    browser: fetched.browser ?? null,
+    redirectChain: fetched.redirectChain.map((hop) => hop.slice(0, MAX_URL)),
+    links: links.map((link) => link.slice(0, MAX_URL)),
+    document: doc?.facts ? storable(doc.facts, MAX_FACT_TEXT) : null,
+    browser: fetched.browser ? storable(fetched.browser, MAX_FACT_TEXT) : null,
     screenshotPath,
     mainText: doc?.mainText ?? null,
     mainTextHash: doc?.mainTextHash ?? null,
     error: null,
-  };
+  });
 }
 
 /** A URL that produced no answer: refused by the SSRF guard, unreachable, or retries exhausted. */
 export function failedPageRecord(owner: PageOwner, url: string, error: string, statusCode: number | null = null): NewCrawlPage {
-  return { ...owner, url, finalUrl: null, statusCode, error };
+  return { ...owner, url, finalUrl: null, statusCode, error: storableText(error, MAX_ERROR) };
 }

@@ -1,4 +1,5 @@
-import picomatch from 'picomatch';
+import { translateGlob } from '@vendorwatch/contracts';
+import { RE2JS } from 're2js';
 import { absoluteHttpUrl } from './canonical-url';
 
 export type ScopeDecision = { inScope: true } | { inScope: false; reason: string };
@@ -9,15 +10,18 @@ const MEMO_SIZE = 10_000;
 /**
  * Which discovered URLs belong to the crawl.
  * - Site: the host names of the start URLs (any port or scheme), plus each allowed domain and its subdomains.
- * - Exclude patterns are picomatch globs. A pattern containing `://` is matched against the whole
- *   normalised URL (`https://example.com/blog/**`); any other pattern against the URL's path
- *   (`/drafts/**`, `/**\/*.pdf`), and a pattern without a slash against the path's last segment (`*.pdf`).
+ * - Exclude patterns are globs (syntax in contracts' glob.ts). A pattern containing `://` is matched
+ *   against the whole normalised URL (`https://example.com/blog/**`); any other pattern against the
+ *   URL's path (`/drafts/**`, `/**\/*.pdf`), and a pattern without a slash against the path's last
+ *   segment (`*.pdf`). Users write them, so they run on RE2, whose time is linear in the input: no
+ *   pattern can hold the worker's thread (a backtracking matcher can, for seconds per URL).
  */
 export class CrawlScopeRules {
   private readonly hosts: Set<string>;
   private readonly domains: string[];
-  private readonly urlMatchers: picomatch.Matcher[];
-  private readonly pathMatchers: picomatch.Matcher[];
+  private readonly urlMatchers: Matcher[];
+  private readonly pathMatchers: Matcher[];
+  private readonly nameMatchers: Matcher[];
 
   constructor(startUrls: string[], allowedDomains: string[], excludePatterns: string[], extraHosts: string[] = []) {
     this.hosts = new Set([...startUrls.map((u) => new URL(u).hostname), ...extraHosts]);
@@ -31,11 +35,9 @@ export class CrawlScopeRules {
       )
       .filter(Boolean);
     const patterns = excludePatterns.map((p) => p.trim()).filter(Boolean);
-    this.urlMatchers = patterns.filter((p) => p.includes('://')).map((p) => picomatch(p, { dot: true }));
-    // picomatch's `basename` option would stop `/drafts/**` from matching, so it is only for slash-less patterns.
-    this.pathMatchers = patterns
-      .filter((p) => !p.includes('://'))
-      .map((p) => picomatch(p, { dot: true, basename: !p.includes('/') }));
+    this.urlMatchers = patterns.filter((p) => p.includes('://')).map(globMatcher);
+    this.pathMatchers = patterns.filter((p) => !p.includes('://') && p.includes('/')).map(globMatcher);
+    this.nameMatchers = patterns.filter((p) => !p.includes('/')).map(globMatcher);
   }
 
   /** A crawl meets the same links on page after page (menus, footers): each is decided once. */
@@ -68,7 +70,12 @@ export class CrawlScopeRules {
     } catch {
       // keep the encoded path when it does not decode
     }
-    if (this.pathMatchers.some((match) => match(path)) || this.urlMatchers.some((match) => match(url))) {
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    if (
+      this.pathMatchers.some((match) => match(path)) ||
+      this.nameMatchers.some((match) => match(name)) ||
+      this.urlMatchers.some((match) => match(url))
+    ) {
       return { inScope: false, reason: 'matches an exclude pattern' };
     }
     return { inScope: true };
@@ -81,4 +88,16 @@ export function startUrlsOf(targetUrl: string, startUrls: string[] | undefined):
     .map((u) => absoluteHttpUrl(u))
     .filter((u): u is string => u !== null);
   return [...new Set(urls)];
+}
+
+type Matcher = (input: string) => boolean;
+
+/** A glob as an RE2 matcher; a pattern RE2 cannot compile (saved before patterns were checked) matches itself only. */
+export function globMatcher(pattern: string): Matcher {
+  try {
+    const regex = RE2JS.compile(translateGlob(pattern).source, RE2JS.DOTALL);
+    return (input) => regex.matches(input);
+  } catch {
+    return (input) => input === pattern;
+  }
 }

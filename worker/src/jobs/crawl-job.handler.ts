@@ -6,8 +6,10 @@ import {
   CrawlPagesRepository,
   databaseErrorMessage,
   isDatabaseUnavailable,
+  loggableError,
   untilDatabaseAnswers,
   waitForDatabase,
+  withoutQueryText,
   type Database,
 } from '@vendorwatch/db';
 import {
@@ -113,7 +115,7 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
         throw new WaitingError();
       }
       if (reason === ABORT_REASONS.lockLost) throw new Error('Job lock lost; another worker continues this crawl');
-      if (isDatabaseUnavailable(error)) throw error;
+      if (isDatabaseUnavailable(error)) throw withoutQueryText(error);
       if (error instanceof CriticalCrawlError) {
         await this.end(id, 'failed', progress, error.message);
         throw new UnrecoverableError(error.message);
@@ -123,11 +125,12 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
       const where = error instanceof UnexpectedCrawlError ? ` at ${error.url}` : '';
       this.logger.error(
         `Crawl ${id} attempt ${job.attemptsMade + 1} failed${where}: ${errorMessage(error)}`,
-        error instanceof Error ? error.stack : undefined,
+        loggableError(error),
       );
       await this.frontier.releaseInProgress(id).catch(() => undefined);
       if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) await this.end(id, 'failed', progress, userFacing(error));
-      throw error;
+      // BullMQ keeps the message (the queue dashboard shows it): no statement, no bind parameters.
+      throw withoutQueryText(error);
     } finally {
       await fetcher?.close().catch(() => undefined);
     }
@@ -168,7 +171,7 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
     } catch (error) {
       this.logger.error(
         `Crawl ${id}: compliance assessment or change detection failed: ${errorMessage(error)}`,
-        error instanceof Error ? error.stack : undefined,
+        loggableError(error),
       );
     }
   }

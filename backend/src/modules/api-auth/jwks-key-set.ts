@@ -1,5 +1,6 @@
 import { createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { MESSAGES } from '@vendorwatch/contracts';
+import { readCappedJson } from '@vendorwatch/runtime';
 
 export type PublicJwk = JsonWebKey & { kid?: string; alg?: string; use?: string; key_ops?: string[] };
 export interface Jwks {
@@ -113,11 +114,14 @@ function algorithmOf(jwk: PublicJwk): VerificationAlgorithm | undefined {
   return undefined;
 }
 
+const JWKS_MAX_BYTES = 256 * 1024;
+
 /** A hosted Supabase project's JWKS. A slow or failing endpoint fails the request, never hangs it. */
 export function fetchJwksOverHttp(url: string, timeoutMs = 5000): () => Promise<Jwks> {
   return async () => {
     const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
     if (!response.ok) throw new Error(`JWKS request to ${url} failed with status ${response.status}`);
-    return (await response.json()) as Jwks;
+    // A key set is a few KB; anything near the ceiling is not one.
+    return await readCappedJson<Jwks>(response, JWKS_MAX_BYTES);
   };
 }

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, HttpException, Logger, NotFoundException, type ExceptionFilter } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
-import { isDatabaseUnavailable } from '@vendorwatch/db';
+import { isDataException, isDatabaseUnavailable, loggableError } from '@vendorwatch/db';
+import { dataExceptionMessage } from '../../common/http-exception.filter';
 import type { FastifyReply } from 'fastify';
 import { AuthErrors, GoTrueError } from './gotrue-error';
 
@@ -32,7 +33,7 @@ export class GoTrueExceptionFilter implements ExceptionFilter {
 
   private toGoTrueError(exception: unknown): GoTrueError {
     if (exception instanceof GoTrueError) {
-      if (exception.status >= 500) this.logger.error(exception.stack ?? exception.message);
+      if (exception.status >= 500) this.logger.error(loggableError(exception));
       return exception;
     }
     if (exception instanceof ThrottlerException) return AuthErrors.rateLimited();
@@ -41,7 +42,11 @@ export class GoTrueExceptionFilter implements ExceptionFilter {
     if (exception instanceof HttpException && exception.getStatus() < 500) {
       return AuthErrors.validation(exception.message, exception.getStatus());
     }
-    this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    if (isDataException(exception)) {
+      this.logger.warn(`Input the database refused: ${loggableError(exception)}`);
+      return AuthErrors.validation(dataExceptionMessage(exception));
+    }
+    this.logger.error(loggableError(exception));
     return AuthErrors.unexpected();
   }
 }

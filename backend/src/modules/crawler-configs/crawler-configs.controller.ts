@@ -1,9 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import {
   createCrawlerConfigSchema,
+  listWindowQuerySchema,
   testCrawlerConfigSchema,
   updateCrawlerConfigSchema,
   type CreateCrawlerConfig,
+  type ListWindow,
   type TestCrawlerConfig,
   type UpdateCrawlerConfig,
 } from '@vendorwatch/contracts';
@@ -17,8 +19,8 @@ export class CrawlerConfigsController {
   constructor(private readonly configs: CrawlerConfigsService) {}
 
   @Get()
-  list(@CurrentUser() user: AuthUser) {
-    return this.configs.list(user.id);
+  list(@CurrentUser() user: AuthUser, @Query(validate(listWindowQuerySchema)) window: ListWindow) {
+    return this.configs.list(user.id, window);
   }
 
   @Post()

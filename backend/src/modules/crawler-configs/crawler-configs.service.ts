@@ -5,6 +5,7 @@ import {
   type ConnectionTestResult,
   type CrawlerConfig,
   type CreateCrawlerConfig,
+  type ListWindow,
   type TestCrawlerConfig,
   type UpdateCrawlerConfig,
 } from '@vendorwatch/contracts';
@@ -61,8 +62,8 @@ export class CrawlerConfigsService implements OnModuleDestroy {
     await Promise.allSettled([this.providers.close(), this.guardedAgent.close()]);
   }
 
-  async list(userId: string): Promise<CrawlerConfig[]> {
-    return (await this.configs.listByOwner(userId)).map(toCrawlerConfig);
+  async list(userId: string, window?: ListWindow): Promise<CrawlerConfig[]> {
+    return (await this.configs.listByOwner(userId, window)).map(toCrawlerConfig);
   }
 
   async create(userId: string, input: CreateCrawlerConfig): Promise<CrawlerConfig> {

@@ -27,6 +27,7 @@ export class CrawlSessionsController {
     @CurrentUser() user: AuthUser,
     @Query(validate(sessionResultsQuerySchema)) query: z.output<typeof sessionResultsQuerySchema>,
   ) {
-    return this.crawls.sessionResults(user.id, query.session_id);
+    const { session_id: sessionId, ...window } = query;
+    return this.crawls.sessionResults(user.id, sessionId, window);
   }
 }

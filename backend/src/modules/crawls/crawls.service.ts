@@ -6,6 +6,7 @@ import {
   type CrawlHistoryQuery,
   type CrawlJob,
   type CrawlPage,
+  type ListWindow,
   type Paginated,
   type StartCrawl,
   type StartSession,
@@ -152,8 +153,8 @@ export class CrawlsService {
     return toCrawlJob(job);
   }
 
-  async sessionResults(userId: string, sessionId: string): Promise<CrawlPage[]> {
-    return (await this.pages.listOwnedBySession(userId, sessionId)).map(toCrawlPage);
+  async sessionResults(userId: string, sessionId: string, window?: ListWindow): Promise<CrawlPage[]> {
+    return (await this.pages.listOwnedBySession(userId, sessionId, window)).map(toCrawlPage);
   }
 }
 

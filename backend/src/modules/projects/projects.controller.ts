@@ -1,11 +1,13 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import {
   createElementSchema,
   createPageSchema,
   createProjectSchema,
+  listWindowQuerySchema,
   updateElementSchema,
   updatePageSchema,
   updateProjectSchema,
+  type ListWindow,
 } from '@vendorwatch/contracts';
 import type { z } from 'zod';
 import { CurrentUser, type AuthUser } from '../../common/auth-user';
@@ -19,8 +21,8 @@ export class ProjectsController {
   constructor(private readonly projects: ProjectsService) {}
 
   @Get('projects')
-  listProjects(@CurrentUser() user: AuthUser) {
-    return this.projects.listProjects(user.id);
+  listProjects(@CurrentUser() user: AuthUser, @Query(validate(listWindowQuerySchema)) window: ListWindow) {
+    return this.projects.listProjects(user.id, window);
   }
 
   @Get('projects/:id')
@@ -49,8 +51,12 @@ export class ProjectsController {
   }
 
   @Get('projects/:id/pages')
-  listPages(@CurrentUser() user: AuthUser, @Param('id', ParseIdPipe) id: string) {
-    return this.projects.listPages(user.id, id);
+  listPages(
+    @CurrentUser() user: AuthUser,
+    @Param('id', ParseIdPipe) id: string,
+    @Query(validate(listWindowQuerySchema)) window: ListWindow,
+  ) {
+    return this.projects.listPages(user.id, id, window);
   }
 
   @Post('projects/:id/pages')
@@ -78,8 +84,12 @@ export class ProjectsController {
   }
 
   @Get('pages/:id/elements')
-  listElements(@CurrentUser() user: AuthUser, @Param('id', ParseIdPipe) id: string) {
-    return this.projects.listElements(user.id, id);
+  listElements(
+    @CurrentUser() user: AuthUser,
+    @Param('id', ParseIdPipe) id: string,
+    @Query(validate(listWindowQuerySchema)) window: ListWindow,
+  ) {
+    return this.projects.listElements(user.id, id, window);
   }
 
   @Post('pages/:id/elements')

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Project, ProjectElement, ProjectPage } from '@vendorwatch/contracts';
+import type { ListWindow, Project, ProjectElement, ProjectPage } from '@vendorwatch/contracts';
 import { ProjectsRepository, type ProjectElementRow, type ProjectPageRow, type ProjectRow } from '@vendorwatch/db';
 import { NotFoundError } from '../../common/errors';
 
@@ -33,8 +33,8 @@ function found<T>(row: T | undefined, what: string): T {
 export class ProjectsService {
   constructor(private readonly projects: ProjectsRepository) {}
 
-  async listProjects(userId: string) {
-    return (await this.projects.listProjects(userId)).map(toProject);
+  async listProjects(userId: string, window?: ListWindow) {
+    return (await this.projects.listProjects(userId, window)).map(toProject);
   }
   async getProject(userId: string, id: string) {
     return toProject(found(await this.projects.findProject(userId, id), 'Project'));
@@ -49,9 +49,9 @@ export class ProjectsService {
     if (!(await this.projects.deleteProject(userId, id))) throw new NotFoundError('Project not found');
   }
 
-  async listPages(userId: string, projectId: string) {
+  async listPages(userId: string, projectId: string, window?: ListWindow) {
     await this.getProject(userId, projectId);
-    return (await this.projects.listPages(userId, projectId)).map(toPage);
+    return (await this.projects.listPages(userId, projectId, window)).map(toPage);
   }
   async createPage(userId: string, projectId: string, input: { title: string; order: number }) {
     await this.getProject(userId, projectId);
@@ -66,9 +66,9 @@ export class ProjectsService {
     await this.projects.deletePage(id);
   }
 
-  async listElements(userId: string, pageId: string) {
+  async listElements(userId: string, pageId: string, window?: ListWindow) {
     found(await this.projects.findPage(userId, pageId), 'Page');
-    return (await this.projects.listElements(userId, pageId)).map(toElement);
+    return (await this.projects.listElements(userId, pageId, window)).map(toElement);
   }
   async createElement(userId: string, pageId: string, input: { type: string; content: string; order: number }) {
     found(await this.projects.findPage(userId, pageId), 'Page');

@@ -17,6 +17,7 @@ import {
 } from '@vendorwatch/contracts';
 import {
   ComplianceAssessmentsRepository,
+  loggableError,
   ReportsRepository,
   VendorsRepository,
   type ReportFilters as Period,
@@ -148,13 +149,13 @@ export class ReportsService {
       );
       return { filename: reportFilename(format, now), contentType: exporter.contentType, body };
     } catch (error) {
-      this.logger.error(`Export as ${format} failed before it started: ${(error as Error)?.stack ?? String(error)}`);
+      this.logger.error(`Export as ${format} failed before it started: ${loggableError(error)}`);
       throw new DomainError(500, formatMessage.exportFailed(format));
     }
   }
 
   private logLateError(format: string, error: unknown) {
     if (error instanceof ExportAbortedError) this.logger.log(`Export as ${format} stopped: the download was abandoned`);
-    else this.logger.error(`Export as ${format} failed while streaming: ${(error as Error)?.stack ?? String(error)}`);
+    else this.logger.error(`Export as ${format} failed while streaming: ${loggableError(error)}`);
   }
 }

@@ -1,8 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import {
   createVendorSchema,
+  listWindowQuerySchema,
   updateVendorSchema,
   type CreateVendor,
+  type ListWindow,
   type UpdateVendor,
   type Vendor,
   type VendorListItem,
@@ -17,8 +19,8 @@ export class VendorsController {
   constructor(private readonly vendors: VendorsService) {}
 
   @Get()
-  list(@CurrentUser() user: AuthUser): Promise<VendorListItem[]> {
-    return this.vendors.list(user.id);
+  list(@CurrentUser() user: AuthUser, @Query(validate(listWindowQuerySchema)) window: ListWindow): Promise<VendorListItem[]> {
+    return this.vendors.list(user.id, window);
   }
 
   @Get(':id')

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { CreateVendor, UpdateVendor, Vendor, VendorListItem } from '@vendorwatch/contracts';
+import type { CreateVendor, ListWindow, UpdateVendor, Vendor, VendorListItem } from '@vendorwatch/contracts';
 import { VendorsRepository, type VendorRow } from '@vendorwatch/db';
 import { NotFoundError } from '../../common/errors';
 import { ScheduleQueueService } from '../schedules/schedule-queue.service';
@@ -23,8 +23,8 @@ export class VendorsService {
   ) {}
 
   /** The list shows each vendor's latest compliance label, read in the same query. */
-  async list(userId: string): Promise<VendorListItem[]> {
-    return (await this.vendors.listByOwnerWithCompliance(userId)).map((row) => ({
+  async list(userId: string, window?: ListWindow): Promise<VendorListItem[]> {
+    return (await this.vendors.listByOwnerWithCompliance(userId, window)).map((row) => ({
       ...toVendor(row),
       compliance: row.compliance,
     }));

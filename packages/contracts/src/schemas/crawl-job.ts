@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CRAWL_JOB_STATUSES, CRAWL_METHODS } from '../crawl';
 import { DEFAULT_PUPPETEER_SETTINGS, LIMITS } from '../limits';
 import { fill, MESSAGES } from '../messages';
-import { isHttpUrl } from './common';
+import { isHttpUrl, listWindowQuerySchema, pageQuery } from './common';
 
 const MAX_RETRIES_INVALID = fill(MESSAGES.crawls.maxRetriesInvalid, LIMITS.maxRetries);
 const WAIT_TIME_INVALID = fill(MESSAGES.crawls.waitTimeInvalid, LIMITS.waitTimeMs);
@@ -60,13 +60,13 @@ export const crawlHistoryQuerySchema = z.object({
   status: z.enum(CRAWL_JOB_STATUSES, { error: MESSAGES.crawls.unknownStatus }).optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageQuery,
   limit: z.coerce.number().int().min(1).max(LIMITS.pagination.maxLimit).default(LIMITS.pagination.defaultLimit),
 });
 export type CrawlHistoryQuery = z.output<typeof crawlHistoryQuerySchema>;
 
 export const paginationQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageQuery,
   limit: z.coerce.number().int().min(1).max(LIMITS.pagination.maxLimit).default(LIMITS.pagination.defaultLimit),
 });
 
@@ -85,4 +85,6 @@ export const stopSessionSchema = z.object({
   user_email: z.string().optional(),
 });
 
-export const sessionResultsQuerySchema = z.object({ session_id: z.uuid({ error: MESSAGES.crawls.sessionIdInvalid }) });
+export const sessionResultsQuerySchema = listWindowQuerySchema.extend({
+  session_id: z.uuid({ error: MESSAGES.crawls.sessionIdInvalid }),
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages';
-import { isHttpUrl } from './common';
+import { atLeastOneField, isHttpUrl } from './common';
 
 const M = MESSAGES.crawlerConfigs;
 
@@ -32,7 +32,10 @@ export const createCrawlerConfigSchema = z.object({
 export type CreateCrawlerConfig = z.output<typeof createCrawlerConfigSchema>;
 
 /** Editing changes only what is sent; leaving the key out keeps the stored one. */
-export const updateCrawlerConfigSchema = z.object(configFields).partial();
+export const updateCrawlerConfigSchema = z
+  .object(configFields)
+  .partial()
+  .refine(atLeastOneField, { error: MESSAGES.generic.nothingToUpdate });
 export type UpdateCrawlerConfig = z.output<typeof updateCrawlerConfigSchema>;
 
 /** Test a key and endpoint before saving, or a saved configuration by id. */

@@ -49,8 +49,15 @@ describe('crawler settings rules (spec section 5)', () => {
     [{ startUrls: ' \n ' }, M.startUrlsRequired],
     [{ startUrls: 'https://ok.example\nnot a url' }, M.invalidUrl],
     [{ allowedDomains: 'acme.example\nbad domain!' }, M.invalidDomain],
+    [{ excludePatterns: '/*a*a*a*a*a*a*a*a*a*a*a*a*b' }, M.tooManyWildcards],
+    [{ excludePatterns: `/${'*/'.repeat(11)}` }, M.tooManyWildcards],
+    [{ excludePatterns: '/{a,b,c,d,e,f,g,h,i,j,k}/{a,b,c,d,e,f,g,h,i,j,k}' }, M.tooManyAlternatives],
   ])('%j → "%s"', (input, message) => {
     expect(firstError(input)).toBe(message);
+  });
+
+  it('accepts exclude patterns up to 10 wildcards', () => {
+    expect(firstError({ excludePatterns: '/**/*a*a*a*a*a*a*a*a*b' })).toBeUndefined();
   });
 
   it('accepts the bounds 1, 1000, 500 and 10000', () => {

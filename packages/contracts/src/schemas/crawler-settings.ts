@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GLOB_LIMITS, translateGlob } from '../glob';
 import { LIMITS } from '../limits';
 import { MESSAGES } from '../messages';
 import { isHttpUrl } from './common';
@@ -79,7 +80,17 @@ export const crawlerSettingsSchema = z.object({
   excludePatterns: z.preprocess(
     splitLines,
     z
-      .array(z.string().min(1).max(500, { error: M.lineTooLong }))
+      .array(
+        z
+          .string()
+          .min(1)
+          .max(500, { error: M.lineTooLong })
+          // Bounded so that the worker's matcher stays small whatever a user saves.
+          .refine((pattern) => translateGlob(pattern).wildcards <= GLOB_LIMITS.maxWildcards, { error: M.tooManyWildcards })
+          .refine((pattern) => translateGlob(pattern).alternatives <= GLOB_LIMITS.maxAlternatives, {
+            error: M.tooManyAlternatives,
+          }),
+      )
       .max(100, { error: M.tooManyLines })
       .default([]),
   ),

@@ -1,22 +1,30 @@
 import { z } from 'zod';
+import { fill, MESSAGES } from '../messages';
+import { atLeastOneField, MAX_INT32 } from './common';
 
 // Update schemas are built from the bare fields: a `.default()` would survive `.partial()` in zod 4
 // and overwrite stored values with defaults on every partial update.
-const order = z.number({ error: 'Order must be a whole number' }).int({ error: 'Order must be a whole number' }).min(0);
+const ORDER_MESSAGE = fill(MESSAGES.generic.orderInvalid, { max: MAX_INT32 });
+const order = z
+  .number({ error: ORDER_MESSAGE })
+  .int({ error: ORDER_MESSAGE })
+  .min(0, { error: ORDER_MESSAGE })
+  .max(MAX_INT32, { error: ORDER_MESSAGE });
+const nothingToUpdate = { error: MESSAGES.generic.nothingToUpdate };
 
 const projectFields = {
   name: z.string({ error: 'Project name is required' }).trim().min(1, { error: 'Project name is required' }).max(200),
   description: z.string().trim().max(5000),
 };
 export const createProjectSchema = z.object({ ...projectFields, description: projectFields.description.default('') });
-export const updateProjectSchema = z.object(projectFields).partial();
+export const updateProjectSchema = z.object(projectFields).partial().refine(atLeastOneField, nothingToUpdate);
 
 const pageFields = {
   title: z.string({ error: 'Page title is required' }).trim().min(1, { error: 'Page title is required' }).max(500),
   order,
 };
 export const createPageSchema = z.object({ ...pageFields, order: order.default(0) });
-export const updatePageSchema = z.object(pageFields).partial();
+export const updatePageSchema = z.object(pageFields).partial().refine(atLeastOneField, nothingToUpdate);
 
 const elementFields = {
   type: z.string({ error: 'Element type is required' }).trim().min(1, { error: 'Element type is required' }).max(100),
@@ -28,4 +36,4 @@ export const createElementSchema = z.object({
   content: elementFields.content.default(''),
   order: order.default(0),
 });
-export const updateElementSchema = z.object(elementFields).partial();
+export const updateElementSchema = z.object(elementFields).partial().refine(atLeastOneField, nothingToUpdate);

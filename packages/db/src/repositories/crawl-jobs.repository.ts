@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { SiteFacts } from '@vendorwatch/compliance';
-import type { CrawlJobStatus } from '@vendorwatch/contracts';
+import { LIMITS, type CrawlJobStatus } from '@vendorwatch/contracts';
 import type { Database } from '../database';
 import { crawlFrontier, crawlJobs, vendors } from '../schema';
 import { runStatement, type FixedStatement } from '../statements';
@@ -50,6 +50,8 @@ export class CrawlJobsRepository {
     this.activeQuery = this.selectWithVendor()
       .where(and(eq(crawlJobs.userId, userId), inArray(crawlJobs.status, LIVE)))
       .orderBy(desc(crawlJobs.createdAt))
+      // Bounded like every list answer: newest first, the rest show as they finish.
+      .limit(LIMITS.listWindow.maxLimit)
       .prepare('crawl_jobs_list_active');
   }
 

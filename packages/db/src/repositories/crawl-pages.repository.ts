@@ -1,3 +1,4 @@
+import { FIRST_WINDOW, type ListWindow } from '@vendorwatch/contracts';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../database';
 import { crawlJobs, crawlPages } from '../schema';
@@ -61,13 +62,15 @@ export class CrawlPagesRepository {
     return { rows, total: totals?.total ?? 0 };
   }
 
-  async listOwnedBySession(userId: string, sessionId: string): Promise<CrawlPageRow[]> {
+  async listOwnedBySession(userId: string, sessionId: string, window: ListWindow = FIRST_WINDOW): Promise<CrawlPageRow[]> {
     const rows = await this.db
       .select({ page: crawlPages })
       .from(crawlPages)
       .innerJoin(crawlJobs, eq(crawlJobs.id, crawlPages.jobId))
       .where(and(eq(crawlJobs.sessionId, sessionId), eq(crawlJobs.userId, userId), eq(crawlPages.userId, userId)))
-      .orderBy(asc(crawlPages.fetchedAt), asc(crawlPages.id));
+      .orderBy(asc(crawlPages.fetchedAt), asc(crawlPages.id))
+      .limit(window.limit)
+      .offset(window.offset);
     return rows.map((r) => r.page);
   }
 

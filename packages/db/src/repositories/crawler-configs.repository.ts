@@ -1,3 +1,4 @@
+import { FIRST_WINDOW, type ListWindow } from '@vendorwatch/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../database';
 import { crawlerConfigs } from '../schema';
@@ -12,8 +13,14 @@ export type NewCrawlerConfig = Pick<
 export class CrawlerConfigsRepository {
   constructor(private readonly db: Database) {}
 
-  listByOwner(userId: string): Promise<CrawlerConfigRow[]> {
-    return this.db.select().from(crawlerConfigs).where(eq(crawlerConfigs.userId, userId)).orderBy(desc(crawlerConfigs.createdAt));
+  listByOwner(userId: string, window: ListWindow = FIRST_WINDOW): Promise<CrawlerConfigRow[]> {
+    return this.db
+      .select()
+      .from(crawlerConfigs)
+      .where(eq(crawlerConfigs.userId, userId))
+      .orderBy(desc(crawlerConfigs.createdAt), desc(crawlerConfigs.id))
+      .limit(window.limit)
+      .offset(window.offset);
   }
 
   async findOwned(userId: string, id: string): Promise<CrawlerConfigRow | undefined> {

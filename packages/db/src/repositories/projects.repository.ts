@@ -1,3 +1,4 @@
+import { FIRST_WINDOW, type ListWindow } from '@vendorwatch/contracts';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Database } from '../database';
 import { projectElements, projectPages, projects } from '../schema';
@@ -13,12 +14,14 @@ export type ProjectElementRow = typeof projectElements.$inferSelect;
 export class ProjectsRepository {
   constructor(private readonly db: Database) {}
 
-  listProjects(userId: string): Promise<ProjectRow[]> {
+  listProjects(userId: string, window: ListWindow = FIRST_WINDOW): Promise<ProjectRow[]> {
     return this.db
       .select()
       .from(projects)
       .where(eq(projects.userId, userId))
-      .orderBy(desc(projects.createdAt), desc(projects.id));
+      .orderBy(desc(projects.createdAt), desc(projects.id))
+      .limit(window.limit)
+      .offset(window.offset);
   }
 
   async findProject(userId: string, id: string): Promise<ProjectRow | undefined> {
@@ -54,13 +57,15 @@ export class ProjectsRepository {
     return rows.length > 0;
   }
 
-  async listPages(userId: string, projectId: string): Promise<ProjectPageRow[]> {
+  async listPages(userId: string, projectId: string, window: ListWindow = FIRST_WINDOW): Promise<ProjectPageRow[]> {
     const rows = await this.db
       .select({ page: projectPages })
       .from(projectPages)
       .innerJoin(projects, eq(projects.id, projectPages.projectId))
       .where(and(eq(projectPages.projectId, projectId), eq(projects.userId, userId)))
-      .orderBy(asc(projectPages.order), asc(projectPages.id));
+      .orderBy(asc(projectPages.order), asc(projectPages.id))
+      .limit(window.limit)
+      .offset(window.offset);
     return rows.map((r) => r.page);
   }
 
@@ -90,14 +95,16 @@ export class ProjectsRepository {
     await this.db.delete(projectPages).where(eq(projectPages.id, id));
   }
 
-  async listElements(userId: string, pageId: string): Promise<ProjectElementRow[]> {
+  async listElements(userId: string, pageId: string, window: ListWindow = FIRST_WINDOW): Promise<ProjectElementRow[]> {
     const rows = await this.db
       .select({ element: projectElements })
       .from(projectElements)
       .innerJoin(projectPages, eq(projectPages.id, projectElements.pageId))
       .innerJoin(projects, eq(projects.id, projectPages.projectId))
       .where(and(eq(projectElements.pageId, pageId), eq(projects.userId, userId)))
-      .orderBy(asc(projectElements.order), asc(projectElements.id));
+      .orderBy(asc(projectElements.order), asc(projectElements.id))
+      .limit(window.limit)
+      .offset(window.offset);
     return rows.map((r) => r.element);
   }
 

@@ -1,3 +1,4 @@
+import { FIRST_WINDOW, type ListWindow } from '@vendorwatch/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../database';
 import { complianceAssessments, vendors } from '../schema';
@@ -21,7 +22,7 @@ export class VendorsRepository {
    * The vendor list with each vendor's latest compliance assessment, in one query: a lateral
    * subquery reads one row per vendor from the (user, vendor, assessed_at) index.
    */
-  async listByOwnerWithCompliance(userId: string): Promise<VendorWithComplianceRow[]> {
+  async listByOwnerWithCompliance(userId: string, window: ListWindow = FIRST_WINDOW): Promise<VendorWithComplianceRow[]> {
     const latest = this.db
       .select({ reportId: complianceAssessments.id, rate: complianceAssessments.rate, label: complianceAssessments.label })
       .from(complianceAssessments)
@@ -34,7 +35,9 @@ export class VendorsRepository {
       .from(vendors)
       .leftJoinLateral(latest, sql`true`)
       .where(eq(vendors.userId, userId))
-      .orderBy(desc(vendors.createdAt), desc(vendors.id));
+      .orderBy(desc(vendors.createdAt), desc(vendors.id))
+      .limit(window.limit)
+      .offset(window.offset);
     return rows.map(({ vendor, latest }) => ({
       ...vendor,
       compliance: latest ? { reportId: latest.reportId, rate: Number(latest.rate), label: latest.label } : null,

@@ -1,5 +1,5 @@
 import dns, { type LookupAddress, type LookupAllOptions, type LookupOneOptions } from 'node:dns';
-import { forbiddenAddressReason, isIpLiteral } from './address-policy';
+import { alwaysForbiddenReason, forbiddenAddressReason, forbiddenHostNameReason, isIpLiteral } from './address-policy';
 import { SsrfRefusedError } from './ssrf-error';
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
@@ -9,6 +9,9 @@ type LookupFunction = (hostname: string, options: LookupOneOptions | LookupAllOp
  * Resolves host names for sockets and refuses forbidden addresses. Because the check runs in the
  * socket's own `lookup`, the address checked is the address connected to: a DNS answer that
  * changes between check and connect (rebinding) cannot slip through.
+ *
+ * `allowPrivate` (a local demo) lets loopback and private networks through; link-local and cloud
+ * metadata addresses stay refused whatever it says.
  */
 export class AddressGuard {
   constructor(
@@ -20,29 +23,37 @@ export class AddressGuard {
 
   /** Throws SsrfRefusedError for a forbidden IP literal (sockets skip `lookup` for literals). */
   assertLiteral(host: string): void {
-    if (this.allowPrivate || !isIpLiteral(host)) return;
-    const reason = this.reasonFor(host.replace(/^\[|\]$/g, ''));
-    if (reason) throw new SsrfRefusedError(reason);
+    if (!isIpLiteral(host)) return;
+    const reason = this.refusal(host.replace(/^\[|\]$/g, ''));
+    if (reason) throw this.error(reason, host);
   }
 
   /** Resolves and checks a host without connecting: for layers that cannot pin (Chromium interception). */
   async check(host: string): Promise<void> {
-    if (this.allowPrivate) return;
     if (isIpLiteral(host)) return this.assertLiteral(host);
-    const addresses = await new Promise<LookupAddress[]>((resolve, reject) =>
-      this.resolve(host, { all: true }, (error, result) => (error ? reject(error) : resolve(result))),
+    this.assertHostName(host);
+    const addresses = await new Promise<LookupAddress[] | null>((resolve, reject) =>
+      this.resolve(host, { all: true }, (error, result) =>
+        // Where private networks are allowed, a name that does not resolve here has nothing left to refuse.
+        error ? (this.allowPrivate ? resolve(null) : reject(error)) : resolve(result),
+      ),
     );
-    this.allowed(host, addresses);
+    if (addresses) this.allowed(host, addresses);
   }
 
   /** A `lookup` for net.connect / tls.connect / undici's connector. */
   readonly lookup: LookupFunction = (hostname, options, callback) => {
     const opts = typeof options === 'number' ? { family: options } : options;
+    try {
+      this.assertHostName(hostname);
+    } catch (refusal) {
+      return callback(refusal as NodeJS.ErrnoException, '');
+    }
     this.resolve(hostname, { ...opts, all: true }, (error, addresses) => {
       if (error) return callback(error, '');
       let allowed: LookupAddress[];
       try {
-        allowed = this.allowPrivate ? addresses : this.allowed(hostname, addresses);
+        allowed = this.allowed(hostname, addresses);
       } catch (refusal) {
         return callback(refusal as NodeJS.ErrnoException, '');
       }
@@ -52,14 +63,28 @@ export class AddressGuard {
     });
   };
 
-  /** Keeps the public addresses; refuses when there is none, naming the first forbidden one. */
+  private refusal(address: string): string | null {
+    return this.allowPrivate ? alwaysForbiddenReason(address) : this.reasonFor(address);
+  }
+
+  /** Where private networks are allowed already, the setting cannot lift the refusal: no hint to it. */
+  private error(reason: string, address: string): SsrfRefusedError {
+    return new SsrfRefusedError(reason, !this.allowPrivate && alwaysForbiddenReason(address) === null);
+  }
+
+  private assertHostName(hostname: string): void {
+    const reason = forbiddenHostNameReason(hostname);
+    if (reason) throw new SsrfRefusedError(reason, false);
+  }
+
+  /** Keeps the allowed addresses; refuses when there is none, naming the first forbidden one. */
   private allowed(hostname: string, addresses: LookupAddress[]): LookupAddress[] {
-    if (this.allowPrivate) return addresses;
-    const allowed = addresses.filter((a) => this.reasonFor(a.address) === null);
+    const allowed = addresses.filter((a) => this.refusal(a.address) === null);
     if (allowed.length === 0) {
       const first = addresses[0];
-      const reason = first ? this.reasonFor(first.address)!.replace(' is ', ', which is ') : null;
-      throw new SsrfRefusedError(reason ? `${hostname} resolves to ${reason}` : `${hostname} has no address`);
+      if (!first) throw new SsrfRefusedError(`${hostname} has no address`, false);
+      const reason = this.refusal(first.address)!.replace(' is ', ', which is ');
+      throw this.error(`${hostname} resolves to ${reason}`, first.address);
     }
     return allowed;
   }

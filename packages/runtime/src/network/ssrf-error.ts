@@ -3,8 +3,12 @@ export class SsrfRefusedError extends Error {
   override readonly name = 'SsrfRefusedError';
   readonly code = 'ERR_SSRF_REFUSED';
 
-  constructor(reason: string) {
-    super(`Refused by the SSRF guard: ${reason} (set CRAWL_ALLOW_PRIVATE_NETWORKS=true to allow private networks)`);
+  /** `liftable`: CRAWL_ALLOW_PRIVATE_NETWORKS would allow it (never so for metadata and link-local addresses). */
+  constructor(reason: string, liftable = true) {
+    super(
+      `Refused by the SSRF guard: ${reason}` +
+        (liftable ? ' (set CRAWL_ALLOW_PRIVATE_NETWORKS=true to allow private networks)' : ''),
+    );
   }
 }
 

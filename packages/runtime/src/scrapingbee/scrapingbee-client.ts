@@ -1,5 +1,16 @@
 import { formatMessage, MESSAGES, type ScrapingCredits } from '@vendorwatch/contracts';
+import { readCappedJson, readCappedText, ResponseTooLargeError } from '../http/capped-body';
 import { findSsrfRefusal } from '../network/ssrf-error';
+
+/**
+ * How much of the provider's answers is read. The endpoint may be one a user typed in: an answer
+ * past these is refused (usage, pages) or cut (error texts), never buffered whole.
+ */
+export const PROVIDER_LIMITS = {
+  usageBytes: 64 * 1024,
+  errorBytes: 64 * 1024,
+  pageBytes: 10 * 1024 * 1024,
+} as const;
 
 /**
  * A client for ScrapingBee's HTTP API (https://www.scrapingbee.com/documentation/):
@@ -54,7 +65,11 @@ export class ScrapingBeeClient {
 
   async usage(signal?: AbortSignal): Promise<ScrapingCredits> {
     const response = await this.request(this.url('usage'), signal);
-    const body = (await response.json().catch(() => ({}))) as { max_api_credit?: number; used_api_credit?: number };
+    type Usage = { max_api_credit?: number; used_api_credit?: number };
+    const body = await readCappedJson<Usage>(response, PROVIDER_LIMITS.usageBytes).catch((error: unknown) => {
+      if (error instanceof ResponseTooLargeError) throw tooLarge(error);
+      return {} as Usage;
+    });
     const max = Number(body.max_api_credit ?? 0);
     const used = Number(body.used_api_credit ?? 0);
     return { max, used, remaining: Math.max(0, max - used) };
@@ -70,7 +85,9 @@ export class ScrapingBeeClient {
       statusCode: Number(headers['spb-initial-status-code'] ?? response.status),
       resolvedUrl: headers['spb-resolved-url'] ?? null,
       contentType: headers['content-type'] ?? null,
-      body: await response.text(),
+      body: await readCappedText(response, PROVIDER_LIMITS.pageBytes).catch((error: unknown) => {
+        throw error instanceof ResponseTooLargeError ? tooLarge(error) : error;
+      }),
       cost: Number(headers['spb-cost'] ?? 0),
       headers,
     };
@@ -90,7 +107,7 @@ export class ScrapingBeeClient {
       );
     }
     if (!response.ok) {
-      const text = await response.text().catch(() => '');
+      const text = await readCappedText(response, PROVIDER_LIMITS.errorBytes, { truncate: true }).catch(() => '');
       throw new ScrapingBeeError(
         formatMessage.serverReturned(response.status, providerErrorMessage(text, response.statusText)),
         response.status,
@@ -99,6 +116,8 @@ export class ScrapingBeeClient {
     return response;
   }
 }
+
+const tooLarge = (error: ResponseTooLargeError) => new ScrapingBeeError(`${MESSAGES.scraping.answerTooLarge}: ${error.message}`);
 
 /** ScrapingBee answers errors as JSON `{ message }` or `{ error }`, sometimes as text. */
 export function providerErrorMessage(text: string, fallback = ''): string {

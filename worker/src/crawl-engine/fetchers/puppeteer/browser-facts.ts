@@ -58,8 +58,16 @@ async function detectConsentPlatform(page: Page): Promise<string | null> {
 /** The rules of WCAG 2 levels A and AA: the accessibility basics, at a tenth of the cost of every rule. */
 const AXE_RUN = `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] }, resultTypes: ['violations'] })`;
 
+/**
+ * axe's time grows with the document: on a page of tens of thousands of elements it runs for
+ * minutes, holding the page's thread (and the crawl) all along. Larger documents go without.
+ */
+const AXE_MAX_ELEMENTS = 10_000;
+
 async function runAxe(page: Page): Promise<AxeFacts | null> {
   try {
+    const elements = await page.evaluate(`document.getElementsByTagName('*').length`);
+    if (typeof elements !== 'number' || elements > AXE_MAX_ELEMENTS) return null;
     await page.evaluate(axe.source);
     const results = (await page.evaluate(AXE_RUN)) as axe.AxeResults;
     return {

@@ -102,7 +102,6 @@ export class RequestFilter {
   }
 
   private async refusalFor(host: string): Promise<string | null> {
-    if (this.guard.allowPrivate) return null;
     const cached = this.checks.get(host);
     if (cached && Date.now() - cached.at < CHECK_TTL_MS) return cached.refusal;
     let refusal: string | null = null;

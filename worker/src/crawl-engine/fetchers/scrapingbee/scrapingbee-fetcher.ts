@@ -1,10 +1,16 @@
-import { findSsrfRefusal, providerErrorMessage, type AddressGuard, type ScrapingBeeClient } from '@vendorwatch/runtime';
+import {
+  findSsrfRefusal,
+  providerErrorMessage,
+  readCapped,
+  type AddressGuard,
+  type ScrapingBeeClient,
+} from '@vendorwatch/runtime';
 import { fetch as undiciFetch, type Dispatcher } from 'undici';
 import { CrawlAbortedError, abortReasonOf } from '../../abort';
 import { CriticalCrawlError, PageFetchError, RetryableFetchError } from '../../errors';
 import type { Fetcher, FetchedPage } from '../../fetcher';
 import type { DocumentReading } from '../../html-extractor';
-import { digestBuffer } from '../../page-body';
+import { digestBuffer, MAX_BODY_BYTES } from '../../page-body';
 import { parseRetryAfter } from '../../retry-policy';
 import { splitCookiesString } from 'set-cookie-parser';
 
@@ -43,7 +49,8 @@ export class ScrapingBeeFetcher implements Fetcher {
     let buffer: Buffer;
     try {
       response = await undiciFetch(apiUrl, { dispatcher: this.dispatcher, signal: AbortSignal.any([signal, timeout]) });
-      buffer = Buffer.from(await response.arrayBuffer());
+      // One byte past the page limit: the digest then marks the page truncated, and no more is read.
+      buffer = (await readCapped(response.body, MAX_BODY_BYTES + 1, { truncate: true })).buffer;
     } catch (error) {
       const reason = abortReasonOf(signal);
       if (reason) throw new CrawlAbortedError(reason);

@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import { startTestApp, type TestApp, type TestUser } from './testing/test-app';
+
+/** Every list answer is bounded: a window of at most 1000 rows, read on with offset. */
+describe('list windows', () => {
+  let t: TestApp;
+  let user: TestUser;
+  let projectId: string;
+  let pageId: string;
+
+  const names = async (path: string) =>
+    ((await (await user.api(path)).json()) as { name?: string; title?: string; type?: string }[]).map(
+      (item) => item.name ?? item.title ?? item.type,
+    );
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    user = await t.signUp();
+    for (const name of ['A', 'B', 'C']) {
+      await user.api('/api/vendors', { method: 'POST', json: { name, url: `https://${name.toLowerCase()}.example/` } });
+      await user.api('/api/crawler-configs', {
+        method: 'POST',
+        json: { name, apiKey: 'key-1234', apiEndpoint: 'https://api.example/v1' },
+      });
+    }
+    projectId = ((await (await user.api('/api/projects', { method: 'POST', json: { name: 'P' } })).json()) as { id: string }).id;
+    for (const [order, title] of ['A', 'B', 'C'].entries()) {
+      const page = (await (
+        await user.api(`/api/projects/${projectId}/pages`, { method: 'POST', json: { title, order } })
+      ).json()) as { id: string };
+      pageId ??= page.id;
+      await user.api(`/api/pages/${pageId}/elements`, { method: 'POST', json: { type: title, order } });
+    }
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    ['/api/vendors', ['C', 'B', 'A']],
+    ['/api/crawler-configs', ['C', 'B', 'A']],
+    ['/api/projects/PROJECT/pages', ['A', 'B', 'C']],
+    ['/api/pages/PAGE/elements', ['A', 'B', 'C']],
+  ])('%s: whole by default, in windows with limit and offset', async (template, all) => {
+    const path = template.replace('PROJECT', projectId).replace('PAGE', pageId);
+    expect(await names(path)).toEqual(all);
+    expect(await names(`${path}?limit=2`)).toEqual(all.slice(0, 2));
+    expect(await names(`${path}?limit=2&offset=2`)).toEqual(all.slice(2));
+  });
+
+  it.each(['/api/vendors', '/api/projects', '/api/crawler-configs', `/api/crawler-results?session_id=${randomUUID()}`])(
+    '%s: a window past the bounds is a 400',
+    async (path) => {
+      const join = path.includes('?') ? '&' : '?';
+      const tooMany = await user.api(`${path}${join}limit=1001`);
+      expect(tooMany.status).toBe(400);
+      expect(await tooMany.json()).toMatchObject({ message: 'Limit must be a whole number from 1 to 1000' });
+      const negative = await user.api(`${path}${join}offset=-1`);
+      expect(negative.status).toBe(400);
+      expect(await negative.json()).toMatchObject({ message: 'Offset must be a whole number from 0 to 1000000' });
+      expect((await user.api(`${path}${join}limit=1`)).status).toBe(200);
+    },
+  );
+});
