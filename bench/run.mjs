@@ -24,7 +24,7 @@ import { renderEnvironment, renderNotes, renderTable, updateReadme, writeResults
  * bench/results/<time>-<mode>.json and the children's logs to bench/results/logs/<time>/.
  */
 
-const ROWS = ['B1', 'B5', 'B4', 'B3', 'B7', 'B2', 'B6', 'B9', 'B10'];
+const ROWS = ['B1', 'B5', 'B4', 'B3', 'B7', 'B2', 'B6', 'B8', 'B9', 'B10'];
 const ROW_FILES = {
   B1: './rows/b1-http.mjs',
   B2: './rows/b2-browser.mjs',
@@ -33,6 +33,7 @@ const ROW_FILES = {
   B5: './rows/b5-enqueue-latency.mjs',
   B6: './rows/b6-memory.mjs',
   B7: './rows/b7-scaling.mjs',
+  B8: './rows/b8-night.mjs',
   B9: './rows/b9-assessment.mjs',
   B10: './rows/b10-export.mjs',
 };

@@ -1,3 +1,6 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { BENCH } from '../lib/paths.mjs';
 import { listPids, processTree, readStat } from '../lib/proc.mjs';
 import { createWorld } from '../product/world.mjs';
 import { peerCrawl, productCrawl, startPeer } from '../rows/contenders.mjs';
@@ -9,12 +12,19 @@ import { startSite } from '../site/site.mjs';
  * group spent during the crawl — the contender's process tree, PostgreSQL, Redis, the site —
  * divided by the pages. It tells a CPU-bound gap (two cores shared by all of them) from waiting.
  *
- *   node bench/diagnostics/cpu-per-page.mjs [rounds]     (after `npm run build:server`)
+ *   node bench/diagnostics/cpu-per-page.mjs [rounds] [--cpu-prof]     (after `npm run build:server`)
+ *
+ * --cpu-prof writes our worker's CPU profile to bench/results/profiles/cpu-per-page-<time>/ when it
+ * stops; `node bench/diagnostics/profile-summary.mjs <file>` lists where its time went.
  */
 
 const HOSTS = 8;
 const PAGES = 100;
-const rounds = Number(process.argv[2] ?? 3);
+const args = process.argv.slice(2);
+const rounds = Number(args.find((arg) => !arg.startsWith('--')) ?? 3);
+const profileDir = args.includes('--cpu-prof')
+  ? path.join(BENCH, 'results/profiles', `cpu-per-page-${new Date().toISOString().replace(/[:.]/g, '-')}`)
+  : null;
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
 /** Every process's command name and CPU time so far. */
@@ -27,16 +37,18 @@ function statsNow() {
   return stats;
 }
 
-/** CPU seconds per group between two readings: named process trees, else the command name. */
+/** CPU seconds per group between two readings (named process trees, else the command name), and the kernel's share of each. */
 function cpuByGroup(before, after, trees) {
   const groups = {};
-  for (const [pid, { name, cpuTicks }] of after) {
+  const system = {};
+  for (const [pid, { name, cpuTicks, systemTicks }] of after) {
     const seconds = (cpuTicks - (before.get(pid)?.cpuTicks ?? 0)) / TICKS_PER_SECOND;
     if (seconds <= 0) continue;
     const group = Object.entries(trees).find(([, pids]) => pids.has(pid))?.[0] ?? name;
     groups[group] = (groups[group] ?? 0) + seconds;
+    system[group] = (system[group] ?? 0) + (systemTicks - (before.get(pid)?.systemTicks ?? 0)) / TICKS_PER_SECOND;
   }
-  return groups;
+  return { groups, system };
 }
 
 const site = await startSite({ hosts: HOSTS });
@@ -44,7 +56,11 @@ const world = await createWorld();
 try {
   const prefix = await site.prepare({ kind: 's', size: PAGES });
   const startUrls = Array.from({ length: HOSTS }, (_, i) => site.url(i, prefix));
-  const worker = await world.startWorker({ WORKER_CONCURRENCY: String(HOSTS), CRAWL_MIN_DELAY_MS: '0' });
+  if (profileDir) mkdirSync(profileDir, { recursive: true });
+  const worker = await world.startWorker(
+    { WORKER_CONCURRENCY: String(HOSTS), CRAWL_MIN_DELAY_MS: '0' },
+    { execArgv: profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir, '--cpu-prof-name', 'worker.cpuprofile'] : [] },
+  );
   const owner = await world.createOwner(startUrls);
   const ceiling = await startPeer('bare-http', { databaseUrl: world.database.url });
   const contenders = [
@@ -60,17 +76,21 @@ try {
       };
       const before = statsNow();
       const result = await crawl();
-      const groups = cpuByGroup(before, statsNow(), trees);
+      const { groups, system } = cpuByGroup(before, statsNow(), trees);
       if (round === 0) continue; // warm-up
       const perPage = Object.entries(groups)
         .filter(([, seconds]) => seconds * 1000 >= result.pages * 0.05)
         .sort((a, b) => b[1] - a[1])
-        .map(([group, seconds]) => `${group} ${((seconds * 1000) / result.pages).toFixed(2)}`);
+        .map(
+          ([group, seconds]) =>
+            `${group} ${((seconds * 1000) / result.pages).toFixed(2)}${group === name ? ` (kernel ${((system[group] * 1000) / result.pages).toFixed(2)})` : ''}`,
+        );
       console.log(`round ${round} ${name}: ${result.pagesPerSecond.toFixed(0)} pages/s; CPU ms per page: ${perPage.join(', ')}`);
     }
   }
   await ceiling.stop();
   await world.stopChild(worker);
+  if (profileDir) console.log(`worker profile: ${path.relative(process.cwd(), path.join(profileDir, 'worker.cpuprofile'))}`);
 } finally {
   await world.close();
   await site.stop();

@@ -8,7 +8,7 @@ export const listPids = () =>
     .filter((entry) => /^\d+$/.test(entry))
     .map(Number);
 
-/** A process's command name, parent and CPU time so far (user + system, in clock ticks), or null once it has exited. */
+/** A process's command name, parent and CPU time so far (user + system, and each, in clock ticks), or null once it has exited. */
 export function readStat(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -18,6 +18,8 @@ export function readStat(pid) {
       name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
       parent: Number(fields[1]),
       cpuTicks: Number(fields[11]) + Number(fields[12]),
+      userTicks: Number(fields[11]),
+      systemTicks: Number(fields[12]),
     };
   } catch {
     return null;

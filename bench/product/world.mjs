@@ -80,6 +80,23 @@ export async function createWorld({ logFile, redisUrl = 'redis://127.0.0.1:6379'
       return child;
     },
 
+    /**
+     * Starts the worker command as an operator runs it (`product/worker-command.mjs`): its defaults
+     * decide how many crawling processes run and how many crawls each takes; `overrides` go on top
+     * of the base settings.
+     */
+    async startWorkerCommand(overrides = {}, { execArgv = [] } = {}) {
+      const child = startChild(path.join(BENCH, 'product/worker-command.mjs'), {
+        env: { VW_BENCH_CONFIG: JSON.stringify({ ...baseConfig, ...overrides }) },
+        execArgv,
+        logFile,
+        readyTimeoutMs: 120_000,
+      });
+      children.push(child);
+      await child.ready;
+      return child;
+    },
+
     /** Starts the API (the compiled backend) on a free port; resolves to { child, url }. */
     async startApi(overrides = {}, { execArgv = [] } = {}) {
       const port = await freePort();

@@ -3,8 +3,8 @@ import { announceFailure, announceReady, serveCommands } from '../lib/ipc.mjs';
 import { FONT_COUNT, IMAGE_COUNT, SITE_PATH, renderFont, renderImage, renderPage, renderStylesheet } from './generator.mjs';
 
 /**
- * The target site, served from 127.0.0.2 … 127.0.0.(1+hosts) on one port (Linux routes all of
- * 127/8 to lo, so every address is a host of its own: one per vendor). Runs as a child process so
+ * The target site, served from 127.0.0.2 … 127.0.0.254 and on from 127.0.1.1 (hostAddress) on one
+ * port (Linux routes all of 127/8 to lo, so every address is a host of its own: one per vendor). Runs as a child process so
  * serving costs every contender the same. Every request is logged (host, path, arrival and
  * finish time on the shared clock `performance.timeOrigin + performance.now()`), which is what
  * throughput windows and the politeness check are computed from.
@@ -13,6 +13,9 @@ import { FONT_COUNT, IMAGE_COUNT, SITE_PATH, renderFont, renderImage, renderPage
  */
 
 const options = JSON.parse(process.argv[2] ?? '{}');
+
+/** Host `i`'s address: 127.0.0.2 … 127.0.0.254, then 127.0.1.1 … (B8 has 300 vendors). */
+const hostAddress = (i) => (i < 253 ? `127.0.0.${2 + i}` : `127.0.${1 + Math.floor((i - 253) / 254)}.${1 + ((i - 253) % 254)}`);
 const hosts = options.hosts ?? 50;
 const now = () => performance.timeOrigin + performance.now();
 
@@ -120,7 +123,7 @@ async function main() {
   for (let i = 0; i < hosts; i++) {
     const server = http.createServer(handle);
     server.keepAliveTimeout = 10_000;
-    const address = `127.0.0.${2 + i}`;
+    const address = hostAddress(i);
     await new Promise((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, address, resolve);
@@ -160,7 +163,7 @@ async function main() {
       await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
     },
   });
-  announceReady({ port, hosts: Array.from({ length: hosts }, (_, i) => `127.0.0.${2 + i}`) });
+  announceReady({ port, hosts: Array.from({ length: hosts }, (_, i) => hostAddress(i)) });
 }
 
 main().catch(announceFailure);

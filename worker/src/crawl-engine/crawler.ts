@@ -362,18 +362,15 @@ export class Crawler {
     for (const entry of entries) {
       if (seen.has(entry.url)) continue;
       seen.add(entry.url);
-      const target = entry.fetchUrl ?? entry.url;
-      const rules = await robots.get(originOf(target));
-      if (rules.disallowAllReason) skipped.push({ ...entry, reason: rules.disallowAllReason });
-      else if (!rules.isAllowed(target)) skipped.push({ ...entry, reason: 'Disallowed by robots.txt' });
+      const reason = await robots.refusal(entry.fetchUrl ?? entry.url);
+      if (reason) skipped.push({ ...entry, reason });
       else allowed.push(entry);
     }
     return { allowed, skipped };
   }
 
   private async robotsAllow(robots: RobotsCache, url: string): Promise<boolean> {
-    const rules = await robots.get(originOf(url));
-    return !rules.disallowAllReason && rules.isAllowed(url);
+    return (await robots.refusal(url)) === null;
   }
 
   /**

@@ -16,8 +16,9 @@ describeFrontierContract('in memory', async () => {
   };
 });
 
-describeFrontierContract('PostgreSQL', async () => {
-  const database = await createTestDatabase();
+/** The repository on a database of each driver: its per-page statements reach each driver's client their own way. */
+const onDatabase = (driver: 'postgres' | 'pglite') => async () => {
+  const database = await createTestDatabase(driver);
   const [user] = await database.db
     .insert(users)
     .values({ id: '00000000-0000-4000-8000-00000000000a', email: 'frontier@example.com', encryptedPassword: 'x' })
@@ -31,8 +32,11 @@ describeFrontierContract('PostgreSQL', async () => {
         .returning();
       return job!.id;
     },
-    rows: (jobId) =>
+    rows: (jobId: string) =>
       database.db.select().from(crawlFrontier).where(eq(crawlFrontier.jobId, jobId)).orderBy(asc(crawlFrontier.seq)),
     close: () => database.drop(),
   };
-});
+};
+
+describeFrontierContract('PostgreSQL', onDatabase('postgres'));
+describeFrontierContract('PGlite', onDatabase('pglite'));

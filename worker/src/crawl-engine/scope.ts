@@ -3,6 +3,9 @@ import { absoluteHttpUrl } from './canonical-url';
 
 export type ScopeDecision = { inScope: true } | { inScope: false; reason: string };
 
+/** Decisions remembered per crawl: a site's navigation and then some, bounded. */
+const MEMO_SIZE = 10_000;
+
 /**
  * Which discovered URLs belong to the crawl.
  * - Site: the host names of the start URLs (any port or scheme), plus each allowed domain and its subdomains.
@@ -35,12 +38,26 @@ export class CrawlScopeRules {
       .map((p) => picomatch(p, { dot: true, basename: !p.includes('/') }));
   }
 
+  /** A crawl meets the same links on page after page (menus, footers): each is decided once. */
+  private readonly decided = new Map<string, ScopeDecision>();
+
   /** A host the crawl covers from now on (a start URL redirected there). */
   addHost(hostname: string): void {
     this.hosts.add(hostname);
+    this.decided.clear();
   }
 
   check(url: string): ScopeDecision {
+    let decision = this.decided.get(url);
+    if (!decision) {
+      decision = this.decide(url);
+      if (this.decided.size >= MEMO_SIZE) this.decided.delete(this.decided.keys().next().value!);
+      this.decided.set(url, decision);
+    }
+    return decision;
+  }
+
+  private decide(url: string): ScopeDecision {
     const parsed = new URL(url);
     const host = parsed.hostname;
     const onSite = this.hosts.has(host) || this.domains.some((d) => host === d || host.endsWith(`.${d}`));

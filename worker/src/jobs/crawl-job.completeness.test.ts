@@ -10,6 +10,8 @@ import { pathsOf, startWorkerHarness, type WorkerHarness } from '../testing/work
 /** Every page once, nothing flaky: a crawl of the fixture site that can be compared page for page. */
 const ONCE = { ...FIXTURE_SCOPE, excludePatterns: ['/drafts/**', '/broken', '/flaky'], crawlDelay: 50 };
 const EXTRA = 30;
+/** Pages one crawl can have between fetch and stored: the one being written, the one claimed and fetched next. */
+const IN_FLIGHT = 2;
 const EXPECTED = [
   ...FIXTURE_CRAWLABLE_PATHS.filter((p) => p !== '/broken' && p !== '/flaky'),
   ...Array.from({ length: EXTRA }, (_, i) => `/extra/${i + 1}`),
@@ -34,12 +36,19 @@ describe('every page, every crawl', () => {
     await site.close();
   });
 
-  async function expectWholeCrawl(id: string) {
+  /**
+   * `refetchAllowance`: when the database goes away mid-crawl, a page whose answer was fetched but
+   * could not be stored (its write in flight, or its claim lost with the connection) is fetched
+   * again after the crawl resumes — at most the pages in flight at that moment, each once more.
+   */
+  async function expectWholeCrawl(id: string, refetchAllowance = 0) {
     const job = await harness.waitForStatus(id, ['completed', 'failed', 'cancelled'], 120_000);
     expect(job).toMatchObject({ status: 'completed', error: null });
     expect(pathsOf(await harness.pages(id))).toEqual(EXPECTED);
     expect((await harness.frontier(id)).filter((row) => row.state === 'pending' || row.state === 'in_progress')).toEqual([]);
-    for (const path of EXPECTED) expect([path, site.requestCounts()[path]]).toEqual([path, 1]);
+    const counts = site.requestCounts();
+    for (const path of EXPECTED) expect([path, counts[path]! >= 1 && counts[path]! <= 2]).toEqual([path, true]);
+    expect(EXPECTED.filter((path) => counts[path] === 2).length).toBeLessThanOrEqual(refetchAllowance);
     expect(job).toMatchObject({ pagesDone: EXPECTED.length, pagesPlanned: EXPECTED.length, progress: 100 });
   }
 
@@ -64,7 +73,7 @@ describe('every page, every crawl', () => {
     await expectWholeCrawl(id);
   });
 
-  it('waits out a database outage mid-crawl and resumes: the crawl completes with every page, once', async () => {
+  it('waits out a database outage mid-crawl and resumes: the crawl completes with every page, each fetched once (those in flight at the cut at most twice)', async () => {
     const proxy = await startTcpProxy(Number(new URL(harness.database.url!).port));
     try {
       await harness.startWorker({}, { DATABASE_URL: proxy.urlFor(harness.database.url!) });
@@ -75,7 +84,7 @@ describe('every page, every crawl', () => {
       await harness.waitFor(async () => proxy.refused >= 3, 60_000, 'the worker to retry the database');
       expect((await harness.job(id)).status).toBe('running');
       proxy.restore();
-      await expectWholeCrawl(id);
+      await expectWholeCrawl(id, IN_FLIGHT);
     } finally {
       await proxy.close();
     }
@@ -95,7 +104,7 @@ describe('every page, every crawl', () => {
     } finally {
       await admin.end();
     }
-    await expectWholeCrawl(id);
+    await expectWholeCrawl(id, IN_FLIGHT);
   });
 
   it('runs a crawl whose row was inserted but never enqueued (a crash in between), when a worker starts', async () => {

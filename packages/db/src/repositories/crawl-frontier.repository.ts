@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../database';
-import { crawlFrontier, crawlJobs, crawlPages } from '../schema';
+import { crawlFrontier, crawlJobs } from '../schema';
+import { jsonParam, runStatement, type FixedStatement } from '../statements';
 import type { NewCrawlPage } from './crawl-pages.repository';
 
 export type FrontierRow = typeof crawlFrontier.$inferSelect;
@@ -46,7 +47,7 @@ export interface PageOutcome {
 export type RedirectClaim = 'claimed' | 'known';
 
 /** A URL counts towards maxPages unless robots.txt kept it out or it only redirected to another page. */
-const uncounted = (column: SQL | typeof crawlFrontier.state) => sql`${column} not in ('skipped', 'redirected')`;
+const UNCOUNTED = `not in ('skipped', 'redirected')`;
 
 /**
  * The crawl frontier in PostgreSQL: one row per discovered page, keyed (job_id, canonical url) so a
@@ -96,10 +97,7 @@ export class CrawlFrontierRepository {
 
   /** Seeds start URLs and sitemap URLs in one statement: a seed is all there or not at all. */
   async seed(jobId: string, entries: FrontierEntry[], skipped: SkippedEntry[], maxPages: number): Promise<void> {
-    const parts: SQLWrapper[] = [];
-    if (entries.length > 0) parts.push(pendingInsert(jobId, entries, maxPages));
-    if (skipped.length > 0) parts.push(skippedInsert(this.db, jobId, skipped));
-    await this.inOneStatement(parts);
+    await runStatement(this.db, SEED, [jobId, jsonParam(entries.map(entryJson)), maxPages, jsonParam(skipped.map(skippedJson))]);
   }
 
   /** Rows a dead holder left in progress go back to pending (safe: the BullMQ job lock has one holder). */
@@ -182,25 +180,42 @@ export class CrawlFrontierRepository {
   /**
    * Stores the page, finishes its URL (and the URLs that redirected to it), adds what it linked to
    * and counts its credits: all or nothing, as one statement of data-modifying CTEs — one round
-   * trip. Every part reads the same snapshot; none depends on another's rows.
+   * trip. Every part reads the same snapshot; none depends on another's rows. Run once per crawled
+   * page, so its text is fixed (prepared once per connection) and every list goes as one JSON value.
    */
   async recordPage(jobId: string, url: string, outcome: PageOutcome): Promise<void> {
-    const { jobId: _ignored, url: _url, ...changes } = outcome.page;
-    const parts: SQLWrapper[] = [
-      this.db
-        .insert(crawlPages)
-        .values({ ...outcome.page, jobId, url })
-        .onConflictDoUpdate({ target: [crawlPages.jobId, crawlPages.url], set: { ...changes, fetchedAt: new Date() } }),
-      this.db
-        .update(crawlFrontier)
-        .set({ state: outcome.state, lastError: outcome.page.error ?? null })
-        .where(and(eq(crawlFrontier.jobId, jobId), eq(crawlFrontier.url, url))),
-    ];
-    if (outcome.redirectedFrom.length > 0) parts.push(this.redirectedUpdate(jobId, outcome.redirectedFrom, url, null));
-    if (outcome.discovered.length > 0) parts.push(pendingInsert(jobId, outcome.discovered, outcome.maxPages));
-    if (outcome.skipped.length > 0) parts.push(skippedInsert(this.db, jobId, outcome.skipped));
-    if (outcome.credits > 0) parts.push(this.creditsUpdate(jobId, outcome.credits));
-    await this.inOneStatement(parts);
+    const { page } = outcome;
+    await runStatement(this.db, RECORD_PAGE, [
+      jobId,
+      page.userId,
+      page.vendorId ?? null,
+      url,
+      page.finalUrl ?? null,
+      page.statusCode ?? null,
+      page.contentType ?? null,
+      page.title ?? null,
+      page.description ?? null,
+      page.responseTimeMs ?? null,
+      page.contentHash ?? null,
+      page.contentLength ?? null,
+      page.linksCount ?? 0,
+      jsonParam(page.responseHeaders ?? {}),
+      jsonParam(page.setCookies ?? []),
+      jsonParam(page.redirectChain ?? []),
+      jsonParam(page.links ?? []),
+      jsonParam(page.document),
+      jsonParam(page.browser),
+      page.screenshotPath ?? null,
+      page.mainText ?? null,
+      page.mainTextHash ?? null,
+      page.error ?? null,
+      outcome.state,
+      jsonParam(outcome.redirectedFrom),
+      jsonParam(outcome.discovered.map(entryJson)),
+      outcome.maxPages,
+      jsonParam(outcome.skipped.map(skippedJson)),
+      outcome.credits,
+    ]);
   }
 
   /**
@@ -217,18 +232,16 @@ export class CrawlFrontierRepository {
     if (credits > 0) await this.creditsUpdate(jobId, credits);
   }
 
+  /** Read for the progress of every running crawl once a second: a fixed statement too. */
   async counts(jobId: string): Promise<FrontierCounts> {
-    const [row] = await this.db
-      .select({
-        planned: sql<number>`count(*) filter (where ${uncounted(crawlFrontier.state)})`.mapWith(Number),
-        done: sql<number>`count(*) filter (where ${crawlFrontier.state} in ('done', 'failed'))`.mapWith(Number),
-        redirected: sql<number>`count(*) filter (where ${crawlFrontier.state} = 'redirected')`.mapWith(Number),
-        pending: sql<number>`count(*) filter (where ${crawlFrontier.state} = 'pending')`.mapWith(Number),
-        inProgress: sql<number>`count(*) filter (where ${crawlFrontier.state} = 'in_progress')`.mapWith(Number),
-      })
-      .from(crawlFrontier)
-      .where(eq(crawlFrontier.jobId, jobId));
-    return row ?? { planned: 0, done: 0, redirected: 0, pending: 0, inProgress: 0 };
+    const [row] = await runStatement<Record<keyof FrontierCounts, string | number>>(this.db, COUNTS, [jobId]);
+    return {
+      planned: Number(row?.planned ?? 0),
+      done: Number(row?.done ?? 0),
+      redirected: Number(row?.redirected ?? 0),
+      pending: Number(row?.pending ?? 0),
+      inProgress: Number(row?.inProgress ?? 0),
+    };
   }
 
   listByJob(jobId: string): Promise<FrontierRow[]> {
@@ -259,41 +272,121 @@ export class CrawlFrontierRepository {
   }
 }
 
+const entryJson = (e: FrontierEntry) => ({
+  url: e.url,
+  fetch: e.fetchUrl ?? null,
+  depth: e.depth,
+  from: e.discoveredFrom ?? null,
+});
+const skippedJson = (e: SkippedEntry) => ({ ...entryJson(e), reason: e.reason });
+
 /**
- * Inserts new URLs in discovery order while the job has fewer than `maxPages` counted URLs.
- * URLs already known, and repeats within the list, are filtered first so they do not use up the room.
+ * Inserts new URLs ($1 the job; `list` the parameter of a JSON array of entries) in discovery order
+ * while the job has fewer than `max` counted URLs. URLs already known, and repeats within the list,
+ * are filtered first so they do not use up the room.
  */
-function pendingInsert(jobId: string, entries: FrontierEntry[], maxPages: number): SQL {
-  const json = JSON.stringify(
-    entries.map((e) => ({ url: e.url, fetch: e.fetchUrl ?? null, depth: e.depth, from: e.discoveredFrom ?? null })),
-  );
-  return sql`
+const pendingInsert = (list: string, max: string) => `
     insert into crawl_frontier (job_id, url, fetch_url, depth, discovered_from)
-    select ${jobId}::uuid, e.value->>'url', e.value->>'fetch', (e.value->>'depth')::int, e.value->>'from'
+    select $1::uuid, e.value->>'url', e.value->>'fetch', (e.value->>'depth')::int, e.value->>'from'
     from (
       select distinct on (value->>'url') value, ord
-      from jsonb_array_elements(${json}::jsonb) with ordinality as listed(value, ord)
+      from jsonb_array_elements(${list}::jsonb) with ordinality as listed(value, ord)
       order by value->>'url', ord
     ) as e
-    where not exists (select 1 from crawl_frontier f where f.job_id = ${jobId}::uuid and f.url = e.value->>'url')
+    where not exists (select 1 from crawl_frontier f where f.job_id = $1::uuid and f.url = e.value->>'url')
     order by e.ord
-    limit greatest(0, ${maxPages}::int - (select count(*) from crawl_frontier f where f.job_id = ${jobId}::uuid and ${uncounted(sql`f.state`)}))
+    limit greatest(0, ${max}::int - (select count(*) from crawl_frontier f where f.job_id = $1::uuid and f.state ${UNCOUNTED}))
     on conflict do nothing`;
-}
 
-function skippedInsert(db: Database, jobId: string, entries: SkippedEntry[]) {
-  return db
-    .insert(crawlFrontier)
-    .values(
-      entries.map((e) => ({
-        jobId,
-        url: e.url,
-        fetchUrl: e.fetchUrl ?? null,
-        depth: e.depth,
-        discoveredFrom: e.discoveredFrom ?? null,
-        state: 'skipped' as const,
-        lastError: e.reason,
-      })),
-    )
-    .onConflictDoNothing();
-}
+/** URLs kept for the record but not fetched ($1 the job; `list` a JSON array of entries with their reason). */
+const skippedInsert = (list: string) => `
+    insert into crawl_frontier (job_id, url, fetch_url, depth, discovered_from, state, last_error)
+    select $1::uuid, e->>'url', e->>'fetch', (e->>'depth')::int, e->>'from', 'skipped', e->>'reason'
+    from jsonb_array_elements(${list}::jsonb) as e
+    on conflict do nothing`;
+
+const COUNTS: FixedStatement = {
+  name: 'crawl_frontier_counts',
+  text: `select count(*) filter (where state ${UNCOUNTED})::int as planned,
+    count(*) filter (where state in ('done', 'failed'))::int as done,
+    count(*) filter (where state = 'redirected')::int as redirected,
+    count(*) filter (where state = 'pending')::int as pending,
+    count(*) filter (where state = 'in_progress')::int as "inProgress"
+    from crawl_frontier where job_id = $1::uuid`,
+};
+
+/** $1 job, $2 entries (JSON), $3 maxPages, $4 skipped entries (JSON). */
+const SEED: FixedStatement = {
+  name: 'crawl_frontier_seed',
+  text: `with discovered as (${pendingInsert('$2', '$3')}), skipped as (${skippedInsert('$4')}) select 1`,
+};
+
+/** The columns recordPage writes, in parameter order from $2 ($1 is the job); an answer again replaces them all. */
+const PAGE_COLUMNS = [
+  'user_id',
+  'vendor_id',
+  'url',
+  'final_url',
+  'status_code',
+  'content_type',
+  'title',
+  'description',
+  'response_time_ms',
+  'content_hash',
+  'content_length',
+  'links_count',
+  'response_headers',
+  'set_cookies',
+  'redirect_chain',
+  'links',
+  'document',
+  'browser',
+  'screenshot_path',
+  'main_text',
+  'main_text_hash',
+  'error',
+] as const;
+const PAGE_CASTS: Partial<Record<(typeof PAGE_COLUMNS)[number], string>> = {
+  user_id: 'uuid',
+  vendor_id: 'uuid',
+  status_code: 'int',
+  response_time_ms: 'int',
+  content_length: 'int',
+  links_count: 'int',
+  response_headers: 'jsonb',
+  set_cookies: 'jsonb',
+  redirect_chain: 'jsonb',
+  links: 'jsonb',
+  document: 'jsonb',
+  browser: 'jsonb',
+};
+
+/** `$n` of the parameter `offset` places after the page's columns ($1 is the job, then PAGE_COLUMNS). */
+const afterPage = (offset: number): string => `$${PAGE_COLUMNS.length + 1 + offset}`;
+const ERROR_PARAM = `$${PAGE_COLUMNS.indexOf('error') + 2}`;
+
+/**
+ * $1 job, then the page (PAGE_COLUMNS), then: the frontier state, the keys that redirected to it
+ * (JSON), discovered entries (JSON), maxPages, skipped entries (JSON), credits.
+ */
+const RECORD_PAGE: FixedStatement = {
+  name: 'crawl_frontier_record_page',
+  text: `
+  with page as (
+    insert into crawl_pages (job_id, ${PAGE_COLUMNS.join(', ')})
+    values ($1::uuid, ${PAGE_COLUMNS.map((column, i) => `$${i + 2}${PAGE_CASTS[column] ? `::${PAGE_CASTS[column]}` : ''}`).join(', ')})
+    on conflict (job_id, url) do update set ${PAGE_COLUMNS.filter((column) => column !== 'url')
+      .map((column) => `${column} = excluded.${column}`)
+      .join(', ')}, fetched_at = now()
+  ), finished as (
+    update crawl_frontier set state = ${afterPage(1)}, last_error = ${ERROR_PARAM} where job_id = $1::uuid and url = $4
+  ), redirected as (
+    update crawl_frontier set state = 'redirected', redirected_to = $4, last_error = null
+    where job_id = $1::uuid and url in (select jsonb_array_elements_text(${afterPage(2)}::jsonb))
+  ), discovered as (${pendingInsert(afterPage(3), afterPage(4))}
+  ), skipped as (${skippedInsert(afterPage(5))}
+  ), credits as (
+    update crawl_jobs set credits_used = credits_used + ${afterPage(6)}::int where id = $1::uuid and ${afterPage(6)}::int > 0
+  )
+  select 1`,
+};

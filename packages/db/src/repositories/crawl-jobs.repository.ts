@@ -3,6 +3,7 @@ import type { SiteFacts } from '@vendorwatch/compliance';
 import type { CrawlJobStatus } from '@vendorwatch/contracts';
 import type { Database } from '../database';
 import { crawlFrontier, crawlJobs, vendors } from '../schema';
+import { runStatement, type FixedStatement } from '../statements';
 
 export type CrawlJobRow = typeof crawlJobs.$inferSelect;
 export type NewCrawlJob = typeof crawlJobs.$inferInsert;
@@ -16,6 +17,12 @@ export interface CrawlJobFilters {
   from?: Date;
   to?: Date;
 }
+
+const WRITE_PROGRESS: FixedStatement = {
+  name: 'crawl_jobs_write_progress',
+  text: `update crawl_jobs set pages_done = $2::int, pages_planned = $3::int, progress = $4::int, updated_at = now()
+    where id = $1::uuid and status = 'running'`,
+};
 
 export interface CrawlProgress {
   pagesDone: number;
@@ -61,11 +68,9 @@ export class CrawlJobsRepository {
     return row;
   }
 
+  /** Written by every running crawl once a second: a fixed statement, prepared once per connection. */
   async writeProgress(id: string, progress: CrawlProgress): Promise<void> {
-    await this.db
-      .update(crawlJobs)
-      .set({ ...progress, updatedAt: new Date() })
-      .where(and(eq(crawlJobs.id, id), eq(crawlJobs.status, 'running')));
+    await runStatement(this.db, WRITE_PROGRESS, [id, progress.pagesDone, progress.pagesPlanned, progress.progress]);
   }
 
   /** A host the crawl covers from now on (its start URL redirected there); remembered for resumed runs. */

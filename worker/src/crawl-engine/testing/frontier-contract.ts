@@ -19,7 +19,7 @@ const page = (jobId: string, path: string): NewCrawlPage => ({
 });
 
 /**
- * The frontier's rules, run against every implementation: CrawlFrontierRepository on PostgreSQL
+ * The frontier's rules, run against every implementation: CrawlFrontierRepository on PostgreSQL and PGlite
  * and the InMemoryFrontier the fast crawl-engine tests use.
  */
 export function describeFrontierContract(name: string, open: () => Promise<FrontierUnderTest>): void {
