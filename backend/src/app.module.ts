@@ -7,6 +7,8 @@ import {
   SecretsModule,
   type AppConfig,
 } from '@vendorwatch/runtime';
+import { AlertsModule } from './modules/alerts/alerts.module';
+import { ChangesModule } from './modules/changes/changes.module';
 import { AccountSessionsModule } from './modules/account-sessions/account-sessions.module';
 import { ApiDocsModule } from './modules/api-docs/api-docs.module';
 import { AuthServerModule } from './modules/auth-server/auth-server.module';
@@ -48,6 +50,8 @@ export class AppModule {
         DashboardModule,
         ReportsModule,
         SchedulesModule,
+        ChangesModule,
+        AlertsModule,
         // Operations: metrics, the queue dashboard and the API's documentation.
         MetricsModule,
         QueueDashboardModule,

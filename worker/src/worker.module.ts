@@ -1,13 +1,24 @@
 import { Module, type DynamicModule, type OnApplicationShutdown, Inject } from '@nestjs/common';
-import { CrawlFrontierRepository, CrawlJobsRepository } from '@vendorwatch/db';
+import {
+  AlertsRepository,
+  CrawlChangesRepository,
+  CrawlFrontierRepository,
+  CrawlJobsRepository,
+  VendorsRepository,
+} from '@vendorwatch/db';
 import {
   APP_CONFIG,
   createRedisClient,
   prefixedKey,
   type AppConfig,
   AddressGuard,
+  AlertEvaluator,
   createGuardedAgent,
+  publicUrl,
 } from '@vendorwatch/runtime';
+import { AlertDeliveryQueue } from './alerts/alert-delivery-queue';
+import { AlertSender } from './alerts/alert-sender';
+import { DeliverAlertHandler } from './jobs/deliver-alert.handler';
 import type { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -46,9 +57,13 @@ class WorkerResources implements OnApplicationShutdown {
     @Inject(WORKER_REDIS) private readonly redis: Redis,
     @Inject(GUARDED_DISPATCHER) private readonly dispatcher: Dispatcher,
     @Inject(BrowserPool) private readonly browsers: BrowserPool,
+    @Inject(AlertDeliveryQueue) private readonly alertQueue: AlertDeliveryQueue,
+    @Inject(AlertSender) private readonly alertSender: AlertSender,
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
+    this.alertSender.close();
+    await this.alertQueue.close().catch(() => undefined);
     await this.browsers.close();
     await this.dispatcher.close().catch(() => undefined);
     await this.redis.quit().catch(() => this.redis.disconnect());
@@ -114,13 +129,40 @@ export class WorkerModule {
         },
         FetcherFactory,
         WorkerMetrics,
+        { provide: AlertDeliveryQueue, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new AlertDeliveryQueue(config) },
+        {
+          provide: AlertSender,
+          inject: [APP_CONFIG, GUARDED_DISPATCHER],
+          useFactory: (config: AppConfig, dispatcher: Dispatcher) =>
+            new AlertSender(dispatcher, { url: config.SMTP_URL, from: config.SMTP_FROM }),
+        },
+        {
+          provide: AlertEvaluator,
+          inject: [
+            APP_CONFIG,
+            AlertsRepository,
+            CrawlJobsRepository,
+            CrawlChangesRepository,
+            VendorsRepository,
+            AlertDeliveryQueue,
+          ],
+          useFactory: (
+            config: AppConfig,
+            alerts: AlertsRepository,
+            jobs: CrawlJobsRepository,
+            changes: CrawlChangesRepository,
+            vendors: VendorsRepository,
+            queue: AlertDeliveryQueue,
+          ) => new AlertEvaluator(alerts, jobs, changes, vendors, publicUrl(config), (id) => queue.enqueue(id)),
+        },
         CrawlJobHandler,
         TestCrawlHandler,
         ReconcileCrawlsHandler,
         ScheduledCrawlHandler,
+        DeliverAlertHandler,
         {
           provide: JOB_HANDLERS,
-          inject: [CrawlJobHandler, TestCrawlHandler, ReconcileCrawlsHandler, ScheduledCrawlHandler],
+          inject: [CrawlJobHandler, TestCrawlHandler, ReconcileCrawlsHandler, ScheduledCrawlHandler, DeliverAlertHandler],
           useFactory: (...handlers: unknown[]) => handlers,
         },
         MaintenanceScheduler,

@@ -94,6 +94,8 @@ export const QUEUES = {
   maintenance: 'maintenance',
   /** Runs fired by vendors' schedules (BullMQ job schedulers), each taken by one worker. */
   schedules: 'schedules',
+  /** Alert deliveries (email, webhook), retried with backoff. */
+  alerts: 'alerts',
 } as const;
 
 export interface CrawlJobPayload {

@@ -5,3 +5,4 @@ export * from './types';
 export * from './crawl';
 export * from './compliance';
 export * from './changes';
+export * from './alerts';

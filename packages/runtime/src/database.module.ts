@@ -6,6 +6,7 @@ import {
   AuthRefreshTokensRepository,
   AuthSessionsRepository,
   AuthSigningKeysRepository,
+  AlertsRepository,
   ComplianceAssessmentsRepository,
   SchedulesRepository,
   CrawlChangesRepository,
@@ -51,6 +52,7 @@ const REPOSITORIES = [
   ComplianceAssessmentsRepository,
   SchedulesRepository,
   CrawlChangesRepository,
+  AlertsRepository,
 ] as const;
 
 /**

@@ -11,3 +11,4 @@ export * from './compliance';
 export * from './metrics';
 export * from './schedules';
 export * from './changes';
+export * from './alerts';

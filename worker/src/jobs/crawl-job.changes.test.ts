@@ -3,7 +3,7 @@ import { wordDiff } from '@vendorwatch/compliance';
 import { CrawlComparator } from '@vendorwatch/runtime';
 import { ComplianceAssessmentsRepository, CrawlJobsRepository } from '@vendorwatch/db';
 import { asc, eq } from 'drizzle-orm';
-import { startFixtureSite, type FixtureSite } from '../../../test-support';
+import { startFixtureSite, startScrapingBeeServer, type FixtureSite, type ScrapingBeeServer } from '../../../test-support';
 import { FIXTURE_SCOPE } from '../testing/fixture-expectations';
 import { startWorkerHarness, type WorkerHarness } from '../testing/worker-harness';
 
@@ -15,8 +15,10 @@ describe('change detection between two crawls of a vendor', () => {
   let site: FixtureSite;
   let changes: CrawlChangesRepository;
   let loads = 0;
+  let bee: ScrapingBeeServer;
 
   beforeAll(async () => {
+    bee = await startScrapingBeeServer({ keys: { 'changes-key': 1000 } });
     harness = await startWorkerHarness();
     await harness.startWorker();
     site = await startFixtureSite();
@@ -25,6 +27,7 @@ describe('change detection between two crawls of a vendor', () => {
   afterAll(async () => {
     await harness.close();
     await site.close();
+    await bee.close();
   });
 
   const privacy = (sentence: string) => () =>
@@ -101,7 +104,7 @@ describe('change detection between two crawls of a vendor', () => {
       .orderBy(asc(crawlPageChanges.url));
     expect(again).toEqual(rows);
     await db.delete(crawlChanges).where(eq(crawlChanges.id, summary.id));
-    expect(await comparator.catchUp(3600_000)).toBeGreaterThanOrEqual(1);
+    expect(await comparator.catchUp(3600_000)).toContain(second);
     expect(await changes.findByJob(second)).toMatchObject({ previousJobId: first, added: 1, removed: 1, changed: 2 });
   });
 
@@ -130,5 +133,24 @@ describe('change detection between two crawls of a vendor', () => {
     const terms = (await harness.pages(second)).find((p) => p.url.endsWith('/terms'))!;
     expect(terms.mainText).not.toContain('Offer of the day');
     expect(terms.mainText).toContain('Served by node');
+  });
+
+  it.each(['api', 'puppeteer'] as const)('a crawl by %s stores each page’s main text and its hash too', async (method) => {
+    const { userId, vendorId } = await harness.createUser();
+    site.setPage('/privacy', 'Privacy Policy', privacy(POLICY_BEFORE));
+    const crawlerConfigId = method === 'api' ? await harness.createCrawlerConfig(userId, 'changes-key', bee.endpoint) : undefined;
+    const id = await harness.startCrawl({
+      method,
+      targetUrl: `${site.url}/`,
+      settings: FIXTURE_SCOPE,
+      userId,
+      vendorId,
+      crawlerConfigId,
+    });
+    expect((await harness.waitForStatus(id, ['completed', 'failed'])).status).toBe('completed');
+    const privacyPage = (await harness.pages(id)).find((p) => p.url.endsWith('/privacy'))!;
+    expect(privacyPage.mainText).toContain(POLICY_BEFORE);
+    expect(privacyPage.mainText).not.toContain('Example Vendor');
+    expect(privacyPage.mainTextHash).toMatch(/^[0-9a-f]{64}$/);
   });
 });

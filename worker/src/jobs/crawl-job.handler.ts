@@ -11,6 +11,7 @@ import {
   type Database,
 } from '@vendorwatch/db';
 import {
+  AlertEvaluator,
   APP_CONFIG,
   CrawlAssessor,
   CrawlComparator,
@@ -59,6 +60,7 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
     private readonly crawler: Crawler,
     private readonly assessor: CrawlAssessor,
     private readonly comparator: CrawlComparator,
+    private readonly alerts: AlertEvaluator,
     private readonly metrics: WorkerMetrics,
   ) {}
 
@@ -162,6 +164,7 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
     try {
       await this.assessor.assess(id);
       await this.comparator.compare(id);
+      await this.alerts.evaluate(id);
     } catch (error) {
       this.logger.error(
         `Crawl ${id}: compliance assessment or change detection failed: ${errorMessage(error)}`,
@@ -179,6 +182,10 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
     const counts = progress ? await this.persist(() => progress.current()) : undefined;
     await this.persist(() => this.jobs.finish(id, status, counts, error));
     this.metrics.crawlFinished(status);
+    if (status === 'failed')
+      await this.alerts
+        .evaluate(id)
+        .catch((failure: unknown) => this.logger.error(`Crawl ${id}: alerts failed: ${errorMessage(failure)}`));
     return { status, pagesDone: counts?.pagesDone ?? 0 };
   }
 

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { CrawlJobsRepository } from '@vendorwatch/db';
 import {
+  AlertEvaluator,
   APP_CONFIG,
   CrawlAssessor,
   CrawlComparator,
@@ -31,6 +32,7 @@ export class ReconcileCrawlsHandler implements JobHandler<'reconcileCrawls'>, On
     private readonly jobs: CrawlJobsRepository,
     private readonly assessor: CrawlAssessor,
     private readonly comparator: CrawlComparator,
+    private readonly alerts: AlertEvaluator,
   ) {
     this.crawlQueue = createQueue(config, 'crawl');
   }
@@ -42,9 +44,11 @@ export class ReconcileCrawlsHandler implements JobHandler<'reconcileCrawls'>, On
     // A worker that died between completing a crawl and assessing it left the crawl unassessed.
     const assessed = await this.assessor.catchUp(ASSESSMENT_CATCH_UP_MS);
     if (assessed) this.logger.log(`Assessed ${assessed} completed crawls that had no assessment`);
-    // Likewise between assessing a crawl and comparing it with the vendor's previous one.
+    // Likewise between assessing a crawl and comparing it with the vendor's previous one, and so it
+    // was never alerted on (a rule fires once per crawl and channel, so evaluating again is safe).
     const compared = await this.comparator.catchUp(ASSESSMENT_CATCH_UP_MS);
-    if (compared) this.logger.log(`Compared ${compared} completed crawls that had no change summary`);
+    for (const jobId of compared) await this.alerts.evaluate(jobId);
+    if (compared.length) this.logger.log(`Compared ${compared.length} completed crawls that had no change summary`);
     return tally;
   }
 

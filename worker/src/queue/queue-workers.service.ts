@@ -19,9 +19,10 @@ import type { JobHandler } from './job-handler';
 
 /**
  * How many jobs of each other kind one process runs at once (test crawls are one URL each; upkeep one
- * at a time; a scheduled run only inserts and enqueues, and many vendors may share a minute).
+ * at a time; a scheduled run only inserts and enqueues, and many vendors may share a minute; alert deliveries
+ * wait on other servers).
  */
-const FIXED_CONCURRENCY: Partial<Record<JobKey, number>> = { testCrawl: 4, reconcileCrawls: 1, scheduledCrawl: 8 };
+const FIXED_CONCURRENCY: Partial<Record<JobKey, number>> = { testCrawl: 4, reconcileCrawls: 1, scheduledCrawl: 8, deliverAlert: 4 };
 
 /**
  * One BullMQ Worker per job kind, each routed to its single handler. Cancel requests arrive over

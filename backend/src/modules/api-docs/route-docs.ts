@@ -1,6 +1,15 @@
 import type { ZodType } from 'zod';
 import { z } from 'zod';
 import {
+  alertChannelSchema,
+  alertDeliverySchema,
+  alertRuleSchema,
+  crawlChangesSchema,
+  createdAlertChannelSchema,
+  pageChangeDiffSchema,
+  timelineEntrySchema,
+} from '@vendorwatch/contracts';
+import {
   accountSessionSchema,
   challengeSchema,
   connectionTestSchema,
@@ -166,6 +175,41 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     errors: { 409: 'The crawl has already ended' },
   },
   'GET /api/crawls/:id/results': { summary: "A crawl's pages, paginated", response: paginated(crawlPageSchema) },
+  'GET /api/crawls/:id/changes': {
+    summary: "What changed since the vendor's previous completed crawl: the summary and the pages added, removed or changed",
+    description: 'Policy pages come first in the page list. 404 also while the crawl is not yet compared.',
+    response: crawlChangesSchema,
+  },
+  'GET /api/crawls/:id/changes/pages/:pageChangeId': {
+    summary: "One changed page's main text, diffed word by word",
+    response: pageChangeDiffSchema,
+  },
+  'GET /api/alerts/channels': {
+    summary: "The user's alert channels (email addresses, webhooks)",
+    response: list(alertChannelSchema),
+  },
+  'POST /api/alerts/channels': {
+    summary: 'Add an alert channel; a webhook gets its signing secret in this answer only',
+    response: createdAlertChannelSchema,
+    description:
+      'Webhooks receive a JSON POST with X-Vendorwatch-Timestamp (Unix seconds) and X-Vendorwatch-Signature: sha256=HMAC-SHA256(secret, "timestamp.body"); reject old timestamps against replay.',
+  },
+  'DELETE /api/alerts/channels/:id': { ...deleted, summary: 'Remove an alert channel' },
+  'POST /api/alerts/channels/:id/test': {
+    summary: 'Send a test alert to a channel (queued; see deliveries)',
+    response: alertDeliverySchema,
+  },
+  'GET /api/alerts/rules': { summary: "The user's alert rules", response: list(alertRuleSchema) },
+  'POST /api/alerts/rules': { summary: 'Add an alert rule', response: alertRuleSchema },
+  'DELETE /api/alerts/rules/:id': { ...deleted, summary: 'Remove an alert rule' },
+  'GET /api/alerts/deliveries': {
+    summary: 'Alerts sent, newest first, with outcome and attempts',
+    response: paginated(alertDeliverySchema),
+  },
+  'GET /api/vendors/:id/timeline': {
+    summary: "A vendor's crawls newest first, with rate, label and what each one changed",
+    response: paginated(timelineEntrySchema),
+  },
   'GET /api/crawls/:id/pages/:pageId/screenshot': {
     summary: "A page's screenshot",
     response: z.string().meta({ format: 'binary' }),

@@ -17,3 +17,4 @@ export * from './compliance-assessments.repository';
 export * from './reports.repository';
 export * from './schedules.repository';
 export * from './crawl-changes.repository';
+export * from './alerts.repository';

@@ -4,3 +4,4 @@ export * from './crawling';
 export * from './compliance';
 export * from './schedules';
 export * from './changes';
+export * from './alerts';

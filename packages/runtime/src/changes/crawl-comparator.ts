@@ -80,11 +80,11 @@ export class CrawlComparator {
     return id;
   }
 
-  /** Completed crawls of the last `withinMs` that were assessed but not compared: compared now, oldest first. */
-  async catchUp(withinMs: number, now = new Date()): Promise<number> {
+  /** Completed crawls of the last `withinMs` that were assessed but not compared: compared now, oldest first. Their ids. */
+  async catchUp(withinMs: number, now = new Date()): Promise<string[]> {
     const missing = await this.changes.completedJobsWithoutComparison(100, new Date(now.getTime() - withinMs));
-    let compared = 0;
-    for (const jobId of missing) if (await this.compare(jobId)) compared++;
+    const compared: string[] = [];
+    for (const jobId of missing) if (await this.compare(jobId)) compared.push(jobId);
     return compared;
   }
 }

@@ -1,6 +1,7 @@
 import {
   QUEUES,
   type CrawlJobPayload,
+  type DeliverAlertPayload,
   type CrawlJobStatus,
   type ScheduledCrawlPayload,
   type ScheduleRunOutcome,
@@ -23,6 +24,7 @@ export const JOBS = {
   testCrawl: { queue: QUEUES.testCrawl, name: 'test-crawl' },
   reconcileCrawls: { queue: QUEUES.maintenance, name: 'reconcile-crawls' },
   scheduledCrawl: { queue: QUEUES.schedules, name: 'scheduled-crawl' },
+  deliverAlert: { queue: QUEUES.alerts, name: 'deliver-alert' },
 } as const;
 
 /** What a reconcile run did, by outcome (see crawl-reconciler.ts). */
@@ -33,6 +35,7 @@ export interface JobTypes {
   testCrawl: { payload: TestCrawlPayload; result: TestCrawlResult };
   reconcileCrawls: { payload: Record<string, never>; result: ReconcileTally };
   scheduledCrawl: { payload: ScheduledCrawlPayload; result: { status: ScheduleRunOutcome | 'ignored' } };
+  deliverAlert: { payload: DeliverAlertPayload; result: { status: 'delivered' | 'failed' } };
 }
 
 export type JobKey = keyof typeof JOBS;

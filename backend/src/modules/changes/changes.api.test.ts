@@ -1,0 +1,174 @@
+import { comparableText, textHash } from '@vendorwatch/compliance';
+import {
+  MESSAGES,
+  type CrawlChanges,
+  type Paginated,
+  type PageChangeDiff,
+  type TimelineEntry,
+  type Vendor,
+} from '@vendorwatch/contracts';
+import {
+  ComplianceAssessmentsRepository,
+  CrawlChangesRepository,
+  crawlJobs,
+  CrawlJobsRepository,
+  crawlPages,
+} from '@vendorwatch/db';
+import { CrawlComparator } from '@vendorwatch/runtime';
+import { startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+
+describe('changes API', () => {
+  let t: TestApp;
+  let alice: TestUser;
+  let bob: TestUser;
+  let vendor: Vendor;
+  let first: string;
+  let second: string;
+  let running: string;
+
+  const getJson = async <T>(user: TestUser, url: string): Promise<T> => {
+    const response = await user.api(url);
+    expect(response.status).toBe(200);
+    return (await response.json()) as T;
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    alice = await t.signUp();
+    bob = await t.signUp();
+    vendor = (await (
+      await alice.api('/api/vendors', { method: 'POST', json: { name: 'Acme', url: 'https://acme.example/' } })
+    ).json()) as Vendor;
+    const db = t.database.db;
+    const crawl = async (completedAt: Date | null, status: 'completed' | 'running' = 'completed') => {
+      const [row] = await db
+        .insert(crawlJobs)
+        .values({
+          userId: alice.id,
+          vendorId: vendor.id,
+          method: 'http',
+          status,
+          targetUrl: 'https://acme.example/',
+          completedAt,
+        })
+        .returning();
+      return row!.id;
+    };
+    const page = (jobId: string, path: string, title: string, mainText: string) => ({
+      jobId,
+      userId: alice.id,
+      vendorId: vendor.id,
+      url: `https://acme.example${path}`,
+      statusCode: 200,
+      title,
+      mainText,
+      mainTextHash: textHash(comparableText(mainText)),
+    });
+    first = await crawl(new Date('2026-11-01T10:00:00Z'));
+    second = await crawl(new Date('2026-11-02T10:00:00Z'));
+    running = await crawl(null, 'running');
+    await db
+      .insert(crawlPages)
+      .values([
+        page(first, '/', 'Home', 'Welcome\nUpdated 2026-11-01T10:00:00Z'),
+        page(first, '/privacy', 'Privacy Policy', 'Privacy Policy\nWe never sell your personal data.'),
+        page(first, '/old', 'Old', 'An old page'),
+        page(second, '/', 'Home', 'Welcome\nUpdated 2026-11-02T10:00:00Z'),
+        page(second, '/privacy', 'Privacy Policy', 'Privacy Policy\nWe may sell your personal data to partners.'),
+        page(second, '/new', 'New', 'A new page'),
+      ]);
+    const comparator = new CrawlComparator(
+      new CrawlJobsRepository(db),
+      new CrawlChangesRepository(db),
+      new ComplianceAssessmentsRepository(db),
+    );
+    await comparator.compare(first);
+    await comparator.compare(second);
+  });
+  afterAll(() => t.close());
+
+  it('summarises a crawl against the previous one, policy pages first', async () => {
+    const body = await getJson<CrawlChanges>(alice, `/api/crawls/${second}/changes`);
+    expect(body.summary).toMatchObject({
+      crawlJobId: second,
+      previousCrawlJobId: first,
+      vendorId: vendor.id,
+      pagesBefore: 3,
+      pagesAfter: 3,
+      added: 1,
+      removed: 1,
+      changed: 1,
+      unchanged: 1,
+      changedPercent: 75,
+      policyPagesChanged: 1,
+      findingsNew: [],
+      findingsResolved: [],
+    });
+    expect(body.pages.items.map((p) => [new URL(p.url).pathname, p.kind, p.policyKind])).toEqual([
+      ['/privacy', 'changed', 'privacy'],
+      ['/new', 'added', null],
+      ['/old', 'removed', null],
+    ]);
+    expect(body.pages).toMatchObject({ total: 3, page: 1, limit: 20 });
+
+    const added = await getJson<CrawlChanges>(alice, `/api/crawls/${second}/changes?kind=added&limit=1`);
+    expect(added.pages.items.map((p) => p.kind)).toEqual(['added']);
+    expect(added.pages.total).toBe(1);
+
+    const baseline = await getJson<CrawlChanges>(alice, `/api/crawls/${first}/changes`);
+    expect(baseline.summary).toMatchObject({ previousCrawlJobId: null, added: 0, removed: 0, changed: 0 });
+  });
+
+  it("diffs a changed page's main text word by word", async () => {
+    const { pages } = await getJson<CrawlChanges>(alice, `/api/crawls/${second}/changes`);
+    const privacy = pages.items.find((p) => p.url.endsWith('/privacy'))!;
+    const diff = await getJson<PageChangeDiff>(alice, `/api/crawls/${second}/changes/pages/${privacy.id}`);
+    expect(diff.change.id).toBe(privacy.id);
+    expect(diff.segments!.filter((s) => s.kind === 'removed').map((s) => s.text.trim())).toEqual(['never']);
+    expect(diff.segments!.filter((s) => s.kind === 'added').map((s) => s.text.trim())).toEqual(['may', 'to partners']);
+
+    const added = pages.items.find((p) => p.kind === 'added')!;
+    const whole = await getJson<PageChangeDiff>(alice, `/api/crawls/${second}/changes/pages/${added.id}`);
+    expect(whole.segments).toEqual([{ kind: 'added', text: 'A new page' }]);
+  });
+
+  it("lists a vendor's crawls newest first with rate, label and change counts", async () => {
+    const timeline = await getJson<Paginated<TimelineEntry>>(alice, `/api/vendors/${vendor.id}/timeline`);
+    expect(timeline.total).toBe(3);
+    const byId = Object.fromEntries(timeline.items.map((entry) => [entry.crawlJobId, entry]));
+    expect(byId[second]).toMatchObject({
+      status: 'completed',
+      method: 'http',
+      rate: null,
+      label: null,
+      changes: { previousCrawlJobId: first, added: 1, removed: 1, changed: 1, policyPagesChanged: 1, findingsNew: 0 },
+    });
+    expect(byId[running]).toMatchObject({ status: 'running', changes: null });
+    const created = timeline.items.map((entry) => entry.createdAt);
+    expect([...created].sort().reverse()).toEqual(created);
+  });
+
+  it('is owner-scoped and validates its input', async () => {
+    const { pages } = await getJson<CrawlChanges>(alice, `/api/crawls/${second}/changes`);
+    const notFound = async (user: TestUser, url: string, message: string) => {
+      const response = await user.api(url);
+      expect(response.status).toBe(404);
+      expect(((await response.json()) as { message: string }).message).toBe(message);
+    };
+    await notFound(bob, `/api/crawls/${second}/changes`, MESSAGES.changes.crawlNotFound);
+    await notFound(bob, `/api/crawls/${second}/changes/pages/${pages.items[0]!.id}`, MESSAGES.changes.crawlNotFound);
+    await notFound(bob, `/api/vendors/${vendor.id}/timeline`, 'Vendor not found');
+    await notFound(alice, `/api/crawls/${running}/changes`, MESSAGES.changes.notCompared);
+    await notFound(alice, `/api/crawls/${first}/changes/pages/${pages.items[0]!.id}`, MESSAGES.changes.pageChangeNotFound);
+
+    // An id that is not a UUID names nothing: 404, like another user's.
+    expect((await alice.api('/api/crawls/not-a-uuid/changes')).status).toBe(404);
+    expect((await alice.api(`/api/crawls/${second}/changes/pages/nope`)).status).toBe(404);
+    for (const url of [
+      `/api/crawls/${second}/changes?kind=moved`,
+      `/api/crawls/${second}/changes?limit=1000`,
+      `/api/vendors/${vendor.id}/timeline?page=0`,
+    ])
+      expect((await alice.api(url)).status).toBe(400);
+  });
+});

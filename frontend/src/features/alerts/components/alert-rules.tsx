@@ -1,0 +1,118 @@
+import { Button, Card, Group, NumberInput, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import {
+  ALERT_RULE_KINDS,
+  ALERT_RULE_LABELS,
+  alertRuleInputSchema,
+  CHECK_SEVERITIES,
+  CHECK_SEVERITY_LABELS,
+  MESSAGES,
+  type AlertRule,
+  type AlertRuleKind,
+} from '@vendorwatch/contracts';
+import { focusFirstError, zodValidate } from '@/lib/form';
+import { useCreateAlertRule } from '../api/create-alert-rule';
+import { useDeleteAlertRule } from '../api/delete-alert-rule';
+import { useAlertRules } from '../api/get-alert-rules';
+
+interface RuleFormValues {
+  kind: AlertRuleKind;
+  minSeverity: string | null;
+  thresholdPercent: number | string | null;
+}
+
+const describe = (rule: AlertRule) =>
+  rule.kind === 'pages_changed'
+    ? `More than ${rule.thresholdPercent} % of pages change`
+    : rule.kind === 'check_fails' && rule.minSeverity
+      ? `A check of ${CHECK_SEVERITY_LABELS[rule.minSeverity].toLowerCase()} severity or worse newly fails`
+      : ALERT_RULE_LABELS[rule.kind];
+
+const toInput = (values: RuleFormValues) => ({
+  kind: values.kind,
+  minSeverity: values.kind === 'check_fails' ? (values.minSeverity ?? null) : null,
+  thresholdPercent:
+    values.kind === 'pages_changed' && values.thresholdPercent !== '' && values.thresholdPercent !== null
+      ? Number(values.thresholdPercent)
+      : null,
+});
+
+const validateRule = zodValidate(alertRuleInputSchema);
+
+/** What to be alerted about; every rule that fires is sent to every channel. */
+export function AlertRules() {
+  const rules = useAlertRules();
+  const remove = useDeleteAlertRule();
+  const create = useCreateAlertRule({ mutationConfig: { onSuccess: () => form.reset() } });
+  const form = useForm<RuleFormValues>({
+    mode: 'controlled',
+    initialValues: { kind: 'policy_page_changed', minSeverity: null, thresholdPercent: 20 },
+    validate: (values) => validateRule(toInput(values)),
+  });
+  const kind = form.getValues().kind;
+
+  return (
+    <Card withBorder>
+      <Stack>
+        <Title order={3}>Alert rules</Title>
+        <form
+          onSubmit={form.onSubmit(
+            (values) => create.mutate(alertRuleInputSchema.parse(toInput(values))),
+            (errors) => focusFirstError(form, errors),
+          )}
+        >
+          <Group align="flex-end">
+            <Select
+              label="Alert when"
+              data={ALERT_RULE_KINDS.map((value) => ({ value, label: ALERT_RULE_LABELS[value] }))}
+              allowDeselect={false}
+              key={form.key('kind')}
+              {...form.getInputProps('kind')}
+            />
+            {kind === 'check_fails' && (
+              <Select
+                label="Least severity"
+                placeholder="Any"
+                clearable
+                data={CHECK_SEVERITIES.map((value) => ({ value, label: CHECK_SEVERITY_LABELS[value] }))}
+                key={form.key('minSeverity')}
+                {...form.getInputProps('minSeverity')}
+              />
+            )}
+            {kind === 'pages_changed' && (
+              <NumberInput
+                label="Pages changed above (%)"
+                min={1}
+                max={100}
+                key={form.key('thresholdPercent')}
+                {...form.getInputProps('thresholdPercent')}
+              />
+            )}
+            <Button type="submit" loading={create.isPending}>
+              Add rule
+            </Button>
+          </Group>
+        </form>
+        {rules.data?.length === 0 && <Text c="dimmed">{MESSAGES.alerts.noRules}</Text>}
+        {!!rules.data?.length && (
+          <Table>
+            <Table.Tbody>
+              {rules.data.map((rule) => (
+                <Table.Tr key={rule.id} data-testid="alert-rule-row">
+                  <Table.Td>{describe(rule)}</Table.Td>
+                  <Table.Td>
+                    <Group justify="flex-end">
+                      <Button size="xs" color="red" variant="subtle" onClick={() => remove.mutate({ ruleId: rule.id })}>
+                        Remove
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,105 @@
+import { MESSAGES, type AlertChannel, type AlertDelivery, type AlertRule } from '@vendorwatch/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockFetch } from '@/testing/mock-fetch';
+import { renderWithProviders } from '@/testing/test-utils';
+import { AlertsSettings } from './alerts-settings';
+
+const channel: AlertChannel = {
+  id: '11111111-1111-4111-8111-111111111111',
+  name: 'Ops hook',
+  kind: 'webhook',
+  target: 'https://hooks.example/alerts',
+  createdAt: '2026-11-23T10:00:00Z',
+};
+const rule: AlertRule = {
+  id: '22222222-2222-4222-8222-222222222222',
+  kind: 'pages_changed',
+  minSeverity: null,
+  thresholdPercent: 20,
+  createdAt: '2026-11-23T10:00:00Z',
+};
+const delivery: AlertDelivery = {
+  id: '33333333-3333-4333-8333-333333333333',
+  channelId: channel.id,
+  channelName: 'Ops hook',
+  ruleKind: 'crawl_failed',
+  crawlJobId: null,
+  subject: 'Acme: crawl failed',
+  status: 'failed',
+  attempts: 5,
+  statusCode: 500,
+  error: 'The receiver answered 500',
+  createdAt: '2026-11-23T10:00:00Z',
+  deliveredAt: null,
+};
+const page = <T,>(items: T[]) => ({ items, total: items.length, page: 1, limit: 50 });
+
+describe('Settings: alerts', () => {
+  it('lists channels, rules and deliveries with their outcome', async () => {
+    mockFetch({
+      'GET /api/alerts/channels': { body: [channel] },
+      'GET /api/alerts/rules': { body: [rule] },
+      'GET /api/alerts/deliveries': { body: page([delivery]) },
+    });
+    renderWithProviders(<AlertsSettings />);
+
+    const row = await screen.findByTestId('alert-channel-row');
+    expect(row).toHaveTextContent('Ops hook');
+    expect(row).toHaveTextContent('https://hooks.example/alerts');
+    expect(await screen.findByTestId('alert-rule-row')).toHaveTextContent('More than 20 % of pages change');
+    const sent = await screen.findByTestId('alert-delivery-row');
+    expect(sent).toHaveTextContent('A crawl fails: Acme: crawl failed');
+    expect(within(sent).getByText('Failed')).toBeInTheDocument();
+    expect(sent).toHaveTextContent('HTTP 500');
+    expect(sent).toHaveTextContent('The receiver answered 500');
+  });
+
+  it('adds a webhook and shows its secret once; sends a test', async () => {
+    let channels: AlertChannel[] = [];
+    const { requests } = mockFetch({
+      'GET /api/alerts/channels': () => ({ body: channels }),
+      'GET /api/alerts/rules': { body: [] },
+      'GET /api/alerts/deliveries': { body: page([]) },
+      'POST /api/alerts/channels': (request) => {
+        channels = [channel];
+        return { status: 201, body: { ...channel, ...(request.body as object), secret: 'whsec_abc' } };
+      },
+      [`POST /api/alerts/channels/${channel.id}/test`]: {
+        status: 202,
+        body: { ...delivery, ruleKind: 'test', status: 'pending' },
+      },
+    });
+    const { user } = renderWithProviders(<AlertsSettings />);
+    expect(await screen.findByText(MESSAGES.alerts.noChannels)).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Name'), 'Ops hook');
+    await user.click(screen.getByRole('combobox', { name: 'Channel' }));
+    await user.click(await screen.findByRole('option', { name: 'Webhook' }));
+    await user.type(screen.getByLabelText('Email address or webhook URL'), 'https://hooks.example/alerts');
+    await user.click(screen.getByRole('button', { name: 'Add channel' }));
+
+    expect(await screen.findByTestId('webhook-secret')).toHaveTextContent('whsec_abc');
+    expect(requests().find((r) => r.method === 'POST')?.body).toEqual({
+      name: 'Ops hook',
+      kind: 'webhook',
+      target: 'https://hooks.example/alerts',
+    });
+    await user.click(await screen.findByRole('button', { name: 'Send test to Ops hook' }));
+    expect(await screen.findByText(MESSAGES.alerts.testQueued)).toBeInTheDocument();
+  }, 20_000);
+
+  it('refuses an invalid address before sending anything', async () => {
+    const { requests } = mockFetch({
+      'GET /api/alerts/channels': { body: [] },
+      'GET /api/alerts/rules': { body: [] },
+      'GET /api/alerts/deliveries': { body: page([]) },
+    });
+    const { user } = renderWithProviders(<AlertsSettings />);
+    await user.type(await screen.findByLabelText('Name'), 'Me');
+    await user.type(screen.getByLabelText('Email address or webhook URL'), 'not-an-address');
+    await user.click(screen.getByRole('button', { name: 'Add channel' }));
+    expect(await screen.findByText(MESSAGES.alerts.invalidEmail)).toBeInTheDocument();
+    await waitFor(() => expect(requests().filter((r) => r.method === 'POST')).toEqual([]));
+  });
+});

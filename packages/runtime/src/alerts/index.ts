@@ -1,0 +1,2 @@
+export * from './alert-queue';
+export * from './alert-evaluator';
