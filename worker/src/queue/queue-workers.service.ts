@@ -22,7 +22,12 @@ import type { JobHandler } from './job-handler';
  * at a time; a scheduled run only inserts and enqueues, and many vendors may share a minute; alert deliveries
  * wait on other servers).
  */
-const FIXED_CONCURRENCY: Partial<Record<JobKey, number>> = { testCrawl: 4, reconcileCrawls: 1, scheduledCrawl: 8, deliverAlert: 4 };
+const FIXED_CONCURRENCY: Partial<Record<JobKey, number>> = {
+  testCrawl: 4,
+  reconcileCrawls: 1,
+  scheduledCrawl: 8,
+  deliverAlert: 4,
+};
 
 /**
  * One BullMQ Worker per job kind, each routed to its single handler. Cancel requests arrive over
