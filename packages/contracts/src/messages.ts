@@ -273,7 +273,6 @@ export const MESSAGES = {
     firstCrawl: 'First completed crawl: nothing earlier to compare with',
     notComparedYet: 'Compared once the crawl completes',
     noPageChanges: 'No page was added, removed or changed',
-    diffTooLarge: 'The two versions differ too much to show word by word',
   },
 } as const;
 

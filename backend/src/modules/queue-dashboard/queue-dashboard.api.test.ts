@@ -37,7 +37,7 @@ describe('queue dashboard', () => {
     const api = await get('/admin/queues/api/queues', `Bearer ${TOKEN}`);
     expect(api.status).toBe(200);
     const { queues } = (await api.json()) as { queues: { name: string }[] };
-    expect(queues.map((queue) => queue.name).sort()).toEqual(['alerts', 'crawl', 'maintenance', 'test-crawl']);
+    expect(queues.map((queue) => queue.name).sort()).toEqual(['alerts', 'crawl', 'maintenance', 'schedules', 'test-crawl']);
   });
 
   it('is not mounted without OPERATOR_TOKEN', async () => {

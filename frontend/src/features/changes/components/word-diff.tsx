@@ -6,7 +6,7 @@ export function WordDiff({ segments }: { segments: DiffSegmentView[] | null }) {
   if (!segments)
     return (
       <Text size="sm" c="dimmed" data-testid="word-diff-too-large">
-        {MESSAGES.timeline.diffTooLarge}
+        {MESSAGES.changes.tooManyDifferences}
       </Text>
     );
   return (
