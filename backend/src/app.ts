@@ -30,7 +30,13 @@ export async function createApp(
   const app = await NestFactory.create<NestFastifyApplication>(
     rootModule(config),
     // Every request gets an id (the caller's X-Request-Id when sane): logged on each of its lines, echoed back.
-    new FastifyAdapter({ trustProxy, bodyLimit: 1024 * 1024, requestIdHeader: false, genReqId: requestId }),
+    new FastifyAdapter({
+      trustProxy,
+      bodyLimit: 1024 * 1024,
+      requestIdHeader: false,
+      genReqId: requestId,
+      requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+    }),
     { bufferLogs: true },
   );
   app.useLogger(app.get(Logger));

@@ -9,6 +9,7 @@ export const MESSAGES = {
     notFound: 'Not found',
     validationFailed: 'Validation failed',
     databaseUnavailable: 'The database cannot be reached right now. Please try again in a few moments.',
+    queueUnavailable: 'The job queue cannot be reached right now. Please try again in a few moments.',
   },
   auth: {
     authenticationRequired: 'Authentication required',

@@ -20,6 +20,10 @@ export interface DatabaseOptions {
   /** PGlite data directory (ignored with `url`); `memory://` keeps it in memory. */
   dataDir?: string;
   poolSize?: number;
+  /** How long opening a connection may take (PostgreSQL only); 10 s when absent. */
+  connectTimeoutMs?: number;
+  /** Statements running longer are cancelled by the server (PostgreSQL only); 0 or absent: no limit. */
+  statementTimeoutMs?: number;
 }
 
 export interface DatabaseHandle {
@@ -34,14 +38,24 @@ export const MIGRATIONS_FOLDER = path.join(__dirname, '..', 'migrations');
 const MIGRATION_LOCK_ID = 72_110_943;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  if (options.url) return openPostgres(options.url, options.poolSize ?? 10, options);
   return openPglite(options.dataDir ?? 'memory://');
 }
 
-function openPostgres(url: string, max: number): DatabaseHandle {
-  // A server that does not answer (a network partition) fails the query after 10 s instead of
-  // holding the request until the operating system gives up on the connection.
-  const pool = new Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 });
+function openPostgres(
+  url: string,
+  max: number,
+  { connectTimeoutMs = 10_000, statementTimeoutMs = 0 }: DatabaseOptions,
+): DatabaseHandle {
+  // A server that does not answer (a network partition) fails the query after the connect timeout
+  // instead of holding the request until the operating system gives up on the connection; a query
+  // stuck behind a lock or on an overloaded server is cancelled by the server's statement timeout.
+  const pool = new Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: connectTimeoutMs,
+    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
+  });
   // A client that loses its server must not crash the process: an idle one is dropped and the next
   // query reconnects (the pool's 'error'); one checked out between two queries — in a transaction —
   // emits on itself, and its next query fails with a connection error its caller handles.
@@ -54,11 +68,13 @@ function openPostgres(url: string, max: number): DatabaseHandle {
     async migrate() {
       const client = await pool.connect();
       try {
+        // A migration may rewrite a large table: it is not bound by the statement timeout.
+        await client.query('set statement_timeout = 0');
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
         await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
-        client.release();
+        client.release(true); // not back into the pool: it has no statement timeout
       }
     },
     close: () => pool.end(),

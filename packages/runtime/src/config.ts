@@ -36,6 +36,12 @@ export const configSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** How long opening a PostgreSQL connection may take before the query fails (a partitioned server). */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** The API's statement timeout: a request is not held by a query that takes longer (0 turns it off). */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /** The workers' statement timeout: longer, as they write whole crawls' pages (0 turns it off). */
+  WORKER_DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(300_000),
   /** A read replica of DATABASE_URL for the dashboard and reports reads; unset, they use the primary. */
   DATABASE_READ_URL: optionalString,
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
@@ -43,6 +49,11 @@ export const configSchema = z.object({
   /** 32 bytes, base64: encrypts API keys at rest. `npm start` creates one under DATA_DIR when unset. */
   ENCRYPTION_KEY: optionalString,
   FRONTEND_DIST: optionalString,
+  /**
+   * How long a client may take to send a whole request (Node's requestTimeout): a slow or stalled
+   * client cannot hold a connection open for ever.
+   */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
   /** Behind a reverse proxy: how many proxy hops to trust for the client address (rate limits use it). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 

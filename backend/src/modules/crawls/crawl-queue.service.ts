@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { TestCrawlPayload, TestCrawlResult } from '@vendorwatch/contracts';
 import {
   APP_CONFIG,
@@ -9,6 +9,7 @@ import {
   enqueueCrawlJob,
   readWorkerHeartbeats,
   reconcileCrawl,
+  settleRedisClient,
   runTestCrawl,
   type ReconcileOutcome,
   type AppConfig,
@@ -20,10 +21,11 @@ import type { QueueEvents } from 'bullmq';
 
 /**
  * The API's side of the queue: it enqueues, cancels and reads worker heartbeats; it never runs
- * a job.
+ * a job. Its connections are producers: while Redis is unreachable a call fails at once (503)
+ * rather than holding the request.
  */
 @Injectable()
-export class CrawlQueueService implements OnModuleDestroy {
+export class CrawlQueueService implements OnModuleInit, OnModuleDestroy {
   private readonly crawlQueue;
   private readonly testQueue;
   private readonly redis;
@@ -33,9 +35,13 @@ export class CrawlQueueService implements OnModuleDestroy {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jobs: CrawlJobsRepository,
   ) {
-    this.crawlQueue = createQueue(config, 'crawl');
-    this.testQueue = createQueue(config, 'testCrawl');
-    this.redis = createRedisClient(config, 'api');
+    this.crawlQueue = createQueue(config, 'crawl', 'producer');
+    this.testQueue = createQueue(config, 'testCrawl', 'producer');
+    this.redis = createRedisClient(config, 'api', 'producer');
+  }
+
+  onModuleInit(): Promise<void> {
+    return settleRedisClient(this.redis);
   }
 
   enqueueCrawl(crawlJobId: string): Promise<void> {

@@ -44,12 +44,14 @@ export async function runTestCrawl(
   }
 }
 
-export type CancelOutcome = 'removed' | 'signalled';
+export type CancelOutcome = 'removed' | 'gone' | 'signalled';
 
 /**
  * Cancels a crawl job. A job still waiting is removed from the queue ('removed': no worker will
- * ever see it, so the caller marks the row cancelled). Otherwise the holding worker is told over
- * pub/sub and ends the row itself ('signalled'): it stops within a second and keeps what it fetched.
+ * ever see it, so the caller marks the row cancelled). A job that is missing or already finished
+ * ('gone': its row outlived it, and no worker will end it) is left to the caller the same way.
+ * Otherwise the holding worker is told over pub/sub and ends the row itself ('signalled'): it stops
+ * within a second and keeps what it fetched.
  */
 export async function cancelCrawlJob(
   queue: TypedQueue<'crawl'>,
@@ -58,15 +60,18 @@ export async function cancelCrawlJob(
   crawlJobId: string,
 ): Promise<CancelOutcome> {
   const job = await queue.getJob(crawlJobId);
-  if (job) {
-    const state = await job.getState();
-    if (state === 'waiting' || state === 'delayed' || state === 'prioritized') {
-      const removed = await job.remove().then(
-        () => true,
-        () => false, // taken by a worker in the meantime: signal it instead
-      );
-      if (removed) return 'removed';
-    }
+  const state = job ? await job.getState() : 'unknown';
+  if (!job || state === 'completed' || state === 'failed' || state === 'unknown') {
+    // Flagged all the same: a job enqueued after this look (a racing start) is stopped when taken.
+    await publishCrawlCancel(redis, config, crawlJobId);
+    return 'gone';
+  }
+  if (state === 'waiting' || state === 'delayed' || state === 'prioritized') {
+    const removed = await job.remove().then(
+      () => true,
+      () => false, // taken by a worker in the meantime: signal it instead
+    );
+    if (removed) return 'removed';
   }
   await publishCrawlCancel(redis, config, crawlJobId);
   return 'signalled';
