@@ -8,6 +8,7 @@ import {
   type AppConfig,
 } from '@vendorwatch/runtime';
 import { AccountSessionsModule } from './modules/account-sessions/account-sessions.module';
+import { FairUseModule } from './modules/fair-use/fair-use.module';
 import { ApiDocsModule } from './modules/api-docs/api-docs.module';
 import { AuthServerModule } from './modules/auth-server/auth-server.module';
 import { CrawlerConfigsModule } from './modules/crawler-configs/crawler-configs.module';
@@ -34,6 +35,7 @@ export class AppModule {
         DatabaseModule,
         ComplianceModule,
         SecretsModule,
+        FairUseModule,
         AuthServerModule,
         AccountSessionsModule,
         PublicConfigModule,

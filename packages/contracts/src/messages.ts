@@ -218,3 +218,30 @@ export const formatMessage = {
   factorNameConflict: (name: string) => fill(MESSAGES.auth.factorNameConflict, { name }),
   challengeExpired: (id: string) => fill(MESSAGES.auth.challengeExpired, { id }),
 };
+
+/** 429 answers of the per-user limits (fair use): what was limited, the limit, and when to try again. */
+export const RATE_LIMIT_MESSAGES = {
+  crawlStarts: (limit: number, windowSeconds: number, retryAfterSeconds: number) =>
+    fill('Too many crawls started: at most {limit} every {window}. Try again in {retry} s.', {
+      limit,
+      window: describeWindow(windowSeconds),
+      retry: retryAfterSeconds,
+    }),
+  expensive: (limit: number, windowSeconds: number, retryAfterSeconds: number) =>
+    fill('Too many requests of this kind: at most {limit} every {window}. Try again in {retry} s.', {
+      limit,
+      window: describeWindow(windowSeconds),
+      retry: retryAfterSeconds,
+    }),
+};
+
+const describeWindow = (seconds: number) =>
+  seconds % 3600 === 0
+    ? seconds === 3600
+      ? 'hour'
+      : `${seconds / 3600} hours`
+    : seconds % 60 === 0
+      ? seconds === 60
+        ? 'minute'
+        : `${seconds / 60} minutes`
+      : `${seconds} s`;

@@ -109,6 +109,15 @@ export const configSchema = z.object({
    */
   CRAWL_MIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(500),
 
+  /** Fair use: crawls one user may start per window (every start request counts). */
+  CRAWL_STARTS_PER_WINDOW: z.coerce.number().int().min(1).max(100_000).default(60),
+  CRAWL_STARTS_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
+  /** Fair use: crawls of one user running at once; the others wait in the queue while other users' run. */
+  CRAWLS_RUNNING_PER_USER: z.coerce.number().int().min(1).max(10_000).default(3),
+  /** Fair use: requests to the expensive routes (test crawl, connection test, scrape, report export) per user and window. */
+  EXPENSIVE_REQUESTS_PER_WINDOW: z.coerce.number().int().min(1).max(100_000).default(30),
+  EXPENSIVE_REQUESTS_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+
   /** Bearer token Prometheus sends to scrape /metrics; unset, /metrics is off (404). */
   METRICS_TOKEN: operatorSecret,
   /** Token of the operators' pages (the queue dashboard at /admin/queues); unset, they are off (404). */

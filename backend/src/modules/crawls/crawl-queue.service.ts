@@ -44,8 +44,9 @@ export class CrawlQueueService implements OnModuleInit, OnModuleDestroy {
     return settleRedisClient(this.redis);
   }
 
-  enqueueCrawl(crawlJobId: string): Promise<void> {
-    return enqueueCrawlJob(this.crawlQueue, crawlJobId);
+  /** `userLoad`: the user's crawls queued or running, this one included (see enqueueCrawlJob). */
+  enqueueCrawl(crawlJobId: string, userLoad: number): Promise<void> {
+    return enqueueCrawlJob(this.crawlQueue, crawlJobId, userLoad);
   }
 
   /** Makes sure a live crawl has a job that will run it (or ends it): see reconcileCrawl. */

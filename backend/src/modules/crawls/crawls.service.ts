@@ -77,7 +77,7 @@ export class CrawlsService {
       return this.start(userId, input, sessionId, tries - 1); // it ended meanwhile: start a new one
     }
     try {
-      await this.queue.enqueueCrawl(row.id);
+      await this.queue.enqueueCrawl(row.id, await this.jobs.countLive(userId));
     } catch (error) {
       await this.jobs.finish(row.id, 'failed', {}, MESSAGES.crawls.couldNotConnect);
       throw new DomainError(503, MESSAGES.crawls.startJobFailed);

@@ -12,11 +12,21 @@ import type { TypedQueue } from './queues';
  */
 export const CRAWL_JOB_ATTEMPTS = 3;
 
-/** Enqueues the crawl whose row the caller inserted; the row id is the job id, so a double submit adds nothing. */
-export async function enqueueCrawlJob(queue: TypedQueue<'crawl'>, crawlJobId: string): Promise<void> {
+/** BullMQ's highest priority number (the lowest priority). */
+const LOWEST_PRIORITY = 2_097_152;
+
+/**
+ * Enqueues the crawl whose row the caller inserted; the row id is the job id, so a double submit
+ * adds nothing. `userLoad` is how many crawls its user has queued or running, this one included:
+ * it becomes the job's priority, so a user's first crawl goes ahead of another user's hundredth —
+ * the queue serves users in turn instead of first come, first served. Every crawl job has a
+ * priority (at least 1): BullMQ takes jobs without one before all prioritised jobs.
+ */
+export async function enqueueCrawlJob(queue: TypedQueue<'crawl'>, crawlJobId: string, userLoad = 1): Promise<void> {
   const payload: CrawlJobPayload = { crawlJobId };
   await queue.add(JOBS.crawl.name, payload, {
     jobId: crawlJobId,
+    priority: Math.min(Math.max(1, Math.round(userLoad)), LOWEST_PRIORITY),
     attempts: CRAWL_JOB_ATTEMPTS,
     backoff: { type: 'exponential', delay: 5_000 },
     removeOnComplete: { age: 24 * 3600, count: 1000 },
