@@ -70,9 +70,16 @@ export class CrawlQueueService implements OnModuleInit, OnModuleDestroy {
     await this.redis.ping();
   }
 
-  /** Waiting and active crawl counts, for /api/health. */
+  /** Waiting and active crawl counts, for /api/health. Crawls wait prioritised (fair use): they count as waiting. */
   async crawlQueueCounts(): Promise<Record<string, number>> {
-    return this.crawlQueue.getJobCounts('waiting', 'active', 'delayed', 'failed');
+    const { prioritized = 0, ...counts } = await this.crawlQueue.getJobCounts(
+      'waiting',
+      'prioritized',
+      'active',
+      'delayed',
+      'failed',
+    );
+    return { ...counts, waiting: (counts.waiting ?? 0) + prioritized };
   }
 
   private queueEvents(): Promise<QueueEvents> {
