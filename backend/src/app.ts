@@ -49,8 +49,10 @@ export async function createApp(
       done();
     });
 
+  // Only the origins the operator lists may call with credentials; unset, no cross-origin caller may
+  // (the app itself is served from this origin, and the dev server proxies to it).
   await app.register(cors, {
-    origin: true,
+    origin: config.CORS_ORIGINS.length > 0 ? config.CORS_ORIGINS : false,
     credentials: true,
     allowedHeaders: CORS_HEADERS,
     exposedHeaders: ['x-supabase-api-version', 'content-disposition', 'x-request-id'],

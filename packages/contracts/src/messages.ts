@@ -164,6 +164,8 @@ export const MESSAGES = {
   },
   crawlerConfigs: {
     apiKeyRequiredForTesting: 'API key is required for testing',
+    apiKeyRequiredForNewEndpoint:
+      'Enter the API key again to change the endpoint: the saved key is only sent to the endpoint it was saved with',
     apiKeyEmpty: 'API key cannot be empty',
     nameRequired: 'Name is required',
     typeRequired: 'Type is required',

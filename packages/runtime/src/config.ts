@@ -74,6 +74,20 @@ export const configSchema = z.object({
   /** How long an MFA challenge can be verified. */
   AUTH_MFA_CHALLENGE_EXPIRY_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
   AUTH_JWKS_CACHE_SECONDS: z.coerce.number().int().min(0).default(600),
+  /**
+   * Origins of other sites allowed to call the API from a browser with credentials (comma separated,
+   * e.g. https://admin.example.com). Unset: none — the app is served from the API's own origin.
+   */
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((entry) => entry.trim().replace(/\/+$/, ''))
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be a comma-separated list of http(s) origins' })).max(50)),
   /** Origins besides PUBLIC_URL's that email links may redirect to (comma separated), e.g. a dev server. */
   AUTH_REDIRECT_URLS: z
     .string()
