@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { Pool } from 'pg';
 import * as schema from './schema';
+import { secureProductTables } from './table-security';
 
 export type Schema = typeof schema;
 /** One type for both drivers: every repository is written against it. */
@@ -71,7 +72,9 @@ function openPostgres(
         // A migration may rewrite a large table: it is not bound by the statement timeout.
         await client.query('set statement_timeout = 0');
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-        await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+        const migrating = drizzleNodePg(client, { schema }) as unknown as Database;
+        await migrateNodePg(migrating as never, { migrationsFolder: MIGRATIONS_FOLDER });
+        await secureProductTables(migrating);
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
         client.release(true); // not back into the pool: it has no statement timeout
@@ -103,7 +106,10 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   return {
     db,
     driver: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    async migrate() {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      await secureProductTables(db);
+    },
     async close() {
       if (closed) return;
       closed = true;
