@@ -10,6 +10,7 @@ import {
 import { AlertsModule } from './modules/alerts/alerts.module';
 import { ChangesModule } from './modules/changes/changes.module';
 import { AccountSessionsModule } from './modules/account-sessions/account-sessions.module';
+import { FairUseModule } from './modules/fair-use/fair-use.module';
 import { ApiDocsModule } from './modules/api-docs/api-docs.module';
 import { AuthServerModule } from './modules/auth-server/auth-server.module';
 import { CrawlerConfigsModule } from './modules/crawler-configs/crawler-configs.module';
@@ -37,6 +38,7 @@ export class AppModule {
         DatabaseModule,
         ComplianceModule,
         SecretsModule,
+        FairUseModule,
         AuthServerModule,
         AccountSessionsModule,
         PublicConfigModule,

@@ -31,7 +31,13 @@ export async function createApp(
   const app = await NestFactory.create<NestFastifyApplication>(
     rootModule(config),
     // Every request gets an id (the caller's X-Request-Id when sane): logged on each of its lines, echoed back.
-    new FastifyAdapter({ trustProxy, bodyLimit: 1024 * 1024, requestIdHeader: false, genReqId: requestId }),
+    new FastifyAdapter({
+      trustProxy,
+      bodyLimit: 1024 * 1024,
+      requestIdHeader: false,
+      genReqId: requestId,
+      requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+    }),
     { bufferLogs: true },
   );
   app.useLogger(app.get(Logger));
@@ -45,8 +51,10 @@ export async function createApp(
       done();
     });
 
+  // Only the origins the operator lists may call with credentials; unset, no cross-origin caller may
+  // (the app itself is served from this origin, and the dev server proxies to it).
   await app.register(cors, {
-    origin: true,
+    origin: config.CORS_ORIGINS.length > 0 ? config.CORS_ORIGINS : false,
     credentials: true,
     allowedHeaders: CORS_HEADERS,
     exposedHeaders: ['x-supabase-api-version', 'content-disposition', 'x-request-id'],

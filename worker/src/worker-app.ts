@@ -14,7 +14,7 @@ class WorkerAppModule {
       imports: [
         AppConfigModule.forRoot(overrides),
         AppLoggerModule.forRoot(),
-        DatabaseModule,
+        DatabaseModule.forWorker(),
         ComplianceModule,
         SecretsModule,
         WorkerModule.forRoot(options),

@@ -1,16 +1,24 @@
 import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
 import { MESSAGES, type ApiErrorBody } from '@vendorwatch/contracts';
-import { databaseErrorCode, databaseErrorMessage, isDataException, isDatabaseUnavailable, loggableError } from '@vendorwatch/db';
+import {
+  databaseErrorCode,
+  databaseErrorMessage,
+  isDataException,
+  isDatabaseTimeout,
+  isDatabaseUnavailable,
+  loggableError,
+} from '@vendorwatch/db';
+import { isRedisUnavailable } from '@vendorwatch/runtime';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from './errors';
 
-/** How soon a client may ask again while the database is unreachable (seconds). */
-const DATABASE_RETRY_AFTER_SECONDS = 5;
+/** How soon a client may ask again while the database or Redis is unreachable (seconds). */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * The one place errors become HTTP answers. Client mistakes keep their status and message; an
- * unreachable database is a 503 the client may retry (the pool reconnects by itself once it is
- * back); anything else unexpected is logged and answered 500 with a generic text (no internals leak).
+ * unreachable (or timed-out) database or an unreachable Redis is a 503 the client may retry (both
+ * reconnect by themselves once they are back); anything else unexpected is logged and answered 500 with a generic text (no internals leak).
  */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
@@ -20,7 +28,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const reply = http.getResponse<FastifyReply>();
     const body = this.toBody(exception);
-    if (body.statusCode === HttpStatus.SERVICE_UNAVAILABLE) void reply.header('retry-after', DATABASE_RETRY_AFTER_SECONDS);
+    if (body.statusCode === HttpStatus.SERVICE_UNAVAILABLE && !reply.hasHeader('retry-after'))
+      void reply.header('retry-after', UNAVAILABLE_RETRY_AFTER_SECONDS);
     if (body.statusCode === 404 && isPageNavigation(http.getRequest<FastifyRequest>()) && 'sendFile' in reply) {
       void reply.type('text/html').sendFile('index.html');
       return;
@@ -45,9 +54,14 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (typeof fastifyStatus === 'number' && fastifyStatus >= 400 && fastifyStatus < 500) {
       return { statusCode: fastifyStatus, message: (exception as Error).message };
     }
-    if (isDatabaseUnavailable(exception)) {
+    // Infrastructure that is down or overloaded: the client may retry; nothing of the cause leaks.
+    if (isDatabaseUnavailable(exception) || isDatabaseTimeout(exception)) {
       this.logger.warn(`Database unreachable: ${databaseErrorMessage(exception)}`);
       return { statusCode: HttpStatus.SERVICE_UNAVAILABLE, message: MESSAGES.generic.databaseUnavailable };
+    }
+    if (isRedisUnavailable(exception)) {
+      this.logger.warn(`Redis unreachable: ${(exception as Error).message}`);
+      return { statusCode: HttpStatus.SERVICE_UNAVAILABLE, message: MESSAGES.generic.queueUnavailable };
     }
     if (isDataException(exception)) {
       // Validation should have caught it; the answer is still the client's to fix, and the log says which check is missing.

@@ -9,6 +9,7 @@ export const MESSAGES = {
     notFound: 'Not found',
     validationFailed: 'Validation failed',
     databaseUnavailable: 'The database cannot be reached right now. Please try again in a few moments.',
+    queueUnavailable: 'The job queue cannot be reached right now. Please try again in a few moments.',
     nulCharacter: 'Text may not contain the NUL character (\\u0000)',
     nothingToUpdate: 'Nothing to update: send at least one field',
     numberOutOfRange: 'A number is out of range',
@@ -179,6 +180,8 @@ export const MESSAGES = {
   },
   crawlerConfigs: {
     apiKeyRequiredForTesting: 'API key is required for testing',
+    apiKeyRequiredForNewEndpoint:
+      'Enter the API key again to change the endpoint: the saved key is only sent to the endpoint it was saved with',
     apiKeyEmpty: 'API key cannot be empty',
     nameRequired: 'Name is required',
     typeRequired: 'Type is required',
@@ -299,3 +302,30 @@ export const formatMessage = {
   factorNameConflict: (name: string) => fill(MESSAGES.auth.factorNameConflict, { name }),
   challengeExpired: (id: string) => fill(MESSAGES.auth.challengeExpired, { id }),
 };
+
+/** 429 answers of the per-user limits (fair use): what was limited, the limit, and when to try again. */
+export const RATE_LIMIT_MESSAGES = {
+  crawlStarts: (limit: number, windowSeconds: number, retryAfterSeconds: number) =>
+    fill('Too many crawls started: at most {limit} every {window}. Try again in {retry} s.', {
+      limit,
+      window: describeWindow(windowSeconds),
+      retry: retryAfterSeconds,
+    }),
+  expensive: (limit: number, windowSeconds: number, retryAfterSeconds: number) =>
+    fill('Too many requests of this kind: at most {limit} every {window}. Try again in {retry} s.', {
+      limit,
+      window: describeWindow(windowSeconds),
+      retry: retryAfterSeconds,
+    }),
+};
+
+const describeWindow = (seconds: number) =>
+  seconds % 3600 === 0
+    ? seconds === 3600
+      ? 'hour'
+      : `${seconds / 3600} hours`
+    : seconds % 60 === 0
+      ? seconds === 60
+        ? 'minute'
+        : `${seconds / 60} minutes`
+      : `${seconds} s`;

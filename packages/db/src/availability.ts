@@ -23,6 +23,21 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /**
+ * Whether a statement was cancelled by the statement timeout (or pg's query timeout): the database
+ * is there but too slow to answer now. Not retried by untilDatabaseAnswers (it may be the
+ * statement's own fault), but answered like an outage over HTTP.
+ */
+export function isDatabaseTimeout(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 6; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (code === '57014' && typeof message === 'string' && /statement timeout/i.test(message)) return true;
+    if (typeof message === 'string' && /^Query read timeout$/.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
  * The message of the error the database driver raised, without the SQL text and bind parameters
  * drizzle wraps it in (they may hold secrets and mean nothing to a user).
  */

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { Pool } from 'pg';
 import * as schema from './schema';
+import { secureProductTables } from './table-security';
 
 export type Schema = typeof schema;
 /** One type for both drivers: every repository is written against it. */
@@ -20,6 +21,10 @@ export interface DatabaseOptions {
   /** PGlite data directory (ignored with `url`); `memory://` keeps it in memory. */
   dataDir?: string;
   poolSize?: number;
+  /** How long opening a connection may take (PostgreSQL only); 10 s when absent. */
+  connectTimeoutMs?: number;
+  /** Statements running longer are cancelled by the server (PostgreSQL only); 0 or absent: no limit. */
+  statementTimeoutMs?: number;
 }
 
 export interface DatabaseHandle {
@@ -34,14 +39,24 @@ export const MIGRATIONS_FOLDER = path.join(__dirname, '..', 'migrations');
 const MIGRATION_LOCK_ID = 72_110_943;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  if (options.url) return openPostgres(options.url, options.poolSize ?? 10, options);
   return openPglite(options.dataDir ?? 'memory://');
 }
 
-function openPostgres(url: string, max: number): DatabaseHandle {
-  // A server that does not answer (a network partition) fails the query after 10 s instead of
-  // holding the request until the operating system gives up on the connection.
-  const pool = new Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 });
+function openPostgres(
+  url: string,
+  max: number,
+  { connectTimeoutMs = 10_000, statementTimeoutMs = 0 }: DatabaseOptions,
+): DatabaseHandle {
+  // A server that does not answer (a network partition) fails the query after the connect timeout
+  // instead of holding the request until the operating system gives up on the connection; a query
+  // stuck behind a lock or on an overloaded server is cancelled by the server's statement timeout.
+  const pool = new Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: connectTimeoutMs,
+    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
+  });
   // A client that loses its server must not crash the process: an idle one is dropped and the next
   // query reconnects (the pool's 'error'); one checked out between two queries — in a transaction —
   // emits on itself, and its next query fails with a connection error its caller handles.
@@ -54,11 +69,15 @@ function openPostgres(url: string, max: number): DatabaseHandle {
     async migrate() {
       const client = await pool.connect();
       try {
+        // A migration may rewrite a large table: it is not bound by the statement timeout.
+        await client.query('set statement_timeout = 0');
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-        await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+        const migrating = drizzleNodePg(client, { schema }) as unknown as Database;
+        await migrateNodePg(migrating as never, { migrationsFolder: MIGRATIONS_FOLDER });
+        await secureProductTables(migrating);
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
-        client.release();
+        client.release(true); // not back into the pool: it has no statement timeout
       }
     },
     close: () => pool.end(),
@@ -87,7 +106,10 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   return {
     db,
     driver: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    async migrate() {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      await secureProductTables(db);
+    },
     async close() {
       if (closed) return;
       closed = true;

@@ -3,3 +3,4 @@ export * as schema from './schema';
 export * from './schema';
 export * from './repositories';
 export * from './availability';
+export * from './table-security';

@@ -36,6 +36,12 @@ export const configSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** How long opening a PostgreSQL connection may take before the query fails (a partitioned server). */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** The API's statement timeout: a request is not held by a query that takes longer (0 turns it off). */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /** The workers' statement timeout: longer, as they write whole crawls' pages (0 turns it off). */
+  WORKER_DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(300_000),
   /** A read replica of DATABASE_URL for the dashboard and reports reads; unset, they use the primary. */
   DATABASE_READ_URL: optionalString,
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
@@ -43,6 +49,11 @@ export const configSchema = z.object({
   /** 32 bytes, base64: encrypts API keys at rest. `npm start` creates one under DATA_DIR when unset. */
   ENCRYPTION_KEY: optionalString,
   FRONTEND_DIST: optionalString,
+  /**
+   * How long a client may take to send a whole request (Node's requestTimeout): a slow or stalled
+   * client cannot hold a connection open for ever.
+   */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
   /** Behind a reverse proxy: how many proxy hops to trust for the client address (rate limits use it). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 
@@ -63,6 +74,20 @@ export const configSchema = z.object({
   /** How long an MFA challenge can be verified. */
   AUTH_MFA_CHALLENGE_EXPIRY_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
   AUTH_JWKS_CACHE_SECONDS: z.coerce.number().int().min(0).default(600),
+  /**
+   * Origins of other sites allowed to call the API from a browser with credentials (comma separated,
+   * e.g. https://admin.example.com). Unset: none — the app is served from the API's own origin.
+   */
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((entry) => entry.trim().replace(/\/+$/, ''))
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be a comma-separated list of http(s) origins' })).max(50)),
   /** Origins besides PUBLIC_URL's that email links may redirect to (comma separated), e.g. a dev server. */
   AUTH_REDIRECT_URLS: z
     .string()
@@ -102,6 +127,15 @@ export const configSchema = z.object({
    * tests may lower it, which also admits the `interval` kind below an hour.
    */
   SCHEDULE_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(3600),
+
+  /** Fair use: crawls one user may start per window (every start request counts). */
+  CRAWL_STARTS_PER_WINDOW: z.coerce.number().int().min(1).max(100_000).default(60),
+  CRAWL_STARTS_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
+  /** Fair use: crawls of one user running at once; the others wait in the queue while other users' run. */
+  CRAWLS_RUNNING_PER_USER: z.coerce.number().int().min(1).max(10_000).default(3),
+  /** Fair use: requests to the expensive routes (test crawl, connection test, scrape, report export) per user and window. */
+  EXPENSIVE_REQUESTS_PER_WINDOW: z.coerce.number().int().min(1).max(100_000).default(30),
+  EXPENSIVE_REQUESTS_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
 
   /** Bearer token Prometheus sends to scrape /metrics; unset, /metrics is off (404). */
   METRICS_TOKEN: operatorSecret,

@@ -1,4 +1,4 @@
-import { Global, Inject, Module, type OnApplicationShutdown, type Provider } from '@nestjs/common';
+import { Global, Inject, Module, type DynamicModule, type OnApplicationShutdown, type Provider } from '@nestjs/common';
 import {
   AuthMfaChallengesRepository,
   AuthMfaFactorsRepository,
@@ -32,6 +32,14 @@ export const DATABASE_HANDLE = Symbol('DATABASE_HANDLE');
 export const DATABASE = Symbol('DATABASE');
 /** The replica of DATABASE_READ_URL, or null: reads then go to the primary. */
 export const READ_DATABASE_HANDLE = Symbol('READ_DATABASE_HANDLE');
+/** 'api' or 'worker': which statement timeout the connections get. */
+const DATABASE_ROLE = Symbol('DATABASE_ROLE');
+type DatabaseRole = 'api' | 'worker';
+
+const timeouts = (config: AppConfig, role: DatabaseRole) => ({
+  connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+  statementTimeoutMs: role === 'worker' ? config.WORKER_DATABASE_STATEMENT_TIMEOUT_MS : config.DATABASE_STATEMENT_TIMEOUT_MS,
+});
 
 /** Repositories are plain classes over `Database`; this list makes each of them injectable. */
 const REPOSITORIES = [
@@ -77,19 +85,22 @@ const repositoryProviders: Provider[] = [
 
 /**
  * PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite under DATA_DIR.
- * Migrations run before anything else touches the database.
+ * Migrations run before anything else touches the database. Imported as is by the API;
+ * `DatabaseModule.forWorker()` gives the workers their longer statement timeout.
  */
 @Global()
 @Module({
   providers: [
+    { provide: DATABASE_ROLE, useValue: 'api' satisfies DatabaseRole },
     {
       provide: DATABASE_HANDLE,
-      inject: [APP_CONFIG],
-      useFactory: async (config: AppConfig): Promise<DatabaseHandle> => {
+      inject: [APP_CONFIG, DATABASE_ROLE],
+      useFactory: async (config: AppConfig, role: DatabaseRole): Promise<DatabaseHandle> => {
         const handle = await openDatabase({
           url: config.DATABASE_URL,
           dataDir: path.join(config.DATA_DIR, 'pglite'),
           poolSize: config.DATABASE_POOL_SIZE,
+          ...timeouts(config, role),
         });
         await handle.migrate();
         return handle;
@@ -98,10 +109,10 @@ const repositoryProviders: Provider[] = [
     { provide: DATABASE, inject: [DATABASE_HANDLE], useFactory: (handle: DatabaseHandle) => handle.db },
     {
       provide: READ_DATABASE_HANDLE,
-      inject: [APP_CONFIG],
-      useFactory: async (config: AppConfig): Promise<DatabaseHandle | null> =>
+      inject: [APP_CONFIG, DATABASE_ROLE],
+      useFactory: async (config: AppConfig, role: DatabaseRole): Promise<DatabaseHandle | null> =>
         config.DATABASE_URL && config.DATABASE_READ_URL
-          ? openDatabase({ url: config.DATABASE_READ_URL, poolSize: config.DATABASE_POOL_SIZE })
+          ? openDatabase({ url: config.DATABASE_READ_URL, poolSize: config.DATABASE_POOL_SIZE, ...timeouts(config, role) })
           : null,
     },
     ...repositoryProviders,
@@ -109,6 +120,11 @@ const repositoryProviders: Provider[] = [
   exports: [DATABASE_HANDLE, DATABASE, ...REPOSITORIES, ...READ_REPOSITORIES],
 })
 export class DatabaseModule implements OnApplicationShutdown {
+  /** Providers of a dynamic module replace the decorator's of the same token. */
+  static forWorker(): DynamicModule {
+    return { module: DatabaseModule, providers: [{ provide: DATABASE_ROLE, useValue: 'worker' satisfies DatabaseRole }] };
+  }
+
   constructor(
     @Inject(DATABASE_HANDLE) private readonly handle: DatabaseHandle,
     @Inject(READ_DATABASE_HANDLE) private readonly replica: DatabaseHandle | null,

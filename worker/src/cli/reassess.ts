@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { CrawlJobsRepository } from '@vendorwatch/db';
 import { AppConfigModule, ComplianceModule, CrawlAssessor, DatabaseModule } from '@vendorwatch/runtime';
 
-@Module({ imports: [AppConfigModule.forRoot(), DatabaseModule, ComplianceModule] })
+@Module({ imports: [AppConfigModule.forRoot(), DatabaseModule.forWorker(), ComplianceModule] })
 class ReassessModule {}
 
 const USAGE = 'Usage: npm run reassess -- --all | <crawl job id> [<crawl job id> ...]';

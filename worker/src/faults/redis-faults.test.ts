@@ -51,7 +51,8 @@ describe('Redis faults', () => {
       60_000,
       'two crawls under way',
     );
-    expect(await harness.queue.getWaitingCount()).toBe(4);
+    // Crawl jobs wait prioritised by their user's load (fair use).
+    expect(await harness.queue.getJobCountByTypes('waiting', 'prioritized')).toBe(4);
 
     await redis.stop('SIGKILL');
     await redis.start();

@@ -23,7 +23,7 @@ import {
   type CrawlJobResult,
   type TypedJob,
 } from '@vendorwatch/runtime';
-import { UnrecoverableError, WaitingError } from 'bullmq';
+import { DelayedError, UnrecoverableError, WaitingError } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { ABORT_REASONS, abortReasonOf, CrawlAbortedError } from '../crawl-engine/abort';
 import { planFromRow } from '../crawl-engine/crawl-plan';
@@ -40,6 +40,8 @@ type TerminalStatus = 'completed' | 'failed' | 'cancelled';
 
 /** A terminal write keeps being retried this long while the database is unreachable; then the reconciler takes over. */
 const TERMINAL_WRITE_PATIENCE_MS = 10 * 60_000;
+/** How soon a crawl held back by its user's running-crawls cap looks again. */
+const USER_BUSY_RETRY_MS = 5_000;
 
 /**
  * A crawl job: running → completed | failed | cancelled. The row is the truth; the frontier makes
@@ -88,7 +90,13 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
   private async attempt(job: TypedJob<'crawl'>, { signal, token }: JobRunContext): Promise<CrawlJobResult> {
     const id = job.data.crawlJobId;
     if (await isCancelRequested(this.redis, this.config, id)) return this.end(id, 'cancelled');
-    const row = await this.jobs.markRunning(id);
+    const row = await this.jobs.markRunningWithinCap(id, this.config.CRAWLS_RUNNING_PER_USER);
+    if (row === 'busy') {
+      // The user has as many crawls running as they may: this one waits (its place kept by its
+      // priority) and the worker's slot goes to someone else's crawl meanwhile.
+      await job.moveToDelayed(Date.now() + USER_BUSY_RETRY_MS, token);
+      throw new DelayedError();
+    }
     if (!row) {
       // Already terminal (cancelled while queued, or finished by an earlier attempt): nothing to do.
       const current = await this.jobs.findById(id);

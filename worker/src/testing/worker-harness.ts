@@ -91,6 +91,8 @@ export async function startWorkerHarness(overrides: Record<string, string> = {})
     WORKER_CONCURRENCY: '4',
     // One crawling process per spawned worker command unless a test asks for more.
     WORKER_PROCESSES: '1',
+    // The harness's crawls all belong to one user: the fair-use cap would hold most of them back.
+    CRAWLS_RUNNING_PER_USER: '10000',
     ...overrides,
   };
   const redis = createRedisClient({ REDIS_URL: config.REDIS_URL ?? 'redis://127.0.0.1:6379' }, 'worker-test');

@@ -25,7 +25,7 @@ export class AlertsService implements OnModuleDestroy {
     private readonly secrets: SecretBox,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.queue = createQueue(config, 'deliverAlert');
+    this.queue = createQueue(config, 'deliverAlert', 'producer');
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@vendorwatch/contracts';
-import { authSigningKeys } from '@vendorwatch/db';
-import { createHmac, createPrivateKey, createPublicKey, generateKeyPairSync, type JsonWebKey, type KeyObject } from 'node:crypto';
+import { createHmac, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { sign } from 'jsonwebtoken';
+import { SigningKeysService } from '../auth-server/signing-keys.service';
 import { startAuthTestApp, type AuthTestApp } from '../../testing/auth-test-app';
 import { call, jwtClaims, jwtHeader } from '../../testing/gotrue-http';
 
@@ -31,9 +31,9 @@ describe('The /api guard (embedded key set)', () => {
       json: { email: 'guarded@example.com', password: 'correct-horse-9' },
     });
     token = signUp.body.access_token;
-    const [row] = await t.database.db.select().from(authSigningKeys);
-    const privateKey = createPrivateKey({ key: row!.privateJwk as JsonWebKey, format: 'jwk' });
-    signingKey = { kid: row!.kid, privateKey, publicKey: createPublicKey(privateKey) };
+    // The stored private key is encrypted: the app's own key is the one to forge with.
+    const { kid, privateKey } = t.app.get(SigningKeysService).signingKey();
+    signingKey = { kid, privateKey, publicKey: createPublicKey(privateKey) };
   });
   afterAll(() => t.close());
 

@@ -1,11 +1,13 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { MESSAGES } from '@vendorwatch/contracts';
 import type { KeyObject } from 'node:crypto';
-import { AuthSessionsRepository, isDatabaseUnavailable } from '@vendorwatch/db';
+import { AuthSessionsRepository, databaseErrorMessage, isDatabaseUnavailable } from '@vendorwatch/db';
 import { APP_CONFIG, type AppConfig } from '@vendorwatch/runtime';
 import type { FastifyRequest } from 'fastify';
 import { decode } from 'jsonwebtoken';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import type { AuthUser } from '../../common/auth-user';
+import { DomainError } from '../../common/errors';
 import type { AccessTokenClaims } from './access-token-claims';
 import { HostedUsers } from './hosted-users';
 import type { JwksKeySet, VerificationAlgorithm } from './jwks-key-set';
@@ -20,6 +22,17 @@ const ALGORITHMS: VerificationAlgorithm[] = ['ES256', 'RS256'];
 export class SessionEndedError extends Error {
   constructor() {
     super('The session of this token has ended');
+  }
+}
+
+/**
+ * The token's signature was good but its session (or hosted user) could not be read: the database
+ * failed or timed out. That says nothing against the token, so it must not become a 401 (which
+ * signs the user out): the caller gets a 503 and tries again.
+ */
+export class SessionLookupFailedError extends DomainError {
+  constructor(readonly reason: unknown) {
+    super(503, MESSAGES.generic.databaseUnavailable);
   }
 }
 
@@ -60,6 +73,7 @@ interface StrategyAttempt {
 @Injectable()
 export class BearerAuthenticator {
   private readonly strategy: Strategy;
+  private readonly logger = new Logger('BearerAuthenticator');
 
   constructor(
     @Inject(KEY_SET) keySet: JwksKeySet,
@@ -91,8 +105,8 @@ export class BearerAuthenticator {
   }
 
   /**
-   * Rejects only when the database cannot be reached (the session lookup failed): that is no
-   * answer about the token, and the caller must not be told to sign in again.
+   * Rejects only when the session lookup failed (database unreachable, timed out or erring): that
+   * is no answer about the token, and the caller must not be told to sign in again.
    */
   authenticate(request: FastifyRequest): Promise<Authentication> {
     return new Promise((resolve, reject) => {
@@ -100,7 +114,13 @@ export class BearerAuthenticator {
       const attempt = Object.create(this.strategy) as StrategyAttempt;
       attempt.success = (caller) => resolve(caller);
       // passport-jwt reports a key lookup that failed as `fail`, a session lookup as `error`.
-      const refused = (failure: unknown) => (isDatabaseUnavailable(failure) ? reject(failure) : resolve({ failure }));
+      const refused = (failure: unknown) => {
+        if (failure instanceof SessionLookupFailedError) {
+          this.logger.warn(`Session lookup failed: ${databaseErrorMessage(failure.reason)}`);
+          return reject(failure);
+        }
+        return isDatabaseUnavailable(failure) ? reject(failure) : resolve({ failure });
+      };
       attempt.fail = refused;
       attempt.error = refused;
       attempt.authenticate(request, {});
@@ -113,11 +133,15 @@ export class BearerAuthenticator {
    */
   private async toCaller(claims: AccessTokenClaims): Promise<VerifiedCaller> {
     let secondFactorMissing = false;
+    const lookup = <T>(work: Promise<T>) =>
+      work.catch((error: unknown) => {
+        throw new SessionLookupFailedError(error);
+      });
     if (this.config.SUPABASE_URL) {
-      await this.hostedUsers.ensure(claims.sub, claims.email ?? '');
+      await lookup(this.hostedUsers.ensure(claims.sub, claims.email ?? ''));
     } else {
       const startedAfter = new Date(Date.now() - this.config.AUTH_SESSION_MAX_LIFETIME_SECONDS * 1000);
-      const open = claims.session_id && (await this.sessions.findActive(claims.sub, claims.session_id, startedAfter));
+      const open = claims.session_id && (await lookup(this.sessions.findActive(claims.sub, claims.session_id, startedAfter)));
       if (!open) throw new SessionEndedError();
       secondFactorMissing = open.mfaEnabled && claims.aal !== 'aal2';
     }

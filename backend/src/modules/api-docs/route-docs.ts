@@ -69,6 +69,8 @@ export interface RouteDoc {
 const list = <T extends ZodType>(item: T) => z.array(item);
 const deleted = { summary: '', response: null } satisfies RouteDoc;
 const rateLimited = { 429: 'Too many attempts from this address; try again later' };
+/** The per-user limits (fair use): Retry-After says when the next request counts. */
+const userRateLimited = { 429: "Over the caller's limit for this kind of request; Retry-After says when to try again" };
 
 export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/health': {
@@ -142,6 +144,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/crawler-configs/test': {
     summary: 'Test a key and endpoint, or a saved configuration, against the scraping API',
     response: connectionTestSchema,
+    errors: userRateLimited,
   },
   'PUT /api/crawler-configs/:id': {
     summary: 'Change a configuration (leave the key out to keep it)',
@@ -149,22 +152,27 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'POST /api/crawler-configs/:id/activate': { summary: 'Make a configuration the active one', response: crawlerConfigSchema },
   'DELETE /api/crawler-configs/:id': { ...deleted, summary: 'Delete a configuration' },
-  'GET /api/scrapingbee/test': { summary: "Test the caller's active scraping API configuration", response: proxyTestSchema },
+  'GET /api/scrapingbee/test': {
+    summary: "Test the caller's active scraping API configuration",
+    response: proxyTestSchema,
+    errors: userRateLimited,
+  },
   'POST /api/scrapingbee/scrape': {
     summary: "Fetch one page through the scraping API with the caller's key",
     response: scrapeResultSchema,
+    errors: userRateLimited,
   },
 
   'POST /api/crawls': {
     summary: "Start a crawl of a vendor's site",
     response: crawlJobSchema,
     alsoStatus: { 200: 'The vendor already has a crawl queued or running: that one' },
-    errors: { 409: 'The crawl could not be started' },
+    errors: { 409: 'The crawl could not be started', ...userRateLimited },
   },
   'POST /api/crawls/test': {
     summary: 'Crawl one URL now and return what was found',
     response: testCrawlResultSchema,
-    errors: { 502: 'The test crawl failed or timed out' },
+    errors: { 502: 'The test crawl failed or timed out', ...userRateLimited },
   },
   'GET /api/crawls/status': { summary: "The caller's queued and running crawls", response: list(crawlJobSchema) },
   'GET /api/crawls': { summary: 'Crawl history, filtered and paginated', response: paginated(crawlJobSchema) },
@@ -218,7 +226,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/edge-functions/start-crawler': {
     summary: "Start the crawler page's session crawl of a vendor",
     response: sessionCrawlJobSchema,
-    errors: { 409: 'The crawl could not be started' },
+    errors: { 409: 'The crawl could not be started', ...userRateLimited },
   },
   'POST /api/edge-functions/stop-crawler': { summary: "Stop a session's crawl", response: crawlJobSchema },
   'GET /api/crawler-results': { summary: "The pages a session's crawl found", response: list(crawlPageSchema) },
@@ -245,6 +253,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     response: z.string().meta({ format: 'binary' }),
     contentType: 'application/octet-stream',
     description: 'Content-Type is application/pdf, text/csv or the Excel type; Content-Disposition names the file.',
+    errors: userRateLimited,
   },
 
   'GET /api/docs/openapi.json': {

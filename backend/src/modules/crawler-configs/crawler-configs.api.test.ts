@@ -25,6 +25,24 @@ describe('crawler configurations and the scraping proxy', () => {
     return { status: response.status, body: (await response.json()) as CrawlerConfig & { message?: string } };
   };
 
+  it('changing the endpoint needs the key again: the stored key is never sent to a new host', async () => {
+    const { body } = await create(alice, { name: 'Moving', apiKey: 'good-key-1234', apiEndpoint: bee.endpoint });
+    const elsewhere = 'https://elsewhere.example/api/v1';
+    const refused = await alice.api(`/api/crawler-configs/${body.id}`, { method: 'PUT', json: { apiEndpoint: elsewhere } });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ message: MESSAGES.crawlerConfigs.apiKeyRequiredForNewEndpoint });
+
+    // The same endpoint without a key, or a new one with its key, is fine.
+    const same = await alice.api(`/api/crawler-configs/${body.id}`, { method: 'PUT', json: { apiEndpoint: bee.endpoint } });
+    expect(same.status).toBe(200);
+    const moved = await alice.api(`/api/crawler-configs/${body.id}`, {
+      method: 'PUT',
+      json: { apiEndpoint: elsewhere, apiKey: 'new-key-5678' },
+    });
+    expect(await moved.json()).toMatchObject({ apiEndpoint: elsewhere, apiKeyMasked: '••••5678' });
+    expect((await alice.api(`/api/crawler-configs/${body.id}`, { method: 'DELETE' })).status).toBe(204);
+  });
+
   it('stores the key encrypted, answers only a masked form, and keeps one active per user', async () => {
     const first = await create(alice, { name: 'Main', apiKey: '  good-key-1234  ', apiEndpoint: bee.endpoint });
     expect(first.status).toBe(201);

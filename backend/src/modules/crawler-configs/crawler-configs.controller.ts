@@ -12,6 +12,7 @@ import {
 import { CurrentUser, type AuthUser } from '../../common/auth-user';
 import { ParseIdPipe } from '../../common/parse-uuid.pipe';
 import { validate } from '../../common/zod-validation.pipe';
+import { UserRateLimit } from '../fair-use/user-rate-limit.guard';
 import { CrawlerConfigsService } from './crawler-configs.service';
 
 @Controller('api/crawler-configs')
@@ -30,6 +31,7 @@ export class CrawlerConfigsController {
 
   @Post('test')
   @HttpCode(200)
+  @UserRateLimit('expensive')
   test(@CurrentUser() user: AuthUser, @Body(validate(testCrawlerConfigSchema)) body: TestCrawlerConfig) {
     return this.configs.testConnection(user.id, body);
   }

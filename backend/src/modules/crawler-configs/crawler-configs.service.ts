@@ -22,7 +22,7 @@ import {
   SecretBox,
   type AppConfig,
 } from '@vendorwatch/runtime';
-import { NotFoundError } from '../../common/errors';
+import { BadRequestError, NotFoundError } from '../../common/errors';
 
 const toCrawlerConfig = (row: CrawlerConfigRow): CrawlerConfig => ({
   id: row.id,
@@ -72,8 +72,18 @@ export class CrawlerConfigsService implements OnModuleDestroy {
     return toCrawlerConfig(await this.configs.create(userId, values));
   }
 
+  /**
+   * A new endpoint needs the key again: otherwise the next test or crawl would send the saved key
+   * to a host its owner never gave it to (whoever can change a configuration could collect it).
+   */
   async update(userId: string, id: string, input: UpdateCrawlerConfig): Promise<CrawlerConfig> {
     const { apiKey, ...rest } = input;
+    if (rest.apiEndpoint !== undefined && !apiKey) {
+      const current = await this.configs.findOwned(userId, id);
+      if (!current) throw new NotFoundError('Configuration not found');
+      if (current.apiEndpoint !== rest.apiEndpoint)
+        throw new BadRequestError(MESSAGES.crawlerConfigs.apiKeyRequiredForNewEndpoint);
+    }
     const row = await this.configs.updateOwned(userId, id, { ...rest, ...(apiKey ? this.sealKey(apiKey) : {}) });
     if (!row) throw new NotFoundError('Configuration not found');
     return toCrawlerConfig(row);

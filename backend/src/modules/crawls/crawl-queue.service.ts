@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { TestCrawlPayload, TestCrawlResult } from '@vendorwatch/contracts';
 import {
   APP_CONFIG,
@@ -8,6 +8,7 @@ import {
   createRedisClient,
   CrawlStarter,
   readWorkerHeartbeats,
+  settleRedisClient,
   runTestCrawl,
   type AppConfig,
   type CancelOutcome,
@@ -18,10 +19,11 @@ import type { QueueEvents } from 'bullmq';
 
 /**
  * The API's side of the queue: it enqueues, cancels and reads worker heartbeats; it never runs
- * a job.
+ * a job. Its connections are producers: while Redis is unreachable a call fails at once (503)
+ * rather than holding the request.
  */
 @Injectable()
-export class CrawlQueueService implements OnModuleDestroy {
+export class CrawlQueueService implements OnModuleInit, OnModuleDestroy {
   private readonly crawlQueue;
   private readonly testQueue;
   private readonly redis;
@@ -36,10 +38,14 @@ export class CrawlQueueService implements OnModuleDestroy {
     crawlerSettings: CrawlerSettingsRepository,
     crawlerConfigs: CrawlerConfigsRepository,
   ) {
-    this.crawlQueue = createQueue(config, 'crawl');
+    this.crawlQueue = createQueue(config, 'crawl', 'producer');
     this.starter = new CrawlStarter({ vendors, crawlerSettings, crawlerConfigs, jobs, queue: this.crawlQueue });
-    this.testQueue = createQueue(config, 'testCrawl');
-    this.redis = createRedisClient(config, 'api');
+    this.testQueue = createQueue(config, 'testCrawl', 'producer');
+    this.redis = createRedisClient(config, 'api', 'producer');
+  }
+
+  onModuleInit(): Promise<void> {
+    return settleRedisClient(this.redis);
   }
 
   cancelCrawl(crawlJobId: string): Promise<CancelOutcome> {
@@ -58,9 +64,16 @@ export class CrawlQueueService implements OnModuleDestroy {
     await this.redis.ping();
   }
 
-  /** Waiting and active crawl counts, for /api/health. */
+  /** Waiting and active crawl counts, for /api/health. Crawls wait prioritised (fair use): they count as waiting. */
   async crawlQueueCounts(): Promise<Record<string, number>> {
-    return this.crawlQueue.getJobCounts('waiting', 'active', 'delayed', 'failed');
+    const { prioritized = 0, ...counts } = await this.crawlQueue.getJobCounts(
+      'waiting',
+      'prioritized',
+      'active',
+      'delayed',
+      'failed',
+    );
+    return { ...counts, waiting: (counts.waiting ?? 0) + prioritized };
   }
 
   private queueEvents(): Promise<QueueEvents> {

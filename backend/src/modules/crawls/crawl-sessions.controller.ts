@@ -3,6 +3,7 @@ import { sessionResultsQuerySchema, startSessionSchema, stopSessionSchema, type 
 import type { z } from 'zod';
 import { CurrentUser, type AuthUser } from '../../common/auth-user';
 import { validate } from '../../common/zod-validation.pipe';
+import { UserRateLimit } from '../fair-use/user-rate-limit.guard';
 import { CrawlsService } from './crawls.service';
 
 /** The crawler page's session crawl (the spec's start-crawler / stop-crawler edge functions). */
@@ -11,6 +12,7 @@ export class CrawlSessionsController {
   constructor(private readonly crawls: CrawlsService) {}
 
   @Post('edge-functions/start-crawler')
+  @UserRateLimit('crawlStarts')
   @HttpCode(200)
   start(@CurrentUser() user: AuthUser, @Body(validate(startSessionSchema)) body: StartSession) {
     return this.crawls.startSession(user.id, body);

@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import { CurrentUser, type AuthUser } from '../../common/auth-user';
 import { ParseIdPipe } from '../../common/parse-uuid.pipe';
 import { validate } from '../../common/zod-validation.pipe';
+import { UserRateLimit } from '../fair-use/user-rate-limit.guard';
 import { CrawlsService } from './crawls.service';
 
 @Controller('api/crawls')
@@ -27,6 +28,7 @@ export class CrawlsController {
 
   /** 201 with the new job, or 200 with the vendor's crawl that is already queued or running. */
   @Post()
+  @UserRateLimit('crawlStarts')
   async start(
     @CurrentUser() user: AuthUser,
     @Body(validate(startCrawlSchema)) body: StartCrawl,
@@ -39,6 +41,7 @@ export class CrawlsController {
 
   @Post('test')
   @HttpCode(200)
+  @UserRateLimit('expensive')
   test(@CurrentUser() user: AuthUser, @Body(validate(testCrawlSchema)) body: TestCrawl) {
     return this.crawls.test(user.id, body);
   }

@@ -77,12 +77,15 @@ export class CrawlsService {
     return { items: rows.map(toCrawlJob), total, page, limit };
   }
 
-  /** A waiting job is removed and ended here; a running one is stopped by its worker within a second. */
+  /**
+   * A waiting job is removed and ended here, as is a row whose job is gone (nothing else would end
+   * it); a running one is stopped by its worker within a second.
+   */
   async cancel(userId: string, id: string): Promise<CrawlJob> {
     const job = await this.get(userId, id);
     if (job.status !== 'queued' && job.status !== 'running') throw new BadRequestError(MESSAGES.crawls.notCancellable);
     const outcome = await this.queue.cancelCrawl(id);
-    if (outcome === 'removed') await this.jobs.finish(id, 'cancelled');
+    if (outcome !== 'signalled') await this.jobs.finish(id, 'cancelled');
     else await this.waitUntilEnded(userId, id, CANCEL_WAIT_MS);
     return this.get(userId, id);
   }

@@ -11,6 +11,7 @@ import type { FastifyReply } from 'fastify';
 import { CurrentUser, type AuthUser } from '../../common/auth-user';
 import { ParseIdPipe } from '../../common/parse-uuid.pipe';
 import { validate } from '../../common/zod-validation.pipe';
+import { UserRateLimit } from '../fair-use/user-rate-limit.guard';
 import { ReportsService } from './reports.service';
 
 @Controller('api/reports')
@@ -39,6 +40,7 @@ export class ReportsController {
   }
 
   @Post('export')
+  @UserRateLimit('expensive')
   async export(
     @CurrentUser() user: AuthUser,
     @Body(validate(reportExportSchema)) body: ReportExportRequest,

@@ -7,7 +7,7 @@ export class ScheduleQueueService extends VendorSchedulers implements OnModuleDe
   private readonly schedulesQueue: TypedQueue<'scheduledCrawl'>;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    const queue = createQueue(config, 'scheduledCrawl');
+    const queue = createQueue(config, 'scheduledCrawl', 'producer');
     super(queue);
     this.schedulesQueue = queue;
   }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { SiteFacts } from '@vendorwatch/compliance';
 import { LIMITS, type CrawlJobStatus } from '@vendorwatch/contracts';
 import type { Database } from '../database';
@@ -31,6 +31,8 @@ export interface CrawlProgress {
 }
 
 const LIVE: CrawlJobStatus[] = ['queued', 'running'];
+/** Any constant: the first key of the per-user advisory lock around taking a crawl. */
+const USER_RUNNING_LOCK_SPACE = 72_110_945;
 
 /**
  * The crawl job row as the worker moves it through its life. Every write is guarded by the
@@ -58,6 +60,39 @@ export class CrawlJobsRepository {
   async findById(id: string): Promise<CrawlJobRow | undefined> {
     const [row] = await this.db.select().from(crawlJobs).where(eq(crawlJobs.id, id));
     return row;
+  }
+
+  /**
+   * markRunning, unless the crawl's user already has `cap` other crawls running: then 'busy' and
+   * the row stays as it is. A lock per user makes two workers taking two of one user's crawls at
+   * the same moment count each other.
+   */
+  async markRunningWithinCap(id: string, cap: number): Promise<CrawlJobRow | 'busy' | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [own] = await tx.select({ userId: crawlJobs.userId }).from(crawlJobs).where(eq(crawlJobs.id, id));
+      if (!own) return undefined;
+      await tx.execute(sql`select pg_advisory_xact_lock(${USER_RUNNING_LOCK_SPACE}, hashtext(${own.userId}::text))`);
+      const [{ running } = { running: 0 }] = await tx
+        .select({ running: sql<number>`count(*)::int` })
+        .from(crawlJobs)
+        .where(and(eq(crawlJobs.userId, own.userId), eq(crawlJobs.status, 'running'), ne(crawlJobs.id, id)));
+      if (running >= cap) return 'busy';
+      const [row] = await tx
+        .update(crawlJobs)
+        .set({ status: 'running', startedAt: sql`coalesce(${crawlJobs.startedAt}, now())`, updatedAt: new Date() })
+        .where(and(eq(crawlJobs.id, id), inArray(crawlJobs.status, LIVE)))
+        .returning();
+      return row;
+    });
+  }
+
+  /** How many crawls the user has queued or running (the new one included): its place in the fair queue. */
+  async countLive(userId: string): Promise<number> {
+    const [{ live } = { live: 0 }] = await this.db
+      .select({ live: sql<number>`count(*)::int` })
+      .from(crawlJobs)
+      .where(and(eq(crawlJobs.userId, userId), inArray(crawlJobs.status, LIVE)));
+    return live;
   }
 
   /** queued (or running, when resumed) → running; undefined when the row is already terminal. */

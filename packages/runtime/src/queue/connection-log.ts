@@ -47,4 +47,14 @@ function isConnectionError(error: Error): boolean {
   return /connection is closed|connect ETIMEDOUT|socket closed|stream isn't writeable|LOADING/i.test(error.message);
 }
 
+/**
+ * Whether an error says Redis could not be reached (a producer without offline queue while
+ * disconnected, a command cut off by a lost connection), as opposed to a command Redis refused.
+ */
+export function isRedisUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.name === 'MaxRetriesPerRequestError') return true;
+  return isConnectionError(error) || /enableOfflineQueue|max retries per request|Connection is closed/i.test(error.message);
+}
+
 const isRedis = (target: Redis | BullMqConnected): target is Redis => typeof (target as Redis).ping === 'function';

@@ -113,8 +113,10 @@ export class CrawlStarter {
       if (tries <= 1) throw new CrawlStartRefused(503, MESSAGES.crawls.startJobFailed);
       return this.start(request, tries - 1); // it ended meanwhile: start a new one
     }
+    // Its BullMQ priority: the user's crawls queued or running, so users with fewer go first.
+    const userLoad = await jobs.countLive(request.userId);
     try {
-      await enqueueCrawlJob(queue, row.id);
+      await enqueueCrawlJob(queue, row.id, userLoad);
     } catch {
       await jobs.finish(row.id, 'failed', {}, MESSAGES.crawls.couldNotConnect);
       throw new CrawlStartRefused(503, MESSAGES.crawls.startJobFailed);

@@ -2,7 +2,7 @@ import { Queue, QueueEvents, Worker, type Job, type WorkerOptions } from 'bullmq
 import type { AppConfig } from '../config';
 import { JOBS, type JobKey, type JobName, type JobPayload, type JobResult } from './jobs';
 import { watchRedisConnection } from './connection-log';
-import { bullConnection } from './redis';
+import { bullConnection, type RedisRole } from './redis';
 
 type QueueConfig = Pick<AppConfig, 'REDIS_URL' | 'QUEUE_PREFIX'>;
 
@@ -16,9 +16,15 @@ export type TypedProcessor<K extends JobKey> = (
   signal: AbortSignal | undefined,
 ) => Promise<JobResult<K>>;
 
-/** The queue of one job kind, with the configured prefix and its own Redis connection. */
-export function createQueue<K extends JobKey>(config: QueueConfig, key: K): TypedQueue<K> {
-  const queue: TypedQueue<K> = new Queue(JOBS[key].queue, { connection: bullConnection(config), prefix: config.QUEUE_PREFIX });
+/**
+ * The queue of one job kind, with the configured prefix and its own Redis connection. The API
+ * passes role 'producer': its calls fail at once while Redis is unreachable.
+ */
+export function createQueue<K extends JobKey>(config: QueueConfig, key: K, role: RedisRole = 'worker'): TypedQueue<K> {
+  const queue: TypedQueue<K> = new Queue(JOBS[key].queue, {
+    connection: bullConnection(config, role),
+    prefix: config.QUEUE_PREFIX,
+  });
   watchRedisConnection(queue, `${JOBS[key].queue} queue`);
   return queue;
 }

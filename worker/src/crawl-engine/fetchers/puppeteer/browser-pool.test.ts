@@ -50,6 +50,18 @@ describe('Chromium pool', () => {
   });
   afterAll(() => site.close());
 
+  it('launches Chromium with WebRTC confined to the proxy, and the sandbox off only as root', async () => {
+    const pool = new BrowserPool({ executablePath: '/usr/bin/chromium', guard });
+    try {
+      const { context } = await pool.openSession({ useProxy: false, painted: false });
+      const args = context.browser().process()!.spawnargs;
+      expect(args).toContain('--force-webrtc-ip-handling-policy=disable_non_proxied_udp');
+      expect(args.includes('--no-sandbox')).toBe(process.getuid?.() === 0);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('relaunches Chromium after it crashes: the next fetch gets a new browser', async () => {
     const pool = new BrowserPool({ executablePath: '/usr/bin/chromium', guard });
     const fetcher = new PuppeteerFetcher(pool, guard, settings);

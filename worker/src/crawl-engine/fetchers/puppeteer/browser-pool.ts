@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer';
 import { FilteringProxy } from '../../../network/filtering-proxy';
-import { CHROMIUM_FLAGS, PROXY_BYPASS_LIST, VIEWPORT } from './chromium-flags';
+import { chromiumFlags, DENY_DOWNLOADS, PROXY_BYPASS_LIST, VIEWPORT } from './chromium-flags';
 
 export interface BrowserPoolOptions {
   executablePath: string;
@@ -41,6 +41,7 @@ export interface SessionOptions {
 export class BrowserPool {
   private readonly logger = new Logger(BrowserPool.name);
   private launching: Promise<Browser> | null = null;
+  private warnedNoSandbox = false;
   private lastLaunchFailed = false;
   private profileDir: string | null = null;
   private readonly proxies = new Map<'direct' | 'upstream', Promise<FilteringProxy>>();
@@ -58,7 +59,11 @@ export class BrowserPool {
     const wantsUpstream = useProxy && Boolean(this.options.upstreamProxy);
     if (useProxy && !wantsUpstream) this.logger.warn('useProxy is set but PROXY_URL is not configured: crawling without a proxy');
     const proxy = await this.proxy(wantsUpstream ? 'upstream' : 'direct');
-    const context = await browser.createBrowserContext({ proxyServer: proxy.url, proxyBypassList: PROXY_BYPASS_LIST });
+    const context = await browser.createBrowserContext({
+      proxyServer: proxy.url,
+      proxyBypassList: PROXY_BYPASS_LIST,
+      downloadBehavior: DENY_DOWNLOADS,
+    });
     return { context, page: await this.openPage(context, painted) };
   }
 
@@ -108,12 +113,20 @@ export class BrowserPool {
     const proxy = await this.proxy('direct');
     if (this.profileDir) await rm(this.profileDir, { recursive: true, force: true }).catch(() => undefined);
     this.profileDir = await mkdtemp(path.join(os.tmpdir(), 'vendorwatch-chromium-'));
+    const runsAsRoot = process.getuid?.() === 0;
+    if (runsAsRoot && !this.warnedNoSandbox) {
+      this.warnedNoSandbox = true;
+      this.logger.warn(
+        "Chromium runs without its sandbox because this worker runs as root; run it as a non-root user (the Docker image's worker does)",
+      );
+    }
     try {
       const browser = await puppeteer.launch({
         executablePath: this.options.executablePath,
         headless: true,
         userDataDir: this.profileDir,
-        args: [...CHROMIUM_FLAGS, `--proxy-server=${proxy.url}`, `--proxy-bypass-list=${PROXY_BYPASS_LIST.join(';')}`],
+        args: [...chromiumFlags(runsAsRoot), `--proxy-server=${proxy.url}`, `--proxy-bypass-list=${PROXY_BYPASS_LIST.join(';')}`],
+        downloadBehavior: DENY_DOWNLOADS,
         defaultViewport: VIEWPORT,
         handleSIGINT: false,
         handleSIGTERM: false,

@@ -1,10 +1,11 @@
 /**
- * Flags that work for Debian's Chromium as root in a container (STACK-NOTES): without the
- * background-networking ones Chromium tries the network on its own and is refused.
+ * Flags for Debian's Chromium in a container (STACK-NOTES): without the background-networking
+ * ones Chromium tries the network on its own and is refused. WebRTC may only use the proxy, so a
+ * page cannot reach hosts (or learn addresses) past the address guard over UDP.
  */
-export const CHROMIUM_FLAGS = [
-  '--no-sandbox',
+const BASE_FLAGS = [
   '--headless',
+  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
   '--disable-gpu',
   '--disable-background-networking',
   '--disable-component-update',
@@ -17,6 +18,17 @@ export const CHROMIUM_FLAGS = [
   // A headless crawler never shows an omnibox.
   '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
 ];
+
+/**
+ * Chromium renders untrusted pages: its sandbox stays on, except as root, where Chromium refuses
+ * to start with it (the worker image runs as a non-root user; the caller says so in its log).
+ */
+export function chromiumFlags(runsAsRoot: boolean): string[] {
+  return runsAsRoot ? ['--no-sandbox', ...BASE_FLAGS] : [...BASE_FLAGS];
+}
+
+/** No page may save a file: a crawl reads pages, it never downloads. */
+export const DENY_DOWNLOADS = { policy: 'deny' } as const;
 
 /** Sends loopback through the proxy too: Chromium bypasses proxies for localhost unless told not to. */
 export const PROXY_BYPASS_LIST = ['<-loopback>'];

@@ -1,0 +1,36 @@
+import { applyDecorators, Injectable, SetMetadata, UseGuards, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthUser } from '../../common/auth-user';
+import { RateLimitedError, UserRateLimiter, type UserRateLimitBucket } from './user-rate-limiter';
+
+const USER_RATE_LIMIT = 'fairUse:bucket';
+
+/**
+ * Counts the route against one of the caller's limits. Runs after the global API guard (which
+ * put the caller on the request), so it is always keyed by a verified user id.
+ */
+export const UserRateLimit = (bucket: UserRateLimitBucket) =>
+  applyDecorators(SetMetadata(USER_RATE_LIMIT, bucket), UseGuards(UserRateLimitGuard));
+
+@Injectable()
+export class UserRateLimitGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly limiter: UserRateLimiter,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const bucket = this.reflector.get<UserRateLimitBucket | undefined>(USER_RATE_LIMIT, context.getHandler());
+    const http = context.switchToHttp();
+    const user = http.getRequest<FastifyRequest & { user?: AuthUser }>().user;
+    if (!bucket || !user) return true;
+    try {
+      await this.limiter.consume(bucket, user.id);
+    } catch (error) {
+      if (error instanceof RateLimitedError) void http.getResponse<FastifyReply>().header('retry-after', error.retryAfterSeconds);
+      throw error;
+    }
+    return true;
+  }
+}

@@ -1,0 +1,14 @@
+import { chromiumFlags, DENY_DOWNLOADS } from './chromium-flags';
+
+describe('Chromium flags', () => {
+  it('keep the sandbox on unless the worker runs as root', () => {
+    expect(chromiumFlags(false)).not.toContain('--no-sandbox');
+    expect(chromiumFlags(true)).toContain('--no-sandbox');
+  });
+
+  it('confine WebRTC to the proxy and deny downloads', () => {
+    for (const asRoot of [true, false])
+      expect(chromiumFlags(asRoot)).toContain('--force-webrtc-ip-handling-policy=disable_non_proxied_udp');
+    expect(DENY_DOWNLOADS).toEqual({ policy: 'deny' });
+  });
+});
