@@ -134,6 +134,27 @@ describe('Chromium pool', () => {
     }
   });
 
+  it('never sends the prefetches a page asks for: pages the crawl did not choose, outside its host turn', async () => {
+    const paths: string[] = [];
+    const server = http.createServer((req, res) => {
+      paths.push(req.url!);
+      res.setHeader('content-type', 'text/html');
+      res.end(req.url === '/' ? '<link rel="prefetch" href="/next"><p>home</p>' : '<p>other</p>');
+    });
+    const base = await listen(server);
+    const pool = new BrowserPool({ executablePath: '/usr/bin/chromium', guard });
+    const fetcher = new PuppeteerFetcher(pool, guard, settings);
+    try {
+      expect((await fetcher.fetch(`${base}/`, signal)).statusCode).toBe(200);
+      expect((await fetcher.fetch(`${base}/second`, signal)).statusCode).toBe(200);
+      expect(paths.filter((p) => p !== '/favicon.ico')).toEqual(['/', '/second']);
+    } finally {
+      await fetcher.close();
+      await pool.close();
+      await stop(server);
+    }
+  });
+
   it("replaces a crawl's tab after PAGES_PER_TAB pages and keeps its cookies", async () => {
     // /set gives a cookie; every other page is titled with the Cookie header it was sent.
     const server = http.createServer((req, res) => {
