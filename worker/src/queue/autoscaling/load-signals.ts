@@ -30,31 +30,46 @@ export class EventLoopSignal implements LoadSignal {
   }
 }
 
+/** Reads this process's CPU time (µs, all threads) and a monotonic clock (µs); the test turns them. */
+export interface CpuClock {
+  cpuMicros(): number;
+  nowMicros(): number;
+}
+
+const processClock: CpuClock = {
+  cpuMicros: () => {
+    const { user, system } = process.cpuUsage();
+    return user + system;
+  },
+  nowMicros: () => Number(process.hrtime.bigint() / 1000n),
+};
+
 /**
- * CPU: this process's JavaScript thread (one core at most) and the machine as a whole (PostgreSQL,
- * Chromium and other workers share it). Either above `maxRatio` is overloaded.
+ * CPU: this process's own use over the window, as a share of one core (JavaScript runs on one thread).
+ * Not the machine's: PostgreSQL, Chromium or other workers on the same box would otherwise hold a
+ * politeness-bound worker — mostly waiting — at a handful of crawls. A machine too busy to give this
+ * process its turn shows as event-loop delay instead.
  */
 export class CpuSignal implements LoadSignal {
   readonly name = 'cpu';
-  private lastProcess = process.cpuUsage();
-  private lastAt = process.hrtime.bigint();
-  private lastMachine = machineTimes();
+  private lastCpu: number;
+  private lastAt: number;
 
-  constructor(private readonly maxRatio = 0.95) {}
+  constructor(
+    private readonly maxRatio = 0.95,
+    private readonly clock: CpuClock = processClock,
+  ) {
+    this.lastCpu = clock.cpuMicros();
+    this.lastAt = clock.nowMicros();
+  }
 
   sample() {
-    const now = process.hrtime.bigint();
-    const elapsedUs = Number(now - this.lastAt) / 1000;
-    const used = process.cpuUsage(this.lastProcess);
-    const processRatio = elapsedUs > 0 ? (used.user + used.system) / elapsedUs : 0;
-    const machine = machineTimes();
-    const busy = machine.busy - this.lastMachine.busy;
-    const total = machine.total - this.lastMachine.total;
-    const machineRatio = total > 0 ? busy / total : 0;
-    this.lastProcess = process.cpuUsage();
+    const cpu = this.clock.cpuMicros();
+    const now = this.clock.nowMicros();
+    const elapsed = now - this.lastAt;
+    const ratio = elapsed > 0 ? (cpu - this.lastCpu) / elapsed : 0;
+    this.lastCpu = cpu;
     this.lastAt = now;
-    this.lastMachine = machine;
-    const ratio = Math.max(processRatio, machineRatio);
     return { overloaded: ratio > this.maxRatio, value: Math.round(ratio * 100) / 100 };
   }
 }
@@ -86,17 +101,6 @@ export class BrowserPagesSignal implements LoadSignal {
     const pages = this.pagesInUse();
     return { overloaded: pages >= this.maxPages, value: pages };
   }
-}
-
-function machineTimes(): { busy: number; total: number } {
-  let busy = 0;
-  let total = 0;
-  for (const cpu of os.cpus()) {
-    const { user, nice, sys, irq, idle } = cpu.times;
-    busy += user + nice + sys + irq;
-    total += user + nice + sys + irq + idle;
-  }
-  return { busy, total };
 }
 
 /** MemAvailable on Linux (free memory plus what caches would give back); free memory elsewhere. */

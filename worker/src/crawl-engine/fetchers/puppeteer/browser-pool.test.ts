@@ -109,6 +109,64 @@ describe('Chromium pool', () => {
     }
   });
 
+  it("keeps a page's cross-site frames in its crawl's renderer, and each crawl in renderers of its own", async () => {
+    const server = http.createServer((req, res) => {
+      const port = (server.address() as AddressInfo).port;
+      res.setHeader('content-type', 'text/html');
+      if (!req.url!.startsWith('/crawl')) return void res.end('<p>frame</p>');
+      // Two frames of other sites (localhost and 127.0.0.2 are not 127.0.0.1's site).
+      res.setHeader('set-cookie', `crawl=${req.url!.slice(1)}; Path=/`);
+      res.end(`<iframe src="http://localhost:${port}/frame"></iframe><iframe src="http://127.0.0.2:${port}/frame"></iframe>`);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '0.0.0.0', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const pool = new BrowserPool({ executablePath: '/usr/bin/chromium', guard });
+    try {
+      const first = await pool.openSession({ useProxy: false, painted: false });
+      await first.page.goto(`${site.url}/about`);
+      const chromium = first.context.browser().process()!.pid!;
+      const before = rendererCount(chromium);
+      const crawls = [];
+      for (let i = 0; i < 2; i++) crawls.push(await pool.openSession({ useProxy: false, painted: false }));
+      await Promise.all(crawls.map(({ page }, i) => page.goto(`${base}/crawl${i}`, { waitUntil: 'load' })));
+      for (const { page } of crawls) {
+        expect(page.frames()).toHaveLength(3);
+        expect(await page.frames()[1]!.evaluate('document.body.textContent')).toBe('frame');
+      }
+      // With site isolation each crawl would hold three renderers (six here).
+      await waitFor(async () => rendererCount(chromium) - before <= 2 + 1, {
+        timeoutMs: 20_000,
+        what: 'one renderer per crawl, frames included (plus a spare)',
+      });
+      const cookies = await Promise.all(crawls.map(({ context }) => context.cookies()));
+      expect(cookies.map((jar) => jar.map((cookie) => cookie.value))).toEqual([['crawl0'], ['crawl1']]);
+    } finally {
+      await pool.close();
+      await stop(server);
+    }
+  });
+
+  it('never sends the prefetches a page asks for: pages the crawl did not choose, outside its host turn', async () => {
+    const paths: string[] = [];
+    const server = http.createServer((req, res) => {
+      paths.push(req.url!);
+      res.setHeader('content-type', 'text/html');
+      res.end(req.url === '/' ? '<link rel="prefetch" href="/next"><p>home</p>' : '<p>other</p>');
+    });
+    const base = await listen(server);
+    const pool = new BrowserPool({ executablePath: '/usr/bin/chromium', guard });
+    const fetcher = new PuppeteerFetcher(pool, guard, settings);
+    try {
+      expect((await fetcher.fetch(`${base}/`, signal)).statusCode).toBe(200);
+      expect((await fetcher.fetch(`${base}/second`, signal)).statusCode).toBe(200);
+      expect(paths.filter((p) => p !== '/favicon.ico')).toEqual(['/', '/second']);
+    } finally {
+      await fetcher.close();
+      await pool.close();
+      await stop(server);
+    }
+  });
+
   it("replaces a crawl's tab after PAGES_PER_TAB pages and keeps its cookies", async () => {
     // /set gives a cookie; every other page is titled with the Cookie header it was sent.
     const server = http.createServer((req, res) => {

@@ -20,7 +20,7 @@ const CHECK_TTL_MS = 30_000;
 /**
  * Request interception, the second layer behind the FilteringProxy: refuses forbidden hosts
  * before Chromium even asks the proxy (and remembers why, for the page record), drops favicon
- * fetches, blocks images/fonts/media when no screenshot needs them, and holds each redirect hop of
+ * fetches and prefetches, blocks images/fonts/media when no screenshot needs them, and holds each redirect hop of
  * the page being fetched until the crawl says it may go (its host's turn) — or stops it.
  */
 export class RequestFilter {
@@ -70,7 +70,12 @@ export class RequestFilter {
       this.refusals.set(url, refuse);
       return void request.abort('addressunreachable').catch(() => undefined);
     }
-    if (!navigation && (parsed.pathname === '/favicon.ico' || (this.blockResources && BLOCKABLE.has(request.resourceType())))) {
+    if (
+      !navigation &&
+      (parsed.pathname === '/favicon.ico' ||
+        isPrefetch(request) ||
+        (this.blockResources && BLOCKABLE.has(request.resourceType())))
+    ) {
       return void request.abort('blockedbyclient').catch(() => undefined);
     }
     if (navigation && (await this.redirectStopped(request))) return void request.abort('aborted').catch(() => undefined);
@@ -114,4 +119,14 @@ export class RequestFilter {
     this.checks.set(host, { at: Date.now(), refusal });
     return refusal;
   }
+}
+
+/**
+ * A `<link rel=prefetch>` (Chromium reports it as "other", with a Sec-Purpose header): a page the
+ * crawl did not ask for, fetched outside its host's turn, that never changes the page being read.
+ */
+function isPrefetch(request: HTTPRequest): boolean {
+  if (request.resourceType() === 'prefetch') return true;
+  const headers = request.headers();
+  return /prefetch/i.test(headers['sec-purpose'] ?? headers.purpose ?? '');
 }
