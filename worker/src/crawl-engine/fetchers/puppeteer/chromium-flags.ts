@@ -21,8 +21,8 @@ const BASE_FLAGS = [
   // widgets) in a renderer process of its own: three or four processes for one vendor page. Off,
   // a page's frames share its renderer. Crawls stay apart: a renderer belongs to one browser
   // context, and each crawl has its own, so no two crawls ever share a process. Within one crawl
-  // the frames are that vendor's own public pages, and without a sandbox (required as root in a
-  // container) a renderer was never a security boundary against the page's third parties anyway.
+  // there is nothing cross-site to protect: the context is fresh, signed in nowhere, and its frames
+  // are what the vendor's public page embeds. The sandbox (on unless root) still guards the machine.
   '--disable-site-isolation-trials',
 ];
 
