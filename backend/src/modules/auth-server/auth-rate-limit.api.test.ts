@@ -100,8 +100,13 @@ describe('auth rate limits across addresses and processes', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    // Two API processes of one installation: one database, one Redis prefix.
-    const settings = { TRUST_PROXY_HOPS: '1', AUTH_RATE_LIMIT_VERIFY: '2', QUEUE_PREFIX: queuePrefix };
+    // Two API processes of one installation: one database, one Redis prefix, one encryption key.
+    const settings = {
+      TRUST_PROXY_HOPS: '1',
+      AUTH_RATE_LIMIT_VERIFY: '2',
+      QUEUE_PREFIX: queuePrefix,
+      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    };
     a = await startAuthTestApp(settings, database);
     b = await startAuthTestApp(settings, database);
   });
