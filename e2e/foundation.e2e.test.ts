@@ -40,6 +40,8 @@ describe('foundation, in a real browser', () => {
     await page.waitForURL('**/login');
 
     await page.getByRole('link', { name: /register/i }).click();
+    // The register screen loads lazily: until it is shown, 'Email' is still the sign-in form's field.
+    await page.getByRole('heading', { name: 'Create an account' }).waitFor();
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByLabel('Confirm Password').fill(password);
