@@ -85,6 +85,9 @@ describe('every page, every crawl', () => {
       expect((await harness.job(id)).status).toBe('running');
       proxy.restore();
       await expectWholeCrawl(id, IN_FLIGHT);
+      // The row completes before the job returns (assessment, comparison, alerts follow): let it
+      // finish while the database is reachable, or closing the proxy strands it mid-write.
+      await harness.waitForJobFinished(id);
     } finally {
       await proxy.close();
     }
