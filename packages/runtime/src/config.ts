@@ -131,8 +131,13 @@ export const configSchema = z.object({
   /** Fair use: crawls one user may start per window (every start request counts). */
   CRAWL_STARTS_PER_WINDOW: z.coerce.number().int().min(1).max(100_000).default(60),
   CRAWL_STARTS_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
-  /** Fair use: crawls of one user running at once; the others wait in the queue while other users' run. */
-  CRAWLS_RUNNING_PER_USER: z.coerce.number().int().min(1).max(10_000).default(3),
+  /**
+   * Fair use: crawls of one user running at once; the others wait in the queue while other users' run.
+   * The default leaves a company's whole vendor list (hundreds, scheduled at the same minute) free to
+   * run at once — waiting crawls are already served users in turn by priority; a shared install with
+   * many tenants lowers it.
+   */
+  CRAWLS_RUNNING_PER_USER: z.coerce.number().int().min(1).max(10_000).default(300),
   /** Fair use: requests to the expensive routes (test crawl, connection test, scrape, report export) per user and window. */
   EXPENSIVE_REQUESTS_PER_WINDOW: z.coerce.number().int().min(1).max(100_000).default(30),
   EXPENSIVE_REQUESTS_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
