@@ -13,3 +13,4 @@ export * from './schedules';
 export * from './changes';
 export * from './alerts';
 export * from './http';
+export * from './mail';

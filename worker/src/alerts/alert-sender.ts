@@ -1,6 +1,6 @@
 import { WEBHOOK_HEADERS, type AlertEvent } from '@vendorwatch/contracts';
+import { escapeHtml, SmtpMailer } from '@vendorwatch/runtime';
 import { createHmac } from 'node:crypto';
-import { createTransport, type Transporter } from 'nodemailer';
 import { request, type Dispatcher } from 'undici';
 
 /** What one attempt gave: a status code when a server answered. */
@@ -21,12 +21,14 @@ export const webhookSignature = (secret: string, timestamp: string, body: string
  * input like a crawl target; redirects are not followed), or an email through SMTP_URL.
  */
 export class AlertSender {
-  private transport?: Transporter;
+  private readonly mailer: SmtpMailer;
 
   constructor(
     private readonly dispatcher: Dispatcher,
-    private readonly smtp: { url: string | undefined; from: string },
-  ) {}
+    smtp: { url: string | undefined; from: string },
+  ) {
+    this.mailer = new SmtpMailer(smtp);
+  }
 
   async webhook(url: string, secret: string, event: AlertEvent, now = new Date()): Promise<SendOutcome> {
     const body = JSON.stringify(event);
@@ -54,10 +56,8 @@ export class AlertSender {
   }
 
   async email(to: string, event: AlertEvent): Promise<SendOutcome> {
-    if (!this.smtp.url) return { ok: false, statusCode: null, error: 'No SMTP_URL is configured: emails cannot be sent' };
-    this.transport ??= createTransport(this.smtp.url);
     try {
-      await this.transport.sendMail({ from: this.smtp.from, to, subject: event.subject, ...render(event) });
+      await this.mailer.send({ to, subject: event.subject, ...render(event) });
       return { ok: true, statusCode: null, error: null };
     } catch (error) {
       return { ok: false, statusCode: null, error: messageOf(error) };
@@ -65,7 +65,7 @@ export class AlertSender {
   }
 
   close(): void {
-    this.transport?.close();
+    this.mailer.close();
   }
 }
 
@@ -81,6 +81,3 @@ function render(event: AlertEvent): { text: string; html: string } {
     html: `<h2>${escapeHtml(event.subject)}</h2><ul>${event.details.map((d) => `<li>${escapeHtml(d)}</li>`).join('')}</ul><p><a href="${escapeHtml(event.link)}">See the change</a></p>`,
   };
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

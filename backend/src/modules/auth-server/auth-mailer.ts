@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '@vendorwatch/runtime';
-import { createTransport, type Transporter } from 'nodemailer';
+import { APP_CONFIG, escapeHtml, SmtpMailer, type AppConfig } from '@vendorwatch/runtime';
 
 /** The emails of the embedded auth: each carries a one-time link, and the confirmation also a code. */
 export type AuthMail =
@@ -20,22 +19,23 @@ const SUBJECTS: Record<AuthMail['kind'], string> = {
 @Injectable()
 export class AuthMailer implements OnApplicationShutdown {
   private readonly logger = new Logger('AuthMailer');
-  private transport?: Transporter;
+  private readonly mailer: SmtpMailer;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    this.mailer = new SmtpMailer({ url: config.SMTP_URL, from: config.SMTP_FROM });
+  }
 
   async send(mail: AuthMail): Promise<void> {
-    if (!this.config.SMTP_URL) {
+    if (!this.mailer.configured) {
       if (this.config.NODE_ENV === 'development') this.logger.log(`${SUBJECTS[mail.kind]} (${mail.to}): ${mail.link}`);
       else this.logger.warn(`No SMTP_URL: the email "${SUBJECTS[mail.kind]}" to ${mail.to} was not sent`);
       return;
     }
-    this.transport ??= createTransport(this.config.SMTP_URL);
-    await this.transport.sendMail({ from: this.config.SMTP_FROM, to: mail.to, subject: SUBJECTS[mail.kind], ...render(mail) });
+    await this.mailer.send({ to: mail.to, subject: SUBJECTS[mail.kind], ...render(mail) });
   }
 
   onApplicationShutdown(): void {
-    this.transport?.close();
+    this.mailer.close();
   }
 }
 
@@ -52,6 +52,3 @@ function render(mail: AuthMail): { text: string; html: string } {
     html: `<h2>Reset your password</h2><p><a href="${link}">Choose a new password</a></p><p>If you did not ask for this, ignore this email: your password stays as it is.</p>`,
   };
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
