@@ -1,11 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { MESSAGES } from '@vendorwatch/contracts';
 import { generate } from 'otplib';
 import { startTestApp, type TestApp } from '../backend/src/testing/test-app';
 import { firstLink, startSmtpCatcher, type SmtpCatcher } from '../test-support/smtp-catcher';
-import { launchBrowser, signInThroughUi, snapshot } from './support';
+import { FRONTEND_DIST, launchBrowser, openPage, signInThroughUi, snapshot } from './support';
 
 /** An authenticator app's code for `secret`, `steps` periods from now (the server accepts one step of skew). */
 const codeFor = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
@@ -21,12 +20,10 @@ describe('account security, in a real browser', () => {
     smtp = await startSmtpCatcher();
     t = await startTestApp({
       SMTP_URL: smtp.url,
-      FRONTEND_DIST: process.env.E2E_FRONTEND_DIST ?? path.resolve(__dirname, '..', 'frontend', 'dist'),
+      FRONTEND_DIST,
     });
     browser = await launchBrowser();
-    page = await browser.newPage();
-    // Generous: CI shares two cores with the suites before it; each wait still ends on a condition.
-    page.setDefaultTimeout(90_000);
+    page = await openPage(browser);
   });
 
   afterAll(async () => {
@@ -73,8 +70,7 @@ describe('account security, in a real browser', () => {
 
   it('resets a forgotten password through the emailed link', async () => {
     const user = await t.signUp(`e2e-reset-${randomBytes(4).toString('hex')}@example.com`, 'forgotten-password-1');
-    const reset = await browser.newPage();
-    reset.setDefaultTimeout(90_000);
+    const reset = await openPage(browser);
 
     await reset.goto(`${t.baseUrl}/login`);
     await reset.getByRole('link', { name: MESSAGES.auth.forgotPassword }).click();

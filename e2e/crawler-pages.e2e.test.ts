@@ -1,11 +1,10 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { MESSAGES, type Vendor } from '@vendorwatch/contracts';
 import type { Browser, Page } from 'playwright-core';
-import path from 'node:path';
 import { startTestApp, type TestApp, type TestUser } from '../backend/src/testing/test-app';
 import { startFixtureSite, startScrapingBeeServer, type FixtureSite, type ScrapingBeeServer } from '../test-support';
 import { createWorkerApp } from '../worker/src/worker-app';
-import { launchBrowser, signInThroughUi, snapshot } from './support';
+import { FRONTEND_DIST, launchBrowser, openPage, signInThroughUi, snapshot } from './support';
 
 /**
  * What a user configures before crawling, in a real browser against the built app, the real API,
@@ -24,15 +23,14 @@ describe('crawler configuration, crawler page and test crawler, in a real browse
   beforeAll(async () => {
     site = await startFixtureSite({ extraPages: 30 });
     bee = await startScrapingBeeServer({ keys: { 'e2e-key-5678': 500 } });
-    t = await startTestApp({ FRONTEND_DIST: process.env.E2E_FRONTEND_DIST ?? path.resolve(__dirname, '..', 'frontend', 'dist') });
+    t = await startTestApp({ FRONTEND_DIST });
     worker = await createWorkerApp(t.config);
     user = await t.signUp();
     vendor = (await (
       await user.api('/api/vendors', { method: 'POST', json: { name: 'Fixture Vendor', url: `${site.url}/` } })
     ).json()) as Vendor;
     browser = await launchBrowser();
-    page = await browser.newPage();
-    page.setDefaultTimeout(90_000);
+    page = await openPage(browser);
     await signInThroughUi(page, t.baseUrl, user.email, user.password);
   });
 

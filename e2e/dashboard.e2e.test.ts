@@ -1,11 +1,10 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { MESSAGES, type Vendor } from '@vendorwatch/contracts';
 import type { Browser, Page } from 'playwright-core';
-import path from 'node:path';
 import { startTestApp, type TestApp, type TestUser } from '../backend/src/testing/test-app';
 import { startFixtureSite, type FixtureSite } from '../test-support';
 import { createWorkerApp } from '../worker/src/worker-app';
-import { launchBrowser, signInThroughUi, snapshot } from './support';
+import { FRONTEND_DIST, launchBrowser, openPage, signInThroughUi, snapshot } from './support';
 
 /** The page's document, inside the functions Playwright runs in the browser (server code has no DOM types). */
 declare const document: {
@@ -24,7 +23,7 @@ describe('dashboard, in a real browser', () => {
 
   beforeAll(async () => {
     site = await startFixtureSite({ extraPages: 30 });
-    t = await startTestApp({ FRONTEND_DIST: process.env.E2E_FRONTEND_DIST ?? path.resolve(__dirname, '..', 'frontend', 'dist') });
+    t = await startTestApp({ FRONTEND_DIST });
     worker = await createWorkerApp(t.config);
     user = await t.signUp();
     vendor = (await (
@@ -36,8 +35,7 @@ describe('dashboard, in a real browser', () => {
       json: { maxPages: 25, crawlDelay: 1000, startUrls: [`${site.url}/`], excludePatterns: ['/drafts/**'] },
     });
     browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
-    page.setDefaultTimeout(90_000);
+    page = await openPage(browser, { viewport: { width: 1280, height: 1000 } });
     await signInThroughUi(page, t.baseUrl, user.email, user.password);
   });
 

@@ -1,10 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { MESSAGES } from '@vendorwatch/contracts';
 import { startTestApp, type TestApp } from '../backend/src/testing/test-app';
 import { firstLink, startSmtpCatcher, type SmtpCatcher } from '../test-support/smtp-catcher';
-import { launchBrowser, snapshot } from './support';
+import { FRONTEND_DIST, launchBrowser, openPage, snapshot } from './support';
 
 /** A new user's first visit: register, confirm by email, sign in, manage vendors, sign out. */
 describe('foundation, in a real browser', () => {
@@ -18,12 +17,10 @@ describe('foundation, in a real browser', () => {
     t = await startTestApp({
       SMTP_URL: smtp.url,
       AUTH_AUTOCONFIRM: 'false',
-      FRONTEND_DIST: process.env.E2E_FRONTEND_DIST ?? path.resolve(__dirname, '..', 'frontend', 'dist'),
+      FRONTEND_DIST,
     });
     browser = await launchBrowser();
-    page = await browser.newPage();
-    // Generous: CI shares two cores with the suites before it; each wait still ends on a condition.
-    page.setDefaultTimeout(90_000);
+    page = await openPage(browser);
   });
 
   afterAll(async () => {

@@ -1,7 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import path from 'node:path';
 import { startTestApp, type TestApp, type TestUser } from '../backend/src/testing/test-app';
-import { launchBrowser, signInThroughUi, snapshot, watchCspViolations } from './support';
+import { FRONTEND_DIST, launchBrowser, openPage, signInThroughUi, snapshot, watchCspViolations } from './support';
 
 /**
  * Under the Content-Security-Policy the server sends: the API documentation renders and works,
@@ -15,11 +14,10 @@ describe('API docs and the app under the Content-Security-Policy, in a real brow
   let user: TestUser;
 
   beforeAll(async () => {
-    t = await startTestApp({ FRONTEND_DIST: process.env.E2E_FRONTEND_DIST ?? path.resolve(__dirname, '..', 'frontend', 'dist') });
+    t = await startTestApp({ FRONTEND_DIST });
     user = await t.signUp();
     browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
-    page.setDefaultTimeout(90_000);
+    page = await openPage(browser, { viewport: { width: 1280, height: 1000 } });
     violations = watchCspViolations(page);
   });
 

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startTestApp, type TestApp, type TestUser } from '../backend/src/testing/test-app';
-import { ARTIFACTS_DIR, launchBrowser, signInThroughUi, snapshot } from './support';
+import { ARTIFACTS_DIR, FRONTEND_DIST, launchBrowser, openPage, signInThroughUi, snapshot } from './support';
 
 const day = (date: string) => new Date(`${date}T12:00:00Z`);
 
@@ -19,7 +19,7 @@ describe('reports, in a real browser', () => {
   let globexReport: string;
 
   beforeAll(async () => {
-    t = await startTestApp({ FRONTEND_DIST: process.env.E2E_FRONTEND_DIST ?? path.resolve(__dirname, '..', 'frontend', 'dist') });
+    t = await startTestApp({ FRONTEND_DIST });
     user = await t.signUp();
     const vendor = async (name: string) =>
       (await (
@@ -28,8 +28,7 @@ describe('reports, in a real browser', () => {
     acme = await vendor('Acme');
     globex = await vendor('Globex');
     browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    page.setDefaultTimeout(Number(process.env.E2E_TIMEOUT_MS ?? 90_000));
+    page = await openPage(browser, { viewport: { width: 1400, height: 1000 } });
 
     // A crawled page with a screenshot on disk, where the worker would have stored it.
     const shot = await page.screenshot({ type: 'png' });

@@ -1,11 +1,10 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { MESSAGES, type Vendor } from '@vendorwatch/contracts';
 import type { Browser, Page } from 'playwright-core';
-import path from 'node:path';
 import { addVendor, startTestApp, type TestApp, type TestUser } from '../backend/src/testing/test-app';
 import { startFixtureSite, type FixtureSite } from '../test-support';
 import { createWorkerApp } from '../worker/src/worker-app';
-import { launchBrowser, signInThroughUi, snapshot } from './support';
+import { FRONTEND_DIST, launchBrowser, openPage, signInThroughUi, snapshot } from './support';
 
 /**
  * Schedules in a real browser against the built app, the real API, a worker and a local vendor site:
@@ -24,15 +23,14 @@ describe('schedules and the vendor page, in a real browser', () => {
   beforeAll(async () => {
     site = await startFixtureSite();
     t = await startTestApp({
-      FRONTEND_DIST: process.env.E2E_FRONTEND_DIST ?? path.resolve(__dirname, '..', 'frontend', 'dist'),
+      FRONTEND_DIST,
       SCHEDULE_MIN_INTERVAL_SECONDS: '1',
     });
     worker = await createWorkerApp(t.config);
     user = await t.signUp();
     vendor = await addVendor(user, site, { maxPages: 3, crawlDelay: 500 }, 'Scheduled Co');
     browser = await launchBrowser();
-    page = await browser.newPage({ timezoneId: 'Europe/Berlin' });
-    page.setDefaultTimeout(90_000);
+    page = await openPage(browser, { timezoneId: 'Europe/Berlin' });
     await signInThroughUi(page, t.baseUrl, user.email, user.password);
   });
 

@@ -1,8 +1,11 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
 export const ARTIFACTS_DIR = path.resolve(__dirname, '..', 'test-artifacts');
+
+/** The built frontend the app under test serves (`npm run build:frontend`), unless E2E_FRONTEND_DIST names another. */
+export const FRONTEND_DIST = process.env.E2E_FRONTEND_DIST ?? path.resolve(__dirname, '..', 'frontend', 'dist');
 
 /** Debian's Chromium with the flags this machine type needs (see STACK-NOTES). */
 export function launchBrowser(): Promise<Browser> {
@@ -18,6 +21,16 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-quic',
     ],
   });
+}
+
+/**
+ * A new page whose waits are generous: CI shares two cores with the suites before it, and each wait
+ * still ends on a condition. E2E_TIMEOUT_MS lowers or raises it for a run.
+ */
+export async function openPage(browser: Browser, options?: BrowserContextOptions): Promise<Page> {
+  const page = await browser.newPage(options);
+  page.setDefaultTimeout(Number(process.env.E2E_TIMEOUT_MS ?? 90_000));
+  return page;
 }
 
 /** A screenshot kept as a test artifact: what a person would have seen at this step. */

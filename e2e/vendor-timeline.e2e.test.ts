@@ -1,11 +1,10 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import type { CrawlJob, Paginated, TimelineEntry, Vendor } from '@vendorwatch/contracts';
 import type { Browser, Page } from 'playwright-core';
-import path from 'node:path';
 import { addVendor, startTestApp, type TestApp, type TestUser } from '../backend/src/testing/test-app';
 import { startFixtureSite, waitFor, type FixtureSite } from '../test-support';
 import { createWorkerApp } from '../worker/src/worker-app';
-import { launchBrowser, signInThroughUi, snapshot } from './support';
+import { FRONTEND_DIST, launchBrowser, openPage, signInThroughUi, snapshot } from './support';
 
 /**
  * The vendor timeline in a real browser against the built app, the real API, a worker and a local
@@ -23,13 +22,12 @@ describe('the vendor timeline, in a real browser', () => {
 
   beforeAll(async () => {
     site = await startFixtureSite();
-    t = await startTestApp({ FRONTEND_DIST: process.env.E2E_FRONTEND_DIST ?? path.resolve(__dirname, '..', 'frontend', 'dist') });
+    t = await startTestApp({ FRONTEND_DIST });
     worker = await createWorkerApp(t.config);
     user = await t.signUp();
     vendor = await addVendor(user, site, { maxPages: 50, crawlDelay: 500, excludePatterns: ['/drafts/**'] }, 'Timeline Co');
     browser = await launchBrowser();
-    page = await browser.newPage();
-    page.setDefaultTimeout(90_000);
+    page = await openPage(browser);
     await signInThroughUi(page, t.baseUrl, user.email, user.password);
   });
 

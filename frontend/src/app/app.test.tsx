@@ -3,42 +3,17 @@ import { screen, render, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
+import {
+  fakeAccessToken,
+  fakeSession as session,
+  fakeSessionExpiresAt as expiresAt,
+  fakeUser as user,
+} from '@/testing/fake-session';
 import { mockFetch, type MockRequest } from '@/testing/mock-fetch';
 import { AppProvider } from './provider';
 import { routes } from './router';
 
-/** An unsigned token with the claims supabase-js reads; nothing in the browser verifies it. */
-const fakeJwt = (claims: Record<string, unknown>) => {
-  const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-  return `${encode({ alg: 'ES256', typ: 'JWT' })}.${encode(claims)}.signature`;
-};
-
-const user = {
-  id: 'user-1',
-  aud: 'authenticated',
-  role: 'authenticated',
-  email: 'ann@example.com',
-  app_metadata: {},
-  user_metadata: {},
-  created_at: '2025-01-01T00:00:00Z',
-};
-const expiresAt = Math.floor(Date.now() / 1000) + 3600;
-const accessToken = fakeJwt({
-  sub: user.id,
-  email: user.email,
-  aud: 'authenticated',
-  role: 'authenticated',
-  exp: expiresAt,
-  session_id: 's1',
-});
-const session = {
-  access_token: accessToken,
-  refresh_token: 'refresh-1',
-  token_type: 'bearer',
-  expires_in: 3600,
-  expires_at: expiresAt,
-  user,
-};
+const accessToken = session.access_token;
 
 /** The backend as the browser sees it: public config, embedded auth and the vendors API. */
 const backend = () =>
@@ -142,16 +117,7 @@ describe('the app', () => {
       updated_at: '2025-01-01T00:00:00Z',
     };
     const withFactor = { ...user, factors: [factor] };
-    const tokenAt = (aal: string) =>
-      fakeJwt({
-        sub: user.id,
-        email: user.email,
-        aud: 'authenticated',
-        role: 'authenticated',
-        exp: expiresAt,
-        session_id: 's1',
-        aal,
-      });
+    const tokenAt = (aal: string) => fakeAccessToken({ aal });
     const { requests } = mockFetch({
       'GET /api/public-config': { body: { supabaseUrl: null, supabaseAnonKey: 'anon-key' } },
       'POST /auth/v1/token': { body: { ...session, access_token: tokenAt('aal1'), user: withFactor } },

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, type AlertChannelInput, type CreatedAlertChannel } from '@vendorwatch/contracts';
 import { api } from '@/lib/api-client';
-import { errorReason, notifyFailure, notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/lib/notify';
 import { useFeatureMutation, type MutationConfig } from '@/lib/react-query';
 import { ALERT_QUERY_KEYS } from './alert-query-keys';
 
@@ -18,7 +18,7 @@ export const useCreateAlertChannel = ({
         void queryClient.invalidateQueries({ queryKey: ALERT_QUERY_KEYS.channels });
         notifySuccess(MESSAGES.alerts.channelAdded);
       },
-      onError: (error) => notifyFailure(MESSAGES.alerts.saveFailed, errorReason(error)),
+      onError: (error) => notifyError(MESSAGES.alerts.saveFailed, error),
     },
     mutationConfig,
   );

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, type AlertRule, type AlertRuleInput } from '@vendorwatch/contracts';
 import { api } from '@/lib/api-client';
-import { errorReason, notifyFailure, notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/lib/notify';
 import { useFeatureMutation, type MutationConfig } from '@/lib/react-query';
 import { ALERT_QUERY_KEYS } from './alert-query-keys';
 
@@ -16,7 +16,7 @@ export const useCreateAlertRule = ({ mutationConfig }: { mutationConfig?: Mutati
         void queryClient.invalidateQueries({ queryKey: ALERT_QUERY_KEYS.rules });
         notifySuccess(MESSAGES.alerts.ruleAdded);
       },
-      onError: (error) => notifyFailure(MESSAGES.alerts.saveFailed, errorReason(error)),
+      onError: (error) => notifyError(MESSAGES.alerts.saveFailed, error),
     },
     mutationConfig,
   );

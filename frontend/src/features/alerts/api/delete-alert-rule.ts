@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { MESSAGES } from '@vendorwatch/contracts';
 import { api } from '@/lib/api-client';
-import { errorReason, notifyFailure, notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/lib/notify';
 import { useFeatureMutation } from '@/lib/react-query';
 import { ALERT_QUERY_KEYS } from './alert-query-keys';
 
@@ -14,6 +14,6 @@ export const useDeleteAlertRule = () => {
       void queryClient.invalidateQueries({ queryKey: ALERT_QUERY_KEYS.rules });
       notifySuccess(MESSAGES.alerts.ruleDeleted);
     },
-    onError: (error) => notifyFailure(MESSAGES.alerts.saveFailed, errorReason(error)),
+    onError: (error) => notifyError(MESSAGES.alerts.saveFailed, error),
   });
 };

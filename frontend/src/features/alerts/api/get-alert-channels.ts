@@ -10,7 +10,7 @@ export const getAlertChannelsQueryOptions = () =>
   queryOptions({
     queryKey: ALERT_QUERY_KEYS.channels,
     queryFn: ({ signal }) => getAlertChannels({ signal }),
-    meta: { errorMessage: (reason: string) => `${MESSAGES.alerts.loadFailed}: ${reason}` },
+    meta: { errorTitle: MESSAGES.alerts.loadFailed },
   });
 
 export const useAlertChannels = () => useQuery(getAlertChannelsQueryOptions());

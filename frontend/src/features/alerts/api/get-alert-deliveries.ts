@@ -12,7 +12,7 @@ export const getAlertDeliveriesQueryOptions = () =>
     queryKey: ALERT_QUERY_KEYS.deliveries,
     queryFn: ({ signal }) => getAlertDeliveries({ signal }),
     refetchInterval: POLLING_MS.dashboard,
-    meta: { errorMessage: (reason: string) => `${MESSAGES.alerts.loadFailed}: ${reason}` },
+    meta: { errorTitle: MESSAGES.alerts.loadFailed },
   });
 
 export const useAlertDeliveries = () => useQuery(getAlertDeliveriesQueryOptions());

@@ -9,7 +9,7 @@ export const getAlertRulesQueryOptions = () =>
   queryOptions({
     queryKey: ALERT_QUERY_KEYS.rules,
     queryFn: ({ signal }) => getAlertRules({ signal }),
-    meta: { errorMessage: (reason: string) => `${MESSAGES.alerts.loadFailed}: ${reason}` },
+    meta: { errorTitle: MESSAGES.alerts.loadFailed },
   });
 
 export const useAlertRules = () => useQuery(getAlertRulesQueryOptions());

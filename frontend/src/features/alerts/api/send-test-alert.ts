@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, type AlertDelivery } from '@vendorwatch/contracts';
 import { api } from '@/lib/api-client';
-import { errorReason, notifyFailure, notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/lib/notify';
 import { useFeatureMutation } from '@/lib/react-query';
 import { ALERT_QUERY_KEYS } from './alert-query-keys';
 
@@ -15,6 +15,6 @@ export const useSendTestAlert = () => {
       void queryClient.invalidateQueries({ queryKey: ALERT_QUERY_KEYS.deliveries });
       notifySuccess(MESSAGES.alerts.testQueued);
     },
-    onError: (error) => notifyFailure(MESSAGES.alerts.saveFailed, errorReason(error)),
+    onError: (error) => notifyError(MESSAGES.alerts.saveFailed, error),
   });
 };
