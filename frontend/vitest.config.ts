@@ -11,5 +11,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     unstubGlobals: true,
+    // A test walks whole screens (lazy chunks, several requests): on a machine busy with the server and
+    // browser suites that takes longer than vitest's 5 s default. Each step still waits on a condition.
+    testTimeout: 30_000,
   },
 });

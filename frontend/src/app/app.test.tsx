@@ -48,8 +48,8 @@ describe('the app', () => {
     const { requests } = backend();
     const { router, user: visitor } = renderApp('/vendors');
 
-    // Signed out: the protected route redirects to the login page.
-    await screen.findByRole('button', { name: 'Sign in' });
+    // Signed out: the protected route redirects to the login page (a lazily loaded chunk: slow on a busy machine).
+    await screen.findByRole('button', { name: 'Sign in' }, { timeout: 10_000 });
     expect(router.state.location.pathname).toBe('/login');
     expect(requests()[0]).toMatchObject({ method: 'GET', path: '/api/public-config' });
 
@@ -89,7 +89,7 @@ describe('the app', () => {
 
     // SIGNED_OUT goes back to /login.
     await visitor.click(screen.getByTestId('header-logout'));
-    await screen.findByRole('button', { name: 'Sign in' });
+    await screen.findByRole('button', { name: 'Sign in' }, { timeout: 10_000 });
     expect(router.state.location.pathname).toBe('/login');
     expect(requests().some((r) => r.method === 'POST' && r.path === '/auth/v1/logout')).toBe(true);
   });
@@ -152,7 +152,8 @@ describe('the app', () => {
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login/code'), { timeout: 10_000 });
     expect(requests().some((r) => r.path.startsWith('/api/') && r.path !== '/api/public-config')).toBe(false);
 
-    await visitor.type(screen.getByLabelText('Authentication code'), '000000');
+    // The code screen renders again after the navigation attempt: wait for its field, not the old one.
+    await visitor.type(await screen.findByLabelText('Authentication code', {}, { timeout: 10_000 }), '000000');
     await visitor.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText(MESSAGES.auth.invalidTotp)).toBeInTheDocument();
     await visitor.clear(screen.getByLabelText('Authentication code'));

@@ -7,8 +7,6 @@ import { mockFetch } from '@/testing/mock-fetch';
 import { renderWithProviders } from '@/testing/test-utils';
 import VendorRoute from './vendor';
 
-vi.setConfig({ testTimeout: 20_000 });
-
 const vendor: Vendor = {
   id: VENDOR_ID,
   name: 'Alpha',

@@ -197,5 +197,5 @@ describe('schedules on the vendors screen', () => {
     await waitFor(() => expect(toggle).toBeEnabled());
     await user.click(toggle);
     await waitFor(async () => expect(within(await rowOf('Alpha')).getByTestId('next-run')).toHaveTextContent('Paused'));
-  }, 20_000);
+  });
 });

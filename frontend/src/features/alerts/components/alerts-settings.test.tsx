@@ -87,7 +87,7 @@ describe('Settings: alerts', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Send test to Ops hook' }));
     expect(await screen.findByText(MESSAGES.alerts.testQueued)).toBeInTheDocument();
-  }, 20_000);
+  });
 
   it('refuses an invalid address before sending anything', async () => {
     const { requests } = mockFetch({

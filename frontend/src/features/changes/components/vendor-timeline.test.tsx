@@ -1,12 +1,10 @@
 import { MESSAGES, type CrawlChanges, type PageChangeDiff, type TimelineEntry } from '@vendorwatch/contracts';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paginated, VENDOR_ID } from '@/testing/fixtures';
 import { mockFetch } from '@/testing/mock-fetch';
 import { renderWithProviders } from '@/testing/test-utils';
 import { VendorTimeline } from './vendor-timeline';
-
-vi.setConfig({ testTimeout: 20_000 });
 
 const SECOND = '22222222-2222-4222-8222-222222222222';
 const FIRST = '11111111-1111-4111-8111-111111111112';

@@ -1,6 +1,6 @@
 import { MESSAGES, type VendorSchedule } from '@vendorwatch/contracts';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { VENDOR_ID } from '@/testing/fixtures';
 import { mockFetch, type MockRequest } from '@/testing/mock-fetch';
 import { renderWithProviders } from '@/testing/test-utils';
@@ -22,9 +22,6 @@ const schedule = (extra: Partial<VendorSchedule> = {}): VendorSchedule => ({
   updatedAt: null,
   ...extra,
 });
-
-// A form of many fields on a machine shared with other test runs: typing takes its time.
-vi.setConfig({ testTimeout: 20_000 });
 
 const SCHEDULE_PATH = `/api/vendors/${VENDOR_ID}/schedule`;
 
