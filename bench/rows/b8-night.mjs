@@ -70,6 +70,7 @@ export default {
         } finally {
           sampler.stop();
         }
+        ctx.log(`B8: ${method} night, crawls running/desired per process: ${sampler.figures().timeline.join('; ')}`);
         const log = await site.log();
         const stored = await world.storedPages(ids);
         // The next round starts from tables of the same size.
@@ -134,6 +135,10 @@ function sampleWorkers(worker, redis, prefix, intervalMs) {
   let peakDesired = 0;
   let processes = 0;
   let busy = false;
+  const startedAt = Date.now();
+  /** What the autoscalers did, every 5 s (a heartbeat's period): running/desired per process and what was overloaded. */
+  const timeline = [];
+  let lastTimelineAt = -Infinity;
   const timer = setInterval(async () => {
     if (busy) return;
     busy = true;
@@ -149,6 +154,13 @@ function sampleWorkers(worker, redis, prefix, intervalMs) {
         peakDesired,
         beats.reduce((sum, beat) => sum + (beat.concurrency?.desired ?? 0), 0),
       );
+      if (Date.now() - lastTimelineAt >= 5000) {
+        lastTimelineAt = Date.now();
+        const perProcess = beats.map(({ concurrency: c, activeJobs }) =>
+          c ? `${c.running}/${c.desired}${c.overloaded.length ? `[${c.overloaded.join(',')}]` : ''}` : String(activeJobs),
+        );
+        timeline.push(`${Math.round((lastTimelineAt - startedAt) / 1000)}s ${perProcess.join(' ')}`);
+      }
     } catch {
       // A sample missed (a process restarting) is not a failed round.
     } finally {
@@ -157,7 +169,7 @@ function sampleWorkers(worker, redis, prefix, intervalMs) {
   }, intervalMs);
   return {
     stop: () => clearInterval(timer),
-    figures: () => ({ peakMb, peakRunning, peakDesired, workerProcesses: processes }),
+    figures: () => ({ peakMb, peakRunning, peakDesired, workerProcesses: processes, timeline }),
   };
 }
 

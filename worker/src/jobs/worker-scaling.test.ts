@@ -59,6 +59,27 @@ describe('worker concurrency', () => {
     expect(mostActive).toBeLessThanOrEqual(12);
   });
 
+  it('takes more crawls as soon as it raises its concurrency, while the crawls it runs go on for long', async () => {
+    await site.close();
+    // One host whose page never answers within the test: one crawl waits on it, the others at the host's gate.
+    site = await startFixtureSite({ slowMs: 600_000 });
+    harness = await startWorkerHarness({ WORKER_MAX_CONCURRENCY: '20' });
+    const app = await harness.startWorker({ loadSignals: [new Dial()], autoscaleSampleMs: 20, autoscaleEveryMs: 60 });
+    const autoscaler = app.get(WorkerAutoscaler);
+    const initial = autoscaler.snapshot().desired;
+    expect(initial).toBeLessThan(20);
+    for (let i = 0; i < 30; i++)
+      await harness.startCrawl({ method: 'http', targetUrl: `${site.url}/slow`, settings: ONE_SLOW_PAGE });
+    await harness.waitFor(
+      async () => (await harness.queue.getActiveCount()) === 20,
+      30_000,
+      'every slot the autoscaler raised to in use',
+    );
+    // None ended: the worker took the extra crawls because it raised its concurrency, not because slots came free.
+    expect(await harness.queue.getCompletedCount()).toBe(0);
+    expect(site.requestsFor('/slow').filter((request) => request.finishedAt !== null)).toHaveLength(0);
+  });
+
   it('keeps every host at one request at a time with the crawl delay, however many crawls run at once', async () => {
     harness = await startWorkerHarness({ WORKER_MAX_CONCURRENCY: '40' });
     await harness.startWorker({ loadSignals: [new Dial()], autoscaleSampleMs: 20, autoscaleEveryMs: 50 });

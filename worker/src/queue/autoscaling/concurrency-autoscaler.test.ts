@@ -23,6 +23,16 @@ describe('crawl concurrency autoscaler', () => {
     expect(scaler.desired).toBe(1);
   });
 
+  it('waits for running crawls to end before lowering again: long jobs shed slowly', () => {
+    const scaler = autoscaler(100, 50);
+    const overloaded = (running: number) => scaler.decide({ running, backlog: true, overloaded: ['eventLoop'] });
+    expect(overloaded(50)).toBe(45);
+    // Still 50 running (none ended yet): the lower figure has not taken effect, so it holds.
+    for (let i = 0; i < 10; i++) expect(overloaded(50)).toBe(45);
+    // Down to it and still overloaded: the next step.
+    expect(overloaded(45)).toBe(40);
+  });
+
   it('never goes above its upper bound', () => {
     const scaler = autoscaler(30, 8);
     for (let i = 0; i < 20; i++) scaler.decide(idle(scaler.desired));

@@ -4,6 +4,9 @@
  * worker is using what it has (and more work waits), it may run more; if any was overloaded, fewer.
  * Crawls are politeness-bound (most of their time is a wait for the host's turn), so the step up is
  * large — a fleet needs hundreds at once within seconds — and the step down small and steady.
+ * Unlike Crawlee's tasks (one request each), a crawl holds its slot for minutes: a lower concurrency
+ * takes effect only as crawls end, so it is not lowered again until the running ones are down to it
+ * (otherwise a few seconds of overload would leave the worker at 1 crawl for the rest of the night).
  */
 export interface AutoscalerLimits {
   min: number;
@@ -50,7 +53,9 @@ export class ConcurrencyAutoscaler {
   decide(state: AutoscalerState): number {
     const { min, max, scaleUpRatio, scaleDownRatio, busyRatio } = this.limits;
     if (state.overloaded.length > 0) {
-      if (this.current > min) this.current = Math.max(min, this.current - Math.max(1, Math.ceil(this.current * scaleDownRatio)));
+      const shedding = state.running > this.current;
+      if (!shedding && this.current > min)
+        this.current = Math.max(min, this.current - Math.max(1, Math.ceil(this.current * scaleDownRatio)));
       return this.current;
     }
     const busy = state.running >= Math.floor(this.current * busyRatio);

@@ -5,6 +5,7 @@ import { WorkerMetrics } from '../../metrics/worker-metrics';
 import { WORKER_OPTIONS, type WorkerOptions } from '../../worker-tokens';
 import { ActiveJobs } from '../active-jobs';
 import { ConcurrencyAutoscaler, DEFAULT_AUTOSCALER_LIMITS } from './concurrency-autoscaler';
+import { setConcurrency } from './set-concurrency';
 import { BrowserPagesSignal, CpuSignal, EventLoopSignal, MemorySignal, type LoadSignal } from './load-signals';
 
 /** A signal counts as overloaded when more than this share of its recent samples were. */
@@ -114,7 +115,7 @@ export class WorkerAutoscaler implements OnModuleDestroy {
     const before = this.autoscaler.desired;
     const desired = this.autoscaler.decide({ running: this.active.countOf('crawl'), backlog, overloaded: this.overloaded });
     if (desired === before) return;
-    this.worker.concurrency = desired;
+    setConcurrency(this.worker, desired);
     this.logger.debug(
       `Crawl concurrency ${before} → ${desired}${this.overloaded.length ? ` (overloaded: ${this.overloaded.join(', ')})` : ''}`,
     );
