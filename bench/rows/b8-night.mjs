@@ -82,6 +82,12 @@ export default {
         );
         const makespanMs = endedAt - started;
         const floorMs = (size - 1) * DELAY_MS;
+        const gaps = politeness(log, DELAY_MS);
+        // Each night's figures as it ends: a long run's later nights need not finish for these to be read.
+        ctx.log(
+          `B8: ${method} night of ${vendors} × ${size}: ${(makespanMs / 1000).toFixed(1)} s, ${stored.pages} of ${vendors * size} pages stored; ` +
+            `per-host gaps closest ${gaps.minGapMs.toFixed(0)} ms, median ${gaps.medianGapMs.toFixed(0)} ms, under ${DELAY_MS} ms: ${gaps.violations}`,
+        );
         return {
           value: makespanMs / floorMs,
           makespanMs,
@@ -90,7 +96,7 @@ export default {
           storedPages: stored.pages,
           okPages: stored.ok,
           expectedPages: vendors * size,
-          ...politeness(log, DELAY_MS),
+          ...gaps,
           ...sampler.figures(),
         };
       };

@@ -33,6 +33,14 @@ describe('crawl concurrency autoscaler', () => {
     expect(overloaded(45)).toBe(40);
   });
 
+  it("grows no further than its fair share of the queue's crawls, so processes share a night evenly", () => {
+    const scaler = autoscaler(200, 8);
+    for (let i = 0; i < 20; i++) scaler.decide({ ...idle(scaler.desired), fairShare: 150 });
+    expect(scaler.desired).toBe(150);
+    // A share below what it runs already does not lower it (only overload does).
+    expect(scaler.decide({ ...idle(150), fairShare: 100 })).toBe(150);
+  });
+
   it('never goes above its upper bound', () => {
     const scaler = autoscaler(30, 8);
     for (let i = 0; i < 20; i++) scaler.decide(idle(scaler.desired));

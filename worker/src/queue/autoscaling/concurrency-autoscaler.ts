@@ -36,6 +36,12 @@ export interface AutoscalerState {
   backlog: boolean;
   /** The load signals that were overloaded in the recent window (empty: idle). */
   overloaded: string[];
+  /**
+   * The queue's crawls (running and waiting) spread evenly over the processes taking them: this
+   * process does not grow past it. A crawl holds its slot for minutes, so a process that took more
+   * than its share in the first seconds of a night would run the night's tail alone.
+   */
+  fairShare?: number;
 }
 
 export class ConcurrencyAutoscaler {
@@ -59,8 +65,9 @@ export class ConcurrencyAutoscaler {
       return this.current;
     }
     const busy = state.running >= Math.floor(this.current * busyRatio);
-    if (busy && state.backlog && this.current < max) {
-      this.current = Math.min(max, this.current + Math.max(1, Math.ceil(this.current * scaleUpRatio)));
+    const ceiling = Math.min(max, Math.max(this.current, state.fairShare ?? max));
+    if (busy && state.backlog && this.current < ceiling) {
+      this.current = Math.min(ceiling, this.current + Math.max(1, Math.ceil(this.current * scaleUpRatio)));
     }
     return this.current;
   }

@@ -34,6 +34,8 @@ export class WorkerAutoscaler implements OnModuleDestroy {
   private readonly signals: LoadSignal[];
   private readonly history = new Map<string, boolean[]>();
   private overloaded: string[] = [];
+  /** Crawls waiting at the previous decision. */
+  private lastWaiting = Infinity;
   private sampling: NodeJS.Timeout | null = null;
   private deciding: NodeJS.Timeout | null = null;
   private worker: TypedWorker<'crawl'> | null = null;
@@ -106,14 +108,30 @@ export class WorkerAutoscaler implements OnModuleDestroy {
       .filter(([, recent]) => recent.length > 0 && recent.filter(Boolean).length / recent.length > OVERLOADED_SHARE)
       .map(([name]) => name);
     let backlog = false;
+    let fairShare: number | undefined;
     try {
-      const waiting = await this.queue.getJobCounts('waiting', 'prioritized');
-      backlog = (waiting.waiting ?? 0) + (waiting.prioritized ?? 0) > 0;
+      const [counts, workers] = await Promise.all([
+        this.queue.getJobCounts('waiting', 'prioritized', 'active'),
+        // CLIENT LIST; where a managed Redis refuses it, BullMQ answers one worker: no share is imposed.
+        this.queue.getWorkersCount(),
+      ]);
+      const waiting = (counts.waiting ?? 0) + (counts.prioritized ?? 0);
+      backlog = waiting > 0;
+      // The share holds while the backlog shrinks: when it does not, the other processes take no
+      // more (their bound, their load) and this one grows past its share rather than leave crawls waiting.
+      const othersTaking = waiting < this.lastWaiting;
+      this.lastWaiting = waiting;
+      if (othersTaking) fairShare = Math.ceil((waiting + (counts.active ?? 0)) / Math.max(1, workers));
     } catch {
       // Redis away: nothing is taken meanwhile anyway.
     }
     const before = this.autoscaler.desired;
-    const desired = this.autoscaler.decide({ running: this.active.countOf('crawl'), backlog, overloaded: this.overloaded });
+    const desired = this.autoscaler.decide({
+      running: this.active.countOf('crawl'),
+      backlog,
+      overloaded: this.overloaded,
+      fairShare,
+    });
     if (desired === before) return;
     setConcurrency(this.worker, desired);
     this.logger.debug(
