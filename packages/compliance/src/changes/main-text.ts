@@ -80,20 +80,24 @@ function globMatch(line: string, literal: string[], from: number): { start: numb
 
 /** The text two crawls' versions of a page are compared by. */
 export const comparableText = (mainText: string, patterns: readonly string[] = []) =>
-  maskVolatile(removeIgnoredText(mainText, patterns))
-    .split('\n')
-    .map((line) => line.replace(/\s+/g, ' ').trim())
-    .filter(Boolean)
-    .join('\n');
+  collapseLines(maskVolatile(removeIgnoredText(mainText, patterns)));
 
 export const textHash = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** Block-level text joined into lines, whitespace collapsed, capped: what a page stores. */
 export function tidyMainText(raw: string): string {
-  const lines = raw
-    .split('\n')
-    .map((line) => line.replace(/\s+/g, ' ').trim())
-    .filter(Boolean)
-    .join('\n');
+  const lines = collapseLines(raw);
   return lines.length > MAX_MAIN_TEXT ? lines.slice(0, MAX_MAIN_TEXT) : lines;
+}
+
+/**
+ * Each line's whitespace runs as one space, lines trimmed, empty lines dropped. Two passes over the
+ * whole text rather than a split, a regex and a trim per line: it runs on every crawled page, and the
+ * per-line form was a fifth of the worker's CPU in a crawl's profile.
+ */
+function collapseLines(text: string): string {
+  return text
+    .replace(/[^\S\n]+/g, ' ')
+    .replace(/ ?\n[ \n]*/g, '\n')
+    .trim();
 }
