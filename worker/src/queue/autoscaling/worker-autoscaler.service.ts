@@ -110,18 +110,19 @@ export class WorkerAutoscaler implements OnModuleDestroy {
     let backlog = false;
     let fairShare: number | undefined;
     try {
-      const [counts, workers] = await Promise.all([
-        this.queue.getJobCounts('waiting', 'prioritized', 'active'),
-        // CLIENT LIST; where a managed Redis refuses it, BullMQ answers one worker: no share is imposed.
-        this.queue.getWorkersCount(),
-      ]);
+      const counts = await this.queue.getJobCounts('waiting', 'prioritized', 'active');
       const waiting = (counts.waiting ?? 0) + (counts.prioritized ?? 0);
       backlog = waiting > 0;
       // The share holds while the backlog shrinks: when it does not, the other processes take no
       // more (their bound, their load) and this one grows past its share rather than leave crawls waiting.
       const othersTaking = waiting < this.lastWaiting;
       this.lastWaiting = waiting;
-      if (othersTaking) fairShare = Math.ceil((waiting + (counts.active ?? 0)) / Math.max(1, workers));
+      if (backlog && othersTaking) {
+        // CLIENT LIST, so only when a share can matter (an idle worker asks every second otherwise);
+        // where a managed Redis refuses it, BullMQ answers one worker: no share is imposed.
+        const workers = await this.queue.getWorkersCount();
+        fairShare = Math.ceil((waiting + (counts.active ?? 0)) / Math.max(1, workers));
+      }
     } catch {
       // Redis away: nothing is taken meanwhile anyway.
     }
