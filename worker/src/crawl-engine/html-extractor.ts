@@ -1,4 +1,4 @@
-import { comparableText, textHash, tidyMainText, type DocumentFacts } from '@vendorwatch/compliance';
+import { mainTextWithHash, type DocumentFacts } from '@vendorwatch/compliance';
 import { Parser } from 'htmlparser2';
 import { absoluteHttpUrl } from './canonical-url';
 import {
@@ -196,14 +196,12 @@ export class HtmlExtractor {
     }
     for (const email of emailsIn(this.text)) keep(this.facts.emails, email.toLowerCase(), KEEP.contacts);
     for (const phone of this.text.match(PHONE_TEXT) ?? []) keep(this.facts.phones, phone.trim(), KEEP.contacts);
-    const mainText = tidyMainText(this.mainText);
     return {
       title: this.title,
       description: this.description,
       links: [...this.links],
       facts: this.facts,
-      mainText,
-      mainTextHash: textHash(comparableText(mainText)),
+      ...mainTextWithHash(this.mainText),
     };
   }
 

@@ -5,11 +5,10 @@
  */
 export function storableText(value: string, maxLength = Infinity): string {
   const clean = value.includes('\u0000') ? value.replaceAll('\u0000', '') : value;
-  // Cut first: a cut can split a surrogate pair, which the next step then repairs.
-  return clean.slice(0, maxLength).replace(LONE_SURROGATE, '\uFFFD');
+  // Cut first: a cut can split a surrogate pair, which the next step then repairs (lone surrogates
+  // become U+FFFD; the engine's own scan, many times faster than a regular expression on a page's text).
+  return clean.slice(0, maxLength).toWellFormed();
 }
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** The same for every string inside a value (keys included), recursively. */
 export function storable<T>(value: T, maxStringLength = Infinity): T {

@@ -1,4 +1,12 @@
-import { comparableText, maskVolatile, removeIgnoredText, tidyMainText } from './main-text';
+import {
+  comparableText,
+  mainTextWithHash,
+  maskVolatile,
+  MAX_MAIN_TEXT,
+  removeIgnoredText,
+  textHash,
+  tidyMainText,
+} from './main-text';
 
 describe('comparableText', () => {
   it('masks dates, times, relative times and counters, so a reload compares equal', () => {
@@ -48,5 +56,47 @@ describe('removeIgnoredText', () => {
 describe('tidyMainText', () => {
   it('keeps one block a line', () => {
     expect(tidyMainText('\n Title \n\n  Para   one \n')).toBe('Title\nPara one');
+  });
+});
+
+describe('mainTextWithHash', () => {
+  /** Text made of what the masks and the collapse act on: dates, times, counters, every kind of space. */
+  function randomText(random: () => number, length: number): string {
+    const pieces = [
+      ' ',
+      '  ',
+      '\n',
+      '\n\n',
+      '\t',
+      '\u00a0',
+      '\r',
+      '\u2028',
+      'word',
+      'Nov',
+      ' 23',
+      ', 2026',
+      '9:05 pm',
+      '12,345',
+      '5 minutes ago',
+      '2026-11-23T21:57Z',
+      '23/11/2026',
+      '1st',
+    ];
+    let text = '';
+    while (text.length < length) text += pieces[Math.floor(random() * pieces.length)];
+    return text;
+  }
+
+  it('stores the tidy text and hashes it as change detection compares it, cut at the cap included', () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647;
+    const inputs = Array.from({ length: 3_000 }, () => randomText(random, Math.floor(random() * 60)));
+    inputs.push(`${'a '.repeat(MAX_MAIN_TEXT / 2 - 1)}a   b`, ` ${'x'.repeat(MAX_MAIN_TEXT - 2)} \n  tail`);
+    for (const raw of inputs) {
+      const { mainText, mainTextHash } = mainTextWithHash(raw);
+      expect(mainText).toBe(tidyMainText(raw));
+      expect(mainText.length).toBeLessThanOrEqual(MAX_MAIN_TEXT);
+      expect(mainTextHash).toBe(textHash(comparableText(mainText)));
+    }
   });
 });
