@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { Pool } from 'pg';
 import * as schema from './schema';
+import { compressLargeColumns } from './column-compression';
 import { secureProductTables } from './table-security';
 
 export type Schema = typeof schema;
@@ -75,6 +76,7 @@ function openPostgres(
         const migrating = drizzleNodePg(client, { schema }) as unknown as Database;
         await migrateNodePg(migrating as never, { migrationsFolder: MIGRATIONS_FOLDER });
         await secureProductTables(migrating);
+        await compressLargeColumns(migrating);
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
         client.release(true); // not back into the pool: it has no statement timeout
@@ -109,6 +111,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
       await secureProductTables(db);
+      await compressLargeColumns(db);
     },
     async close() {
       if (closed) return;

@@ -41,3 +41,6 @@ export function runStatement<Row = Record<string, unknown>>(
 /** A JSON value as a statement parameter (`$n::jsonb`): serialised once, here; null stays SQL null. */
 export const jsonParam = (value: unknown): string | null =>
   value === null || value === undefined ? null : JSON.stringify(value);
+
+/** The rows of a drizzle `execute` result: node-postgres answers `{ rows }`, PGlite too or the rows. */
+export const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];

@@ -1,6 +1,7 @@
 import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from './database';
+import { rowsOf } from './statements';
 import * as schema from './schema';
 
 /**
@@ -41,6 +42,3 @@ export async function secureProductTables(db: Database): Promise<void> {
       await db.execute(sql.raw(`revoke all on table ${quoteIdentifier(table)} from ${quoteIdentifier(role)}`));
   }
 }
-
-/** node-postgres answers `{ rows }`, PGlite too; both through drizzle's execute. */
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
