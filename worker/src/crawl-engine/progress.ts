@@ -2,12 +2,26 @@ import type { CrawlProgress } from '@vendorwatch/db';
 import type { Frontier } from './frontier';
 
 const MIN_INTERVAL_MS = 1000;
+/** Below the UI's 5-second poll, so every poll sees a crawl move. */
+const MAX_INTERVAL_MS = 4000;
+/** Progress writes a worker process allows itself per second across all its crawls. */
+const WRITES_PER_SECOND = 50;
+
+/**
+ * How often a crawl writes its progress when `crawlsRunning` crawls share its process: once a
+ * second while few run; with many, the process's writes stay near 50 a second. A night of 150
+ * crawls per process, each finishing a page every second or two, otherwise wrote a progress row (a
+ * count over the frontier, an update of the job, a BullMQ event) for nearly every page it stored.
+ */
+export const progressIntervalMs = (crawlsRunning: number): number =>
+  Math.min(MAX_INTERVAL_MS, Math.max(MIN_INTERVAL_MS, Math.ceil((crawlsRunning * 1000) / WRITES_PER_SECOND)));
 
 export type ProgressListener = (progress: CrawlProgress) => Promise<void> | void;
 
 /**
  * Pages done / planned, written to the job row at most once a second (the UI polls every 5 s) and
- * handed to BullMQ's job.updateProgress for live subscribers.
+ * handed to BullMQ's job.updateProgress for live subscribers; less often when the process runs many
+ * crawls (`intervalMs`, see progressIntervalMs).
  */
 export class ProgressReporter {
   private lastWrite = 0;
@@ -17,10 +31,11 @@ export class ProgressReporter {
     private readonly frontier: Pick<Frontier, 'counts'>,
     private readonly jobs: { writeProgress(id: string, progress: CrawlProgress): Promise<void> },
     private readonly listener: ProgressListener,
+    private readonly intervalMs: () => number = () => MIN_INTERVAL_MS,
   ) {}
 
   async maybeReport(): Promise<void> {
-    if (Date.now() - this.lastWrite < MIN_INTERVAL_MS) return;
+    if (Date.now() - this.lastWrite < this.intervalMs()) return;
     await this.report();
   }
 

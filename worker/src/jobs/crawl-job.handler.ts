@@ -31,8 +31,9 @@ import { Crawler } from '../crawl-engine/crawler';
 import { CriticalCrawlError, errorMessage, UnexpectedCrawlError } from '../crawl-engine/errors';
 import type { Fetcher } from '../crawl-engine/fetcher';
 import { FetcherFactory } from '../crawl-engine/fetcher-factory';
-import { ProgressReporter } from '../crawl-engine/progress';
+import { progressIntervalMs, ProgressReporter } from '../crawl-engine/progress';
 import { WorkerMetrics } from '../metrics/worker-metrics';
+import { ActiveJobs } from '../queue/active-jobs';
 import type { JobHandler, JobRunContext } from '../queue/job-handler';
 import { WORKER_REDIS } from '../worker-tokens';
 
@@ -66,6 +67,7 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
     private readonly comparator: CrawlComparator,
     private readonly alerts: AlertEvaluator,
     private readonly metrics: WorkerMetrics,
+    private readonly active: ActiveJobs,
   ) {}
 
   /**
@@ -102,7 +104,13 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
       const current = await this.jobs.findById(id);
       return { status: current?.status ?? 'failed', pagesDone: current?.pagesDone ?? 0 };
     }
-    const progress = new ProgressReporter(id, this.frontier, this.jobs, (p) => job.updateProgress(p));
+    const progress = new ProgressReporter(
+      id,
+      this.frontier,
+      this.jobs,
+      (p) => job.updateProgress(p),
+      () => progressIntervalMs(this.active.countOf('crawl')),
+    );
     let fetcher: Fetcher | null = null;
     try {
       if (!CRAWL_METHODS.includes(row.method as CrawlMethod)) throw new CriticalCrawlError(`Unknown crawl method: ${row.method}`);
