@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BENCH } from '../lib/paths.mjs';
 import { listPids, processTree, readStat } from '../lib/proc.mjs';
@@ -11,17 +11,22 @@ import { startSite } from '../site/site.mjs';
  * our worker and by the bare undici loop (the ceiling), alternating, with the CPU time each process
  * group spent during the crawl — the contender's process tree, PostgreSQL, Redis, the site —
  * divided by the pages. It tells a CPU-bound gap (two cores shared by all of them) from waiting.
+ * With --method puppeteer, B2's case instead (8 hosts × 30 pages), against raw puppeteer; Chromium's
+ * renderers come and go during a crawl, so the machine's whole CPU time (/proc/stat) is given too,
+ * and Chromium's share is what it leaves after the worker's own node process and the rest.
  *
- *   node bench/diagnostics/cpu-per-page.mjs [rounds] [--cpu-prof]     (after `npm run build:server`)
+ *   node bench/diagnostics/cpu-per-page.mjs [rounds] [--cpu-prof] [--method puppeteer]   (after `npm run build:server`)
  *
  * --cpu-prof writes our worker's CPU profile to bench/results/profiles/cpu-per-page-<time>/ when it
  * stops; `node bench/diagnostics/profile-summary.mjs <file>` lists where its time went.
  */
 
-const HOSTS = 8;
-const PAGES = 100;
 const args = process.argv.slice(2);
-const rounds = Number(args.find((arg) => !arg.startsWith('--')) ?? 3);
+const method = args.includes('--method') ? args[args.indexOf('--method') + 1] : 'http';
+const browser = method === 'puppeteer';
+const HOSTS = 8;
+const PAGES = browser ? 30 : 100;
+const rounds = Number(args.find((arg, i) => /^\d+$/.test(arg) && args[i - 1] !== '--method') ?? 3);
 const profileDir = args.includes('--cpu-prof')
   ? path.join(BENCH, 'results/profiles', `cpu-per-page-${new Date().toISOString().replace(/[:.]/g, '-')}`)
   : null;
@@ -35,6 +40,13 @@ function statsNow() {
     if (stat) stats.set(pid, stat);
   }
   return stats;
+}
+
+/** The machine's CPU seconds so far, every core and process (the first line of /proc/stat, less idle and iowait). */
+function machineSeconds() {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const busy = fields.reduce((sum, value) => sum + value, 0) - fields[3] - fields[4];
+  return busy / TICKS_PER_SECOND;
 }
 
 /** CPU seconds per group between two readings (named process trees, else the command name), and the kernel's share of each. */
@@ -62,9 +74,9 @@ try {
     { execArgv: profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir, '--cpu-prof-name', 'worker.cpuprofile'] : [] },
   );
   const owner = await world.createOwner(startUrls);
-  const ceiling = await startPeer('bare-http', { databaseUrl: world.database.url });
+  const ceiling = await startPeer(browser ? 'bare-browser' : 'bare-http', { databaseUrl: world.database.url });
   const contenders = [
-    ['ours', productCrawl({ world, site, owner, startUrls, method: 'http', maxPages: PAGES }), worker.pid],
+    ['ours', productCrawl({ world, site, owner, startUrls, method, maxPages: PAGES }), worker.pid],
     ['ceiling', peerCrawl({ peer: ceiling, site, options: { startUrls, concurrency: HOSTS } }), ceiling.pid],
   ];
   for (let round = 0; round <= rounds; round++) {
@@ -75,9 +87,12 @@ try {
         harness: new Set([process.pid]),
       };
       const before = statsNow();
+      const machineBefore = machineSeconds();
       const result = await crawl();
+      const machine = machineSeconds() - machineBefore;
       const { groups, system } = cpuByGroup(before, statsNow(), trees);
       if (round === 0) continue; // warm-up
+      const ownProcess = ((statsNow().get(pid)?.cpuTicks ?? 0) - (before.get(pid)?.cpuTicks ?? 0)) / TICKS_PER_SECOND;
       const perPage = Object.entries(groups)
         .filter(([, seconds]) => seconds * 1000 >= result.pages * 0.05)
         .sort((a, b) => b[1] - a[1])
@@ -85,7 +100,11 @@ try {
           ([group, seconds]) =>
             `${group} ${((seconds * 1000) / result.pages).toFixed(2)}${group === name ? ` (kernel ${((system[group] * 1000) / result.pages).toFixed(2)})` : ''}`,
         );
-      console.log(`round ${round} ${name}: ${result.pagesPerSecond.toFixed(0)} pages/s; CPU ms per page: ${perPage.join(', ')}`);
+      const ms = (seconds) => ((seconds * 1000) / result.pages).toFixed(2);
+      console.log(
+        `round ${round} ${name}: ${result.pagesPerSecond.toFixed(browser ? 1 : 0)} pages/s; CPU ms per page: ${perPage.join(', ')}` +
+          `; machine ${ms(machine)}, of it ${name}'s node process ${ms(ownProcess)}`,
+      );
     }
   }
   await ceiling.stop();

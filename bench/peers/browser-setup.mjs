@@ -14,7 +14,8 @@ export async function productChromium() {
   const flags = await import(
     pathToFileURL(path.join(ROOT, 'worker/dist/crawl-engine/fetchers/puppeteer/chromium-flags.js')).href
   );
-  return { args: flags.CHROMIUM_FLAGS, viewport: flags.VIEWPORT };
+  // As the product launches it: the sandbox on, except as root, where Chromium refuses to start with it.
+  return { args: flags.chromiumFlags(process.getuid?.() === 0), viewport: flags.VIEWPORT };
 }
 
 export const BLOCKED_URL_PATTERNS = [
