@@ -8,6 +8,7 @@ import {
 } from '@vendorwatch/db';
 import {
   APP_CONFIG,
+  enqueueAlertDelivery,
   createRedisClient,
   prefixedKey,
   type AppConfig,
@@ -16,7 +17,6 @@ import {
   createGuardedAgent,
   publicUrl,
 } from '@vendorwatch/runtime';
-import { AlertDeliveryQueue } from './alerts/alert-delivery-queue';
 import { AlertSender } from './alerts/alert-sender';
 import { DeliverAlertHandler } from './jobs/deliver-alert.handler';
 import type { Redis } from 'ioredis';
@@ -38,6 +38,7 @@ import { TestCrawlHandler } from './jobs/test-crawl.handler';
 import { WorkerMetrics } from './metrics/worker-metrics';
 import { MaintenanceScheduler } from './queue/maintenance-scheduler.service';
 import { ActiveJobs } from './queue/active-jobs';
+import { WorkerQueues } from './queue/worker-queues';
 import { HeartbeatService } from './queue/heartbeat.service';
 import { WorkerAutoscaler } from './queue/autoscaling/worker-autoscaler.service';
 import { QueueWorkersService } from './queue/queue-workers.service';
@@ -57,13 +58,13 @@ class WorkerResources implements OnApplicationShutdown {
     @Inject(WORKER_REDIS) private readonly redis: Redis,
     @Inject(GUARDED_DISPATCHER) private readonly dispatcher: Dispatcher,
     @Inject(BrowserPool) private readonly browsers: BrowserPool,
-    @Inject(AlertDeliveryQueue) private readonly alertQueue: AlertDeliveryQueue,
+    @Inject(WorkerQueues) private readonly queues: WorkerQueues,
     @Inject(AlertSender) private readonly alertSender: AlertSender,
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
     this.alertSender.close();
-    await this.alertQueue.close().catch(() => undefined);
+    await this.queues.close();
     await this.browsers.close();
     await this.dispatcher.close().catch(() => undefined);
     await this.redis.quit().catch(() => this.redis.disconnect());
@@ -129,7 +130,7 @@ export class WorkerModule {
         },
         FetcherFactory,
         WorkerMetrics,
-        { provide: AlertDeliveryQueue, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new AlertDeliveryQueue(config) },
+        { provide: WorkerQueues, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new WorkerQueues(config) },
         {
           provide: AlertSender,
           inject: [APP_CONFIG, GUARDED_DISPATCHER],
@@ -138,22 +139,18 @@ export class WorkerModule {
         },
         {
           provide: AlertEvaluator,
-          inject: [
-            APP_CONFIG,
-            AlertsRepository,
-            CrawlJobsRepository,
-            CrawlChangesRepository,
-            VendorsRepository,
-            AlertDeliveryQueue,
-          ],
+          inject: [APP_CONFIG, AlertsRepository, CrawlJobsRepository, CrawlChangesRepository, VendorsRepository, WorkerQueues],
           useFactory: (
             config: AppConfig,
             alerts: AlertsRepository,
             jobs: CrawlJobsRepository,
             changes: CrawlChangesRepository,
             vendors: VendorsRepository,
-            queue: AlertDeliveryQueue,
-          ) => new AlertEvaluator(alerts, jobs, changes, vendors, publicUrl(config), (id) => queue.enqueue(id)),
+            queues: WorkerQueues,
+          ) =>
+            new AlertEvaluator(alerts, jobs, changes, vendors, publicUrl(config), (id) =>
+              enqueueAlertDelivery(queues.of('deliverAlert'), id),
+            ),
         },
         CrawlJobHandler,
         TestCrawlHandler,

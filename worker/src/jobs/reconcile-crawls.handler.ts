@@ -1,17 +1,15 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { CrawlJobsRepository } from '@vendorwatch/db';
 import {
   AlertEvaluator,
-  APP_CONFIG,
   CrawlAssessor,
   CrawlComparator,
-  createQueue,
   reconcileCrawls,
-  type AppConfig,
   type ReconcileTally,
   type TypedJob,
 } from '@vendorwatch/runtime';
 import type { JobHandler } from '../queue/job-handler';
+import { WorkerQueues } from '../queue/worker-queues';
 
 /** How far back completed crawls without an assessment are caught up (older ones: `npm run reassess`). */
 const ASSESSMENT_CATCH_UP_MS = 24 * 3600_000;
@@ -22,19 +20,19 @@ const ASSESSMENT_CATCH_UP_MS = 24 * 3600_000;
  * MaintenanceScheduler, so it runs once per interval across any number of workers.
  */
 @Injectable()
-export class ReconcileCrawlsHandler implements JobHandler<'reconcileCrawls'>, OnModuleDestroy {
+export class ReconcileCrawlsHandler implements JobHandler<'reconcileCrawls'> {
   readonly job = 'reconcileCrawls' as const;
   private readonly logger = new Logger(ReconcileCrawlsHandler.name);
   private readonly crawlQueue;
 
   constructor(
-    @Inject(APP_CONFIG) config: AppConfig,
+    queues: WorkerQueues,
     private readonly jobs: CrawlJobsRepository,
     private readonly assessor: CrawlAssessor,
     private readonly comparator: CrawlComparator,
     private readonly alerts: AlertEvaluator,
   ) {
-    this.crawlQueue = createQueue(config, 'crawl');
+    this.crawlQueue = queues.of('crawl');
   }
 
   async handle(_job?: TypedJob<'reconcileCrawls'>): Promise<ReconcileTally> {
@@ -50,9 +48,5 @@ export class ReconcileCrawlsHandler implements JobHandler<'reconcileCrawls'>, On
     for (const jobId of compared) await this.alerts.evaluate(jobId);
     if (compared.length) this.logger.log(`Compared ${compared.length} completed crawls that had no change summary`);
     return tally;
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.crawlQueue.close();
   }
 }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { MESSAGES, puppeteerSettingsSchema, type ScheduleRunOutcome } from '@vendorwatch/contracts';
 import {
   CrawlerConfigsRepository,
@@ -7,18 +7,10 @@ import {
   SchedulesRepository,
   VendorsRepository,
 } from '@vendorwatch/db';
-import {
-  APP_CONFIG,
-  createQueue,
-  CrawlStarter,
-  CrawlStartRefused,
-  VendorSchedulers,
-  type AppConfig,
-  type JobResult,
-  type TypedJob,
-} from '@vendorwatch/runtime';
+import { CrawlStarter, CrawlStartRefused, VendorSchedulers, type JobResult, type TypedJob } from '@vendorwatch/runtime';
 import { errorMessage } from '../crawl-engine/errors';
 import type { JobHandler } from '../queue/job-handler';
+import { WorkerQueues } from '../queue/worker-queues';
 
 /**
  * One run of a vendor's schedule, fired by its BullMQ job scheduler on exactly one worker. The run is
@@ -27,26 +19,22 @@ import type { JobHandler } from '../queue/job-handler';
  * crawl is queued or running: the run is then recorded as skipped.
  */
 @Injectable()
-export class ScheduledCrawlHandler implements JobHandler<'scheduledCrawl'>, OnApplicationBootstrap, OnModuleDestroy {
+export class ScheduledCrawlHandler implements JobHandler<'scheduledCrawl'>, OnApplicationBootstrap {
   readonly job = 'scheduledCrawl' as const;
   private readonly logger = new Logger(ScheduledCrawlHandler.name);
-  private readonly crawlQueue;
-  private readonly schedulesQueue;
   private readonly starter: CrawlStarter;
   private readonly schedulers: VendorSchedulers;
 
   constructor(
-    @Inject(APP_CONFIG) config: AppConfig,
+    queues: WorkerQueues,
     private readonly schedules: SchedulesRepository,
     jobs: CrawlJobsRepository,
     vendors: VendorsRepository,
     crawlerSettings: CrawlerSettingsRepository,
     crawlerConfigs: CrawlerConfigsRepository,
   ) {
-    this.crawlQueue = createQueue(config, 'crawl');
-    this.schedulesQueue = createQueue(config, 'scheduledCrawl');
-    this.starter = new CrawlStarter({ vendors, crawlerSettings, crawlerConfigs, jobs, queue: this.crawlQueue });
-    this.schedulers = new VendorSchedulers(this.schedulesQueue);
+    this.starter = new CrawlStarter({ vendors, crawlerSettings, crawlerConfigs, jobs, queue: queues.of('crawl') });
+    this.schedulers = new VendorSchedulers(queues.of('scheduledCrawl'));
   }
 
   /** The database is the truth: at start, the job schedulers in Redis are made to match it. */
@@ -93,10 +81,6 @@ export class ScheduledCrawlHandler implements JobHandler<'scheduledCrawl'>, OnAp
     }
     await this.schedules.recordRun(run.id, outcome, reason, crawlJobId);
     return { status: outcome };
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await Promise.allSettled([this.crawlQueue.close(), this.schedulesQueue.close()]);
   }
 }
 

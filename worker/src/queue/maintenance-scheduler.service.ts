@@ -1,8 +1,9 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { APP_CONFIG, createQueue, JOBS, type AppConfig } from '@vendorwatch/runtime';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { JOBS } from '@vendorwatch/runtime';
 import { errorMessage } from '../crawl-engine/errors';
 import { ReconcileCrawlsHandler } from '../jobs/reconcile-crawls.handler';
 import { WORKER_OPTIONS, type WorkerOptions } from '../worker-tokens';
+import { WorkerQueues } from './worker-queues';
 
 /**
  * Housekeeping on a schedule: a BullMQ job scheduler (upserted by every worker, stored once in
@@ -10,16 +11,16 @@ import { WORKER_OPTIONS, type WorkerOptions } from '../worker-tokens';
  * once when it starts, so crawls left behind by a crash are picked up without waiting.
  */
 @Injectable()
-export class MaintenanceScheduler implements OnApplicationBootstrap, OnModuleDestroy {
+export class MaintenanceScheduler implements OnApplicationBootstrap {
   private readonly logger = new Logger(MaintenanceScheduler.name);
   private readonly queue;
 
   constructor(
-    @Inject(APP_CONFIG) config: AppConfig,
+    queues: WorkerQueues,
     @Inject(WORKER_OPTIONS) private readonly options: WorkerOptions,
     private readonly reconciler: ReconcileCrawlsHandler,
   ) {
-    this.queue = createQueue(config, 'reconcileCrawls');
+    this.queue = queues.of('reconcileCrawls');
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -32,9 +33,5 @@ export class MaintenanceScheduler implements OnApplicationBootstrap, OnModuleDes
     void this.reconciler
       .handle()
       .catch((error: unknown) => this.logger.warn(`Start-up reconcile failed: ${errorMessage(error)}`));
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.queue.close();
   }
 }

@@ -1,9 +1,10 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { APP_CONFIG, createQueue, type AppConfig, type TypedQueue, type TypedWorker } from '@vendorwatch/runtime';
+import { APP_CONFIG, type AppConfig, type TypedQueue, type TypedWorker } from '@vendorwatch/runtime';
 import os from 'node:os';
 import { WorkerMetrics } from '../../metrics/worker-metrics';
 import { WORKER_OPTIONS, type WorkerOptions } from '../../worker-tokens';
 import { ActiveJobs } from '../active-jobs';
+import { WorkerQueues } from '../worker-queues';
 import { ConcurrencyAutoscaler, DEFAULT_AUTOSCALER_LIMITS } from './concurrency-autoscaler';
 import { setConcurrency } from './set-concurrency';
 import { BrowserPagesSignal, CpuSignal, EventLoopSignal, MemorySignal, type LoadSignal } from './load-signals';
@@ -46,8 +47,9 @@ export class WorkerAutoscaler implements OnModuleDestroy {
     @Inject(WORKER_OPTIONS) private readonly options: WorkerOptions,
     private readonly active: ActiveJobs,
     metrics: WorkerMetrics,
+    queues: WorkerQueues,
   ) {
-    this.queue = createQueue(config, 'crawl');
+    this.queue = queues.of('crawl');
     const max = workerMaxConcurrency(config);
     this.autoscaler = new ConcurrencyAutoscaler({
       ...DEFAULT_AUTOSCALER_LIMITS,
@@ -81,7 +83,6 @@ export class WorkerAutoscaler implements OnModuleDestroy {
     if (this.sampling) clearInterval(this.sampling);
     if (this.deciding) clearInterval(this.deciding);
     for (const signal of this.signals) signal.stop?.();
-    await this.queue.close();
   }
 
   snapshot(): ConcurrencySnapshot {
