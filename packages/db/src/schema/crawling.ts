@@ -220,8 +220,9 @@ export const crawlPages = pgTable(
     screenshotPath: text('screenshot_path'),
     /**
      * The page's main text (boilerplate, scripts and the vendor's ignored selectors left out), one
-     * block a line, capped; PostgreSQL compresses long values itself (TOAST). Change detection
-     * compares it between crawls and diffs it on request.
+     * block a line, capped; PostgreSQL compresses long values itself (TOAST; lz4 where the server
+     * has it, see column-compression.ts). Change detection compares it between crawls and diffs it
+     * on request.
      */
     mainText: text('main_text'),
     /** SHA-256 of the main text with volatile text (dates, times, counters) masked: equal hashes, unchanged page. */
