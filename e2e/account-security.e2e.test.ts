@@ -74,6 +74,9 @@ describe('account security, in a real browser', () => {
 
     await reset.goto(`${t.baseUrl}/login`);
     await reset.getByRole('link', { name: MESSAGES.auth.forgotPassword }).click();
+    // The login page has an Email field too: fill the form only once its (lazily loaded) screen is up.
+    await reset.waitForURL('**/forgot-password');
+    await reset.getByRole('button', { name: 'Send reset link' }).waitFor();
     await reset.getByLabel('Email').fill(user.email);
     await reset.getByRole('button', { name: 'Send reset link' }).click();
     await reset.getByText(MESSAGES.auth.recoverySent).waitFor();
