@@ -90,17 +90,15 @@ try {
       const machineBefore = machineSeconds();
       const result = await crawl();
       const machine = machineSeconds() - machineBefore;
-      const { groups, system } = cpuByGroup(before, statsNow(), trees);
+      const after = statsNow();
+      const { groups, system } = cpuByGroup(before, after, trees);
       if (round === 0) continue; // warm-up
-      const ownProcess = ((statsNow().get(pid)?.cpuTicks ?? 0) - (before.get(pid)?.cpuTicks ?? 0)) / TICKS_PER_SECOND;
+      const ownProcess = ((after.get(pid)?.cpuTicks ?? 0) - (before.get(pid)?.cpuTicks ?? 0)) / TICKS_PER_SECOND;
+      const ms = (seconds) => ((seconds * 1000) / result.pages).toFixed(2);
       const perPage = Object.entries(groups)
         .filter(([, seconds]) => seconds * 1000 >= result.pages * 0.05)
         .sort((a, b) => b[1] - a[1])
-        .map(
-          ([group, seconds]) =>
-            `${group} ${((seconds * 1000) / result.pages).toFixed(2)}${group === name ? ` (kernel ${((system[group] * 1000) / result.pages).toFixed(2)})` : ''}`,
-        );
-      const ms = (seconds) => ((seconds * 1000) / result.pages).toFixed(2);
+        .map(([group, seconds]) => `${group} ${ms(seconds)}${group === name ? ` (kernel ${ms(system[group])})` : ''}`);
       console.log(
         `round ${round} ${name}: ${result.pagesPerSecond.toFixed(browser ? 1 : 0)} pages/s; CPU ms per page: ${perPage.join(', ')}` +
           `; machine ${ms(machine)}, of it ${name}'s node process ${ms(ownProcess)}`,

@@ -15,23 +15,20 @@ const LARGE_COLUMNS: Record<string, readonly string[]> = {
 /**
  * Stores those columns' new values lz4-compressed where the server is built with lz4 (PostgreSQL
  * 14+ from the usual packages; the embedded PGlite is not, and keeps pglz). Values already stored
- * keep their compression and stay readable. Idempotent, a catalogue read once set; runs after the
+ * keep their compression and stay readable. Idempotent, one catalogue read once set; runs after the
  * migrations on every start, since Drizzle's schema cannot declare a column's compression.
  */
 export async function compressLargeColumns(db: Database): Promise<void> {
-  const support = rowsOf<{ lz4: boolean }>(
+  // One catalogue read: whether the server has lz4, and which columns use it already.
+  const [state] = rowsOf<{ lz4: boolean; done: string[] | null }>(
     await db.execute(
-      sql`select coalesce('lz4' = any(enumvals), false) as lz4 from pg_settings where name = 'default_toast_compression'`,
+      sql`select coalesce((select 'lz4' = any(enumvals) from pg_settings where name = 'default_toast_compression'), false) as lz4,
+          (select array_agg(c.relname || '.' || a.attname) from pg_attribute a join pg_class c on c.oid = a.attrelid
+           where c.relnamespace = current_schema()::regnamespace and a.attcompression = 'l') as done`,
     ),
   );
-  if (!support[0]?.lz4) return;
-  const current = rowsOf<{ table: string; column: string }>(
-    await db.execute(
-      sql`select c.relname as "table", a.attname as "column" from pg_attribute a join pg_class c on c.oid = a.attrelid
-          where c.relnamespace = current_schema()::regnamespace and a.attcompression = 'l'`,
-    ),
-  );
-  const done = new Set(current.map((row) => `${row.table}.${row.column}`));
+  if (!state?.lz4) return;
+  const done = new Set(state.done ?? []);
   for (const [table, columns] of Object.entries(LARGE_COLUMNS))
     for (const column of columns)
       if (!done.has(`${table}.${column}`))
