@@ -9,6 +9,17 @@ export const LIMITS = {
   maxRetries: { min: 0, max: 5, step: 1, default: 3 },
   waitTimeMs: { min: 0, max: 10_000, step: 500, default: 2000 },
   vendor: { nameMaxLength: 200, urlMaxLength: 2048, descriptionMaxLength: 5000 },
+  /** Any URL the API takes (a start URL, a URL to test-crawl or scrape, an API endpoint). */
+  urlMaxLength: 2048,
+  /** `options` is free-form: bounded by its number of entries and its size as JSON. */
+  crawlerConfig: { nameMaxLength: 200, apiKeyMaxLength: 500, optionsMaxKeys: 50, optionsMaxJsonLength: 10_000 },
+  project: {
+    nameMaxLength: 200,
+    descriptionMaxLength: 5000,
+    pageTitleMaxLength: 500,
+    elementTypeMaxLength: 100,
+    elementContentMaxLength: 100_000,
+  },
   pagination: { defaultLimit: 20, maxLimit: 100, maxPage: 100_000 },
   /** Lists the app shows whole (vendors, projects, a session's pages): a window of at most this many rows per request. */
   listWindow: { maxLimit: 1000, maxOffset: 1_000_000 },

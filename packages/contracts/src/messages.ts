@@ -192,6 +192,7 @@ export const MESSAGES = {
     deleted: 'Configuration deleted successfully',
     connectionSuccessful: 'Connection successful.',
     deleteCannotBeUndone: 'This action cannot be undone.',
+    optionsInvalid: 'Options must be an object of at most {maxKeys} entries and {maxJsonLength} characters as JSON',
   },
   alerts: {
     nameRequired: 'Name is required',

@@ -68,6 +68,42 @@ describe('API documentation', () => {
     expect(Object.keys(one.responses)).toEqual(expect.arrayContaining(['200', '401', '404']));
   });
 
+  it('bounds every text, list and free-form object an /api request takes', () => {
+    type JsonSchema = Record<string, unknown>;
+    const unbounded: string[] = [];
+    const walk = (schema: JsonSchema | undefined, where: string, seen: Set<string>): void => {
+      if (!schema || typeof schema !== 'object') return;
+      if (typeof schema.$ref === 'string') {
+        const name = schema.$ref.split('/').pop()!;
+        if (seen.has(name)) return;
+        return walk(doc.components.schemas[name] as JsonSchema, where, new Set([...seen, name]));
+      }
+      for (const key of ['anyOf', 'oneOf', 'allOf'] as const)
+        for (const part of (schema[key] as JsonSchema[] | undefined) ?? []) walk(part, where, seen);
+      const types = ([] as unknown[]).concat(schema.type ?? []);
+      // An enum, a constant or a format (uuid, date) is bounded by what it may be.
+      const fixed = ['enum', 'const', 'format', 'pattern'].some((key) => key in schema);
+      if (types.includes('string') && !fixed && schema.maxLength === undefined) unbounded.push(where);
+      if (types.includes('array')) {
+        if (schema.maxItems === undefined) unbounded.push(`${where} (list)`);
+        walk(schema.items as JsonSchema, `${where}[]`, seen);
+      }
+      for (const [name, property] of Object.entries((schema.properties as Record<string, JsonSchema>) ?? {}))
+        walk(property, `${where}.${name}`, seen);
+      const extra = schema.additionalProperties;
+      if (extra && typeof extra === 'object' && schema.maxProperties === undefined) unbounded.push(`${where} (object)`);
+    };
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      if (!path.startsWith('/api/')) continue;
+      for (const [method, operation] of Object.entries(operations)) {
+        const route = `${method.toUpperCase()} ${path}`;
+        walk(operation.requestBody?.content['application/json']?.schema, `${route} body`, new Set());
+        for (const parameter of operation.parameters ?? []) walk(parameter.schema, `${route} ${parameter.name}`, new Set());
+      }
+    }
+    expect(unbounded).toEqual([]);
+  });
+
   it('says which routes need a token: bearer for /api, none for public ones, the metrics token for /metrics', () => {
     expect(documented('GET', '/api/vendors')!.security).toEqual([{ bearerAuth: [] }]);
     expect(documented('GET', '/api/health')!.security).toEqual([]);

@@ -3,6 +3,8 @@ import { crawlerConfigs } from '@vendorwatch/db';
 import { startScrapingBeeServer, type ScrapingBeeServer } from '../../../../test-support';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 
+const OPTIONS_INVALID = 'Options must be an object of at most 50 entries and 10000 characters as JSON';
+
 describe('crawler configurations and the scraping proxy', () => {
   let t: TestApp;
   let bee: ScrapingBeeServer;
@@ -82,10 +84,28 @@ describe('crawler configurations and the scraping proxy', () => {
     [{ name: 'N', apiKey: '   ', apiEndpoint: 'https://x.example' }, MESSAGES.crawlerConfigs.apiKeyEmpty],
     [{ name: 'N', apiKey: 'k', apiEndpoint: '' }, MESSAGES.crawlerConfigs.endpointRequired],
     [{ name: 'N', apiKey: 'k', type: 'other' }, MESSAGES.crawlerConfigs.typeRequired],
+    // Too long is not missing: each limit says what it is.
+    [{ name: 'N'.repeat(201), apiKey: 'k' }, 'Name must be at most 200 characters'],
+    [{ name: 'N', apiKey: 'k'.repeat(501) }, 'API key must be at most 500 characters'],
+    [
+      { name: 'N', apiKey: 'k', apiEndpoint: `https://x.example/${'a'.repeat(2048)}` },
+      'Endpoint must be at most 2048 characters',
+    ],
   ])('rejects %j with "%s"', async (body, message) => {
     const { status, body: answer } = await create(alice, body);
     expect(status).toBe(400);
     expect(answer.message).toBe(message);
+  });
+
+  it('bounds the free-form options: entries and size', async () => {
+    const tooMany = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i]));
+    for (const options of [{ big: 'x'.repeat(10_000) }, tooMany, [1]]) {
+      const { status, body } = await create(alice, { name: 'N', apiKey: 'k', options });
+      expect([status, body.message]).toEqual([400, OPTIONS_INVALID]);
+    }
+    const saved = await create(alice, { name: 'N', apiKey: 'k', options: { retries: 2 } });
+    expect(saved.body.options).toEqual({ retries: 2 });
+    expect((await alice.api(`/api/crawler-configs/${saved.body.id}`, { method: 'DELETE' })).status).toBe(204);
   });
 
   it("hides one user's configurations from another", async () => {
@@ -118,12 +138,25 @@ describe('crawler configurations and the scraping proxy', () => {
     const missing = await alice.api('/api/crawler-configs/test', { method: 'POST', json: { apiEndpoint: bee.endpoint } });
     expect(missing.status).toBe(400);
     expect(await missing.json()).toMatchObject({ message: MESSAGES.crawlerConfigs.apiKeyRequiredForTesting });
+
+    const tooLong = await alice.api('/api/crawler-configs/test', {
+      method: 'POST',
+      json: { apiKey: 'k'.repeat(501), apiEndpoint: bee.endpoint },
+    });
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.json()).toMatchObject({ message: 'API key must be at most 500 characters' });
   });
 
   it('scrapes through the proxy with the active key and counts the credit', async () => {
     const fresh = await t.signUp();
     const none = await (await fresh.api('/api/scrapingbee/scrape', { method: 'POST', json: { url: `${bee.endpoint}` } })).json();
     expect(none).toMatchObject({ success: false, message: MESSAGES.scraping.apiKeyMissing });
+    const longUrl = await fresh.api('/api/scrapingbee/scrape', {
+      method: 'POST',
+      json: { url: `https://x.example/${'a'.repeat(2048)}` },
+    });
+    expect(longUrl.status).toBe(400);
+    expect(await longUrl.json()).toMatchObject({ message: 'URL must be at most 2048 characters' });
     expect(await (await fresh.api('/api/scrapingbee/test')).json()).toMatchObject({ success: false });
 
     bee.setCredits('good-key-1234', 100, 0);

@@ -68,6 +68,8 @@ describe('crawler settings per vendor', () => {
     [{ startUrls: [] }, MESSAGES.crawlerSettings.startUrlsRequired],
     [{ startUrls: ['nope'] }, MESSAGES.crawlerSettings.invalidUrl],
     [{ allowedDomains: ['not a domain'] }, MESSAGES.crawlerSettings.invalidDomain],
+    [{ startUrls: ['https://acme.example/', 7] }, MESSAGES.crawlerSettings.invalidUrl],
+    [{ allowedDomains: [7] }, MESSAGES.crawlerSettings.invalidDomain],
     // A backtracking matcher spends seconds per URL on this one: bounded when saved.
     [{ excludePatterns: ['/*a*a*a*a*a*a*a*a*a*a*a*a*b'] }, MESSAGES.crawlerSettings.tooManyWildcards],
     [{ excludePatterns: [`/{${'a,'.repeat(20)}b}`] }, MESSAGES.crawlerSettings.tooManyAlternatives],

@@ -127,6 +127,21 @@ describe('crawl jobs API', () => {
       json: { vendorId: vendor.id, method: 'puppeteer', settings: { waitTime: 750 } },
     });
     expect(badWait.status).toBe(400);
+
+    // Fields the server does not use are still bounded.
+    for (const [body, message] of [
+      [{ api_key: 'k'.repeat(501) }, 'API key must be at most 500 characters'],
+      [{ settings: { api_key: 'k'.repeat(501) } }, 'API key must be at most 500 characters'],
+      [{ user_email: 'e'.repeat(255) }, 'user_email must be at most 254 characters'],
+    ] as const) {
+      const answer = await alice.api('/api/crawls', { method: 'POST', json: { vendorId: vendor.id, method: 'http', ...body } });
+      expect([answer.status, ((await answer.json()) as { message: string }).message]).toEqual([400, message]);
+    }
+    const longUrl = await alice.api('/api/crawls/test', {
+      method: 'POST',
+      json: { url: `https://x.example/${'a'.repeat(2048)}`, method: 'http' },
+    });
+    expect(await longUrl.json()).toMatchObject({ statusCode: 400, message: 'URL must be at most 2048 characters' });
     expect((await alice.api('/api/crawls?status=exploded')).status).toBe(400);
     expect((await alice.api('/api/crawls?page=0')).status).toBe(400);
   });

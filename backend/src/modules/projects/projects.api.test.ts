@@ -78,4 +78,27 @@ describe('Projects, pages and elements API', () => {
     expect(await json<Project[]>(await stranger.api('/api/projects'))).toEqual([]);
     expect((await owner.api(`/api/projects/${project.id}`)).status).toBe(200);
   });
+
+  it('says a text is too long, not that it is missing', async () => {
+    const project = await json<Project>(await owner.api('/api/projects', { method: 'POST', json: { name: 'Limits' } }), 201);
+    const page = await json<ProjectPage>(
+      await owner.api(`/api/projects/${project.id}/pages`, { method: 'POST', json: { title: 'P' } }),
+      201,
+    );
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['/api/projects', { name: 'n'.repeat(201) }, 'Project name must be at most 200 characters'],
+      ['/api/projects', { name: 'n', description: 'd'.repeat(5001) }, 'Description must be at most 5000 characters'],
+      [`/api/projects/${project.id}/pages`, { title: 't'.repeat(501) }, 'Page title must be at most 500 characters'],
+      [`/api/pages/${page.id}/elements`, { type: 't'.repeat(101) }, 'Element type must be at most 100 characters'],
+      [
+        `/api/pages/${page.id}/elements`,
+        { type: 'text', content: 'c'.repeat(100_001) },
+        'Content must be at most 100000 characters',
+      ],
+    ];
+    for (const [path, body, message] of cases) {
+      const response = await owner.api(path, { method: 'POST', json: body });
+      expect([path, response.status, ((await response.json()) as { message: string }).message]).toEqual([path, 400, message]);
+    }
+  });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CRAWL_JOB_STATUSES, CRAWL_METHODS } from '../crawl';
 import { DEFAULT_PUPPETEER_SETTINGS, LIMITS } from '../limits';
-import { fill, MESSAGES } from '../messages';
+import { fill, formatMessage, MESSAGES } from '../messages';
 import { isHttpUrl, listWindowQuerySchema, pageQuery } from './common';
 
 const MAX_RETRIES_INVALID = fill(MESSAGES.crawls.maxRetriesInvalid, LIMITS.maxRetries);
@@ -29,7 +29,16 @@ export const puppeteerSettingsSchema = z.object({
 const apiKey = z
   .string({ error: MESSAGES.crawls.apiKeyRequiredToStartJob })
   .trim()
-  .min(1, { error: MESSAGES.crawls.apiKeyEmpty });
+  .min(1, { error: MESSAGES.crawls.apiKeyEmpty })
+  .max(LIMITS.crawlerConfig.apiKeyMaxLength, {
+    error: formatMessage.inputTooLong('API key', LIMITS.crawlerConfig.apiKeyMaxLength),
+  });
+
+/** Sent by the spec's clients and not used: the signed-in user is the token's. */
+const userEmail = z
+  .string()
+  .max(LIMITS.auth.emailMaxLength, { error: formatMessage.inputTooLong('user_email', LIMITS.auth.emailMaxLength) })
+  .optional();
 
 /** POST /api/crawls. `api_key` (top level or in settings) is accepted as the spec's clients send it. */
 export const startCrawlSchema = z.object({
@@ -37,16 +46,20 @@ export const startCrawlSchema = z.object({
   method: z.enum(CRAWL_METHODS, { error: MESSAGES.crawls.invalidMethod }),
   settings: puppeteerSettingsSchema.extend({ api_key: apiKey.optional() }).default(puppeteerSettingsSchema.parse({})),
   api_key: apiKey.optional(),
-  user_email: z.string().optional(),
+  user_email: userEmail,
 });
 export type StartCrawl = z.output<typeof startCrawlSchema>;
 
 /** POST /api/crawls/test: one URL, now. */
 export const testCrawlSchema = z.object({
-  url: z.string({ error: MESSAGES.crawls.enterValidUrl }).trim().refine(isHttpUrl, { error: MESSAGES.crawls.enterValidUrl }),
+  url: z
+    .string({ error: MESSAGES.crawls.enterValidUrl })
+    .trim()
+    .max(LIMITS.urlMaxLength, { error: formatMessage.inputTooLong('URL', LIMITS.urlMaxLength) })
+    .refine(isHttpUrl, { error: MESSAGES.crawls.enterValidUrl }),
   method: z.enum(CRAWL_METHODS, { error: MESSAGES.crawls.invalidMethod }).default('puppeteer'),
   settings: puppeteerSettingsSchema.default(puppeteerSettingsSchema.parse({})),
-  user_email: z.string().optional(),
+  user_email: userEmail,
 });
 export type TestCrawl = z.output<typeof testCrawlSchema>;
 
@@ -76,13 +89,13 @@ export const startSessionSchema = z.object({
   session_id: z.uuid({ error: MESSAGES.crawls.sessionIdInvalid }),
   method: z.enum(CRAWL_METHODS, { error: MESSAGES.crawls.invalidMethod }).optional(),
   api_key: apiKey.optional(),
-  user_email: z.string().optional(),
+  user_email: userEmail,
 });
 export type StartSession = z.output<typeof startSessionSchema>;
 
 export const stopSessionSchema = z.object({
   session_id: z.uuid({ error: MESSAGES.crawls.sessionIdInvalid }),
-  user_email: z.string().optional(),
+  user_email: userEmail,
 });
 
 export const sessionResultsQuerySchema = listWindowQuerySchema.extend({

@@ -1,24 +1,44 @@
 import { z } from 'zod';
-import { MESSAGES } from '../messages';
+import { LIMITS } from '../limits';
+import { fill, formatMessage, MESSAGES } from '../messages';
 import { atLeastOneField, isHttpUrl } from './common';
 
 const M = MESSAGES.crawlerConfigs;
+const L = LIMITS.crawlerConfig;
 
 export const CRAWLER_CONFIG_TYPES = ['scrapingbee', 'custom'] as const;
 
-const apiKey = z.string({ error: M.apiKeyRequired }).trim().min(1, { error: M.apiKeyEmpty }).max(500);
+const API_KEY_TOO_LONG = formatMessage.inputTooLong('API key', L.apiKeyMaxLength);
+const apiKey = z
+  .string({ error: M.apiKeyRequired })
+  .trim()
+  .min(1, { error: M.apiKeyEmpty })
+  .max(L.apiKeyMaxLength, { error: API_KEY_TOO_LONG });
 const apiEndpoint = z
   .string({ error: M.endpointRequired })
   .trim()
   .min(1, { error: M.endpointRequired })
+  .max(LIMITS.urlMaxLength, { error: formatMessage.inputTooLong('Endpoint', LIMITS.urlMaxLength) })
   .refine(isHttpUrl, { error: MESSAGES.crawlerSettings.invalidUrl });
 
+const OPTIONS_INVALID = fill(M.optionsInvalid, { maxKeys: L.optionsMaxKeys, maxJsonLength: L.optionsMaxJsonLength });
+/** Free-form and stored as given, so held to a number of entries and a size. */
+const options = z
+  .record(z.string().max(100, { error: OPTIONS_INVALID }), z.unknown(), { error: OPTIONS_INVALID })
+  .refine((value) => Object.keys(value).length <= L.optionsMaxKeys, { error: OPTIONS_INVALID })
+  .refine((value) => JSON.stringify(value).length <= L.optionsMaxJsonLength, { error: OPTIONS_INVALID })
+  .meta({ maxProperties: L.optionsMaxKeys });
+
 const configFields = {
-  name: z.string({ error: M.nameRequired }).trim().min(1, { error: M.nameRequired }).max(200),
+  name: z
+    .string({ error: M.nameRequired })
+    .trim()
+    .min(1, { error: M.nameRequired })
+    .max(L.nameMaxLength, { error: formatMessage.inputTooLong('Name', L.nameMaxLength) }),
   type: z.enum(CRAWLER_CONFIG_TYPES, { error: M.typeRequired }),
   apiKey,
   apiEndpoint,
-  options: z.record(z.string(), z.unknown()),
+  options,
 };
 
 /** Add/Edit Crawler form and POST /api/crawler-configs: name, type, key and endpoint all required. */
@@ -42,7 +62,7 @@ export type UpdateCrawlerConfig = z.output<typeof updateCrawlerConfigSchema>;
 export const testCrawlerConfigSchema = z
   .object({
     id: z.uuid({ error: 'Configuration not found' }).optional(),
-    apiKey: z.string({ error: M.apiKeyRequiredForTesting }).trim().optional(),
+    apiKey: z.string({ error: M.apiKeyRequiredForTesting }).trim().max(L.apiKeyMaxLength, { error: API_KEY_TOO_LONG }).optional(),
     apiEndpoint: apiEndpoint.optional(),
   })
   .superRefine((value, context) => {
@@ -57,6 +77,7 @@ export const scrapeRequestSchema = z.object({
     .string({ error: MESSAGES.scraping.urlRequired })
     .trim()
     .min(1, { error: MESSAGES.scraping.urlRequired })
+    .max(LIMITS.urlMaxLength, { error: formatMessage.inputTooLong('URL', LIMITS.urlMaxLength) })
     .refine(isHttpUrl, { error: MESSAGES.crawls.enterValidUrl }),
   render_js: z.boolean().default(false),
 });

@@ -64,16 +64,24 @@ export const crawlerSettingsSchema = z.object({
   startUrls: z.preprocess(
     splitLines,
     z
-      .array(z.string().max(2048, { error: M.invalidUrl }).refine(isHttpUrl, { error: M.invalidUrl }), {
-        error: M.startUrlsRequired,
-      })
+      .array(
+        z
+          .string({ error: M.invalidUrl })
+          .max(LIMITS.urlMaxLength, { error: M.invalidUrl })
+          .refine(isHttpUrl, { error: M.invalidUrl }),
+        {
+          error: M.startUrlsRequired,
+        },
+      )
       .min(1, { error: M.startUrlsRequired })
       .max(100, { error: M.tooManyLines }),
   ),
   allowedDomains: z.preprocess(
     splitLines,
     z
-      .array(z.string().refine(isDomain, { error: M.invalidDomain }))
+      .array(
+        z.string({ error: M.invalidDomain }).max(253, { error: M.invalidDomain }).refine(isDomain, { error: M.invalidDomain }),
+      )
       .max(100, { error: M.tooManyLines })
       .default([]),
   ),

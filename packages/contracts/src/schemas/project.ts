@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { fill, MESSAGES } from '../messages';
+import { LIMITS } from '../limits';
+import { fill, formatMessage, MESSAGES } from '../messages';
 import { atLeastOneField, MAX_INT32 } from './common';
 
 // Update schemas are built from the bare fields: a `.default()` would survive `.partial()` in zod 4
@@ -11,24 +12,38 @@ const order = z
   .min(0, { error: ORDER_MESSAGE })
   .max(MAX_INT32, { error: ORDER_MESSAGE });
 const nothingToUpdate = { error: MESSAGES.generic.nothingToUpdate };
+const L = LIMITS.project;
+const tooLong = (field: string, max: number) => ({ error: formatMessage.inputTooLong(field, max) });
 
 const projectFields = {
-  name: z.string({ error: 'Project name is required' }).trim().min(1, { error: 'Project name is required' }).max(200),
-  description: z.string().trim().max(5000),
+  name: z
+    .string({ error: 'Project name is required' })
+    .trim()
+    .min(1, { error: 'Project name is required' })
+    .max(L.nameMaxLength, tooLong('Project name', L.nameMaxLength)),
+  description: z.string().trim().max(L.descriptionMaxLength, tooLong('Description', L.descriptionMaxLength)),
 };
 export const createProjectSchema = z.object({ ...projectFields, description: projectFields.description.default('') });
 export const updateProjectSchema = z.object(projectFields).partial().refine(atLeastOneField, nothingToUpdate);
 
 const pageFields = {
-  title: z.string({ error: 'Page title is required' }).trim().min(1, { error: 'Page title is required' }).max(500),
+  title: z
+    .string({ error: 'Page title is required' })
+    .trim()
+    .min(1, { error: 'Page title is required' })
+    .max(L.pageTitleMaxLength, tooLong('Page title', L.pageTitleMaxLength)),
   order,
 };
 export const createPageSchema = z.object({ ...pageFields, order: order.default(0) });
 export const updatePageSchema = z.object(pageFields).partial().refine(atLeastOneField, nothingToUpdate);
 
 const elementFields = {
-  type: z.string({ error: 'Element type is required' }).trim().min(1, { error: 'Element type is required' }).max(100),
-  content: z.string().max(100_000),
+  type: z
+    .string({ error: 'Element type is required' })
+    .trim()
+    .min(1, { error: 'Element type is required' })
+    .max(L.elementTypeMaxLength, tooLong('Element type', L.elementTypeMaxLength)),
+  content: z.string().max(L.elementContentMaxLength, tooLong('Content', L.elementContentMaxLength)),
   order,
 };
 export const createElementSchema = z.object({
