@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import { CHECK_OUTCOMES, CHECK_SEVERITIES, COMPLIANCE_LABELS } from './compliance';
 import { CRAWL_JOB_STATUSES, CRAWL_METHODS } from './crawl';
-import { LIMITS } from './limits';
+import { MESSAGES } from './messages';
+import { pageLimitQuery, pageQuery } from './schemas/common';
 
 /** Pages whose change matters more than others': what a vendor promises about data and its use. */
 export const POLICY_PAGE_KINDS = ['privacy', 'terms', 'cookies', 'dpa'] as const;
@@ -137,8 +138,8 @@ export type TimelineEntry = z.output<typeof timelineEntrySchema>;
 
 /** GET /api/crawls/:id/changes query: the page changes' page, optionally one kind. */
 export const crawlChangesQuerySchema = z.object({
-  kind: z.enum(PAGE_CHANGE_KINDS).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(LIMITS.pagination.maxLimit).default(LIMITS.pagination.defaultLimit),
+  kind: z.enum(PAGE_CHANGE_KINDS, { error: MESSAGES.changes.unknownKind }).optional(),
+  page: pageQuery,
+  limit: pageLimitQuery,
 });
 export type CrawlChangesQuery = z.output<typeof crawlChangesQuerySchema>;

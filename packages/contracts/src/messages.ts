@@ -226,6 +226,7 @@ export const MESSAGES = {
     notCompared: 'This crawl has not been compared with an earlier one yet',
     pageChangeNotFound: 'Page change not found',
     tooManyDifferences: 'The two versions differ too much to show word by word',
+    unknownKind: 'Kind must be added, removed or changed',
   },
   reports: {
     loading: 'Loading reports...',

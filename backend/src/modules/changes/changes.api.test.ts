@@ -164,11 +164,15 @@ describe('changes API', () => {
     // An id that is not a UUID names nothing: 404, like another user's.
     expect((await alice.api('/api/crawls/not-a-uuid/changes')).status).toBe(404);
     expect((await alice.api(`/api/crawls/${second}/changes/pages/nope`)).status).toBe(404);
-    for (const url of [
-      `/api/crawls/${second}/changes?kind=moved`,
-      `/api/crawls/${second}/changes?limit=1000`,
-      `/api/vendors/${vendor.id}/timeline?page=0`,
-    ])
-      expect((await alice.api(url)).status).toBe(400);
+    for (const [url, message] of [
+      [`/api/crawls/${second}/changes?kind=moved`, 'Kind must be added, removed or changed'],
+      [`/api/crawls/${second}/changes?limit=1000`, 'Limit must be a whole number from 1 to 100'],
+      [`/api/crawls/${second}/changes?page=100000000000000000000`, 'Page must be a whole number from 1 to 100000'],
+      [`/api/vendors/${vendor.id}/timeline?page=0`, 'Page must be a whole number from 1 to 100000'],
+      [`/api/vendors/${vendor.id}/timeline?limit=abc`, 'Limit must be a whole number from 1 to 100'],
+    ]) {
+      const response = await alice.api(url!);
+      expect([url, response.status, ((await response.json()) as { message: string }).message]).toEqual([url, 400, message]);
+    }
   });
 });

@@ -142,8 +142,17 @@ describe('crawl jobs API', () => {
       json: { url: `https://x.example/${'a'.repeat(2048)}`, method: 'http' },
     });
     expect(await longUrl.json()).toMatchObject({ statusCode: 400, message: 'URL must be at most 2048 characters' });
-    expect((await alice.api('/api/crawls?status=exploded')).status).toBe(400);
-    expect((await alice.api('/api/crawls?page=0')).status).toBe(400);
+    for (const [query, message] of [
+      ['status=exploded', MESSAGES.crawls.unknownStatus],
+      ['page=0', 'Page must be a whole number from 1 to 100000'],
+      ['limit=0', 'Limit must be a whole number from 1 to 100'],
+      ['limit=1000', 'Limit must be a whole number from 1 to 100'],
+      ['from=yesterday', MESSAGES.crawls.datesIso],
+      ['to=2024-02-30', MESSAGES.crawls.datesIso],
+    ]) {
+      const answer = await alice.api(`/api/crawls?${query}`);
+      expect([query, answer.status, ((await answer.json()) as { message: string }).message]).toEqual([query, 400, message]);
+    }
   });
 
   it('cancels a running crawl within moments, keeping what it fetched', async () => {

@@ -33,6 +33,15 @@ export const pageQuery = z.coerce
   .max(LIMITS.pagination.maxPage, { error: PAGE_INVALID })
   .default(1);
 
+/** `?limit=` of a paginated list: how many rows a page holds. */
+const PAGE_LIMIT_INVALID = fill(MESSAGES.generic.limitInvalid, LIMITS.pagination);
+export const pageLimitQuery = z.coerce
+  .number({ error: PAGE_LIMIT_INVALID })
+  .int({ error: PAGE_LIMIT_INVALID })
+  .min(1, { error: PAGE_LIMIT_INVALID })
+  .max(LIMITS.pagination.maxLimit, { error: PAGE_LIMIT_INVALID })
+  .default(LIMITS.pagination.defaultLimit);
+
 const LIMIT_INVALID = fill(MESSAGES.generic.limitInvalid, LIMITS.listWindow);
 const OFFSET_INVALID = fill(MESSAGES.generic.offsetInvalid, LIMITS.listWindow);
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CRAWL_JOB_STATUSES, CRAWL_METHODS } from '../crawl';
 import { DEFAULT_PUPPETEER_SETTINGS, LIMITS } from '../limits';
 import { fill, formatMessage, MESSAGES } from '../messages';
-import { isHttpUrl, listWindowQuerySchema, pageQuery } from './common';
+import { isHttpUrl, listWindowQuerySchema, pageLimitQuery, pageQuery } from './common';
 
 const MAX_RETRIES_INVALID = fill(MESSAGES.crawls.maxRetriesInvalid, LIMITS.maxRetries);
 const WAIT_TIME_INVALID = fill(MESSAGES.crawls.waitTimeInvalid, LIMITS.waitTimeMs);
@@ -63,9 +63,7 @@ export const testCrawlSchema = z.object({
 });
 export type TestCrawl = z.output<typeof testCrawlSchema>;
 
-const isoDate = z.iso
-  .datetime({ offset: true, error: MESSAGES.crawls.datesIso })
-  .or(z.iso.date({ error: MESSAGES.crawls.datesIso }));
+const isoDate = z.union([z.iso.datetime({ offset: true }), z.iso.date()], { error: MESSAGES.crawls.datesIso });
 
 /** GET /api/crawls query: filters and pagination. */
 export const crawlHistoryQuerySchema = z.object({
@@ -74,13 +72,13 @@ export const crawlHistoryQuerySchema = z.object({
   from: isoDate.optional(),
   to: isoDate.optional(),
   page: pageQuery,
-  limit: z.coerce.number().int().min(1).max(LIMITS.pagination.maxLimit).default(LIMITS.pagination.defaultLimit),
+  limit: pageLimitQuery,
 });
 export type CrawlHistoryQuery = z.output<typeof crawlHistoryQuerySchema>;
 
 export const paginationQuerySchema = z.object({
   page: pageQuery,
-  limit: z.coerce.number().int().min(1).max(LIMITS.pagination.maxLimit).default(LIMITS.pagination.defaultLimit),
+  limit: pageLimitQuery,
 });
 
 /** POST /api/edge-functions/start-crawler: the crawler page's session crawl of one vendor. */
