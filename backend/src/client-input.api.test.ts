@@ -80,6 +80,7 @@ describe('client input the database cannot take', () => {
       `/api/pages/${page.id}`,
       `/api/elements/${element.id}`,
       `/api/crawler-configs/${config.id}`,
+      `/api/vendors/${vendor.id}`,
     ]) {
       for (const body of [{}, { unknownField: 1 }]) {
         expect([path, await answer(user.api(path, { method: 'PUT', json: body }))]).toEqual([
@@ -88,7 +89,6 @@ describe('client input the database cannot take', () => {
         ]);
       }
     }
-    expect((await user.api(`/api/vendors/${vendor.id}`, { method: 'PUT', json: {} })).status).toBe(400);
   });
 
   it('integers above 2^31 - 1 (order), and pages far beyond any offset', async () => {

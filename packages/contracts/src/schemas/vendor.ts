@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { MESSAGES } from '../messages';
-import { isHttpUrl } from './common';
+import { atLeastOneField, isHttpUrl } from './common';
 
 const name = z
   .string({ error: MESSAGES.vendors.nameRequired })
@@ -34,5 +34,5 @@ export type CreateVendor = z.output<typeof createVendorSchema>;
 export const updateVendorSchema = z
   .object({ name, url, description })
   .partial()
-  .refine((value) => Object.keys(value).length > 0, { error: 'Nothing to update' });
+  .refine(atLeastOneField, { error: MESSAGES.generic.nothingToUpdate });
 export type UpdateVendor = z.output<typeof updateVendorSchema>;
