@@ -15,13 +15,15 @@ const { openDatabase, AuthSessionsRepository, CrawlJobsRepository, DashboardRepo
 /**
  * B4's peer: a bare Fastify server answering the same three polling requests from the same
  * database with the product's own repositories (so the SQL is identical) — it checks the same
- * bearer token the same way (ES256 signature, audience, issuer, open session) and sends the same
+ * bearer token the same way (ES256 signature, audience, issuer, open session within its lifetime) and sends the same
  * JSON, but has no Nest, no guards, pipes, filters, helmet, CORS or request logging.
  *
  * Settings (VW_BENCH_CONFIG): { DATABASE_URL, DATABASE_POOL_SIZE, PORT, apiUrl } — apiUrl is the
  * product API whose JWKS and issuer the tokens come from.
  */
 const config = JSON.parse(process.env.VW_BENCH_CONFIG ?? '{}');
+/** The product's default AUTH_SESSION_MAX_LIFETIME_SECONDS (30 days): a session older than it is over. */
+const SESSION_MAX_LIFETIME_MS = 2_592_000 * 1000;
 
 async function main() {
   const { keys } = await (await fetch(`${config.apiUrl}/auth/v1/.well-known/jwks.json`)).json();
@@ -39,7 +41,8 @@ async function main() {
     if (!key) return reply.code(401).send({ statusCode: 401, message: 'Unauthorized' });
     try {
       const claims = jwt.verify(token, key, { algorithms: ['ES256'], audience: 'authenticated', issuer: config.issuer });
-      if (!(await sessions.findActive(claims.sub, claims.session_id))) throw new Error('session ended');
+      const startedAfter = new Date(Date.now() - SESSION_MAX_LIFETIME_MS);
+      if (!(await sessions.findActive(claims.sub, claims.session_id, startedAfter))) throw new Error('session ended');
       request.userId = claims.sub;
     } catch {
       return reply.code(401).send({ statusCode: 401, message: 'Unauthorized' });
