@@ -33,14 +33,6 @@ describe('crawl concurrency autoscaler', () => {
     expect(overloaded(45)).toBe(40);
   });
 
-  it('holds, neither more nor fewer, while a signal says more crawls would add nothing', () => {
-    const scaler = autoscaler(100, 20);
-    for (let i = 0; i < 5; i++) expect(scaler.decide({ ...idle(20), saturated: ['browserCpu'] })).toBe(20);
-    // An overload still sheds; once neither, it grows again.
-    expect(scaler.decide({ running: 20, backlog: true, overloaded: ['memory'], saturated: ['browserCpu'] })).toBe(18);
-    expect(scaler.decide(idle(18))).toBe(27);
-  });
-
   it("grows no further than its fair share of the queue's crawls, so processes share a night evenly", () => {
     const scaler = autoscaler(200, 8);
     for (let i = 0; i < 20; i++) scaler.decide({ ...idle(scaler.desired), fairShare: 150 });

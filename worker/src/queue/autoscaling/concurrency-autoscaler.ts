@@ -34,10 +34,8 @@ export interface AutoscalerState {
   running: number;
   /** Whether jobs wait that this process could take. */
   backlog: boolean;
-  /** The load signals that were overloaded in the recent window (empty: idle): fewer crawls. */
+  /** The load signals that were overloaded in the recent window (empty: idle). */
   overloaded: string[];
-  /** Those at their limit, where more crawls would add no throughput: no more crawls, none fewer. */
-  saturated?: string[];
   /**
    * The queue's crawls (running and waiting) spread evenly over the processes taking them: this
    * process does not grow past it. A crawl holds its slot for minutes, so a process that took more
@@ -66,7 +64,6 @@ export class ConcurrencyAutoscaler {
         this.current = Math.max(min, this.current - Math.max(1, Math.ceil(this.current * scaleDownRatio)));
       return this.current;
     }
-    if (state.saturated?.length) return this.current;
     const busy = state.running >= Math.floor(this.current * busyRatio);
     const ceiling = Math.min(max, Math.max(this.current, state.fairShare ?? max));
     if (busy && state.backlog && this.current < ceiling) {

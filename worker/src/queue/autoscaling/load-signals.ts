@@ -5,8 +5,6 @@ import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 /** One resource this process must not overload; `sample()` is taken every sampling interval. */
 export interface LoadSignal {
   readonly name: string;
-  /** What an overload does: `shed` (the default) runs fewer crawls; `hold` only stops taking more. */
-  readonly onOverload?: 'shed' | 'hold';
   /** Whether the resource was overloaded since the previous sample, with the figure that says so. */
   sample(): { overloaded: boolean; value: number };
   stop?(): void;
@@ -108,54 +106,6 @@ export class BrowserPagesSignal implements LoadSignal {
   sample() {
     const pages = this.pagesInUse();
     return { overloaded: pages >= this.maxPages, value: pages };
-  }
-}
-
-/** Reads the machine's CPU time, busy and in all, summed over its cores (ms); the test turns it. */
-export interface MachineCpuClock {
-  ticks(): { busy: number; total: number };
-}
-
-const machineClock: MachineCpuClock = {
-  ticks: () => {
-    let busy = 0;
-    let total = 0;
-    for (const { times } of os.cpus()) {
-      const used = times.user + times.nice + times.sys + times.irq;
-      busy += used;
-      total += used + times.idle;
-    }
-    return { busy, total };
-  },
-};
-
-/**
- * Chromium's CPU: the machine's cores nearly all busy while this process has pages open in Chromium.
- * The machine's, not this process's: a page renders in Chromium's processes. A browser page is CPU
- * work, so another browser crawl then adds memory and contention, not pages per second (the 60-crawl
- * browser night held 7 GB to render what a third as many crawls render). It holds the concurrency
- * rather than lowering it: the machine is used, and lowering costs pages per second. Without open
- * pages it says nothing: a politeness-bound http crawl waits, whatever PostgreSQL and others take.
- */
-export class BrowserCpuSignal implements LoadSignal {
-  readonly name = 'browserCpu';
-  readonly onOverload = 'hold';
-  private last: { busy: number; total: number };
-
-  constructor(
-    private readonly pagesInUse: () => number,
-    private readonly maxRatio = 0.95,
-    private readonly clock: MachineCpuClock = machineClock,
-  ) {
-    this.last = clock.ticks();
-  }
-
-  sample() {
-    const now = this.clock.ticks();
-    const total = now.total - this.last.total;
-    const ratio = total > 0 ? (now.busy - this.last.busy) / total : 0;
-    this.last = now;
-    return { overloaded: this.pagesInUse() > 0 && ratio > this.maxRatio, value: Math.round(ratio * 100) / 100 };
   }
 }
 

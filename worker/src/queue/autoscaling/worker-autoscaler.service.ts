@@ -7,7 +7,7 @@ import { ActiveJobs } from '../active-jobs';
 import { WorkerQueues } from '../worker-queues';
 import { ConcurrencyAutoscaler, DEFAULT_AUTOSCALER_LIMITS } from './concurrency-autoscaler';
 import { setConcurrency } from './set-concurrency';
-import { BrowserCpuSignal, BrowserPagesSignal, CpuSignal, EventLoopSignal, MemorySignal, type LoadSignal } from './load-signals';
+import { BrowserPagesSignal, CpuSignal, EventLoopSignal, MemorySignal, type LoadSignal } from './load-signals';
 
 /** A signal counts as overloaded when more than this share of its recent samples were. */
 const OVERLOADED_SHARE = 0.5;
@@ -25,9 +25,8 @@ export interface ConcurrencySnapshot {
 /**
  * Raises and lowers how many crawls this process runs at once (the crawl queue's BullMQ
  * `Worker.concurrency`, which may change on a running worker) from the load it samples: event-loop
- * delay, CPU, memory, Chromium pages and, while pages are open, the machine's CPU (which only holds
- * it). WORKER_MAX_CONCURRENCY is the upper bound; per-host politeness is untouched (it lives in the
- * host gate, whatever the concurrency).
+ * delay, CPU, memory and Chromium pages. WORKER_MAX_CONCURRENCY is the upper bound; per-host
+ * politeness is untouched (it lives in the host gate, whatever the concurrency).
  */
 @Injectable()
 export class WorkerAutoscaler implements OnModuleDestroy {
@@ -62,7 +61,6 @@ export class WorkerAutoscaler implements OnModuleDestroy {
       new CpuSignal(),
       new MemorySignal(),
       new BrowserPagesSignal(() => metrics.browserPages, workerMaxBrowserPages(config)),
-      new BrowserCpuSignal(() => metrics.browserPages),
     ];
   }
 
@@ -107,12 +105,9 @@ export class WorkerAutoscaler implements OnModuleDestroy {
 
   private async decide(): Promise<void> {
     if (!this.worker) return;
-    const overloaded = this.signals.filter((signal) => {
-      const recent = this.history.get(signal.name) ?? [];
-      return recent.length > 0 && recent.filter(Boolean).length / recent.length > OVERLOADED_SHARE;
-    });
-    this.overloaded = overloaded.map((signal) => signal.name);
-    const holding = (signal: LoadSignal) => signal.onOverload === 'hold';
+    this.overloaded = [...this.history.entries()]
+      .filter(([, recent]) => recent.length > 0 && recent.filter(Boolean).length / recent.length > OVERLOADED_SHARE)
+      .map(([name]) => name);
     let backlog = false;
     let fairShare: number | undefined;
     try {
@@ -136,8 +131,7 @@ export class WorkerAutoscaler implements OnModuleDestroy {
     const desired = this.autoscaler.decide({
       running: this.active.countOf('crawl'),
       backlog,
-      overloaded: overloaded.filter((signal) => !holding(signal)).map((signal) => signal.name),
-      saturated: overloaded.filter(holding).map((signal) => signal.name),
+      overloaded: this.overloaded,
       fairShare,
     });
     if (desired === before) return;
