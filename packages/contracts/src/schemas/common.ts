@@ -24,44 +24,38 @@ export const MAX_INT32 = 2_147_483_647;
 export const atLeastOneField = <T extends Record<string, unknown>>(value: T) =>
   Object.values(value).some((field) => field !== undefined);
 
+/** A whole-number query parameter within [min, max], `fallback` when absent; one message for any other value. */
+const wholeNumberQuery = (min: number, max: number, fallback: number, message: string) =>
+  z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .min(min, { error: message })
+    .max(max, { error: message })
+    .default(fallback);
+
 /** `?page=`: a whole number from 1, bounded so that its offset stays a number the database takes. */
-const PAGE_INVALID = fill(MESSAGES.generic.pageInvalid, LIMITS.pagination);
-export const pageQuery = z.coerce
-  .number({ error: PAGE_INVALID })
-  .int({ error: PAGE_INVALID })
-  .min(1, { error: PAGE_INVALID })
-  .max(LIMITS.pagination.maxPage, { error: PAGE_INVALID })
-  .default(1);
+export const pageQuery = wholeNumberQuery(1, LIMITS.pagination.maxPage, 1, fill(MESSAGES.generic.pageInvalid, LIMITS.pagination));
 
 /** `?limit=` of a paginated list: how many rows a page holds. */
-const PAGE_LIMIT_INVALID = fill(MESSAGES.generic.limitInvalid, LIMITS.pagination);
-export const pageLimitQuery = z.coerce
-  .number({ error: PAGE_LIMIT_INVALID })
-  .int({ error: PAGE_LIMIT_INVALID })
-  .min(1, { error: PAGE_LIMIT_INVALID })
-  .max(LIMITS.pagination.maxLimit, { error: PAGE_LIMIT_INVALID })
-  .default(LIMITS.pagination.defaultLimit);
-
-const LIMIT_INVALID = fill(MESSAGES.generic.limitInvalid, LIMITS.listWindow);
-const OFFSET_INVALID = fill(MESSAGES.generic.offsetInvalid, LIMITS.listWindow);
+export const pageLimitQuery = wholeNumberQuery(
+  1,
+  LIMITS.pagination.maxLimit,
+  LIMITS.pagination.defaultLimit,
+  fill(MESSAGES.generic.limitInvalid, LIMITS.pagination),
+);
 
 /**
  * `?offset=&limit=` of a list the app shows whole: every list answer is bounded, the first window
  * (the default) holds up to the limit, and a client reads on with `offset`.
  */
 export const listWindowQuerySchema = z.object({
-  offset: z.coerce
-    .number({ error: OFFSET_INVALID })
-    .int({ error: OFFSET_INVALID })
-    .min(0, { error: OFFSET_INVALID })
-    .max(LIMITS.listWindow.maxOffset, { error: OFFSET_INVALID })
-    .default(0),
-  limit: z.coerce
-    .number({ error: LIMIT_INVALID })
-    .int({ error: LIMIT_INVALID })
-    .min(1, { error: LIMIT_INVALID })
-    .max(LIMITS.listWindow.maxLimit, { error: LIMIT_INVALID })
-    .default(LIMITS.listWindow.maxLimit),
+  offset: wholeNumberQuery(0, LIMITS.listWindow.maxOffset, 0, fill(MESSAGES.generic.offsetInvalid, LIMITS.listWindow)),
+  limit: wholeNumberQuery(
+    1,
+    LIMITS.listWindow.maxLimit,
+    LIMITS.listWindow.maxLimit,
+    fill(MESSAGES.generic.limitInvalid, LIMITS.listWindow),
+  ),
 });
 export type ListWindow = z.output<typeof listWindowQuerySchema>;
 export const FIRST_WINDOW: ListWindow = { offset: 0, limit: LIMITS.listWindow.maxLimit };
