@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import { fill, MESSAGES } from '../messages';
+import { fill, formatMessage, MESSAGES } from '../messages';
 
 /** An absolute http(s) URL — the only kind the product stores or crawls. */
 export const isHttpUrl = (value: string): boolean => {
@@ -16,6 +16,14 @@ export const httpUrl = (message: string = MESSAGES.vendors.invalidUrl) =>
   z.string({ error: message }).trim().refine(isHttpUrl, { error: message });
 
 export const uuidParam = z.uuid({ error: MESSAGES.generic.notFound });
+
+/** A required text field: trimmed, not empty (`required`), at most `max` characters ("{field} must be at most …"). */
+export const requiredText = (required: string, field: string, max: number) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .max(max, { error: formatMessage.inputTooLong(field, max) });
 
 /** The largest value a PostgreSQL `integer` column holds. */
 export const MAX_INT32 = 2_147_483_647;

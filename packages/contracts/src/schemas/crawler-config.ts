@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { fill, formatMessage, MESSAGES } from '../messages';
-import { atLeastOneField, isHttpUrl } from './common';
+import { atLeastOneField, isHttpUrl, requiredText } from './common';
 
 const M = MESSAGES.crawlerConfigs;
 const L = LIMITS.crawlerConfig;
@@ -30,11 +30,7 @@ const options = z
   .meta({ maxProperties: L.optionsMaxKeys });
 
 const configFields = {
-  name: z
-    .string({ error: M.nameRequired })
-    .trim()
-    .min(1, { error: M.nameRequired })
-    .max(L.nameMaxLength, { error: formatMessage.inputTooLong('Name', L.nameMaxLength) }),
+  name: requiredText(M.nameRequired, 'Name', L.nameMaxLength),
   type: z.enum(CRAWLER_CONFIG_TYPES, { error: M.typeRequired }),
   apiKey,
   apiEndpoint,

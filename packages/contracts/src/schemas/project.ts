@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { fill, formatMessage, MESSAGES } from '../messages';
-import { atLeastOneField, MAX_INT32 } from './common';
+import { atLeastOneField, MAX_INT32, requiredText } from './common';
 
 // Update schemas are built from the bare fields: a `.default()` would survive `.partial()` in zod 4
 // and overwrite stored values with defaults on every partial update.
@@ -16,33 +16,21 @@ const L = LIMITS.project;
 const tooLong = (field: string, max: number) => ({ error: formatMessage.inputTooLong(field, max) });
 
 const projectFields = {
-  name: z
-    .string({ error: 'Project name is required' })
-    .trim()
-    .min(1, { error: 'Project name is required' })
-    .max(L.nameMaxLength, tooLong('Project name', L.nameMaxLength)),
+  name: requiredText('Project name is required', 'Project name', L.nameMaxLength),
   description: z.string().trim().max(L.descriptionMaxLength, tooLong('Description', L.descriptionMaxLength)),
 };
 export const createProjectSchema = z.object({ ...projectFields, description: projectFields.description.default('') });
 export const updateProjectSchema = z.object(projectFields).partial().refine(atLeastOneField, nothingToUpdate);
 
 const pageFields = {
-  title: z
-    .string({ error: 'Page title is required' })
-    .trim()
-    .min(1, { error: 'Page title is required' })
-    .max(L.pageTitleMaxLength, tooLong('Page title', L.pageTitleMaxLength)),
+  title: requiredText('Page title is required', 'Page title', L.pageTitleMaxLength),
   order,
 };
 export const createPageSchema = z.object({ ...pageFields, order: order.default(0) });
 export const updatePageSchema = z.object(pageFields).partial().refine(atLeastOneField, nothingToUpdate);
 
 const elementFields = {
-  type: z
-    .string({ error: 'Element type is required' })
-    .trim()
-    .min(1, { error: 'Element type is required' })
-    .max(L.elementTypeMaxLength, tooLong('Element type', L.elementTypeMaxLength)),
+  type: requiredText('Element type is required', 'Element type', L.elementTypeMaxLength),
   content: z.string().max(L.elementContentMaxLength, tooLong('Content', L.elementContentMaxLength)),
   order,
 };
