@@ -26,6 +26,8 @@ export interface DatabaseOptions {
   connectTimeoutMs?: number;
   /** Statements running longer are cancelled by the server (PostgreSQL only); 0 or absent: no limit. */
   statementTimeoutMs?: number;
+  /** Names the connections in pg_stat_activity (PostgreSQL only): which process holds what. */
+  applicationName?: string;
 }
 
 export interface DatabaseHandle {
@@ -47,7 +49,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 function openPostgres(
   url: string,
   max: number,
-  { connectTimeoutMs = 10_000, statementTimeoutMs = 0 }: DatabaseOptions,
+  { connectTimeoutMs = 10_000, statementTimeoutMs = 0, applicationName }: DatabaseOptions,
 ): DatabaseHandle {
   // A server that does not answer (a network partition) fails the query after the connect timeout
   // instead of holding the request until the operating system gives up on the connection; a query
@@ -56,6 +58,7 @@ function openPostgres(
     connectionString: url,
     max,
     connectionTimeoutMillis: connectTimeoutMs,
+    ...(applicationName ? { application_name: applicationName } : {}),
     ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
   });
   // A client that loses its server must not crash the process: an idle one is dropped and the next

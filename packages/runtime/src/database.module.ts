@@ -36,9 +36,10 @@ export const READ_DATABASE_HANDLE = Symbol('READ_DATABASE_HANDLE');
 const DATABASE_ROLE = Symbol('DATABASE_ROLE');
 type DatabaseRole = 'api' | 'worker';
 
-const timeouts = (config: AppConfig, role: DatabaseRole) => ({
+const connectionOptions = (config: AppConfig, role: DatabaseRole) => ({
   connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
   statementTimeoutMs: role === 'worker' ? config.WORKER_DATABASE_STATEMENT_TIMEOUT_MS : config.DATABASE_STATEMENT_TIMEOUT_MS,
+  applicationName: `vendorwatch-${role}`,
 });
 
 /** Repositories are plain classes over `Database`; this list makes each of them injectable. */
@@ -100,7 +101,7 @@ const repositoryProviders: Provider[] = [
           url: config.DATABASE_URL,
           dataDir: path.join(config.DATA_DIR, 'pglite'),
           poolSize: config.DATABASE_POOL_SIZE,
-          ...timeouts(config, role),
+          ...connectionOptions(config, role),
         });
         await handle.migrate();
         return handle;
@@ -112,7 +113,11 @@ const repositoryProviders: Provider[] = [
       inject: [APP_CONFIG, DATABASE_ROLE],
       useFactory: async (config: AppConfig, role: DatabaseRole): Promise<DatabaseHandle | null> =>
         config.DATABASE_URL && config.DATABASE_READ_URL
-          ? openDatabase({ url: config.DATABASE_READ_URL, poolSize: config.DATABASE_POOL_SIZE, ...timeouts(config, role) })
+          ? openDatabase({
+              url: config.DATABASE_READ_URL,
+              poolSize: config.DATABASE_POOL_SIZE,
+              ...connectionOptions(config, role),
+            })
           : null,
     },
     ...repositoryProviders,
