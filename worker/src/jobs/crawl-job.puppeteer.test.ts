@@ -1,7 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { startFixtureSite, type FixtureSite } from '../../../test-support';
-import { expectFixtureCrawl, expectNoOverlap, FIXTURE_SCOPE } from '../testing/fixture-expectations';
+import {
+  EVERY_PAGE_ONCE,
+  everyPageOnce,
+  expectFixtureCrawl,
+  expectNoOverlap,
+  FIXTURE_SCOPE,
+} from '../testing/fixture-expectations';
 import { pathsOf, startWorkerHarness, type WorkerHarness } from '../testing/worker-harness';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
@@ -52,5 +58,36 @@ describe('crawl job, method puppeteer (Chromium)', () => {
     expect(pages.find((p) => p.url.endsWith('/contact'))!.document).toMatchObject({ imagesWithoutAlt: 2 });
     expect(site.requests.filter((r) => r.path.startsWith('/images/'))).toHaveLength(0);
     expect(existsSync(path.join(harness.dataDir, 'screenshots', id))).toBe(false);
+  });
+
+  it('runs axe-core on one page of each page template, wherever in the crawl it comes', async () => {
+    const own = await startFixtureSite({ extraPages: 4, flakyFailures: 0 });
+    try {
+      const id = await harness.startCrawl({ method: 'puppeteer', targetUrl: `${own.url}/`, settings: EVERY_PAGE_ONCE });
+      expect((await harness.waitForStatus(id, ['completed', 'failed'])).status).toBe('completed');
+      const pages = await harness.pages(id);
+      expect(pathsOf(pages)).toEqual(everyPageOnce(4));
+      const axeOf = (path: string) => pages.find((p) => new URL(p.url).pathname === path)!.browser?.axe ?? null;
+
+      // Pages of links and nothing else, all one template: one of them is checked.
+      const linksOnly = [
+        '/about',
+        '/products',
+        '/privacy',
+        '/terms',
+        '/new-page',
+        '/slow',
+        '/sitemap-only',
+        '/extra/1',
+        '/extra/2',
+        '/extra/3',
+      ];
+      expect(linksOnly.filter((path) => axeOf(path) !== null)).toHaveLength(1);
+      // The home page and the contact page (two images without alt) have templates of their own.
+      expect(axeOf('/')).not.toBeNull();
+      expect(axeOf('/contact')!.violations.map((v) => v.id)).toContain('image-alt');
+    } finally {
+      await own.close();
+    }
   });
 });

@@ -8,6 +8,7 @@ import type { Fetcher, FetchedPage, FetchHooks } from '../../fetcher';
 import type { DocumentReading } from '../../html-extractor';
 import { digestBuffer, isHtml } from '../../page-body';
 import type { BrowserPool, BrowserSession } from './browser-pool';
+import { AxeSampler } from './axe-sampler';
 import { readBrowserFacts } from './browser-facts';
 import { behaveLikeAHuman } from './human-behaviour';
 import { RequestFilter, type StoppedRedirect } from './request-filter';
@@ -20,12 +21,8 @@ const NAVIGATION_TIMEOUT_MS = 30_000;
  * every page.
  */
 export const PAGES_PER_TAB = 20;
-/**
- * axe-core runs on this many HTML pages of a crawl (the first ones: the home page and what it links
- * to most directly): a page's accessibility basics come from its templates, and axe (1.5 MB of
- * script to load into each page) costs more than the rest of a page's facts together.
- */
-export const AXE_PAGES_PER_CRAWL = 10;
+/** axe-core checks one page of each of this many page templates per crawl (see AxeSampler). */
+export const AXE_TEMPLATES_PER_CRAWL = 10;
 /** Chromium errors that say the page does not exist rather than "try again". */
 const PERMANENT_NET_ERRORS =
   /ERR_NAME_NOT_RESOLVED|ERR_INVALID_URL|ERR_UNSAFE_PORT|ERR_BLOCKED_BY_CLIENT|ERR_ADDRESS_UNREACHABLE/;
@@ -39,7 +36,7 @@ export class PuppeteerFetcher implements Fetcher {
   private session: BrowserSession | null = null;
   private filter: RequestFilter | null = null;
   private pagesOnTab = 0;
-  private axeRuns = 0;
+  private readonly axe = new AxeSampler(AXE_TEMPLATES_PER_CRAWL);
 
   constructor(
     private readonly pool: BrowserPool,
@@ -78,9 +75,7 @@ export class PuppeteerFetcher implements Fetcher {
     if (html && this.settings.simulateHumanBehavior) await raceAbort(behaveLikeAHuman(page, signal), signal);
 
     const finalUrl = page.url() === 'about:blank' ? response.url() : page.url();
-    const withAxe = html && this.axeRuns < AXE_PAGES_PER_CRAWL;
-    if (withAxe) this.axeRuns++;
-    const browser = html ? await raceAbort(readBrowserFacts(page, [...filter.requests], withAxe), signal) : null;
+    const browser = html ? await raceAbort(readBrowserFacts(page, [...filter.requests], this.axe), signal) : null;
     // The document as served (for the hash); the DOM as rendered (for the facts scripts may add).
     const served = await response.buffer().catch(() => null);
     const rendered = html ? await raceAbort(page.content(), signal) : null;
