@@ -32,6 +32,9 @@ describe('axe-core, one page per template', () => {
     const first = await template(article(['Pricing', 'Plans for teams of every size.']));
     expect(first).toMatch(/^[0-9a-f]+:\d+$/);
     expect(await template(article(['Security', 'We encrypt.', 'Audited yearly.', 'Report a flaw.']))).toBe(first);
+    // A CMS's per-page class names (WordPress's page-id-N) are the same template.
+    const wordpress = (id: number) => article(['Post']).replace('<header class="top">', `<header class="top page-id-${id}">`);
+    expect(await template(wordpress(12))).toBe(await template(wordpress(345)));
 
     const others = [
       article(['Team'], '<img src="/a.png">'), // an image without alt

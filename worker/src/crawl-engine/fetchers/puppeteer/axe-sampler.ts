@@ -22,7 +22,8 @@ export const AXE_MAX_ELEMENTS = 10_000;
 
 /**
  * A page's template, read in the page: the set of its elements' shapes — tag, classes and attribute
- * names (not values), under their three nearest ancestors' tags and classes — hashed. Two pages of one
+ * names (not values), under their three nearest ancestors' tags and classes — hashed; digits in class
+ * names do not count. Two pages of one
  * template with different text, different numbers of paragraphs or list items, or links to different
  * places have the same set; an image without `alt`, a button without a label, a differently styled
  * block or a page without a title each add a shape of their own, so that page is checked too.
@@ -33,7 +34,8 @@ const READ_TEMPLATE = `(() => {
   if (all.length > ${AXE_MAX_ELEMENTS}) return null;
   const label = (el) => {
     const classes = el.getAttribute('class');
-    return classes ? el.localName + '.' + classes.trim().split(/\\s+/).sort().join('.') : el.localName;
+    // Numbers in class names are per page on many sites (WordPress's page-id-42, postid-7): not a shape.
+    return classes ? el.localName + '.' + classes.trim().replace(/\\d+/g, '0').split(/\\s+/).sort().join('.') : el.localName;
   };
   const shapes = new Set();
   for (const el of all) {
