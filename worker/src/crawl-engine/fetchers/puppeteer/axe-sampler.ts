@@ -32,10 +32,17 @@ export const AXE_MAX_ELEMENTS = 10_000;
 const READ_TEMPLATE = `(() => {
   const all = document.getElementsByTagName('*');
   if (all.length > ${AXE_MAX_ELEMENTS}) return null;
+  // Each element's label is read once: it is its own and, three times over, its descendants' ancestor.
+  const labels = new Map();
   const label = (el) => {
-    const classes = el.getAttribute('class');
-    // Numbers in class names are per page on many sites (WordPress's page-id-42, postid-7): not a shape.
-    return classes ? el.localName + '.' + classes.trim().replace(/\\d+/g, '0').split(/\\s+/).sort().join('.') : el.localName;
+    let known = labels.get(el);
+    if (known === undefined) {
+      const classes = el.getAttribute('class');
+      // Numbers in class names are per page on many sites (WordPress's page-id-42, postid-7): not a shape.
+      known = classes ? el.localName + '.' + classes.trim().replace(/\\d+/g, '0').split(/\\s+/).sort().join('.') : el.localName;
+      labels.set(el, known);
+    }
+    return known;
   };
   const shapes = new Set();
   for (const el of all) {
@@ -44,7 +51,7 @@ const READ_TEMPLATE = `(() => {
     shapes.add(shape);
   }
   const text = [...shapes].sort().join('\\n');
-  // Two 32-bit FNV-1a hashes: the page's shape list stays in the page (it can be large).
+  // Two 32-bit hashes (FNV-1a, and the same walk with another multiplier): the shape list stays in the page.
   let a = 0x811c9dc5, b = 0x01000193 ^ text.length;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
