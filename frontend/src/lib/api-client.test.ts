@@ -1,7 +1,7 @@
 import { MESSAGES } from '@vendorwatch/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '@/testing/mock-fetch';
-import { api, retryDelayMs } from './api-client';
+import { api, crawlerService, retryDelayMs } from './api-client';
 import { ApiError } from './api-error';
 
 vi.mock('./supabase', () => ({ getAccessToken: vi.fn(async () => 'token-123') }));
@@ -119,6 +119,26 @@ describe('api client', () => {
 
       expect(await result).toMatchObject({ name: 'AbortError' });
       expect(spy).toHaveBeenCalledTimes(1);
+    });
+
+    it("gives the crawler service's calls 30 s, and names a server that cannot be reached", async () => {
+      const hang = vi.fn(
+        (_input: RequestInfo | URL, init: RequestInit = {}) =>
+          new Promise<Response>((_resolve, reject) =>
+            init.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))),
+          ),
+      );
+      vi.stubGlobal('fetch', hang);
+
+      const slow = api.post('/api/crawls', {}, crawlerService).catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(await slow).toMatchObject({ status: 0, message: 'Request timed out after 30 s' });
+
+      vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+      await expect(api.post('/api/crawls', {}, crawlerService)).rejects.toMatchObject({
+        status: 0,
+        message: MESSAGES.crawls.couldNotConnect,
+      });
     });
 
     it('never repeats a POST', async () => {

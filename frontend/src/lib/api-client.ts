@@ -12,7 +12,18 @@ export interface RequestOptions {
   auth?: boolean;
   /** Per-attempt time limit; the spec's 60 s unless an endpoint is known to take longer. */
   timeoutMs?: number;
+  /** What to call it when the server could not be reached at all, instead of the browser's own words. */
+  unreachableMessage?: string;
 }
+
+/**
+ * The crawler service's calls (crawls, their status and cancelling): the spec gives them 30 s and
+ * its own words for a server that cannot be reached.
+ */
+export const crawlerService = {
+  timeoutMs: TIMEOUTS_MS.crawlerApi,
+  unreachableMessage: MESSAGES.crawls.couldNotConnect,
+} as const satisfies RequestOptions;
 
 /**
  * How a successful answer's body is read: JSON (or text) for the API, a Blob for files such as
@@ -36,11 +47,15 @@ export const retryDelayMs = (retry: number) => Math.min(1000 * 2 ** retry, 10_00
 
 /** Thrown internally when nothing came back, so the retry loop can tell it from an HTTP error. */
 class NoResponseError extends ApiError {
-  readonly cancelled: boolean;
+  readonly reason: 'cancelled' | 'timeout' | 'unreachable';
 
-  constructor(message: string, cancelled: boolean) {
+  constructor(message: string, reason: NoResponseError['reason']) {
     super(0, message);
-    this.cancelled = cancelled;
+    this.reason = reason;
+  }
+
+  get cancelled() {
+    return this.reason === 'cancelled';
   }
 }
 
@@ -106,17 +121,20 @@ const attempt = async ({ url, init, kind, timeoutMs, callerSignal }: Attempt) =>
     const response = await fetch(url, { ...init, signal: controller.signal });
     return { response, body: await parseBody(response, kind) };
   } catch (error) {
-    if (callerSignal?.aborted) throw new NoResponseError(MESSAGES.scraping.requestCancelled, true);
+    if (callerSignal?.aborted) throw new NoResponseError(MESSAGES.scraping.requestCancelled, 'cancelled');
     if (controller.signal.aborted) {
-      throw new NoResponseError(`Request timed out after ${timeoutMs / 1000} s`, false);
+      throw new NoResponseError(`Request timed out after ${timeoutMs / 1000} s`, 'timeout');
     }
     const message = error instanceof Error && error.message ? error.message : MESSAGES.generic.unexpected;
-    throw new NoResponseError(message, false);
+    throw new NoResponseError(message, 'unreachable');
   } finally {
     clearTimeout(timer);
     callerSignal?.removeEventListener('abort', onCallerAbort);
   }
 };
+
+const noResponseMessage = (error: NoResponseError, options: RequestOptions) =>
+  error.reason === 'unreachable' ? (options.unreachableMessage ?? error.message) : error.message;
 
 async function request<T>(
   method: Method,
@@ -152,7 +170,7 @@ async function request<T>(
     } catch (error) {
       // "No response" includes a timeout; a caller's cancellation is final.
       const retryable = error instanceof NoResponseError && !error.cancelled && retry < retries;
-      if (!retryable) throw error instanceof NoResponseError ? new ApiError(0, error.message) : error;
+      if (!retryable) throw error instanceof NoResponseError ? new ApiError(0, noResponseMessage(error, options)) : error;
     }
     await sleep(retryDelayMs(retry), options.signal);
   }

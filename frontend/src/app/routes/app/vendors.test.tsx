@@ -144,6 +144,24 @@ describe('Configure Crawl on the vendors screen', () => {
     expect(screen.queryByText(MESSAGES.crawls.started)).not.toBeInTheDocument();
   });
 
+  it("says 'Could not connect to the crawler service' in the dialog when the server cannot be reached", async () => {
+    mockFetch({
+      'GET /api/vendors': { body: [alpha] },
+      'POST /api/crawls': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const { user } = renderScreen();
+    const dialog = await openDialog(user);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Start Crawl' }));
+
+    const error = await within(dialog).findByTestId('crawl-error');
+    expect(error).toHaveTextContent(MESSAGES.crawls.couldNotConnect);
+    expect(error).not.toHaveTextContent('Failed to fetch');
+    expect(within(dialog).getByRole('button', { name: 'Start Crawl' })).toBeEnabled();
+  });
+
   it("announces 'Crawl failed for {vendor}' with the job's reason", async () => {
     mockFetch({
       'GET /api/vendors': { body: [alpha] },

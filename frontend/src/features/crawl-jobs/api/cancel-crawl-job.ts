@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { isTerminalStatus, MESSAGES, type CrawlJob } from '@vendorwatch/contracts';
-import { api } from '@/lib/api-client';
+import { api, crawlerService } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useFeatureMutation, type MutationConfig } from '@/lib/react-query';
 import { getActiveCrawlJobsQueryOptions } from './get-active-crawl-jobs';
@@ -9,7 +9,7 @@ import { getCrawlJobQueryOptions } from './get-crawl-job';
 
 /** Answers once the worker confirmed (usually already 'cancelled'), else with the job as it stands. */
 export const cancelCrawlJob = ({ jobId }: { jobId: string }) =>
-  api.post<CrawlJob>(`/api/crawls/${encodeURIComponent(jobId)}/cancel`);
+  api.post<CrawlJob>(`/api/crawls/${encodeURIComponent(jobId)}/cancel`, undefined, crawlerService);
 
 export const useCancelCrawlJob = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof cancelCrawlJob> } = {}) => {
   const queryClient = useQueryClient();

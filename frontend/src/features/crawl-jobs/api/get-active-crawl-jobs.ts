@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MESSAGES, POLLING_MS, type CrawlJob } from '@vendorwatch/contracts';
-import { api } from '@/lib/api-client';
+import { api, crawlerService } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/react-query';
 
 /** The caller's queued and running crawl jobs, newest first. */
 export const getActiveCrawlJobs = ({ signal }: { signal?: AbortSignal } = {}) =>
-  api.get<CrawlJob[]>('/api/crawls/status', { signal });
+  api.get<CrawlJob[]>('/api/crawls/status', { ...crawlerService, signal });
 
 export const getActiveCrawlJobsQueryOptions = () =>
   queryOptions({

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { LIMITS, MESSAGES, type CrawlJob, type CrawlJobStatus, type Paginated } from '@vendorwatch/contracts';
-import { api } from '@/lib/api-client';
+import { api, crawlerService } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/react-query';
 
 /** `GET /api/crawls` filters; `from` and `to` are dates (YYYY-MM-DD), `to` including its whole day. */
@@ -16,6 +16,7 @@ export interface CrawlHistoryFilters {
 export const getCrawlHistory = ({ filters, signal }: { filters: CrawlHistoryFilters; signal?: AbortSignal }) =>
   api.get<Paginated<CrawlJob>>('/api/crawls', {
     params: { ...filters, limit: filters.limit ?? LIMITS.pagination.defaultLimit },
+    ...crawlerService,
     signal,
   });
 

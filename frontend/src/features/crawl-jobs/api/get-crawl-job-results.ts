@@ -1,12 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { LIMITS, type CrawlPage, type Paginated } from '@vendorwatch/contracts';
-import { api } from '@/lib/api-client';
+import { api, crawlerService } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/react-query';
 
 /** One page of the pages a crawl job has fetched, in the order they were crawled. */
 export const getCrawlJobResults = ({ jobId, page, signal }: { jobId: string; page: number; signal?: AbortSignal }) =>
   api.get<Paginated<CrawlPage>>(`/api/crawls/${encodeURIComponent(jobId)}/results`, {
     params: { page, limit: LIMITS.pagination.defaultLimit },
+    ...crawlerService,
     signal,
   });
 

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery, type Query } from '@tanstack/react-query';
 import { isTerminalStatus, type CrawlJob } from '@vendorwatch/contracts';
 import { CRAWL_JOB_POLL_MS } from '@/config/constants';
-import { api } from '@/lib/api-client';
+import { api, crawlerService } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/react-query';
 
 export const getCrawlJob = ({ jobId, signal }: { jobId: string; signal?: AbortSignal }) =>
-  api.get<CrawlJob>(`/api/crawls/${encodeURIComponent(jobId)}`, { signal });
+  api.get<CrawlJob>(`/api/crawls/${encodeURIComponent(jobId)}`, { ...crawlerService, signal });
 
 /** Every 5 s while the job is queued or running; a finished job does not change any more. */
 const untilFinished = (query: Query<CrawlJob>) => {

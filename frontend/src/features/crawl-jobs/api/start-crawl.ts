@@ -1,5 +1,5 @@
 import { MESSAGES, type CrawlJob, type CrawlMethod, type PuppeteerSettings } from '@vendorwatch/contracts';
-import { api } from '@/lib/api-client';
+import { api, crawlerService } from '@/lib/api-client';
 import { notifySuccess } from '@/lib/notify';
 import { useFeatureMutation, type MutationConfig } from '@/lib/react-query';
 
@@ -10,7 +10,7 @@ export interface StartCrawlBody {
 }
 
 /** 201 with the new job, or 200 with the vendor's crawl that is already queued or running. */
-export const startCrawl = (body: StartCrawlBody) => api.post<CrawlJob>('/api/crawls', body);
+export const startCrawl = (body: StartCrawlBody) => api.post<CrawlJob>('/api/crawls', body, crawlerService);
 
 /**
  * Announces the start; a rejection is not toasted, because the Configure Crawl dialog shows it

@@ -1,5 +1,5 @@
 import { MESSAGES, type CrawlJob } from '@vendorwatch/contracts';
-import { api } from '@/lib/api-client';
+import { api, crawlerService } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify';
 import { useFeatureMutation, type MutationConfig } from '@/lib/react-query';
 
@@ -11,7 +11,7 @@ export type CrawlerSession = CrawlJob & { sessionId: string };
  * wins: when the vendor already has a crawl running, the server returns that one's session.
  */
 export const startCrawler = ({ vendorId, sessionId }: { vendorId: string; sessionId: string }) =>
-  api.post<CrawlerSession>('/api/edge-functions/start-crawler', { vendor_id: vendorId, session_id: sessionId });
+  api.post<CrawlerSession>('/api/edge-functions/start-crawler', { vendor_id: vendorId, session_id: sessionId }, crawlerService);
 
 export const useStartCrawler = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof startCrawler> } = {}) => {
   return useFeatureMutation(

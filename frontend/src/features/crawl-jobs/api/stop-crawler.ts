@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, type CrawlJob } from '@vendorwatch/contracts';
-import { api } from '@/lib/api-client';
+import { api, crawlerService } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify';
 import { useFeatureMutation, type MutationConfig } from '@/lib/react-query';
 import { getCrawlJobQueryOptions } from './get-crawl-job';
 
 export const stopCrawler = ({ sessionId }: { sessionId: string }) =>
-  api.post<CrawlJob>('/api/edge-functions/stop-crawler', { session_id: sessionId });
+  api.post<CrawlJob>('/api/edge-functions/stop-crawler', { session_id: sessionId }, crawlerService);
 
 export const useStopCrawler = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof stopCrawler> } = {}) => {
   const queryClient = useQueryClient();

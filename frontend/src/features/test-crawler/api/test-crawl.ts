@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { CrawlMethod, PuppeteerSettings, TestCrawlResult } from '@vendorwatch/contracts';
-import { api } from '@/lib/api-client';
+import { api, crawlerService } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/react-query';
 
 export interface TestCrawlBody {
@@ -16,7 +16,7 @@ export interface TestCrawlBody {
 const TEST_CRAWL_TIMEOUT_MS = 120_000;
 
 export const testCrawl = (body: TestCrawlBody) =>
-  api.post<TestCrawlResult>('/api/crawls/test', body, { timeoutMs: TEST_CRAWL_TIMEOUT_MS });
+  api.post<TestCrawlResult>('/api/crawls/test', body, { ...crawlerService, timeoutMs: TEST_CRAWL_TIMEOUT_MS });
 
 export const useTestCrawl = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof testCrawl> } = {}) =>
   useMutation({ ...mutationConfig, mutationFn: testCrawl });

@@ -105,6 +105,23 @@ describe('TestCrawler', () => {
     expect(screen.getByTestId('test-crawler-status')).toHaveTextContent('Failed');
   });
 
+  it("says 'Could not connect to the crawler service' when the server cannot be reached", async () => {
+    mockFetch({
+      'POST /api/crawls/test': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const { user } = renderWithProviders(<TestCrawler />);
+
+    await user.type(urlField(), 'https://acme.example');
+    await user.click(screen.getByRole('button', { name: 'Start Test' }));
+
+    const error = await screen.findByTestId('test-crawler-error');
+    expect(error).toHaveTextContent(MESSAGES.crawls.testCrawlFailed);
+    expect(error).toHaveTextContent(MESSAGES.crawls.couldNotConnect);
+    expect(screen.getByTestId('test-crawler-status')).toHaveTextContent('Failed');
+  });
+
   it('counts a page that could not be loaded as failed, and still shows what came back', async () => {
     mockFetch({
       'POST /api/crawls/test': {
