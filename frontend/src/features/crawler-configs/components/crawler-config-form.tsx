@@ -67,7 +67,11 @@ export function CrawlerConfigForm({ config, onDone, onCancel }: CrawlerConfigFor
     if (!apiKey.trim()) {
       // Editing: the stored key can be tested without typing it again.
       if (config) return test.mutate({ id: config.id });
-      form.setFieldError('apiKey', MESSAGES.crawlerConfigs.apiKeyRequiredForTesting);
+      // Nothing typed asks for a key; a key of only spaces is called empty, as the API calls it.
+      form.setFieldError(
+        'apiKey',
+        apiKey ? MESSAGES.crawlerConfigs.apiKeyEmpty : MESSAGES.crawlerConfigs.apiKeyRequiredForTesting,
+      );
       form.getInputNode('apiKey')?.focus();
       return;
     }

@@ -210,6 +210,21 @@ describe('Settings: crawler configurations', () => {
     ).toBeInTheDocument();
   });
 
+  it("says 'API key cannot be empty' when testing a key of only spaces, and sends nothing", async () => {
+    const { requests } = mockFetch({ 'GET /api/crawler-configs': { body: [] } });
+    const { user } = renderWithProviders(<CrawlerConfigs />);
+
+    await user.click(await screen.findByRole('button', { name: 'Add Crawler' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Crawler' });
+    await user.type(within(dialog).getByLabelText(/^API Key/), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Test Connection' }));
+
+    expect(await within(dialog).findByText(MESSAGES.crawlerConfigs.apiKeyEmpty)).toBeInTheDocument();
+    expect(within(dialog).queryByText(MESSAGES.crawlerConfigs.apiKeyRequiredForTesting)).not.toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/^API Key/)).toHaveFocus();
+    expect(requests().some((r) => r.path === '/api/crawler-configs/test')).toBe(false);
+  });
+
   it("asks 'This action cannot be undone.' before deleting, then deletes", async () => {
     let stored = [config('c1', 'Main', { isActive: true })];
     const { requests } = mockFetch({
