@@ -14,6 +14,11 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** What to call it when the server could not be reached at all, instead of the browser's own words. */
   unreachableMessage?: string;
+  /**
+   * For a POST that is safe to send again: repeat it on 503 or no response, this many times and
+   * this far apart. Reads are always repeated, with backoff.
+   */
+  retry?: { times: number; delayMs: number };
 }
 
 /**
@@ -152,7 +157,8 @@ async function request<T>(
   const url = buildUrl(path, options.params);
   const init: RequestInit = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
   // Only reads are repeated: a retried POST could create a second vendor.
-  const retries = method === 'GET' ? MAX_RETRIES : 0;
+  const retries = method === 'GET' ? MAX_RETRIES : (options.retry?.times ?? 0);
+  const delayMs = (retry: number) => (method === 'GET' ? retryDelayMs(retry) : (options.retry?.delayMs ?? 0));
 
   for (let retry = 0; ; retry += 1) {
     try {
@@ -172,7 +178,7 @@ async function request<T>(
       const retryable = error instanceof NoResponseError && !error.cancelled && retry < retries;
       if (!retryable) throw error instanceof NoResponseError ? new ApiError(0, noResponseMessage(error, options)) : error;
     }
-    await sleep(retryDelayMs(retry), options.signal);
+    await sleep(delayMs(retry), options.signal);
   }
 }
 

@@ -15,8 +15,18 @@ export interface TestCrawlBody {
  */
 const TEST_CRAWL_TIMEOUT_MS = 120_000;
 
+/**
+ * Tried again when no worker could take it yet (503) or nothing came back: a test stores nothing,
+ * so a repeat is harmless (by the API method it may spend one more credit).
+ */
+const TEST_CRAWL_RETRY = { times: 3, delayMs: 1000 };
+
 export const testCrawl = (body: TestCrawlBody) =>
-  api.post<TestCrawlResult>('/api/crawls/test', body, { ...crawlerService, timeoutMs: TEST_CRAWL_TIMEOUT_MS });
+  api.post<TestCrawlResult>('/api/crawls/test', body, {
+    ...crawlerService,
+    timeoutMs: TEST_CRAWL_TIMEOUT_MS,
+    retry: TEST_CRAWL_RETRY,
+  });
 
 export const useTestCrawl = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof testCrawl> } = {}) =>
   useMutation({ ...mutationConfig, mutationFn: testCrawl });

@@ -105,8 +105,8 @@ describe('TestCrawler', () => {
     expect(screen.getByTestId('test-crawler-status')).toHaveTextContent('Failed');
   });
 
-  it("says 'Could not connect to the crawler service' when the server cannot be reached", async () => {
-    mockFetch({
+  it("says 'Could not connect to the crawler service' when the server cannot be reached, after 3 more tries", async () => {
+    const { requests } = mockFetch({
       'POST /api/crawls/test': () => {
         throw new TypeError('Failed to fetch');
       },
@@ -116,10 +116,28 @@ describe('TestCrawler', () => {
     await user.type(urlField(), 'https://acme.example');
     await user.click(screen.getByRole('button', { name: 'Start Test' }));
 
-    const error = await screen.findByTestId('test-crawler-error');
+    const error = await screen.findByTestId('test-crawler-error', {}, { timeout: 5000 });
+    expect(requests()).toHaveLength(4);
     expect(error).toHaveTextContent(MESSAGES.crawls.testCrawlFailed);
     expect(error).toHaveTextContent(MESSAGES.crawls.couldNotConnect);
     expect(screen.getByTestId('test-crawler-status')).toHaveTextContent('Failed');
+  });
+
+  it('tries a test again a second later while no worker can take it (503), then shows the result', async () => {
+    let calls = 0;
+    const { requests } = mockFetch({
+      'POST /api/crawls/test': () =>
+        ++calls < 3 ? { status: 503, body: { statusCode: 503, message: MESSAGES.crawls.degraded } } : { body: result() },
+    });
+    const { user } = renderWithProviders(<TestCrawler />);
+
+    await user.type(urlField(), 'https://acme.example');
+    await user.click(screen.getByRole('button', { name: 'Start Test' }));
+
+    expect(await screen.findByText('Acme Anvils', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(requests()).toHaveLength(3);
+    expect(screen.getByTestId('test-crawler-status')).toHaveTextContent('Completed');
+    expect(screen.queryByTestId('test-crawler-error')).not.toBeInTheDocument();
   });
 
   it('counts a page that could not be loaded as failed, and still shows what came back', async () => {
