@@ -8,12 +8,15 @@ import { useScrapeUrl } from '../api/scrape-url';
 
 const validateRequest = zodValidate(scrapeRequestSchema);
 
+/** The field starts with a sample site, so a first try needs no typing. */
+const SAMPLE_SCRAPE_URL = 'https://example.com';
+
 export function ScrapePanel() {
   const scrape = useScrapeUrl();
   const [htmlShown, html] = useDisclosure(false);
   const form = useForm({
     mode: 'uncontrolled',
-    initialValues: { url: '' },
+    initialValues: { url: SAMPLE_SCRAPE_URL },
     // An empty field gets the page's own prompt; anything else the shared request rules.
     validate: (values) => (values.url.trim() ? validateRequest(values) : { url: MESSAGES.scraping.enterUrlToScrape }),
   });

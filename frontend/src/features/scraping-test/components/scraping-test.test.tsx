@@ -33,9 +33,26 @@ describe('Scraping API test page', () => {
     expect(screen.getByTestId('proxy-status')).toHaveTextContent('Failed');
   });
 
+  it('starts with a sample site in the URL field and scrapes it as it is', async () => {
+    const { requests } = mockFetch({
+      'POST /api/scrapingbee/scrape': {
+        body: { success: true, message: 'Scraped https://example.com', pageSource: '<html></html>', credits: 1 },
+      },
+    });
+    const { user } = renderWithProviders(<ScrapePanel />);
+
+    expect(screen.getByLabelText('URL')).toHaveValue('https://example.com');
+    await user.click(screen.getByRole('button', { name: 'Scrape' }));
+
+    expect(await screen.findByText('Scraped https://example.com')).toBeInTheDocument();
+    expect(requests()[0]?.body).toEqual({ url: 'https://example.com', render_js: false });
+  });
+
   it("asks 'Please enter a URL to scrape' for an empty field and sends nothing", async () => {
     const { requests } = mockFetch({});
     const { user } = renderWithProviders(<ScrapePanel />);
+
+    await user.clear(screen.getByLabelText('URL'));
 
     await user.click(screen.getByRole('button', { name: 'Scrape' }));
 
@@ -52,6 +69,7 @@ describe('Scraping API test page', () => {
     });
     const { user } = renderWithProviders(<ScrapePanel />);
 
+    await user.clear(screen.getByLabelText('URL'));
     await user.type(screen.getByLabelText('URL'), 'https://acme.example');
     await user.click(screen.getByRole('button', { name: 'Scrape' }));
 
