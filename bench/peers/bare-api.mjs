@@ -5,6 +5,7 @@ import { requireFrom } from '../lib/paths.mjs';
 // The product's own mapper: the same JSON as the API, not a copy of it.
 const { toCrawlJob } = requireFrom('backend', './dist/modules/crawls/crawl-job.mapper.js');
 
+const { configSchema } = requireFrom('backend', '@vendorwatch/runtime');
 const Fastify = requireFrom('backend', 'fastify');
 const jwt = requireFrom('backend', 'jsonwebtoken');
 const { openDatabase, AuthSessionsRepository, CrawlJobsRepository, DashboardRepository } = requireFrom(
@@ -22,8 +23,8 @@ const { openDatabase, AuthSessionsRepository, CrawlJobsRepository, DashboardRepo
  * product API whose JWKS and issuer the tokens come from.
  */
 const config = JSON.parse(process.env.VW_BENCH_CONFIG ?? '{}');
-/** The product's default AUTH_SESSION_MAX_LIFETIME_SECONDS (30 days): a session older than it is over. */
-const SESSION_MAX_LIFETIME_MS = 2_592_000 * 1000;
+/** The product's default session lifetime (its config schema's, as the API runs it here): a session older than it is over. */
+const SESSION_MAX_LIFETIME_MS = configSchema.shape.AUTH_SESSION_MAX_LIFETIME_SECONDS.parse(undefined) * 1000;
 
 async function main() {
   const { keys } = await (await fetch(`${config.apiUrl}/auth/v1/.well-known/jwks.json`)).json();

@@ -156,9 +156,12 @@ async function request<T>(
   }
   const url = buildUrl(path, options.params);
   const init: RequestInit = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
-  // Only reads are repeated: a retried POST could create a second vendor.
-  const retries = method === 'GET' ? MAX_RETRIES : (options.retry?.times ?? 0);
-  const delayMs = (retry: number) => (method === 'GET' ? retryDelayMs(retry) : (options.retry?.delayMs ?? 0));
+  // Reads are repeated with backoff; anything else only where its caller says a repeat is safe (a
+  // retried POST could create a second vendor).
+  const { times: retries, delayMs } =
+    method === 'GET'
+      ? { times: MAX_RETRIES, delayMs: retryDelayMs }
+      : { times: options.retry?.times ?? 0, delayMs: () => options.retry?.delayMs ?? 0 };
 
   for (let retry = 0; ; retry += 1) {
     try {

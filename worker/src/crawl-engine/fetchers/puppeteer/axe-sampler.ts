@@ -20,6 +20,9 @@ const AXE_RUN = `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 
  */
 export const AXE_MAX_ELEMENTS = 10_000;
 
+/** How many page templates of a crawl axe-core checks, one page each. */
+export const AXE_TEMPLATES_PER_CRAWL = 10;
+
 /**
  * A page's template, read in the page: the set of its elements' shapes — tag, classes and attribute
  * names (not values), under their three nearest ancestors' tags and classes — hashed; digits in class
@@ -77,7 +80,7 @@ export async function readPageTemplate(page: Page): Promise<string | null> {
 export class AxeSampler {
   private readonly checked = new Set<string>();
 
-  constructor(private readonly maxTemplates: number) {}
+  constructor(private readonly maxTemplates = AXE_TEMPLATES_PER_CRAWL) {}
 
   /** axe's results for the page, or null when its template was checked already or there is no room left. */
   async check(page: Page): Promise<AxeFacts | null> {

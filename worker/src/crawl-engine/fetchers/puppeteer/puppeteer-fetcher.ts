@@ -21,8 +21,6 @@ const NAVIGATION_TIMEOUT_MS = 30_000;
  * every page.
  */
 export const PAGES_PER_TAB = 20;
-/** axe-core checks one page of each of this many page templates per crawl (see AxeSampler). */
-export const AXE_TEMPLATES_PER_CRAWL = 10;
 /** Chromium errors that say the page does not exist rather than "try again". */
 const PERMANENT_NET_ERRORS =
   /ERR_NAME_NOT_RESOLVED|ERR_INVALID_URL|ERR_UNSAFE_PORT|ERR_BLOCKED_BY_CLIENT|ERR_ADDRESS_UNREACHABLE/;
@@ -36,7 +34,7 @@ export class PuppeteerFetcher implements Fetcher {
   private session: BrowserSession | null = null;
   private filter: RequestFilter | null = null;
   private pagesOnTab = 0;
-  private readonly axe = new AxeSampler(AXE_TEMPLATES_PER_CRAWL);
+  private readonly axe = new AxeSampler();
 
   constructor(
     private readonly pool: BrowserPool,
