@@ -6,6 +6,7 @@ import {
   removeIgnoredText,
   textHash,
   tidyMainText,
+  VOLATILE,
 } from './main-text';
 
 describe('comparableText', () => {
@@ -27,6 +28,63 @@ describe('comparableText', () => {
 
   it('collapses whitespace and drops blank lines', () => {
     expect(comparableText('  a   b \n\n c\t\td  ')).toBe('a b\nc d');
+  });
+});
+
+describe('maskVolatile', () => {
+  /** Every pattern in turn over the whole text: the definition the masking must equal. */
+  const maskEverywhere = (text: string) => VOLATILE.reduce((masked, pattern) => masked.replace(pattern, '#'), text);
+
+  /** Dates, times and counters in every form, glued by separators, between runs of words of any length. */
+  function textWithDigitsHereAndThere(random: () => number): string {
+    const near = [
+      '2026-11-23T21:57:23.123+01:00',
+      '23/11/2026',
+      'September. 2026',
+      '1st Nov 23rd, 2026',
+      '9:05:12 p.m.',
+      '5 minutes ago',
+      '12,345.678',
+      '1234567',
+      '7',
+      '42',
+      'Nov',
+      ' ',
+      '\n',
+      ',',
+      '.',
+      '-',
+      '/',
+      ':',
+      'T',
+      'Z',
+      'pm',
+      'ago',
+    ];
+    const filler = () => 'word '.repeat(Math.floor(random() * 60)) + 'x'.repeat(Math.floor(random() * 3));
+    let text = '';
+    const parts = 1 + Math.floor(random() * 12);
+    for (let i = 0; i < parts; i++) {
+      text += filler();
+      const pieces = Math.floor(random() * 6);
+      for (let j = 0; j < pieces; j++) text += near[Math.floor(random() * near.length)];
+    }
+    return text;
+  }
+
+  it('masks text exactly as running every pattern over the whole text does', () => {
+    let seed = 11;
+    const random = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647;
+    for (let i = 0; i < 5_000; i++) {
+      const text = textWithDigitsHereAndThere(random);
+      expect(maskVolatile(text)).toBe(maskEverywhere(text));
+    }
+  });
+
+  it('masks dates at the very start and end of the text and leaves text without digits as it is', () => {
+    const text = `2026-11-23 ${'policy '.repeat(100)}Updated Nov 23, 2026`;
+    expect(maskVolatile(text)).toBe(`# ${'policy '.repeat(100)}Updated #`);
+    expect(maskVolatile('We never sell your data')).toBe('We never sell your data');
   });
 });
 
