@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
 import { ConcurrencyAutoscaler, DEFAULT_AUTOSCALER_LIMITS } from './concurrency-autoscaler';
 import { CpuSignal, type CpuClock } from './load-signals';
 
@@ -25,6 +27,38 @@ describe('CPU load signal', () => {
     clock.advance(1_000_000, 1.4);
     expect(signal.sample().overloaded).toBe(true);
     expect(signal.sample()).toEqual({ overloaded: false, value: 0 });
+  });
+
+  it("counts the JavaScript thread's CPU, not the page reader threads'", async () => {
+    const processMicros = () => process.cpuUsage().user + process.cpuUsage().system;
+    // Work on another thread while this one waits: the process's CPU grows, the signal's does not.
+    const signal = new CpuSignal(0.95);
+    const before = processMicros();
+    await new Promise((resolve, reject) => {
+      const thread = new Worker(
+        `const { createHash } = require('node:crypto'); const h = createHash('sha256');
+         const block = Buffer.alloc(1 << 20); for (let i = 0; i < 600; i++) h.update(block); h.digest();`,
+        { eval: true },
+      );
+      thread.once('exit', resolve).once('error', reject);
+    });
+    const threadWork = processMicros() - before;
+    const { value } = signal.sample();
+    expect(threadWork).toBeGreaterThan(100_000);
+    expect(value).toBeLessThan(0.5);
+
+    // Work on this thread: the signal sees all of it (to the kernel's 10 ms tick), however long the machine made it take.
+    const busy = new CpuSignal(0.95);
+    const startedAt = performance.now();
+    const start = processMicros();
+    const hash = createHash('sha256');
+    const block = Buffer.alloc(1 << 20);
+    for (let i = 0; i < 600; i++) hash.update(block);
+    hash.digest();
+    const ownWork = processMicros() - start;
+    const seenMicros = busy.sample().value * (performance.now() - startedAt) * 1000;
+    expect(ownWork).toBeGreaterThan(100_000);
+    expect(seenMicros).toBeGreaterThan(ownWork * 0.8 - 20_000);
   });
 
   it('lets a politeness-bound load (little CPU, mostly waiting) scale up to the upper bound, and a busy thread down', () => {
