@@ -10,7 +10,8 @@ import { startSite } from '../site/site.mjs';
  * Where a crawled page's CPU goes: B1's http case (8 hosts × 100 pages, concurrency 8) crawled by
  * our worker and by the bare undici loop (the ceiling), alternating, with the CPU time each process
  * group spent during the crawl — the contender's process tree, PostgreSQL, Redis, the site —
- * divided by the pages. It tells a CPU-bound gap (two cores shared by all of them) from waiting.
+ * divided by the pages. It tells a CPU-bound gap (two cores shared by all of them) from waiting. The
+ * contender's main thread is given apart: our worker reads page bodies on threads of its own.
  * With --method puppeteer, B2's case instead (8 hosts × 30 pages), against raw puppeteer; Chromium's
  * renderers come and go during a crawl, so the machine's whole CPU time (/proc/stat) is given too,
  * and Chromium's share is what it leaves after the worker's own node process and the rest.
@@ -87,9 +88,11 @@ try {
         harness: new Set([process.pid]),
       };
       const before = statsNow();
+      const mainBefore = readStat(pid, pid)?.cpuTicks ?? 0;
       const machineBefore = machineSeconds();
       const result = await crawl();
       const machine = machineSeconds() - machineBefore;
+      const mainThread = ((readStat(pid, pid)?.cpuTicks ?? 0) - mainBefore) / TICKS_PER_SECOND;
       const after = statsNow();
       const { groups, system } = cpuByGroup(before, after, trees);
       if (round === 0) continue; // warm-up
@@ -101,7 +104,7 @@ try {
         .map(([group, seconds]) => `${group} ${ms(seconds)}${group === name ? ` (kernel ${ms(system[group])})` : ''}`);
       console.log(
         `round ${round} ${name}: ${result.pagesPerSecond.toFixed(browser ? 1 : 0)} pages/s; CPU ms per page: ${perPage.join(', ')}` +
-          `; machine ${ms(machine)}, of it ${name}'s node process ${ms(ownProcess)}`,
+          `; machine ${ms(machine)}, of it ${name}'s node process ${ms(ownProcess)} (its main thread ${ms(mainThread)})`,
       );
     }
   }

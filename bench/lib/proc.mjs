@@ -8,10 +8,13 @@ export const listPids = () =>
     .filter((entry) => /^\d+$/.test(entry))
     .map(Number);
 
-/** A process's command name, parent and CPU time so far (user + system, and each, in clock ticks), or null once it has exited. */
-export function readStat(pid) {
+/**
+ * A process's command name, parent and CPU time so far (user + system, and each, in clock ticks), or null once it has
+ * exited; with `tid`, one of its threads' (the main thread's id is the process's).
+ */
+export function readStat(pid, tid) {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`, 'utf8');
     // The command name may hold spaces and parentheses: fields resume after the last ')'.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return {
