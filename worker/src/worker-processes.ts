@@ -16,6 +16,15 @@ export function workerProcessCount(config: Pick<AppConfig, 'DATABASE_URL' | 'WOR
 }
 
 /**
+ * Threads each crawling process reads page bodies on (PageReaderPool): its share of the machine's
+ * cores, at least one — one per process when a process runs per core, every core for the one
+ * process of the embedded database.
+ */
+export function pageReaderThreads(config: Pick<AppConfig, 'DATABASE_URL' | 'WORKER_PROCESSES'>): number {
+  return Math.max(1, Math.round(os.availableParallelism() / workerProcessCount(config)));
+}
+
+/**
  * Runs `startOne` in this process, or — when more than one process is wanted — supervises that many
  * copies of this command (node:cluster): each is a worker of its own with its own BullMQ workers and
  * event loop, so every core crawls. A process that dies is started again (its crawls are resumed

@@ -28,6 +28,7 @@ import { FetcherFactory } from './crawl-engine/fetcher-factory';
 import { BrowserPool } from './crawl-engine/fetchers/puppeteer/browser-pool';
 import { RedisHostGate } from './crawl-engine/host-gate';
 import { HttpClient } from './crawl-engine/http-client';
+import { PageReaderPool } from './crawl-engine/page-reader-pool';
 import { ScreenshotStore } from './crawl-engine/screenshot-store';
 import { DirectSiteProbe, FetcherSiteProbe } from './crawl-engine/site-probe';
 import type { Fetcher } from './crawl-engine/fetcher';
@@ -42,6 +43,7 @@ import { WorkerQueues } from './queue/worker-queues';
 import { HeartbeatService } from './queue/heartbeat.service';
 import { WorkerAutoscaler } from './queue/autoscaling/worker-autoscaler.service';
 import { QueueWorkersService } from './queue/queue-workers.service';
+import { pageReaderThreads } from './worker-processes';
 import {
   DEFAULT_WORKER_OPTIONS,
   GUARDED_DISPATCHER,
@@ -60,12 +62,14 @@ class WorkerResources implements OnApplicationShutdown {
     @Inject(BrowserPool) private readonly browsers: BrowserPool,
     @Inject(WorkerQueues) private readonly queues: WorkerQueues,
     @Inject(AlertSender) private readonly alertSender: AlertSender,
+    @Inject(PageReaderPool) private readonly pageReaders: PageReaderPool,
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
     this.alertSender.close();
     await this.queues.close();
     await this.browsers.close();
+    await this.pageReaders.close();
     await this.dispatcher.close().catch(() => undefined);
     await this.redis.quit().catch(() => this.redis.disconnect());
   }
@@ -106,6 +110,11 @@ export class WorkerModule {
           inject: [APP_CONFIG, AddressGuard],
           useFactory: (config: AppConfig, guard: AddressGuard) =>
             new BrowserPool({ executablePath: config.CHROMIUM_PATH, guard, upstreamProxy: config.PROXY_URL }),
+        },
+        {
+          provide: PageReaderPool,
+          inject: [APP_CONFIG],
+          useFactory: (config: AppConfig) => new PageReaderPool(pageReaderThreads(config)),
         },
         {
           provide: ScreenshotStore,

@@ -5,14 +5,14 @@ import { AddressGuard, APP_CONFIG, ProviderTransport, ScrapingBeeClient, SecretB
 import type { Dispatcher } from 'undici';
 import { GUARDED_DISPATCHER } from '../worker-tokens';
 import { CriticalCrawlError, errorMessage } from './errors';
-import { elementMatcher } from './element-matcher';
 import type { Fetcher, FetcherRequest } from './fetcher';
 import { HttpFetcher } from './fetchers/http/http-fetcher';
 import { BrowserPool } from './fetchers/puppeteer/browser-pool';
 import { PuppeteerFetcher } from './fetchers/puppeteer/puppeteer-fetcher';
 import { ScrapingBeeFetcher } from './fetchers/scrapingbee/scrapingbee-fetcher';
-import type { DocumentReading } from './html-extractor';
 import { HttpClient } from './http-client';
+import type { PageReading } from './page-body';
+import { PageReaderPool } from './page-reader-pool';
 
 /** Builds the Fetcher of a crawl's method. API keys are read and decrypted here, never carried in jobs. */
 @Injectable()
@@ -27,6 +27,7 @@ export class FetcherFactory implements OnApplicationShutdown {
     private readonly browsers: BrowserPool,
     private readonly crawlerConfigs: CrawlerConfigsRepository,
     private readonly secrets: SecretBox,
+    private readonly pageReaders: PageReaderPool,
   ) {
     this.providers = new ProviderTransport(config.SCRAPINGBEE_ENDPOINT, guarded);
   }
@@ -36,7 +37,7 @@ export class FetcherFactory implements OnApplicationShutdown {
   }
 
   async create(request: FetcherRequest): Promise<Fetcher> {
-    const reading = { ignore: elementMatcher(request.ignoreSelectors) };
+    const reading: PageReading = { ignoreSelectors: request.ignoreSelectors ?? [], reader: this.pageReaders };
     switch (request.method) {
       case 'http':
         return new HttpFetcher(this.http, reading);
@@ -52,7 +53,7 @@ export class FetcherFactory implements OnApplicationShutdown {
     }
   }
 
-  private async scrapingBee(request: FetcherRequest, reading: DocumentReading): Promise<Fetcher> {
+  private async scrapingBee(request: FetcherRequest, reading: PageReading): Promise<Fetcher> {
     const row = request.crawlerConfigId
       ? await this.crawlerConfigs.findOwned(request.userId, request.crawlerConfigId)
       : undefined;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { TextDecoder } from 'node:util';
-import { HtmlExtractor, type DocumentReading, type PageDocument } from './html-extractor';
+import { elementMatcher, type ElementMatcher } from './element-matcher';
+import { HtmlExtractor, type PageDocument } from './html-extractor';
 
 /** Bodies beyond this are hashed and parsed up to the limit only: a crawler must not buffer a video. */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -13,6 +14,33 @@ export interface BodyDigest {
 
 export const isHtml = (contentType: string | null) => /^(text\/html|application\/xhtml\+xml)\b/i.test(contentType?.trim() ?? '');
 
+/** One response body, whole, with what reading it needs: plain data, so it can be sent to a thread. */
+export interface PageBytes {
+  bytes: Uint8Array;
+  /** The body went on past MAX_BODY_BYTES; `bytes` are its start. */
+  truncated: boolean;
+  contentType: string | null;
+  pageUrl: string;
+  /** The vendor's ignored elements (compound selectors), left out of the main text. */
+  ignoreSelectors: readonly string[];
+}
+
+export interface ReadBody {
+  body: BodyDigest;
+  document: PageDocument | null;
+}
+
+/** Where page bodies are read: on a pool of threads (PageReaderPool) or on the calling one (inlineReader). */
+export interface PageReader {
+  read(page: PageBytes): Promise<ReadBody>;
+}
+
+/** How a crawl's pages are read: the vendor's ignored elements, and the reader (this thread when absent). */
+export interface PageReading {
+  ignoreSelectors?: readonly string[];
+  reader?: PageReader;
+}
+
 /** The charset a Content-Type names, when TextDecoder knows it; UTF-8 otherwise. */
 function decoderFor(contentType: string | null): TextDecoder {
   const charset = /charset\s*=\s*"?([\w-]+)/i.exec(contentType ?? '')?.[1];
@@ -23,43 +51,90 @@ function decoderFor(contentType: string | null): TextDecoder {
   }
 }
 
+/** A crawl reads many pages with the same ignored selectors: each list is parsed once per thread. */
+const matchers = new Map<string, ElementMatcher | null>();
+const MAX_MATCHERS = 200;
+
+function matcherFor(selectors: readonly string[]): ElementMatcher | null {
+  if (selectors.length === 0) return null;
+  const key = JSON.stringify(selectors);
+  let matcher = matchers.get(key);
+  if (matcher === undefined) {
+    if (matchers.size >= MAX_MATCHERS) matchers.clear();
+    matcher = elementMatcher(selectors);
+    matchers.set(key, matcher);
+  }
+  return matcher;
+}
+
 /**
- * Reads a response body once, as it streams: SHA-256 and length always, the HTML facts only for
- * HTML (other types — PDFs, images — are recorded but not parsed).
+ * Reads a body: SHA-256 and length always, the HTML facts only for HTML (other types — PDFs,
+ * images — are recorded but not parsed). CPU work only, no I/O: what a reader thread runs.
+ */
+export function readBody({ bytes, truncated, contentType, pageUrl, ignoreSelectors }: PageBytes): ReadBody {
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  let document: PageDocument | null = null;
+  if (isHtml(contentType)) {
+    const extractor = new HtmlExtractor(pageUrl, { ignore: matcherFor(ignoreSelectors) });
+    extractor.write(decoderFor(contentType).decode(bytes));
+    document = extractor.end();
+  }
+  return { body: { sha256, length: bytes.byteLength, truncated }, document };
+}
+
+export const inlineReader: PageReader = { read: async (page) => readBody(page) };
+
+/**
+ * Reads a response body as it streams, up to MAX_BODY_BYTES (a longer one is cut and marked
+ * truncated, and no more of it is read). HTML is gathered and handed to the crawl's reader to hash
+ * and parse; anything else is only hashed, as it arrives, and never held.
  */
 export async function digestBody(
   chunks: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
   contentType: string | null,
   pageUrl: string,
-  reading: DocumentReading = {},
-): Promise<{ body: BodyDigest; document: PageDocument | null }> {
-  const hash = createHash('sha256');
-  const extractor = isHtml(contentType) ? new HtmlExtractor(pageUrl, reading) : null;
-  const decoder = decoderFor(contentType);
+  reading: PageReading = {},
+): Promise<ReadBody> {
+  const html = isHtml(contentType);
+  const hash = html ? null : createHash('sha256');
+  const parts: Uint8Array[] = [];
   let length = 0;
   let truncated = false;
   for await (const raw of chunks) {
     const chunk = typeof raw === 'string' ? Buffer.from(raw) : raw;
     const room = MAX_BODY_BYTES - length;
     const part = chunk.byteLength > room ? chunk.subarray(0, room) : chunk;
-    hash.update(part);
+    if (hash) hash.update(part);
+    else parts.push(part);
     length += part.byteLength;
-    extractor?.write(decoder.decode(part, { stream: true }));
     if (chunk.byteLength > room) {
       truncated = true;
       break;
     }
   }
-  extractor?.write(decoder.decode());
-  return { body: { sha256: hash.digest('hex'), length, truncated }, document: extractor?.end() ?? null };
+  if (hash) return { body: { sha256: hash.digest('hex'), length, truncated }, document: null };
+  const reader = reading.reader ?? inlineReader;
+  return reader.read({
+    bytes: joined(parts, length),
+    truncated,
+    contentType,
+    pageUrl,
+    ignoreSelectors: reading.ignoreSelectors ?? [],
+  });
+}
+
+/** The parts in one buffer of its own (network chunks may be slices of a shared one), so it can be moved to a thread. */
+function joined(parts: Uint8Array[], length: number): Uint8Array {
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const part of parts) {
+    bytes.set(part, offset);
+    offset += part.byteLength;
+  }
+  return bytes;
 }
 
 /** For bodies already in memory (Chromium's rendered DOM, an API's answer). */
-export function digestBuffer(
-  buffer: Buffer | string,
-  contentType: string | null,
-  pageUrl: string,
-  reading: DocumentReading = {},
-) {
+export function digestBuffer(buffer: Buffer | string, contentType: string | null, pageUrl: string, reading: PageReading = {}) {
   return digestBody([typeof buffer === 'string' ? Buffer.from(buffer) : buffer], contentType, pageUrl, reading);
 }

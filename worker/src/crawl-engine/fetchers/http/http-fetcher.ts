@@ -1,7 +1,6 @@
 import { classifyNetworkError, type HttpClient } from '../../http-client';
 import type { Fetcher, FetchedPage, FetchHooks } from '../../fetcher';
-import type { DocumentReading } from '../../html-extractor';
-import { digestBody } from '../../page-body';
+import { digestBody, type PageReading } from '../../page-body';
 
 /** Direct HTTP (undici, keep-alive, SSRF-guarded): the body streams through the hash and the HTML parser. */
 export class HttpFetcher implements Fetcher {
@@ -9,7 +8,7 @@ export class HttpFetcher implements Fetcher {
 
   constructor(
     private readonly client: HttpClient,
-    private readonly reading: DocumentReading = {},
+    private readonly reading: PageReading = {},
   ) {}
 
   async fetch(url: string, signal: AbortSignal, hooks?: FetchHooks): Promise<FetchedPage> {

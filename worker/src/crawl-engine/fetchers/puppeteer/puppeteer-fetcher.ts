@@ -5,8 +5,7 @@ import { REFUSED_HEADER } from '../../../network/filtering-proxy';
 import { CrawlAbortedError, raceAbort, sleep } from '../../abort';
 import { PageFetchError, RetryableFetchError, errorMessage } from '../../errors';
 import type { Fetcher, FetchedPage, FetchHooks } from '../../fetcher';
-import type { DocumentReading } from '../../html-extractor';
-import { digestBuffer, isHtml } from '../../page-body';
+import { digestBuffer, isHtml, type PageReading } from '../../page-body';
 import type { BrowserPool, BrowserSession } from './browser-pool';
 import { AxeSampler } from './axe-sampler';
 import { readBrowserFacts } from './browser-facts';
@@ -40,7 +39,7 @@ export class PuppeteerFetcher implements Fetcher {
     private readonly pool: BrowserPool,
     private readonly guard: AddressGuard,
     private readonly settings: PuppeteerSettings,
-    private readonly reading: DocumentReading = {},
+    private readonly reading: PageReading = {},
   ) {}
 
   async fetch(url: string, signal: AbortSignal, hooks?: FetchHooks): Promise<FetchedPage> {

@@ -9,8 +9,7 @@ import { fetch as undiciFetch, type Dispatcher } from 'undici';
 import { CrawlAbortedError, abortReasonOf } from '../../abort';
 import { CriticalCrawlError, PageFetchError, RetryableFetchError } from '../../errors';
 import type { Fetcher, FetchedPage } from '../../fetcher';
-import type { DocumentReading } from '../../html-extractor';
-import { digestBuffer, MAX_BODY_BYTES } from '../../page-body';
+import { digestBuffer, MAX_BODY_BYTES, type PageReading } from '../../page-body';
 import { parseRetryAfter } from '../../retry-policy';
 import { splitCookiesString } from 'set-cookie-parser';
 
@@ -33,7 +32,7 @@ export class ScrapingBeeFetcher implements Fetcher {
     private readonly client: ScrapingBeeClient,
     private readonly dispatcher: Dispatcher,
     private readonly guard: AddressGuard,
-    private readonly reading: DocumentReading = {},
+    private readonly reading: PageReading = {},
   ) {}
 
   async fetch(url: string, signal: AbortSignal): Promise<FetchedPage> {

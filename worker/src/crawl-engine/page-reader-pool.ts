@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { Piscina } from 'piscina';
+import type { PageBytes, PageReader, ReadBody } from './page-body';
+
+/**
+ * Reads page bodies — hash, HTML parse, main text and its masks — on threads of their own, so the
+ * crawling thread only moves bytes and rows: a crawl's politeness timers and its database and
+ * Redis round trips never wait behind another crawl's page parse, and one process uses more than
+ * one core. The body's buffer is moved to the thread, not copied.
+ */
+export class PageReaderPool implements PageReader {
+  private readonly pool: Piscina<PageBytes, ReadBody>;
+
+  constructor(threads: number) {
+    // Compiled, the thread runs the .js beside this file; under the tests, the TypeScript source through tsx.
+    const compiled = __filename.endsWith('.js');
+    this.pool = new Piscina({
+      filename: path.join(__dirname, `page-reader.thread.${compiled ? 'js' : 'ts'}`),
+      minThreads: threads,
+      maxThreads: threads,
+      idleTimeout: Number.POSITIVE_INFINITY,
+      execArgv: compiled ? process.execArgv : [...process.execArgv, '--import', 'tsx'],
+    });
+  }
+
+  read(page: PageBytes): Promise<ReadBody> {
+    return this.pool.run(page, { transferList: [page.bytes.buffer as ArrayBuffer] });
+  }
+
+  get threads(): number {
+    return this.pool.threads.length;
+  }
+
+  async close(): Promise<void> {
+    await this.pool.destroy();
+  }
+}
