@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../database';
 import { crawlFrontier, crawlJobs, users } from '../schema';
+import { rowsOf } from '../statements';
 import { createTestDatabase, type TestDatabase } from '../testing';
 import { CrawlFrontierRepository } from './crawl-frontier.repository';
 
@@ -22,6 +23,7 @@ describe('frontier claim under a plan that rescans its subquery', () => {
   let database: TestDatabase;
   let oneConnection: DatabaseHandle;
   let jobId: string;
+  let userId: string;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -33,6 +35,7 @@ describe('frontier claim under a plan that rescans its subquery', () => {
       .values({ userId: user!.id, method: 'http', targetUrl: 'https://v.test/' })
       .returning();
     jobId = job!.id;
+    userId = user!.id;
     for (const setting of RESCANNING_PLAN) await oneConnection.db.execute(sql.raw(setting));
   });
   afterAll(async () => {
@@ -85,5 +88,34 @@ describe('frontier claim under a plan that rescans its subquery', () => {
     }
     expect(new Set(claimed).size).toBe(44);
     expect(await frontier.claimNext(jobId)).toBeUndefined();
+  });
+
+  it('commits a claim and a stored page without waiting for the disk, and only those transactions', async () => {
+    await freshFrontier(2);
+    const db = oneConnection.db;
+    const frontier = new CrawlFrontierRepository(db);
+    const synchronousCommit = async () =>
+      rowsOf<{ synchronous_commit: string }>(await db.execute(sql`show synchronous_commit`))[0]!.synchronous_commit;
+    // Each statement runs in a transaction opened here, so the setting it leaves for its commit can be read.
+    await db.execute(sql`begin`);
+    const row = await frontier.claimNext(jobId);
+    expect(await synchronousCommit()).toBe('off');
+    await db.execute(sql`commit`);
+    expect(await synchronousCommit()).toBe('on');
+
+    await db.execute(sql`begin`);
+    await frontier.recordPage(jobId, row!.url, {
+      page: { jobId, userId, vendorId: null, url: row!.url, statusCode: 200, mainText: 'Hello' },
+      state: 'done',
+      redirectedFrom: [],
+      discovered: [],
+      skipped: [],
+      maxPages: 10,
+      credits: 0,
+    });
+    expect(await synchronousCommit()).toBe('off');
+    await db.execute(sql`commit`);
+    expect(await synchronousCommit()).toBe('on');
+    expect(await frontier.counts(jobId)).toMatchObject({ done: 1, pending: 1, inProgress: 0 });
   });
 });
