@@ -104,6 +104,10 @@ describe('Chromium pool', () => {
       // A painted page can be photographed; a minimised one is still read in full.
       expect((await more[0].page.screenshot({ type: 'png' })).subarray(1, 4).toString()).toBe('PNG');
       expect(await more[1].page.title()).toBe(await more[0].page.title());
+      // A crawl's replacement tab is painted, or not, as the tab it replaces.
+      const renewed = await Promise.all([first, ...more].map((session, i) => pool.renewPage(session, i === 1)));
+      const renewedVisibility = await Promise.all(renewed.map(({ page }) => page.evaluate('document.visibilityState')));
+      expect(renewedVisibility).toEqual(['hidden', 'visible', 'hidden', 'hidden']);
     } finally {
       await pool.close();
     }

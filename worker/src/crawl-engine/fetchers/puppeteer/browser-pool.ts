@@ -8,6 +8,8 @@ import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppete
 import { FilteringProxy } from '../../../network/filtering-proxy';
 import { chromiumFlags, DENY_DOWNLOADS, PROXY_BYPASS_LIST, VIEWPORT } from './chromium-flags';
 
+const MINIMISED_WINDOW = { type: 'window', windowBounds: { windowState: 'minimized' } } as const;
+
 export interface BrowserPoolOptions {
   executablePath: string;
   guard: AddressGuard;
@@ -25,9 +27,10 @@ export interface SessionOptions {
   useProxy: boolean;
   /**
    * Whether the page must be painted: for screenshots, and for human behaviour (scrolling that
-   * lazy content reacts to). Otherwise its window is minimised: Chromium then lays pages out and
-   * runs their scripts but skips painting and compositing, as for a background tab: more pages per
-   * second and less memory per open page (figures in bench/README.md).
+   * lazy content reacts to). Otherwise its window is minimised from the moment it is created:
+   * Chromium then lays pages out and runs their scripts but skips painting and compositing, as for
+   * a background tab, and never allocates the window's frame buffers: more pages per second and less
+   * memory per open page (figures in bench/README.md).
    */
   painted: boolean;
 }
@@ -67,11 +70,15 @@ export class BrowserPool {
     return { context, page: await this.openPage(context, painted) };
   }
 
-  /** A new tab in the session's context (its cookies kept), set up like the first. */
+  /**
+   * A new tab in the session's context (its cookies kept), set up like the first. An unpainted one
+   * opens in a window of its own created minimised: a window minimised only after it opened keeps
+   * the frame buffers it was shown with (in the browser and GPU processes) for as long as it lives,
+   * and a tab added to the context's existing window would be its visible tab, painted.
+   */
   private async openPage(context: BrowserContext, painted: boolean): Promise<Page> {
-    const page = await context.newPage();
+    const page = await context.newPage(painted ? undefined : MINIMISED_WINDOW);
     await page.setViewport(VIEWPORT);
-    if (!painted) await minimiseWindow(page);
     return page;
   }
 
@@ -154,17 +161,6 @@ export class BrowserPool {
       this.proxies.set(kind, proxy);
     }
     return proxy;
-  }
-}
-
-/** Minimises the window a page is the tab of (each crawl's context has a window of its own). */
-async function minimiseWindow(page: Page): Promise<void> {
-  const cdp = await page.createCDPSession();
-  try {
-    const { windowId } = await cdp.send('Browser.getWindowForTarget');
-    await cdp.send('Browser.setWindowBounds', { windowId, bounds: { windowState: 'minimized' } });
-  } finally {
-    await cdp.detach().catch(() => undefined);
   }
 }
 
