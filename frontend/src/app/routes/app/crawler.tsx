@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts/content-layout';
-import { Crawler } from '@/features/crawl-jobs/components/crawler';
+import { Crawler } from '@/features/crawler/components/crawler';
 
 export default function CrawlerRoute() {
   const { vendorId = '' } = useParams();

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, type CrawlJob } from '@vendorwatch/contracts';
+import { getCrawlJobQueryOptions } from '@/features/crawl-jobs/api/get-crawl-job';
 import { api, crawlerService } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify';
 import { useFeatureMutation, type MutationConfig } from '@/lib/react-query';
-import { getCrawlJobQueryOptions } from './get-crawl-job';
 
 export const stopCrawler = ({ sessionId }: { sessionId: string }) =>
   api.post<CrawlJob>('/api/edge-functions/stop-crawler', { session_id: sessionId }, crawlerService);

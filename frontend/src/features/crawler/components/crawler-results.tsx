@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Card, Collapse, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { isHttpUrl, type CrawlPage } from '@vendorwatch/contracts';
-import { CrawlPageScreenshot } from './crawl-page-screenshot';
+import { CrawlPageScreenshot } from '@/features/crawl-jobs/components/crawl-page-screenshot';
 
 interface CrawlerResultsProps {
   pages: CrawlPage[];

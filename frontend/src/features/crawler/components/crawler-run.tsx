@@ -3,7 +3,7 @@ import { IconPlayerPlay, IconPlayerStop, IconRefresh } from '@tabler/icons-react
 import { useQueryClient } from '@tanstack/react-query';
 import { isTerminalStatus, POLLING_MS } from '@vendorwatch/contracts';
 import { useEffect, useState } from 'react';
-import { useCrawlJob } from '../api/get-crawl-job';
+import { useCrawlJob } from '@/features/crawl-jobs/api/get-crawl-job';
 import { getCrawlerResultsQueryOptions, useCrawlerResults } from '../api/get-crawler-results';
 import { useStartCrawler } from '../api/start-crawler';
 import { useStopCrawler } from '../api/stop-crawler';
