@@ -1,7 +1,6 @@
 import type { CrawlPage } from '@vendorwatch/contracts';
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '@/testing/mock-fetch';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/test-utils';
 import { CrawlerResults } from './crawler-results';
 
@@ -27,30 +26,21 @@ const page: CrawlPage = {
 };
 
 describe('CrawlerResults', () => {
-  // jsdom has no object URLs.
-  beforeEach(() => {
-    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:screenshot-1'), revokeObjectURL: vi.fn() });
-  });
-  afterEach(() => {
-    Reflect.deleteProperty(URL, 'createObjectURL');
-    Reflect.deleteProperty(URL, 'revokeObjectURL');
-  });
-
-  it('loads a screenshot only when asked, with the bearer-token client, as an object URL', async () => {
-    const { requests } = mockFetch({ [`GET ${SCREENSHOT_URL}`]: { body: 'png-bytes' } });
-    const { user } = renderWithProviders(<CrawlerResults pages={[page]} running={false} />);
+  it('shows a screenshot only when asked, and hides it again', async () => {
+    // The route renders it with the crawl-jobs feature's screenshot (bearer token, object URL).
+    const renderScreenshot = vi.fn((url: string, alt: string) => <img src={url} alt={alt} />);
+    const { user } = renderWithProviders(<CrawlerResults pages={[page]} running={false} renderScreenshot={renderScreenshot} />);
 
     // A crawled page's URL is not trusted to be a link.
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
-    expect(requests()).toHaveLength(0);
+    expect(renderScreenshot).not.toHaveBeenCalled();
 
     await user.click(screen.getByRole('button', { name: 'Show screenshot' }));
 
-    expect(await screen.findByRole('img', { name: 'Screenshot of Home' })).toHaveAttribute('src', 'blob:screenshot-1');
-    expect(requests()).toEqual([expect.objectContaining({ method: 'GET', path: SCREENSHOT_URL })]);
-    expect(URL.createObjectURL).toHaveBeenCalledTimes(1);
+    expect(await screen.findByRole('img', { name: 'Screenshot of Home' })).toHaveAttribute('src', SCREENSHOT_URL);
+    expect(renderScreenshot).toHaveBeenCalledWith(SCREENSHOT_URL, 'Screenshot of Home');
 
     await user.click(screen.getByRole('button', { name: 'Hide screenshot' }));
-    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:screenshot-1');
+    expect(screen.queryByRole('img', { name: 'Screenshot of Home' })).not.toBeInTheDocument();
   });
 });
