@@ -1,15 +1,19 @@
 import { Anchor, Badge, Button, Card, Collapse, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { isHttpUrl, type CrawlPage } from '@vendorwatch/contracts';
-import { CrawlPageScreenshot } from './crawl-page-screenshot';
+import type { ReactNode } from 'react';
+
+/** Shows a page's screenshot (behind the bearer token); the route supplies it from the crawl-jobs feature. */
+export type RenderScreenshot = (url: string, alt: string) => ReactNode;
 
 interface CrawlerResultsProps {
   pages: CrawlPage[];
   /** While the crawl runs, an empty list means "nothing yet" rather than "nothing found". */
   running: boolean;
+  renderScreenshot: RenderScreenshot;
 }
 
-export function CrawlerResults({ pages, running }: CrawlerResultsProps) {
+export function CrawlerResults({ pages, running, renderScreenshot }: CrawlerResultsProps) {
   return (
     <Card withBorder radius="md" padding="lg">
       <Group justify="space-between" mb="md">
@@ -27,7 +31,7 @@ export function CrawlerResults({ pages, running }: CrawlerResultsProps) {
       ) : (
         <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Crawled pages">
           {pages.map((page) => (
-            <CrawlerResult key={page.id} page={page} />
+            <CrawlerResult key={page.id} page={page} renderScreenshot={renderScreenshot} />
           ))}
         </Stack>
       )}
@@ -35,7 +39,7 @@ export function CrawlerResults({ pages, running }: CrawlerResultsProps) {
   );
 }
 
-function CrawlerResult({ page }: { page: CrawlPage }) {
+function CrawlerResult({ page, renderScreenshot }: { page: CrawlPage; renderScreenshot: RenderScreenshot }) {
   const [screenshotShown, screenshot] = useDisclosure(false);
   const title = page.title || 'Untitled';
   return (
@@ -78,7 +82,7 @@ function CrawlerResult({ page }: { page: CrawlPage }) {
             </Group>
             {/* Fetched only when asked for: a long crawl would otherwise load every image at once. */}
             <Collapse expanded={screenshotShown}>
-              {screenshotShown && <CrawlPageScreenshot url={page.screenshotUrl} alt={`Screenshot of ${title}`} />}
+              {screenshotShown && renderScreenshot(page.screenshotUrl, `Screenshot of ${title}`)}
             </Collapse>
           </>
         )}

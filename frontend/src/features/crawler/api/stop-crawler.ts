@@ -3,12 +3,19 @@ import { MESSAGES, type CrawlJob } from '@vendorwatch/contracts';
 import { api, crawlerService } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify';
 import { useFeatureMutation, type MutationConfig } from '@/lib/react-query';
-import { getCrawlJobQueryOptions } from './get-crawl-job';
+import type { CrawlJobQuery } from './crawl-job-query';
 
 export const stopCrawler = ({ sessionId }: { sessionId: string }) =>
   api.post<CrawlJob>('/api/edge-functions/stop-crawler', { session_id: sessionId }, crawlerService);
 
-export const useStopCrawler = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof stopCrawler> } = {}) => {
+export const useStopCrawler = ({
+  crawlJobQuery,
+  mutationConfig,
+}: {
+  /** Where the job is cached: the stopped job is written there. */
+  crawlJobQuery: CrawlJobQuery;
+  mutationConfig?: MutationConfig<typeof stopCrawler>;
+}) => {
   const queryClient = useQueryClient();
   return useFeatureMutation(
     stopCrawler,
@@ -16,7 +23,7 @@ export const useStopCrawler = ({ mutationConfig }: { mutationConfig?: MutationCo
       onSuccess: (data) => {
         // The answer is the job as it now stands (cancelled, or already finished): no need to ask again.
         const job = data;
-        queryClient.setQueryData(getCrawlJobQueryOptions(job.id).queryKey, job);
+        queryClient.setQueryData(crawlJobQuery(job.id).queryKey, job);
       },
       onError: (error) => {
         notifyError(MESSAGES.crawls.stopCrawlerFailed, error);

@@ -1,8 +1,19 @@
-import { MESSAGES, POLLING_MS, type CrawlJob, type CrawlPage, type VendorCrawlerSettings } from '@vendorwatch/contracts';
+import { queryOptions, type Query } from '@tanstack/react-query';
+import {
+  isTerminalStatus,
+  MESSAGES,
+  POLLING_MS,
+  type CrawlJob,
+  type CrawlPage,
+  type VendorCrawlerSettings,
+} from '@vendorwatch/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CRAWL_JOB_POLL_MS } from '@/config/constants';
+import { api, crawlerService } from '@/lib/api-client';
 import { mockFetch, type MockRequest } from '@/testing/mock-fetch';
 import { renderWithProviders } from '@/testing/test-utils';
+import type { CrawlJobQuery } from '../api/crawl-job-query';
 import { Crawler } from './crawler';
 
 const VENDOR_ID = '11111111-1111-4111-8111-111111111111';
@@ -76,6 +87,20 @@ const backend = ({ saved = true, jobStatus = () => 'running' as CrawlJob['status
   return { ...mock, sessionId: () => sessionId };
 };
 
+/** Stands in for the crawl-jobs feature's job query, which the route passes: polled until the job ends. */
+const crawlJobQuery: CrawlJobQuery = (jobId) =>
+  queryOptions({
+    queryKey: ['crawl-jobs', jobId],
+    queryFn: () => api.get<CrawlJob>(`/api/crawls/${jobId}`, crawlerService),
+    refetchInterval: (query: Query<CrawlJob>) =>
+      query.state.data && isTerminalStatus(query.state.data.status) ? false : CRAWL_JOB_POLL_MS,
+  });
+
+const renderCrawler = () =>
+  renderWithProviders(
+    <Crawler vendorId={VENDOR_ID} crawlJobQuery={crawlJobQuery} renderScreenshot={(url, alt) => <img src={url} alt={alt} />} />,
+  );
+
 const status = () => screen.getByTestId('crawler-status');
 
 describe('Crawler page', () => {
@@ -83,7 +108,7 @@ describe('Crawler page', () => {
 
   it('keeps Start Crawl disabled while the vendor has no saved settings', async () => {
     const { requests } = backend({ saved: false });
-    const { user } = renderWithProviders(<Crawler vendorId={VENDOR_ID} />);
+    const { user } = renderCrawler();
 
     const start = await screen.findByRole('button', { name: 'Start Crawl' });
     expect(start).toBeDisabled();
@@ -98,7 +123,7 @@ describe('Crawler page', () => {
       [`GET /api/vendors/${VENDOR_ID}/crawler-settings`]: { body: settings(false) },
       [`PUT /api/vendors/${VENDOR_ID}/crawler-settings`]: { body: settings(true) },
     });
-    const { user } = renderWithProviders(<Crawler vendorId={VENDOR_ID} />);
+    const { user } = renderCrawler();
 
     await user.type(await screen.findByLabelText(/^Start URLs/), 'https://acme.example');
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));
@@ -111,7 +136,7 @@ describe('Crawler page', () => {
     const { requests, sessionId } = backend({
       pages: [page('p1', { title: 'Home', description: 'Welcome to Acme' }), page('p2', { title: null, description: null })],
     });
-    const { user } = renderWithProviders(<Crawler vendorId={VENDOR_ID} />);
+    const { user, queryClient } = renderCrawler();
 
     await user.click(await screen.findByRole('button', { name: 'Start Crawl' }));
 
@@ -135,6 +160,8 @@ describe('Crawler page', () => {
     await waitFor(() => expect(status()).toHaveTextContent('Completed'));
     expect(requests().find((r) => r.path === '/api/edge-functions/stop-crawler')?.body).toEqual({ session_id: sessionId() });
     expect(screen.queryByRole('button', { name: 'Stop Crawl' })).not.toBeInTheDocument();
+    // The stopped job is written where the job query keeps it: it is not asked for again.
+    expect(queryClient.getQueryData(crawlJobQuery('job-1').queryKey)?.status).toBe('cancelled');
 
     await user.click(screen.getByRole('button', { name: 'Reset' }));
 
@@ -148,7 +175,7 @@ describe('Crawler page', () => {
       [`GET /api/vendors/${VENDOR_ID}/crawler-settings`]: { body: settings(true) },
       'POST /api/edge-functions/start-crawler': { status: 503, body: { statusCode: 503, message: 'Queue unavailable' } },
     });
-    const { user } = renderWithProviders(<Crawler vendorId={VENDOR_ID} />);
+    const { user } = renderCrawler();
 
     await user.click(await screen.findByRole('button', { name: 'Start Crawl' }));
 
@@ -170,7 +197,7 @@ describe('Crawler page', () => {
       'GET /api/crawls/job-1': () => ({ body: job(jobStatus, 's') }),
       'GET /api/crawler-results': () => ({ body: pages }),
     });
-    const { user } = renderWithProviders(<Crawler vendorId={VENDOR_ID} />);
+    const { user } = renderCrawler();
     const resultCalls = () => requests().filter((r) => r.path === '/api/crawler-results').length;
 
     await user.click(await screen.findByRole('button', { name: 'Start Crawl' }));

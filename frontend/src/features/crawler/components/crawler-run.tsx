@@ -1,13 +1,13 @@
 import { Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerPlay, IconPlayerStop, IconRefresh } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isTerminalStatus, POLLING_MS } from '@vendorwatch/contracts';
 import { useEffect, useState } from 'react';
-import { useCrawlJob } from '../api/get-crawl-job';
+import type { CrawlJobQuery } from '../api/crawl-job-query';
 import { getCrawlerResultsQueryOptions, useCrawlerResults } from '../api/get-crawler-results';
 import { useStartCrawler } from '../api/start-crawler';
 import { useStopCrawler } from '../api/stop-crawler';
-import { CrawlerResults } from './crawler-results';
+import { CrawlerResults, type RenderScreenshot } from './crawler-results';
 
 /** The crawler page's states: idle, running, completed, failed. */
 export type CrawlerStatus = 'idle' | 'running' | 'completed' | 'failed';
@@ -31,15 +31,17 @@ interface CrawlerRunProps {
   vendorId: string;
   /** False until the vendor has saved crawler settings: there is nothing to crawl by yet. */
   canStart: boolean;
+  crawlJobQuery: CrawlJobQuery;
+  renderScreenshot: RenderScreenshot;
 }
 
-export function CrawlerRun({ vendorId, canStart }: CrawlerRunProps) {
+export function CrawlerRun({ vendorId, canStart, crawlJobQuery, renderScreenshot }: CrawlerRunProps) {
   const queryClient = useQueryClient();
   const [run, setRun] = useState<Run>(IDLE);
   const startCrawler = useStartCrawler();
-  const stopCrawler = useStopCrawler();
+  const stopCrawler = useStopCrawler({ crawlJobQuery });
 
-  const job = useCrawlJob({ jobId: run.jobId ?? '', queryConfig: { enabled: run.jobId !== null } });
+  const job = useQuery({ ...crawlJobQuery(run.jobId ?? ''), enabled: run.jobId !== null });
   // The job ending on the server ends the run here; the phase itself only changes on user actions.
   const jobStatus = run.phase === 'running' ? job.data?.status : undefined;
   const ended = jobStatus !== undefined && isTerminalStatus(jobStatus);
@@ -146,7 +148,7 @@ export function CrawlerRun({ vendorId, canStart }: CrawlerRunProps) {
           </Group>
         </Stack>
       </Card>
-      {run.sessionId && <CrawlerResults pages={results.data ?? []} running={running} />}
+      {run.sessionId && <CrawlerResults pages={results.data ?? []} running={running} renderScreenshot={renderScreenshot} />}
     </Stack>
   );
 }

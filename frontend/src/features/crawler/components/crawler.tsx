@@ -1,11 +1,20 @@
 import { Alert, Stack } from '@mantine/core';
 import { SectionLoader } from '@/components/ui/section-loader';
+import type { CrawlJobQuery } from '../api/crawl-job-query';
 import { useCrawlerSettings } from '../api/get-crawler-settings';
+import type { RenderScreenshot } from './crawler-results';
 import { CrawlerRun } from './crawler-run';
 import { CrawlerSettingsForm } from './crawler-settings-form';
 
+interface CrawlerProps {
+  vendorId: string;
+  /** Follows the session crawl, which is a crawl job (from the crawl-jobs feature, through the route). */
+  crawlJobQuery: CrawlJobQuery;
+  renderScreenshot: RenderScreenshot;
+}
+
 /** One vendor's crawler: its settings, a session crawl with start/stop, and the pages it finds. */
-export function Crawler({ vendorId }: { vendorId: string }) {
+export function Crawler({ vendorId, crawlJobQuery, renderScreenshot }: CrawlerProps) {
   const settings = useCrawlerSettings({ vendorId });
 
   if (settings.isPending) return <SectionLoader label="Loading crawler settings" />;
@@ -20,7 +29,13 @@ export function Crawler({ vendorId }: { vendorId: string }) {
     <Stack gap="lg">
       {/* Keyed by vendor: another vendor's page starts from its own saved values. */}
       <CrawlerSettingsForm key={vendorId} vendorId={vendorId} settings={settings.data} />
-      <CrawlerRun key={`run-${vendorId}`} vendorId={vendorId} canStart={settings.data.saved} />
+      <CrawlerRun
+        key={`run-${vendorId}`}
+        vendorId={vendorId}
+        canStart={settings.data.saved}
+        crawlJobQuery={crawlJobQuery}
+        renderScreenshot={renderScreenshot}
+      />
     </Stack>
   );
 }
