@@ -1,29 +1,12 @@
-import type { CrawlPage } from '@vendorwatch/contracts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { crawlPage } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/test-utils';
 import { CrawlerResults } from './crawler-results';
 
 const SCREENSHOT_URL = '/api/crawls/job-1/pages/p1/screenshot';
 
-const page: CrawlPage = {
-  id: 'p1',
-  jobId: 'job-1',
-  url: 'javascript:alert(1)',
-  finalUrl: null,
-  statusCode: 200,
-  contentType: 'text/html',
-  title: 'Home',
-  description: null,
-  responseTimeMs: 12,
-  contentHash: null,
-  linksCount: 0,
-  securityHeaders: {},
-  redirectChain: [],
-  screenshotUrl: SCREENSHOT_URL,
-  error: null,
-  fetchedAt: '2025-01-01T00:00:02Z',
-};
+const page = crawlPage({ id: 'p1', url: 'javascript:alert(1)', screenshotUrl: SCREENSHOT_URL });
 
 describe('CrawlerResults', () => {
   it('shows a screenshot only when asked, and hides it again', async () => {

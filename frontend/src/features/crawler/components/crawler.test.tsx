@@ -11,12 +11,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CRAWL_JOB_POLL_MS } from '@/config/constants';
 import { api, crawlerService } from '@/lib/api-client';
+import { crawlJob, crawlPage, VENDOR_ID } from '@/testing/fixtures';
 import { mockFetch, type MockRequest } from '@/testing/mock-fetch';
 import { renderWithProviders } from '@/testing/test-utils';
 import type { CrawlJobQuery } from '../api/crawl-job-query';
 import { Crawler } from './crawler';
 
-const VENDOR_ID = '11111111-1111-4111-8111-111111111111';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 const settings = (saved: boolean): VendorCrawlerSettings => ({
@@ -32,44 +32,20 @@ const settings = (saved: boolean): VendorCrawlerSettings => ({
   ignoreTextPatterns: [],
 });
 
-const job = (status: CrawlJob['status'], sessionId: string): CrawlJob => ({
-  id: 'job-1',
-  vendorId: VENDOR_ID,
-  vendorName: 'Acme',
-  sessionId,
-  method: 'http',
-  status,
-  targetUrl: 'https://acme.example',
-  progress: status === 'completed' ? 100 : 40,
-  pagesDone: 2,
-  pagesPlanned: 5,
-  creditsUsed: 0,
-  error: null,
-  settings: {},
-  createdAt: '2025-01-01T00:00:00Z',
-  startTime: '2025-01-01T00:00:01Z',
-  completionTime: null,
-});
+const job = (status: CrawlJob['status'], sessionId: string): CrawlJob =>
+  crawlJob({
+    vendorName: 'Acme',
+    sessionId,
+    method: 'http',
+    status,
+    targetUrl: 'https://acme.example',
+    progress: status === 'completed' ? 100 : 40,
+    pagesDone: 2,
+    pagesPlanned: 5,
+  });
 
-const page = (id: string, extra: Partial<CrawlPage>): CrawlPage => ({
-  id,
-  jobId: 'job-1',
-  url: `https://acme.example/${id}`,
-  finalUrl: null,
-  statusCode: 200,
-  contentType: 'text/html',
-  title: null,
-  description: null,
-  responseTimeMs: 12,
-  contentHash: null,
-  linksCount: 0,
-  securityHeaders: {},
-  redirectChain: [],
-  screenshotUrl: null,
-  error: null,
-  fetchedAt: '2025-01-01T00:00:02Z',
-  ...extra,
-});
+const page = (id: string, extra: Partial<CrawlPage>): CrawlPage =>
+  crawlPage({ id, url: `https://acme.example/${id}`, title: null, responseTimeMs: 12, linksCount: 0, ...extra });
 
 /** A backend whose session crawl runs until told otherwise; `sessionId` is the one the client sent. */
 const backend = ({ saved = true, jobStatus = () => 'running' as CrawlJob['status'], pages = [] as CrawlPage[] } = {}) => {
