@@ -2,6 +2,8 @@ import path from 'node:path';
 import { Piscina } from 'piscina';
 import type { PageBytes, PageReader, ReadBody } from './page-body';
 
+const SOURCES_HOOK = path.join(__dirname, '..', 'testing', 'register-swc.js');
+
 /**
  * Reads page bodies — hash, HTML parse, main text and its masks — on threads of their own, so the
  * crawling thread only moves bytes and rows: a crawl's politeness timers and its database and
@@ -12,14 +14,15 @@ export class PageReaderPool implements PageReader {
   private readonly pool: Piscina<PageBytes, ReadBody>;
 
   constructor(threads: number) {
-    // Compiled, the thread runs the .js beside this file; under the tests, the TypeScript source through tsx.
+    // Compiled, the thread runs the .js beside this file; under the tests, the TypeScript sources
+    // through the tests' own SWC hook.
     const compiled = __filename.endsWith('.js');
     this.pool = new Piscina({
       filename: path.join(__dirname, `page-reader.thread.${compiled ? 'js' : 'ts'}`),
       minThreads: threads,
       maxThreads: threads,
       idleTimeout: Number.POSITIVE_INFINITY,
-      execArgv: compiled ? process.execArgv : [...process.execArgv, '--import', 'tsx'],
+      execArgv: compiled ? process.execArgv : [...process.execArgv, '--require', SOURCES_HOOK],
     });
   }
 

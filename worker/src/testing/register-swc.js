@@ -1,6 +1,7 @@
 /**
- * Lets a child `node` process run the worker's TypeScript sources (for the crash and shutdown
- * tests), compiled by SWC with decorator metadata exactly as Jest compiles them.
+ * Lets a child `node` process (the crash and shutdown tests) or a thread (the page readers, under
+ * the tests) run the worker's TypeScript sources, compiled by SWC with decorator metadata exactly as
+ * Jest compiles them, and the shared packages from their sources as Jest maps them: never a stale build.
  */
 const fs = require('node:fs');
 const Module = require('node:module');
@@ -9,6 +10,7 @@ const { transformSync } = require('@swc/core');
 
 const root = path.resolve(__dirname, '../../..');
 const aliases = {
+  '@vendorwatch/compliance': 'packages/compliance/src/index.ts',
   '@vendorwatch/contracts': 'packages/contracts/src/index.ts',
   '@vendorwatch/db': 'packages/db/src/index.ts',
   '@vendorwatch/db/testing': 'packages/db/src/testing/index.ts',
