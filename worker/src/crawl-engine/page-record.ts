@@ -30,7 +30,7 @@ export function pageRecord(
   links: string[],
 ): NewCrawlPage {
   const doc = fetched.document;
-  return storable({
+  const record = storable({
     ...owner,
     url,
     finalUrl: fetched.finalUrl,
@@ -53,10 +53,11 @@ export function pageRecord(
     document: doc?.facts ? storable(doc.facts, MAX_FACT_TEXT) : null,
     browser: fetched.browser ? storable(fetched.browser, MAX_FACT_TEXT) : null,
     screenshotPath,
-    mainText: doc?.mainText ?? null,
     mainTextHash: doc?.mainTextHash ?? null,
     error: null,
   });
+  // The main text is storable as read (tidyMainText), and the largest string of the row: not scanned again.
+  return { ...record, mainText: doc?.mainText ?? null };
 }
 
 /** A URL that produced no answer: refused by the SSRF guard, unreachable, or retries exhausted. */

@@ -139,6 +139,9 @@ describe('mainTextWithHash', () => {
       '2026-11-23T21:57Z',
       '23/11/2026',
       '1st',
+      '\u0000',
+      '\ud83d',
+      '\ude00',
     ];
     let text = '';
     while (text.length < length) text += pieces[Math.floor(random() * pieces.length)];
@@ -155,6 +158,15 @@ describe('mainTextWithHash', () => {
       expect(mainText).toBe(tidyMainText(raw));
       expect(mainText.length).toBeLessThanOrEqual(MAX_MAIN_TEXT);
       expect(mainTextHash).toBe(textHash(comparableText(mainText)));
+      expect(mainText).not.toContain('\u0000');
+      expect(mainText.isWellFormed()).toBe(true);
     }
+  });
+
+  it('stores text PostgreSQL takes: no NUL (and no double space where one was), no lone surrogate, even where the cap cuts a pair', () => {
+    expect(mainTextWithHash('a \u0000 b\ud800 c').mainText).toBe('a b\ufffd c');
+    const cutPair = mainTextWithHash(`${'x'.repeat(MAX_MAIN_TEXT - 1)}\ud83d\ude00`).mainText;
+    expect(cutPair.length).toBe(MAX_MAIN_TEXT);
+    expect(cutPair.endsWith('\ufffd')).toBe(true);
   });
 });

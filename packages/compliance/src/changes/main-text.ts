@@ -120,10 +120,16 @@ export const comparableText = (mainText: string, patterns: readonly string[] = [
 
 export const textHash = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** Block-level text joined into lines, whitespace collapsed, capped: what a page stores. */
+/**
+ * Block-level text joined into lines, whitespace collapsed, capped: what a page stores, storable as it
+ * is. PostgreSQL refuses the NUL character in text, and a lone UTF-16 surrogate (a page's broken
+ * text, or the cap cutting a pair) is not a character: NULs go before the collapse, so removing one
+ * cannot leave two spaces side by side, and lone surrogates become U+FFFD. The hash is then taken of
+ * exactly the text stored.
+ */
 export function tidyMainText(raw: string): string {
-  const lines = collapseLines(raw);
-  return lines.length > MAX_MAIN_TEXT ? lines.slice(0, MAX_MAIN_TEXT).trimEnd() : lines;
+  const lines = collapseLines(raw.includes('\u0000') ? raw.replaceAll('\u0000', '') : raw);
+  return (lines.length > MAX_MAIN_TEXT ? lines.slice(0, MAX_MAIN_TEXT).trimEnd() : lines).toWellFormed();
 }
 
 /**
