@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { TextDecoder } from 'node:util';
-import { elementMatcher, type ElementMatcher } from './element-matcher';
+import { elementMatcher } from './element-matcher';
 import { HtmlExtractor, type PageDocument } from './html-extractor';
 
 /** Bodies beyond this are hashed and parsed up to the limit only: a crawler must not buffer a video. */
@@ -51,22 +51,6 @@ function decoderFor(contentType: string | null): TextDecoder {
   }
 }
 
-/** A crawl reads many pages with the same ignored selectors: each list is parsed once per thread. */
-const matchers = new Map<string, ElementMatcher | null>();
-const MAX_MATCHERS = 200;
-
-function matcherFor(selectors: readonly string[]): ElementMatcher | null {
-  if (selectors.length === 0) return null;
-  const key = JSON.stringify(selectors);
-  let matcher = matchers.get(key);
-  if (matcher === undefined) {
-    if (matchers.size >= MAX_MATCHERS) matchers.clear();
-    matcher = elementMatcher(selectors);
-    matchers.set(key, matcher);
-  }
-  return matcher;
-}
-
 /**
  * Reads a body: SHA-256 and length always, the HTML facts only for HTML (other types — PDFs,
  * images — are recorded but not parsed). CPU work only, no I/O: what a reader thread runs.
@@ -75,7 +59,7 @@ export function readBody({ bytes, truncated, contentType, pageUrl, ignoreSelecto
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   let document: PageDocument | null = null;
   if (isHtml(contentType)) {
-    const extractor = new HtmlExtractor(pageUrl, { ignore: matcherFor(ignoreSelectors) });
+    const extractor = new HtmlExtractor(pageUrl, { ignore: elementMatcher(ignoreSelectors) });
     extractor.write(decoderFor(contentType).decode(bytes));
     document = extractor.end();
   }
@@ -115,23 +99,12 @@ export async function digestBody(
   if (hash) return { body: { sha256: hash.digest('hex'), length, truncated }, document: null };
   const reader = reading.reader ?? inlineReader;
   return reader.read({
-    bytes: joined(parts, length),
+    bytes: Buffer.concat(parts, length),
     truncated,
     contentType,
     pageUrl,
     ignoreSelectors: reading.ignoreSelectors ?? [],
   });
-}
-
-/** The parts in one buffer of its own (network chunks may be slices of a shared one), so it can be moved to a thread. */
-function joined(parts: Uint8Array[], length: number): Uint8Array {
-  const bytes = new Uint8Array(length);
-  let offset = 0;
-  for (const part of parts) {
-    bytes.set(part, offset);
-    offset += part.byteLength;
-  }
-  return bytes;
 }
 
 /** For bodies already in memory (Chromium's rendered DOM, an API's answer). */

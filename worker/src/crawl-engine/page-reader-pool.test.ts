@@ -43,6 +43,12 @@ describe('PageReaderPool', () => {
     const input = page(HTML, 'text/html');
     await pool.read(input);
     expect(input.bytes.byteLength).toBe(0);
+
+    // A view into a larger buffer (a small Buffer is a slice of Node's pool) is copied: the rest of it stays usable.
+    const shared = new Uint8Array(4096);
+    const part = shared.subarray(0, 100).fill(65);
+    await expect(pool.read({ ...page('', 'text/html'), bytes: part })).resolves.toMatchObject({ body: { length: 100 } });
+    expect(shared.byteLength).toBe(4096);
   });
 
   it('reads many pages at once on every thread, each answer for its own page', async () => {

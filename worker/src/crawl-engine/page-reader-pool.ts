@@ -8,7 +8,7 @@ const SOURCES_HOOK = path.join(__dirname, '..', 'testing', 'register-swc.js');
  * Reads page bodies — hash, HTML parse, main text and its masks — on threads of their own, so the
  * crawling thread only moves bytes and rows: a crawl's politeness timers and its database and
  * Redis round trips never wait behind another crawl's page parse, and one process uses more than
- * one core. The body's buffer is moved to the thread, not copied.
+ * one core.
  */
 export class PageReaderPool implements PageReader {
   private readonly pool: Piscina<PageBytes, ReadBody>;
@@ -26,8 +26,14 @@ export class PageReaderPool implements PageReader {
     });
   }
 
+  /**
+   * The body's buffer is moved to the thread when the body is all of it; a view into a larger buffer
+   * (a small Buffer is a slice of Node's shared pool) is copied, or the rest of that buffer would go too.
+   */
   read(page: PageBytes): Promise<ReadBody> {
-    return this.pool.run(page, { transferList: [page.bytes.buffer as ArrayBuffer] });
+    const { bytes } = page;
+    const ownsBuffer = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+    return this.pool.run(page, ownsBuffer ? { transferList: [bytes.buffer as ArrayBuffer] } : {});
   }
 
   get threads(): number {

@@ -44,22 +44,26 @@ const DIGIT_RUN = /\d+/g;
 export function maskVolatile(text: string): string {
   let masked = '';
   let copied = 0;
-  let windowStart = -1;
-  let windowEnd = -1;
-  DIGIT_RUN.lastIndex = 0;
-  for (let run = DIGIT_RUN.exec(text); run; run = DIGIT_RUN.exec(text)) {
-    const start = Math.max(run.index - VOLATILE_REACH, 0);
-    const end = Math.min(DIGIT_RUN.lastIndex + VOLATILE_REACH, text.length);
-    if (windowStart !== -1 && start > windowEnd) {
-      masked += text.slice(copied, windowStart) + maskAll(text.slice(windowStart, windowEnd));
-      copied = windowEnd;
-      windowStart = -1;
-    }
-    if (windowStart === -1) windowStart = start;
-    windowEnd = end;
+  for (const [start, end] of aroundDigits(text)) {
+    masked += text.slice(copied, start) + maskAll(text.slice(start, end));
+    copied = end;
   }
-  if (windowStart === -1) return text;
-  return masked + text.slice(copied, windowStart) + maskAll(text.slice(windowStart, windowEnd)) + text.slice(windowEnd);
+  return copied === 0 ? text : masked + text.slice(copied);
+}
+
+/** The stretches within VOLATILE_REACH of a digit, overlapping ones merged, in order. */
+function* aroundDigits(text: string): Generator<[number, number]> {
+  let window: [number, number] | null = null;
+  for (const run of text.matchAll(DIGIT_RUN)) {
+    const start = Math.max(run.index - VOLATILE_REACH, 0);
+    const end = Math.min(run.index + run[0].length + VOLATILE_REACH, text.length);
+    if (window && start <= window[1]) window[1] = end;
+    else {
+      if (window) yield window;
+      window = [start, end];
+    }
+  }
+  if (window) yield window;
 }
 
 function maskAll(text: string): string {

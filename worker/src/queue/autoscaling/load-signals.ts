@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 
@@ -45,24 +45,27 @@ export interface CpuClock {
 /** The kernel counts a thread's CPU time in /proc in ticks of USER_HZ, 100 a second on Linux. */
 const MICROS_PER_TICK = 10_000;
 
-/**
- * The main thread's own CPU time on Linux (its task's utime + stime): page bodies are read on
- * threads of their own, whose time `process.cpuUsage()` would count too. Elsewhere, the process's.
- */
+/** The main thread's task in /proc on Linux: its own CPU time, apart from the page reader threads'. */
+const MAIN_THREAD_STAT = `/proc/self/task/${process.pid}/stat`;
+
+/** The main thread's utime + stime (fields 14 and 15; the command name before them may hold spaces). */
 function mainThreadCpuMicros(): number {
-  try {
-    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
-    // Fields after the command name, which is in parentheses and may hold spaces: state is the first, utime the 12th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * MICROS_PER_TICK;
-  } catch {
-    const { user, system } = process.cpuUsage();
-    return user + system;
-  }
+  const stat = readFileSync(MAIN_THREAD_STAT, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * MICROS_PER_TICK;
 }
 
+function processCpuMicros(): number {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+}
+
+/**
+ * The JavaScript thread's CPU time where the kernel tells it (Linux); elsewhere the whole process's,
+ * which then also counts the threads that read page bodies.
+ */
 const mainThreadClock: CpuClock = {
-  cpuMicros: mainThreadCpuMicros,
+  cpuMicros: existsSync(MAIN_THREAD_STAT) ? mainThreadCpuMicros : processCpuMicros,
   nowMicros: () => Number(process.hrtime.bigint() / 1000n),
 };
 

@@ -2,7 +2,7 @@ import { classifyNetworkError, type HttpClient } from '../../http-client';
 import type { Fetcher, FetchedPage, FetchHooks } from '../../fetcher';
 import { digestBody, type PageReading } from '../../page-body';
 
-/** Direct HTTP (undici, keep-alive, SSRF-guarded): the body streams through the hash and the HTML parser. */
+/** Direct HTTP (undici, keep-alive, SSRF-guarded): the body streams in, capped, and the crawl's page reader hashes and parses it. */
 export class HttpFetcher implements Fetcher {
   readonly method = 'http' as const;
 
