@@ -7,3 +7,4 @@ export * from './compliance';
 export * from './changes';
 export * from './alerts';
 export * from './glob';
+export * from './crawl-failure';

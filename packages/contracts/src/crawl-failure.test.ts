@@ -1,0 +1,26 @@
+import { explainCrawlFailure } from './crawl-failure';
+
+describe('a failed crawl explained in plain words', () => {
+  it.each([
+    ['net::ERR_NAME_NOT_RESOLVED at https://nope.invalid/', 'The site could not be reached: host not found'],
+    ['getaddrinfo ENOTFOUND nope.invalid', 'The site could not be reached: host not found'],
+    ['connect ECONNREFUSED 127.0.0.1:9', 'The site could not be reached: connection refused'],
+    ['net::ERR_TUNNEL_CONNECTION_FAILED at https://a.example/', 'The site could not be reached through the configured proxy'],
+    ['Navigation timeout of 30000 ms exceeded', 'The site did not answer in time'],
+    ['net::ERR_CERT_DATE_INVALID at https://a.example/', "The site's HTTPS certificate or TLS setup was refused"],
+    [
+      'Refused by the SSRF guard: 10.0.0.1 is a private address',
+      'The address is not allowed: it points to a private or reserved network',
+    ],
+    ['ScrapingBee credits exhausted (1000 of 1000 used)', 'The scraping API has no credits left'],
+    ['No page could be fetched', 'No page of the site could be fetched'],
+  ])('%s', (error, summary) => {
+    expect(explainCrawlFailure(error)).toEqual({ summary, detail: error });
+  });
+
+  it('keeps an unknown message as the detail behind a generic summary', () => {
+    expect(explainCrawlFailure('something odd')).toEqual({ summary: 'The crawl failed', detail: 'something odd' });
+    expect(explainCrawlFailure(null)).toEqual({ summary: 'The crawl failed', detail: null });
+    expect(explainCrawlFailure('  ')).toEqual({ summary: 'The crawl failed', detail: null });
+  });
+});
