@@ -75,16 +75,19 @@ describe('metrics', () => {
     const job = await crawl('http');
     expect(await ended(job.id)).toMatchObject({ status: 'completed', pagesDone: 6 });
 
-    // Workers flush their counters to Redis every second: the scrape shows them soon after.
+    // Workers flush their counters to Redis every second: the scrape shows them soon after. The row is
+    // completed (and counted) before BullMQ moves the job to its completed set, so wait for both.
     const after = await waitFor(
       async () => {
         const text = await scrape();
         return (
           sample(text, 'vendorwatch_crawls_finished_total', { status: 'completed' }) >
-            sample(before, 'vendorwatch_crawls_finished_total', { status: 'completed' }) && text
+            sample(before, 'vendorwatch_crawls_finished_total', { status: 'completed' }) &&
+          sample(text, 'vendorwatch_queue_jobs', { queue: 'crawl', state: 'completed' }) >= 1 &&
+          text
         );
       },
-      { timeoutMs: 20_000, what: 'the finished crawl to be counted' },
+      { timeoutMs: 20_000, what: 'the finished crawl to be counted, and its job to be completed in the queue' },
     );
     const pages = (text: string) => sample(text, 'vendorwatch_pages_crawled_total', { method: 'http' });
     expect(pages(after) - pages(before)).toBeGreaterThanOrEqual(6);
