@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { SectionLoader } from '@/components/ui/section-loader';
 import { paths } from '@/config/paths';
 import { CancelCrawlJobButton } from './cancel-crawl-job-button';
+import { CrawlJobFailure } from './crawl-job-failure';
 import { CrawlJobField } from './crawl-job-field';
 import { formatDateTime, formatPages } from './crawl-job-format';
 import { CrawlJobProgress } from './crawl-job-progress';
@@ -63,16 +64,12 @@ function ActiveCrawlJob({ job }: { job: CrawlJob }) {
         </CrawlJobField>
       </SimpleGrid>
       <Stack gap={4}>
-        <CrawlJobProgress value={job.progress} animated={job.status === 'running'} testId="active-job-progress" />
+        <CrawlJobProgress job={job} testId="active-job-progress" />
         <Text size="sm" c="dimmed" data-testid="active-job-pages">
           {formatPages(job)} pages
         </Text>
       </Stack>
-      {job.error && (
-        <Text size="sm" c="red">
-          {job.error}
-        </Text>
-      )}
+      {job.status === 'failed' && <CrawlJobFailure error={job.error} testId="active-job-failure" />}
       <Group justify="space-between">
         <Anchor component={Link} to={paths.app.crawlJob.getHref(job.id)} size="sm">
           View job details
