@@ -4,17 +4,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { isHttpUrl, isTerminalStatus, MESSAGES, POLLING_MS, type CrawlJob } from '@vendorwatch/contracts';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { CrawlFailure } from '@/components/crawl/crawl-failure';
 import { crawlMethodLabel } from '@/components/crawl/crawl-method';
+import { CrawlProgress } from '@/components/crawl/crawl-progress';
 import { SectionLoader } from '@/components/ui/section-loader';
 import { paths } from '@/config/paths';
 import { getCrawlJobResultsQueryOptions } from '../api/get-crawl-job-results';
 import { useCrawlJob } from '../api/get-crawl-job';
 import { CancelCrawlJobButton } from './cancel-crawl-job-button';
-import { CrawlJobFailure } from './crawl-job-failure';
 import { CrawlJobField } from './crawl-job-field';
 import { formatDateTime, formatJobDuration, formatPages } from './crawl-job-format';
 import { CrawlJobPagesTable } from './crawl-job-pages-table';
-import { CrawlJobProgress } from './crawl-job-progress';
 import { CrawlJobStatusBadge } from './crawl-job-status';
 
 interface CrawlJobDetailProps {
@@ -96,8 +96,8 @@ function CrawlJobSummary({ job, onRetry }: { job: CrawlJob; onRetry?: CrawlJobDe
           <CrawlJobField label="Completed">{formatDateTime(job.completionTime)}</CrawlJobField>
           <CrawlJobField label="Duration">{formatJobDuration(job)}</CrawlJobField>
         </SimpleGrid>
-        <CrawlJobProgress job={job} testId="crawl-job-progress" />
-        {job.status === 'failed' && <CrawlJobFailure error={job.error} onRetry={retry} />}
+        <CrawlProgress job={job} testId="crawl-job-progress" />
+        {job.status === 'failed' && <CrawlFailure error={job.error} onRetry={retry} />}
         {job.status === 'cancelled' && retry && (
           <Group>
             <Button size="xs" variant="light" onClick={() => void retry()}>

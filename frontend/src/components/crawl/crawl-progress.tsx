@@ -15,10 +15,10 @@ export const progressShown = (job: ProgressOf) =>
     : Math.round(job.progress);
 
 /**
- * The job's progress bar (role progressbar, `aria-valuenow`) with its percent written out beside it;
+ * A crawl's progress bar (role progressbar, `aria-valuenow`) with its percent written out beside it;
  * a failed crawl's bar is red and says Failed.
  */
-export function CrawlJobProgress({ job, testId }: { job: ProgressOf; testId: string }) {
+export function CrawlProgress({ job, testId }: { job: ProgressOf; testId: string }) {
   const failed = job.status === 'failed';
   const percent = progressShown(job);
   return (

@@ -3,7 +3,7 @@ import { IconRefresh } from '@tabler/icons-react';
 import { explainCrawlFailure } from '@vendorwatch/contracts';
 import { useState } from 'react';
 
-interface CrawlJobFailureProps {
+interface CrawlFailureProps {
   /** The crawl's stored (technical) reason. */
   error: string | null;
   /** Starts the same crawl again; without it there is no Retry. */
@@ -12,10 +12,10 @@ interface CrawlJobFailureProps {
 }
 
 /**
- * Why a crawl failed, in words a non-specialist can act on ("The site could not be reached: host not
+ * Why a crawl failed (the crawl job page, the dashboard, the crawler page), in words a non-specialist can act on ("The site could not be reached: host not
  * found"), the technical message one click behind it for whoever debugs it, and Retry.
  */
-export function CrawlJobFailure({ error, onRetry, testId = 'crawl-job-failure' }: CrawlJobFailureProps) {
+export function CrawlFailure({ error, onRetry, testId = 'crawl-job-failure' }: CrawlFailureProps) {
   const { summary, detail } = explainCrawlFailure(error);
   const [retrying, setRetrying] = useState(false);
   const retry = async () => {
