@@ -23,7 +23,8 @@ export function CrawlProgress({ job, testId }: { job: ProgressOf; testId: string
   const percent = progressShown(job);
   return (
     <Group gap="sm" wrap="nowrap">
-      <Progress.Root size="lg" style={{ flex: 1 }}>
+      {/* A failed crawl's track is red too: an empty grey bar would read as "not started". */}
+      <Progress.Root size="lg" style={{ flex: 1 }} bg={failed ? 'red.1' : undefined} data-failed={failed || undefined}>
         <Progress.Section
           value={percent}
           color={failed ? 'red' : undefined}
