@@ -223,7 +223,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     contentType: 'image/png',
   },
   'POST /api/edge-functions/start-crawler': {
-    summary: "Start the crawler page's session crawl of a vendor (or answer the vendor's crawl already going, whose sessionId is null when it was started elsewhere)",
+    summary:
+      "Start the crawler page's session crawl of a vendor (or answer the vendor's crawl already going, whose sessionId is null when it was started elsewhere)",
     response: crawlJobSchema,
     errors: { 409: 'The crawl could not be started', ...userRateLimited },
   },

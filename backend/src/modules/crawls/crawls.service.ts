@@ -156,7 +156,9 @@ export class CrawlsService {
 
   async stopSession(userId: string, crawl: CrawlSessionRef): Promise<CrawlJob> {
     const job =
-      'sessionId' in crawl ? await this.jobs.findOwnedBySession(userId, crawl.sessionId) : await this.jobs.findOwned(userId, crawl.jobId);
+      'sessionId' in crawl
+        ? await this.jobs.findOwnedBySession(userId, crawl.sessionId)
+        : await this.jobs.findOwned(userId, crawl.jobId);
     if (!job) throw new NotFoundError('Crawl session not found');
     if (job.status === 'queued' || job.status === 'running') return this.cancel(userId, job.id);
     return toCrawlJob(job);

@@ -66,13 +66,17 @@ describe('Vendors API', () => {
     const junk = await alice.api(`/api/vendors/${vendor.id}`, { method: 'PUT', json: { url: 'nope' } });
     expect(junk.status).toBe(400);
     expect(await junk.json()).toMatchObject({ message: MESSAGES.vendors.invalidUrl });
-    expect(await (await alice.api(`/api/vendors/${vendor.id}`)).json()).toMatchObject({ url: 'https://www.globex.example/about' });
+    expect(await (await alice.api(`/api/vendors/${vendor.id}`)).json()).toMatchObject({
+      url: 'https://www.globex.example/about',
+    });
   });
 
   it("lists each vendor's last crawl: its state, progress and failure, newest crawl first, none before the first", async () => {
     const carol = await t.signUp();
     const create = async (name: string) =>
-      (await (await carol.api('/api/vendors', { method: 'POST', json: { name, url: `${name.toLowerCase()}.example` } })).json()) as Vendor;
+      (await (
+        await carol.api('/api/vendors', { method: 'POST', json: { name, url: `${name.toLowerCase()}.example` } })
+      ).json()) as Vendor;
     const [idle, running, failed] = [await create('Idle'), await create('Running'), await create('Failed')];
     const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
     const crawl = (vendor: Vendor, values: Partial<typeof crawlJobs.$inferInsert>) => ({
@@ -85,9 +89,23 @@ describe('Vendors API', () => {
     const [, live, , lastFailure] = await t.database.db
       .insert(crawlJobs)
       .values([
-        crawl(running, { status: 'completed', progress: 100, pagesDone: 4, pagesPlanned: 4, createdAt: minutesAgo(30), completedAt: minutesAgo(29) }),
+        crawl(running, {
+          status: 'completed',
+          progress: 100,
+          pagesDone: 4,
+          pagesPlanned: 4,
+          createdAt: minutesAgo(30),
+          completedAt: minutesAgo(29),
+        }),
         crawl(running, { status: 'running', progress: 40, pagesDone: 2, pagesPlanned: 5, createdAt: minutesAgo(1) }),
-        crawl(failed, { status: 'completed', progress: 100, pagesDone: 3, pagesPlanned: 3, createdAt: minutesAgo(60), completedAt: minutesAgo(59) }),
+        crawl(failed, {
+          status: 'completed',
+          progress: 100,
+          pagesDone: 3,
+          pagesPlanned: 3,
+          createdAt: minutesAgo(60),
+          completedAt: minutesAgo(59),
+        }),
         crawl(failed, {
           status: 'failed',
           method: 'puppeteer',
@@ -125,7 +143,9 @@ describe('Vendors API', () => {
     expect(idle.id).toBe(byName.Idle!.id);
 
     // Another user's list carries none of them.
-    expect(((await (await bob.api('/api/vendors')).json()) as VendorListItem[]).map((vendor) => vendor.name)).not.toContain('Failed');
+    expect(((await (await bob.api('/api/vendors')).json()) as VendorListItem[]).map((vendor) => vendor.name)).not.toContain(
+      'Failed',
+    );
   });
 
   it('answers 400, not 500, for a body that is not JSON', async () => {

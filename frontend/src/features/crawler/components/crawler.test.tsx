@@ -72,9 +72,15 @@ const crawlJobQuery: CrawlJobQuery = (jobId) =>
       query.state.data && isTerminalStatus(query.state.data.status) ? false : CRAWL_JOB_POLL_MS,
   });
 
-const renderCrawler = () =>
+/** `liveJobId`: the vendor's crawl going now, as the route finds it among the active crawl jobs. */
+const renderCrawler = (liveJobId?: string) =>
   renderWithProviders(
-    <Crawler vendorId={VENDOR_ID} crawlJobQuery={crawlJobQuery} renderScreenshot={(url, alt) => <img src={url} alt={alt} />} />,
+    <Crawler
+      vendorId={VENDOR_ID}
+      crawlJobQuery={crawlJobQuery}
+      renderScreenshot={(url, alt) => <img src={url} alt={alt} />}
+      liveJobId={liveJobId}
+    />,
   );
 
 const status = () => screen.getByTestId('crawler-status');
@@ -175,14 +181,7 @@ describe('Crawler page', () => {
       'GET /api/crawler-results': { body: [page('p1', { title: 'Home' })] },
       'POST /api/edge-functions/stop-crawler': { body: { ...job('cancelled', 's'), sessionId: null } },
     });
-    const { user } = renderWithProviders(
-      <Crawler
-        vendorId={VENDOR_ID}
-        crawlJobQuery={crawlJobQuery}
-        renderScreenshot={(url, alt) => <img src={url} alt={alt} />}
-        liveJobId="job-1"
-      />,
-    );
+    const { user } = renderCrawler('job-1');
 
     expect(await screen.findByText('Home')).toBeInTheDocument();
     expect(status()).toHaveTextContent('Running');
@@ -210,14 +209,7 @@ describe('Crawler page', () => {
       },
       'GET /api/crawler-results': { body: [] },
     });
-    renderWithProviders(
-      <Crawler
-        vendorId={VENDOR_ID}
-        crawlJobQuery={crawlJobQuery}
-        renderScreenshot={(url, alt) => <img src={url} alt={alt} />}
-        liveJobId="job-1"
-      />,
-    );
+    renderCrawler('job-1');
 
     const failure = await screen.findByTestId('crawler-failure');
     expect(failure).toHaveTextContent('The site could not be reached through the configured proxy');
