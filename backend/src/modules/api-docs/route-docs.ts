@@ -85,7 +85,11 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     response: list(vendorListItemSchema),
   },
   'GET /api/vendors/:id': { summary: 'One vendor', response: vendorSchema },
-  'POST /api/vendors': { summary: 'Add a vendor', response: vendorSchema },
+  'POST /api/vendors': {
+    summary: 'Add a vendor (a bare domain such as acme.com is stored as https://acme.com/)',
+    response: vendorSchema,
+    errors: { 409: 'The user already keeps VENDORS_PER_USER vendors' },
+  },
   'PUT /api/vendors/:id': { summary: 'Change a vendor', response: vendorSchema },
   'DELETE /api/vendors/:id': { ...deleted, summary: 'Delete a vendor with its crawls and settings' },
   'GET /api/vendors/:vendorId/crawler-settings': {
