@@ -10,7 +10,8 @@ export const getCrawlJob = ({ jobId, signal }: { jobId: string; signal?: AbortSi
 /** How long after completing a crawl is still asked for its report, which is assessed moments after. */
 const REPORT_WAIT_MS = 2 * 60_000;
 
-const awaitsReport = (job: CrawlJob) =>
+/** A crawl completed moments ago whose compliance report is not stored yet. */
+export const awaitsReport = (job: CrawlJob) =>
   job.status === 'completed' &&
   job.reportId === null &&
   job.completionTime !== null &&

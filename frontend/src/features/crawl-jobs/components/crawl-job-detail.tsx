@@ -10,7 +10,7 @@ import { CrawlProgress } from '@/components/crawl/crawl-progress';
 import { SectionLoader } from '@/components/ui/section-loader';
 import { paths } from '@/config/paths';
 import { getCrawlJobResultsQueryOptions } from '../api/get-crawl-job-results';
-import { useCrawlJob } from '../api/get-crawl-job';
+import { awaitsReport, useCrawlJob } from '../api/get-crawl-job';
 import { CancelCrawlJobButton } from './cancel-crawl-job-button';
 import { CrawlJobField } from './crawl-job-field';
 import { formatDateTime, formatJobDuration, formatPages } from './crawl-job-format';
@@ -125,11 +125,11 @@ function CrawlJobOutcome({ job }: { job: CrawlJob }) {
         >
           Open report
         </Button>
-      ) : (
+      ) : awaitsReport(job) ? (
         <Text size="sm" c="dimmed" data-testid="crawl-job-report-pending">
           {MESSAGES.crawls.reportPending}
         </Text>
-      )}
+      ) : null}
       {job.vendorId && (
         <Button
           component={Link}
