@@ -52,8 +52,12 @@ export function CrawlerRun({ vendorId, canStart, liveJobId = null, crawlJobQuery
   const startCrawler = useStartCrawler();
   const stopCrawler = useStopCrawler({ crawlJobQuery });
 
-  // The vendor's crawl running elsewhere (the vendors list, a schedule) is this page's run too, not Idle.
-  if (run.phase === 'idle' && liveJobId) setRun({ phase: 'running', sessionId: null, jobId: liveJobId });
+  // The vendor's crawl running elsewhere (the vendors list, a schedule) is this page's run too, not Idle —
+  // unless the user just reset it here and the list of live crawls has not caught up with its end yet.
+  const [dismissedJobId, setDismissedJobId] = useState<string | null>(null);
+  if (run.phase === 'idle' && liveJobId && liveJobId !== dismissedJobId) {
+    setRun({ phase: 'running', sessionId: null, jobId: liveJobId });
+  }
 
   const job = useQuery({ ...crawlJobQuery(run.jobId ?? ''), enabled: run.jobId !== null });
   // The job ending on the server ends the run here; the phase itself only changes on user actions.
@@ -93,6 +97,7 @@ export function CrawlerRun({ vendorId, canStart, liveJobId = null, crawlJobQuery
 
   const reset = () => {
     if (crawl) queryClient.removeQueries({ queryKey: getCrawlerResultsQueryOptions(crawl).queryKey });
+    setDismissedJobId(jobId);
     setRun(IDLE);
   };
 
