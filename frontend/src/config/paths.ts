@@ -15,7 +15,9 @@ export const paths = {
     vendors: { path: '/vendors', getHref: () => '/vendors' },
     vendor: {
       path: '/vendors/:vendorId',
-      getHref: (vendorId: string) => `/vendors/${encodeURIComponent(vendorId)}`,
+      /** With `crawlJobId`, the vendor's timeline opens that crawl's changes. */
+      getHref: (vendorId: string, crawlJobId?: string) =>
+        `/vendors/${encodeURIComponent(vendorId)}${crawlJobId ? `?crawl=${encodeURIComponent(crawlJobId)}` : ''}`,
     },
     crawls: { path: '/crawls', getHref: () => '/crawls' },
     crawlJob: {

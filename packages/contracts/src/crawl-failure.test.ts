@@ -14,6 +14,14 @@ describe('a failed crawl explained in plain words', () => {
     ],
     ['ScrapingBee credits exhausted (1000 of 1000 used)', 'The scraping API has no credits left'],
     ['No page could be fetched', 'No page of the site could be fetched'],
+    // The http fetcher's own words.
+    ['Host not found (EAI_NONAME)', 'The site could not be reached: host not found'],
+    ['Network error: ECONNREFUSED', 'The site could not be reached: connection refused'],
+    ['Timed out after 30 s', 'The site did not answer in time'],
+    [
+      'No valid http(s) start URL in "ftp://acme.example"',
+      'The vendor has no valid start URL: check its URL or its crawler settings',
+    ],
   ])('%s', (error, summary) => {
     expect(explainCrawlFailure(error)).toEqual({ summary, detail: error });
   });

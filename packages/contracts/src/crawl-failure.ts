@@ -13,10 +13,13 @@ export interface CrawlFailureExplanation {
 
 /** The first pattern that matches the technical message decides the summary; order matters. */
 const EXPLANATIONS: ReadonlyArray<readonly [RegExp, string]> = [
-  [/ERR_NAME_NOT_RESOLVED|ENOTFOUND|EAI_AGAIN|getaddrinfo/i, 'The site could not be reached: host not found'],
+  [
+    /ERR_NAME_NOT_RESOLVED|ENOTFOUND|EAI_AGAIN|EAI_NONAME|getaddrinfo|Host not found/i,
+    'The site could not be reached: host not found',
+  ],
   [/ERR_CONNECTION_REFUSED|ECONNREFUSED/i, 'The site could not be reached: connection refused'],
   [
-    /ERR_CONNECTION_TIMED_OUT|ERR_TIMED_OUT|ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT|Navigation timeout|Timeout/i,
+    /ERR_CONNECTION_TIMED_OUT|ERR_TIMED_OUT|ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT|Navigation timeout|Timeout|Timed out/i,
     'The site did not answer in time',
   ],
   [/ERR_TUNNEL_CONNECTION_FAILED|ERR_PROXY_CONNECTION_FAILED/i, 'The site could not be reached through the configured proxy'],
@@ -31,6 +34,7 @@ const EXPLANATIONS: ReadonlyArray<readonly [RegExp, string]> = [
   [/Could not connect to the crawler service/i, 'The crawler service could not be reached'],
   [/redirect/i, 'The site redirected somewhere the crawler cannot follow'],
   [/No page could be fetched/i, 'No page of the site could be fetched'],
+  [/No valid http\(s\) start URL/i, 'The vendor has no valid start URL: check its URL or its crawler settings'],
 ];
 
 export function explainCrawlFailure(error: string | null | undefined): CrawlFailureExplanation {

@@ -42,9 +42,13 @@ export interface CrawlJob {
   progress: number;
   pagesDone: number;
   pagesPlanned: number;
+  /** Pages a server answered (any status): a failed crawl's bar shows these, not the pages it gave up on. */
+  pagesAnswered: number;
   creditsUsed: number;
   error: string | null;
   settings: Partial<PuppeteerSettings> & Partial<CrawlScope>;
+  /** The compliance report of a completed crawl, once it is assessed (moments after it completes). */
+  reportId: string | null;
   createdAt: string;
   startTime: string | null;
   completionTime: string | null;

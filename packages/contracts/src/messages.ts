@@ -105,7 +105,9 @@ export const MESSAGES = {
     deleteFailed: 'Failed to delete vendor',
     fetchFailed: 'Failed to fetch vendors',
     updateFailed: 'Failed to update vendor',
+    updated: 'Vendor updated successfully',
     confirmDelete: 'Are you sure you want to delete this vendor?',
+    limitReached: 'You have reached the limit of {limit} vendors: delete one before adding another',
   },
   crawlerSettings: {
     maxPagesRequired: 'Maximum pages is required',
@@ -162,6 +164,11 @@ export const MESSAGES = {
     vendorIdInvalid: 'vendorId must be a vendor id',
     unknownStatus: 'Unknown status',
     sessionIdInvalid: 'session_id must be a UUID',
+    jobIdInvalid: 'job_id must be a crawl job id',
+    sessionOrJobRequired: 'Give either session_id or job_id',
+    /** The API method chosen without an active crawler configuration, said before Start. */
+    addApiKeyInSettings: 'Add a crawler configuration with your API key in Settings, or choose another method.',
+    reportPending: 'The compliance report is being prepared…',
   },
   scraping: {
     urlRequired: 'URL is required',
@@ -288,6 +295,7 @@ export const fill = (template: string, values: Record<string, string | number>) 
 export const formatMessage = {
   crawlCompleted: (vendor: string) => fill('Crawl completed for {vendor}', { vendor }),
   crawlFailed: (vendor: string) => fill('Crawl failed for {vendor}', { vendor }),
+  vendorLimitReached: (limit: number) => fill(MESSAGES.vendors.limitReached, { limit }),
   httpError: (code: number) => fill('HTTP error! status: {code}', { code }),
   serverReturned: (status: number, message: string) => fill('Server returned {status}: {message}', { status, message }),
   connectionTestFailed: (reason: string) => fill('Connection test failed: {reason}', { reason }),

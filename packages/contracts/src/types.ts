@@ -1,4 +1,5 @@
 import type { ComplianceLabel } from './compliance';
+import type { CrawlJobStatus, CrawlMethod } from './crawl';
 
 /** Response shapes of the API, shared by the backend and the frontend. Dates travel as ISO strings. */
 
@@ -18,9 +19,27 @@ export interface LatestCompliance {
   label: ComplianceLabel;
 }
 
-/** `GET /api/vendors` items: the vendor and its latest compliance assessment (null before the first). */
+/** A vendor's most recent crawl, as the vendor list shows it: its state, how far it got, why it failed. */
+export interface VendorLastCrawl {
+  id: string;
+  status: CrawlJobStatus;
+  method: CrawlMethod;
+  progress: number;
+  pagesDone: number;
+  pagesPlanned: number;
+  /** The technical reason of a failed crawl (explainCrawlFailure words it). */
+  error: string | null;
+  createdAt: string;
+  completionTime: string | null;
+}
+
+/**
+ * `GET /api/vendors` items: the vendor, its latest compliance assessment (null before the first) and
+ * its latest crawl (null before the first).
+ */
 export interface VendorListItem extends Vendor {
   compliance: LatestCompliance | null;
+  lastCrawl: VendorLastCrawl | null;
 }
 
 export interface Project {

@@ -53,7 +53,8 @@ describe('API documentation', () => {
     const body = create.requestBody!.content['application/json']!.schema;
     expect(body).toMatchObject({ type: 'object', required: expect.arrayContaining(['name']) });
     expect((body.properties as Record<string, { maxLength?: number }>).name!.maxLength).toBeGreaterThan(0);
-    expect(Object.keys(create.responses).sort()).toEqual(['201', '400', '401', '500', '503']);
+    // 409: the vendor cap (VENDORS_PER_USER, issue 28).
+    expect(Object.keys(create.responses).sort()).toEqual(['201', '400', '401', '409', '500', '503']);
     expect(create.responses['201']!.content!['application/json']!.schema).toEqual({ $ref: '#/components/schemas/Vendor' });
     expect(doc.components.schemas.Vendor!.properties).toHaveProperty('createdAt');
 

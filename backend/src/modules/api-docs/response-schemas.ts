@@ -94,6 +94,20 @@ export const vendorListItemSchema = describes<VendorListItem>()(
         .object({ reportId: uuid, rate: z.number(), label: z.enum(COMPLIANCE_LABELS) })
         .nullable()
         .meta({ description: "The vendor's latest compliance assessment; null before the first" }),
+      lastCrawl: z
+        .object({
+          id: uuid,
+          status: z.enum(CRAWL_JOB_STATUSES),
+          method: z.enum(CRAWL_METHODS),
+          progress: z.number(),
+          pagesDone: z.number().int(),
+          pagesPlanned: z.number().int(),
+          error: z.string().nullable(),
+          createdAt: isoDate,
+          completionTime: nullableIso,
+        })
+        .nullable()
+        .meta({ description: "The vendor's latest crawl (its state, progress and failure); null before the first" }),
     })
     .meta({ id: 'VendorListItem' }),
 );
@@ -180,6 +194,7 @@ export const crawlJobSchema = describes<CrawlJob>()(
       progress: z.number(),
       pagesDone: z.number().int(),
       pagesPlanned: z.number().int(),
+      pagesAnswered: z.number().int(),
       creditsUsed: z.number(),
       error: z.string().nullable(),
       settings: z
@@ -199,13 +214,13 @@ export const crawlJobSchema = describes<CrawlJob>()(
           ignoreTextPatterns: z.array(z.string()),
         })
         .partial(),
+      reportId: uuid.nullable().meta({ description: 'The compliance report of a completed crawl, once assessed' }),
       createdAt: isoDate,
       startTime: nullableIso,
       completionTime: nullableIso,
     })
     .meta({ id: 'CrawlJob' }),
 );
-export const sessionCrawlJobSchema = crawlJobSchema.extend({ sessionId: z.string() });
 
 export const crawlPageSchema = describes<CrawlPage>()(
   z

@@ -34,7 +34,6 @@ import {
   scheduleOverviewSchema,
   scheduleRunSchema,
   scrapeResultSchema,
-  sessionCrawlJobSchema,
   testCrawlResultSchema,
   tokenResponseSchema,
   vendorCrawlerSettingsSchema,
@@ -86,7 +85,11 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     response: list(vendorListItemSchema),
   },
   'GET /api/vendors/:id': { summary: 'One vendor', response: vendorSchema },
-  'POST /api/vendors': { summary: 'Add a vendor', response: vendorSchema },
+  'POST /api/vendors': {
+    summary: 'Add a vendor (a bare domain such as acme.com is stored as https://acme.com/)',
+    response: vendorSchema,
+    errors: { 409: 'The user already keeps VENDORS_PER_USER vendors' },
+  },
   'PUT /api/vendors/:id': { summary: 'Change a vendor', response: vendorSchema },
   'DELETE /api/vendors/:id': { ...deleted, summary: 'Delete a vendor with its crawls and settings' },
   'GET /api/vendors/:vendorId/crawler-settings': {
@@ -224,12 +227,19 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     contentType: 'image/png',
   },
   'POST /api/edge-functions/start-crawler': {
-    summary: "Start the crawler page's session crawl of a vendor",
-    response: sessionCrawlJobSchema,
+    summary:
+      "Start the crawler page's session crawl of a vendor (or answer the vendor's crawl already going, whose sessionId is null when it was started elsewhere)",
+    response: crawlJobSchema,
     errors: { 409: 'The crawl could not be started', ...userRateLimited },
   },
-  'POST /api/edge-functions/stop-crawler': { summary: "Stop a session's crawl", response: crawlJobSchema },
-  'GET /api/crawler-results': { summary: "The pages a session's crawl found", response: list(crawlPageSchema) },
+  'POST /api/edge-functions/stop-crawler': {
+    summary: "Stop a session's crawl (by session_id, or by job_id for one started elsewhere)",
+    response: crawlJobSchema,
+  },
+  'GET /api/crawler-results': {
+    summary: "The pages a session's crawl found (by session_id, or by job_id)",
+    response: list(crawlPageSchema),
+  },
 
   'GET /api/dashboard/summary': { summary: "The caller's dashboard figures", response: dashboardSummarySchema },
   'GET /api/dashboard/charts': {

@@ -20,8 +20,8 @@ export class CrawlSessionsController {
 
   @Post('edge-functions/stop-crawler')
   @HttpCode(200)
-  stop(@CurrentUser() user: AuthUser, @Body(validate(stopSessionSchema)) body: z.output<typeof stopSessionSchema>) {
-    return this.crawls.stopSession(user.id, body.session_id);
+  stop(@CurrentUser() user: AuthUser, @Body(validate(stopSessionSchema)) crawl: z.output<typeof stopSessionSchema>) {
+    return this.crawls.stopSession(user.id, crawl);
   }
 
   @Get('crawler-results')
@@ -29,7 +29,6 @@ export class CrawlSessionsController {
     @CurrentUser() user: AuthUser,
     @Query(validate(sessionResultsQuerySchema)) query: z.output<typeof sessionResultsQuerySchema>,
   ) {
-    const { session_id: sessionId, ...window } = query;
-    return this.crawls.sessionResults(user.id, sessionId, window);
+    return this.crawls.sessionResults(user.id, query.crawl, query.window);
   }
 }

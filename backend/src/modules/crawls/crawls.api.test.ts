@@ -90,6 +90,11 @@ describe('crawl jobs API', () => {
       contentHash: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
 
+    // Its compliance report follows moments after: the job names it, and the report names the job.
+    expect(done.pagesAnswered).toBe(6);
+    const assessed = await until(async () => (await json<CrawlJob>(alice.api(`/api/crawls/${job.id}`))).reportId);
+    expect(await json<{ jobId: string }>(alice.api(`/api/reports/${assessed}`))).toMatchObject({ jobId: job.id });
+
     expect(await json<CrawlJob[]>(alice.api('/api/crawls/status'))).toEqual([]);
     const history = await json<Paginated<CrawlJob>>(alice.api(`/api/crawls?status=completed&vendorId=${vendor.id}`));
     expect(history.items.map((j) => j.id)).toEqual([job.id]);
@@ -201,6 +206,47 @@ describe('crawl jobs API', () => {
     expect((await bob.api('/api/edge-functions/stop-crawler', { method: 'POST', json: { session_id: sessionId } })).status).toBe(
       404,
     );
+  });
+
+  it("follows, by its job id, the vendor's crawl started elsewhere: its results, and stopping it", async () => {
+    const elsewhere = await json<Vendor>(
+      alice.api('/api/vendors', { method: 'POST', json: { name: 'Elsewhere Co', url: `${site.url}/` } }),
+    );
+    await alice.api(`/api/vendors/${elsewhere.id}/crawler-settings`, {
+      method: 'PUT',
+      json: { maxPages: 14, crawlDelay: 2000, startUrls: [`${site.url}/`] },
+    });
+    const job = await json<CrawlJob>(
+      alice.api('/api/crawls', { method: 'POST', json: { vendorId: elsewhere.id, method: 'http' } }),
+    );
+    // The crawler page's start answers the crawl already going, without a session of its own.
+    const started = await alice.api('/api/edge-functions/start-crawler', {
+      method: 'POST',
+      json: { vendor_id: elsewhere.id, session_id: randomUUID() },
+    });
+    expect(await started.json()).toMatchObject({ id: job.id, sessionId: null });
+
+    await until(async () => (await json<CrawlPage[]>(alice.api(`/api/crawler-results?job_id=${job.id}`))).length >= 1);
+    expect(await json<CrawlPage[]>(bob.api(`/api/crawler-results?job_id=${job.id}`))).toEqual([]);
+    expect((await bob.api('/api/edge-functions/stop-crawler', { method: 'POST', json: { job_id: job.id } })).status).toBe(404);
+    const stopped = await json<CrawlJob>(
+      alice.api('/api/edge-functions/stop-crawler', { method: 'POST', json: { job_id: job.id } }),
+    );
+    expect(stopped).toMatchObject({ id: job.id, status: 'cancelled' });
+
+    for (const [query, message] of [
+      ['', MESSAGES.crawls.sessionOrJobRequired],
+      [`session_id=${randomUUID()}&job_id=${job.id}`, MESSAGES.crawls.sessionOrJobRequired],
+      ['job_id=42', MESSAGES.crawls.jobIdInvalid],
+    ]) {
+      const answer = await alice.api(`/api/crawler-results?${query}`);
+      expect([query, answer.status, ((await answer.json()) as { message: string }).message]).toEqual([query, 400, message]);
+    }
+    const neither = await alice.api('/api/edge-functions/stop-crawler', { method: 'POST', json: {} });
+    expect([neither.status, ((await neither.json()) as { message: string }).message]).toEqual([
+      400,
+      MESSAGES.crawls.sessionOrJobRequired,
+    ]);
   });
 
   it('runs a test crawl of one URL on the worker', async () => {

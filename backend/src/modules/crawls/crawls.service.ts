@@ -6,6 +6,7 @@ import {
   type CrawlHistoryQuery,
   type CrawlJob,
   type CrawlPage,
+  type CrawlSessionRef,
   type ListWindow,
   type Paginated,
   type StartCrawl,
@@ -49,7 +50,8 @@ export class CrawlsService {
         settings,
         sessionId,
       });
-      return { job: toCrawlJob({ ...row, vendorName: vendor.name }), created };
+      // A crawl just started or still going has no report yet.
+      return { job: toCrawlJob({ ...row, vendorName: vendor.name, reportId: null }), created };
     } catch (error) {
       if (error instanceof CrawlStartRefused) throw new DomainError(error.status, error.message);
       throw error;
@@ -137,27 +139,33 @@ export class CrawlsService {
 
   // --- The crawler page's session API (its start-crawler / stop-crawler calls). ---
 
-  /** Crawls through the user's scraping API when one is configured, else by plain HTTP. */
-  async startSession(userId: string, input: StartSession): Promise<CrawlJob & { sessionId: string }> {
+  /**
+   * Crawls through the user's scraping API when one is configured, else by plain HTTP. When the vendor
+   * already has a crawl going, the answer is that crawl with its own session — null when it was started
+   * elsewhere, and the page then follows it by its job id.
+   */
+  async startSession(userId: string, input: StartSession): Promise<CrawlJob> {
     const method = input.method ?? ((await this.crawlerConfigs.activeCredentials(userId)) ? 'api' : 'http');
     const { job } = await this.start(
       userId,
       { vendorId: input.vendor_id, method, settings: { ...DEFAULT_PUPPETEER_SETTINGS } },
       input.session_id,
     );
-    const sessionId = job.sessionId ?? input.session_id;
-    return { ...job, sessionId };
+    return job;
   }
 
-  async stopSession(userId: string, sessionId: string): Promise<CrawlJob> {
-    const job = await this.jobs.findOwnedBySession(userId, sessionId);
+  async stopSession(userId: string, crawl: CrawlSessionRef): Promise<CrawlJob> {
+    const job =
+      'sessionId' in crawl
+        ? await this.jobs.findOwnedBySession(userId, crawl.sessionId)
+        : await this.jobs.findOwned(userId, crawl.jobId);
     if (!job) throw new NotFoundError('Crawl session not found');
     if (job.status === 'queued' || job.status === 'running') return this.cancel(userId, job.id);
     return toCrawlJob(job);
   }
 
-  async sessionResults(userId: string, sessionId: string, window?: ListWindow): Promise<CrawlPage[]> {
-    return (await this.pages.listOwnedBySession(userId, sessionId, window)).map(toCrawlPage);
+  async sessionResults(userId: string, crawl: CrawlSessionRef, window?: ListWindow): Promise<CrawlPage[]> {
+    return (await this.pages.listOwnedBySession(userId, crawl, window)).map(toCrawlPage);
   }
 }
 

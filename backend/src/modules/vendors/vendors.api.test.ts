@@ -1,4 +1,5 @@
-import { MESSAGES, type Vendor } from '@vendorwatch/contracts';
+import { formatMessage, MESSAGES, type Vendor, type VendorListItem } from '@vendorwatch/contracts';
+import { crawlJobs } from '@vendorwatch/db';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 
 describe('Vendors API', () => {
@@ -52,6 +53,101 @@ describe('Vendors API', () => {
     expect(((await (await alice.api('/api/vendors')).json()) as Vendor[]).length).toBe(before);
   });
 
+  it('takes a bare domain as its https:// URL, on create and on update', async () => {
+    const created = await alice.api('/api/vendors', { method: 'POST', json: { name: 'Bare Co', url: '  acme.com ' } });
+    expect(created.status).toBe(201);
+    const vendor = (await created.json()) as Vendor;
+    expect(vendor.url).toBe('https://acme.com/');
+
+    const updated = await alice.api(`/api/vendors/${vendor.id}`, { method: 'PUT', json: { url: 'www.Globex.example/about' } });
+    expect(updated.status).toBe(200);
+    expect(await updated.json()).toMatchObject({ url: 'https://www.globex.example/about' });
+
+    const junk = await alice.api(`/api/vendors/${vendor.id}`, { method: 'PUT', json: { url: 'nope' } });
+    expect(junk.status).toBe(400);
+    expect(await junk.json()).toMatchObject({ message: MESSAGES.vendors.invalidUrl });
+    expect(await (await alice.api(`/api/vendors/${vendor.id}`)).json()).toMatchObject({
+      url: 'https://www.globex.example/about',
+    });
+  });
+
+  it("lists each vendor's last crawl: its state, progress and failure, newest crawl first, none before the first", async () => {
+    const carol = await t.signUp();
+    const create = async (name: string) =>
+      (await (
+        await carol.api('/api/vendors', { method: 'POST', json: { name, url: `${name.toLowerCase()}.example` } })
+      ).json()) as Vendor;
+    const [idle, running, failed] = [await create('Idle'), await create('Running'), await create('Failed')];
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    const crawl = (vendor: Vendor, values: Partial<typeof crawlJobs.$inferInsert>) => ({
+      userId: carol.id,
+      vendorId: vendor.id,
+      method: 'http',
+      targetUrl: vendor.url,
+      ...values,
+    });
+    const [, live, , lastFailure] = await t.database.db
+      .insert(crawlJobs)
+      .values([
+        crawl(running, {
+          status: 'completed',
+          progress: 100,
+          pagesDone: 4,
+          pagesPlanned: 4,
+          createdAt: minutesAgo(30),
+          completedAt: minutesAgo(29),
+        }),
+        crawl(running, { status: 'running', progress: 40, pagesDone: 2, pagesPlanned: 5, createdAt: minutesAgo(1) }),
+        crawl(failed, {
+          status: 'completed',
+          progress: 100,
+          pagesDone: 3,
+          pagesPlanned: 3,
+          createdAt: minutesAgo(60),
+          completedAt: minutesAgo(59),
+        }),
+        crawl(failed, {
+          status: 'failed',
+          method: 'puppeteer',
+          progress: 100,
+          pagesDone: 1,
+          pagesPlanned: 1,
+          error: 'net::ERR_NAME_NOT_RESOLVED at https://failed.example/',
+          createdAt: minutesAgo(5),
+          completedAt: minutesAgo(5),
+        }),
+      ])
+      .returning();
+
+    const list = (await (await carol.api('/api/vendors')).json()) as VendorListItem[];
+    const byName = Object.fromEntries(list.map((vendor) => [vendor.name, vendor]));
+    expect(byName.Idle!.lastCrawl).toBeNull();
+    expect(byName.Running!.lastCrawl).toEqual({
+      id: live!.id,
+      status: 'running',
+      method: 'http',
+      progress: 40,
+      pagesDone: 2,
+      pagesPlanned: 5,
+      error: null,
+      createdAt: live!.createdAt.toISOString(),
+      completionTime: null,
+    });
+    expect(byName.Failed!.lastCrawl).toMatchObject({
+      id: lastFailure!.id,
+      status: 'failed',
+      method: 'puppeteer',
+      error: 'net::ERR_NAME_NOT_RESOLVED at https://failed.example/',
+      completionTime: lastFailure!.completedAt!.toISOString(),
+    });
+    expect(idle.id).toBe(byName.Idle!.id);
+
+    // Another user's list carries none of them.
+    expect(((await (await bob.api('/api/vendors')).json()) as VendorListItem[]).map((vendor) => vendor.name)).not.toContain(
+      'Failed',
+    );
+  });
+
   it('answers 400, not 500, for a body that is not JSON', async () => {
     const response = await alice.api('/api/vendors', {
       method: 'POST',
@@ -75,5 +171,39 @@ describe('Vendors API', () => {
     const anonymous = await fetch(`${t.baseUrl}/api/vendors`);
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toMatchObject({ message: MESSAGES.auth.tokenRequired });
+  });
+});
+
+describe('Vendors API: vendors per user (VENDORS_PER_USER)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp({ VENDORS_PER_USER: '3' });
+  });
+  afterAll(() => t.close());
+
+  const count = async (user: TestUser) => ((await (await user.api('/api/vendors')).json()) as Vendor[]).length;
+
+  it('refuses the vendor beyond the cap with 409 and the catalogue message, also when added at once, and takes one again after a delete', async () => {
+    const dave = await t.signUp();
+    // Five at the same moment: exactly three are kept, whatever their order.
+    const answers = await Promise.all(
+      ['A', 'B', 'C', 'D', 'E'].map((name) => dave.api('/api/vendors', { method: 'POST', json: { name } })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 201, 409, 409]);
+    const refused = answers.find((answer) => answer.status === 409)!;
+    expect(await refused.json()).toEqual({ statusCode: 409, message: formatMessage.vendorLimitReached(3) });
+    expect(formatMessage.vendorLimitReached(3)).toBe('You have reached the limit of 3 vendors: delete one before adding another');
+    expect(await count(dave)).toBe(3);
+
+    // The cap is per user: another user adds theirs.
+    const erin = await t.signUp();
+    expect((await erin.api('/api/vendors', { method: 'POST', json: { name: 'Own' } })).status).toBe(201);
+
+    const [first] = (await (await dave.api('/api/vendors')).json()) as Vendor[];
+    expect((await dave.api(`/api/vendors/${first!.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await dave.api('/api/vendors', { method: 'POST', json: { name: 'F' } })).status).toBe(201);
+    expect((await dave.api('/api/vendors', { method: 'POST', json: { name: 'G' } })).status).toBe(409);
+    expect(await count(dave)).toBe(3);
   });
 });

@@ -1,7 +1,17 @@
-import { Injectable, Logger } from '@nestjs/common';
-import type { CreateVendor, ListWindow, UpdateVendor, Vendor, VendorListItem } from '@vendorwatch/contracts';
-import { VendorsRepository, type VendorRow } from '@vendorwatch/db';
-import { NotFoundError } from '../../common/errors';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  formatMessage,
+  type CreateVendor,
+  type CrawlMethod,
+  type ListWindow,
+  type UpdateVendor,
+  type Vendor,
+  type VendorLastCrawl,
+  type VendorListItem,
+} from '@vendorwatch/contracts';
+import { VendorsRepository, type VendorLastCrawlRow, type VendorRow } from '@vendorwatch/db';
+import { APP_CONFIG, type AppConfig } from '@vendorwatch/runtime';
+import { ConflictError, NotFoundError } from '../../common/errors';
 import { ScheduleQueueService } from '../schedules/schedule-queue.service';
 
 export const toVendor = (row: VendorRow): Vendor => ({
@@ -13,6 +23,18 @@ export const toVendor = (row: VendorRow): Vendor => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
+const toLastCrawl = (row: VendorLastCrawlRow): VendorLastCrawl => ({
+  id: row.id,
+  status: row.status,
+  method: row.method as CrawlMethod,
+  progress: row.progress,
+  pagesDone: row.pagesDone,
+  pagesPlanned: row.pagesPlanned,
+  error: row.error,
+  createdAt: row.createdAt.toISOString(),
+  completionTime: row.completedAt?.toISOString() ?? null,
+});
+
 @Injectable()
 export class VendorsService {
   private readonly logger = new Logger(VendorsService.name);
@@ -20,13 +42,15 @@ export class VendorsService {
   constructor(
     private readonly vendors: VendorsRepository,
     private readonly schedulers: ScheduleQueueService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** The list shows each vendor's latest compliance label, read in the same query. */
+  /** The list shows each vendor's latest compliance label and latest crawl, read in the same query. */
   async list(userId: string, window?: ListWindow): Promise<VendorListItem[]> {
     return (await this.vendors.listByOwnerWithCompliance(userId, window)).map((row) => ({
       ...toVendor(row),
       compliance: row.compliance,
+      lastCrawl: row.lastCrawl && toLastCrawl(row.lastCrawl),
     }));
   }
 
@@ -41,8 +65,12 @@ export class VendorsService {
     return row;
   }
 
+  /** Fair use: a user keeps at most VENDORS_PER_USER vendors (each may be crawled on a schedule). */
   async create(userId: string, input: CreateVendor): Promise<Vendor> {
-    return toVendor(await this.vendors.create(userId, input));
+    const cap = this.config.VENDORS_PER_USER;
+    const row = await this.vendors.createWithinCap(userId, input, cap);
+    if (row === 'full') throw new ConflictError(formatMessage.vendorLimitReached(cap));
+    return toVendor(row);
   }
 
   async update(userId: string, id: string, changes: UpdateVendor): Promise<Vendor> {

@@ -12,6 +12,34 @@ export const isHttpUrl = (value: string): boolean => {
   }
 };
 
+/** `scheme:` at the start, not a host's port (`acme.com:8080`): `javascript:`, `mailto:`, `ftp://` and the like. */
+const NAMES_A_SCHEME = /^[a-z][a-z\d+.-]*:(?!\d)/i;
+
+/**
+ * A host a person means when typing a site without its scheme: a domain with a dot and a
+ * top-level label of letters (or punycode), `localhost`, or an IP address. A lone word is not one.
+ */
+const SITE_HOST =
+  /^(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[\da-f:.]+\]|(?:[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?\.)+(?:[a-z]{2,63}|xn--[a-z\d-]{1,59}))$/i;
+
+/**
+ * What a person types for a website, as an absolute http(s) URL: a full URL as typed; a bare domain
+ * (`acme.com`, `www.acme.com/about`, `localhost:8080`) on https, spelt as the URL standard spells it
+ * (`https://acme.com/`). null for anything else: another scheme, a word without a dot, an email address, junk.
+ */
+export function toHttpUrl(input: string): string | null {
+  const value = input.trim();
+  if (isHttpUrl(value)) return value;
+  if (NAMES_A_SCHEME.test(value)) return null;
+  try {
+    const url = new URL(`https://${value.replace(/^\/\//, '')}`);
+    // `sales@acme.com` is an email address, not a site with credentials in it.
+    return SITE_HOST.test(url.hostname) && !url.username && !url.password ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
 export const httpUrl = (message: string = MESSAGES.vendors.invalidUrl) =>
   z.string({ error: message }).trim().refine(isHttpUrl, { error: message });
 

@@ -91,11 +91,27 @@ export const startSessionSchema = z.object({
 });
 export type StartSession = z.output<typeof startSessionSchema>;
 
-export const stopSessionSchema = z.object({
-  session_id: z.uuid({ error: MESSAGES.crawls.sessionIdInvalid }),
-  user_email: userEmail,
-});
+/**
+ * The crawler page names its crawl by the session it started, or — for the vendor's crawl started
+ * elsewhere (the vendors list, a schedule), which it follows too — by the job's id: one of the two.
+ */
+const sessionOrJob = {
+  session_id: z.uuid({ error: MESSAGES.crawls.sessionIdInvalid }).optional(),
+  job_id: z.uuid({ error: MESSAGES.crawls.jobIdInvalid }).optional(),
+};
+const exactlyOne = ({ session_id, job_id }: { session_id?: string; job_id?: string }) =>
+  (session_id === undefined) !== (job_id === undefined);
+/** Which crawl a crawler-page call is about. */
+export type CrawlSessionRef = { sessionId: string } | { jobId: string };
+const toRef = ({ session_id, job_id }: { session_id?: string; job_id?: string }): CrawlSessionRef =>
+  session_id !== undefined ? { sessionId: session_id } : { jobId: job_id! };
 
-export const sessionResultsQuerySchema = listWindowQuerySchema.extend({
-  session_id: z.uuid({ error: MESSAGES.crawls.sessionIdInvalid }),
-});
+export const stopSessionSchema = z
+  .object({ ...sessionOrJob, user_email: userEmail })
+  .refine(exactlyOne, { error: MESSAGES.crawls.sessionOrJobRequired })
+  .transform(toRef);
+
+export const sessionResultsQuerySchema = listWindowQuerySchema
+  .extend(sessionOrJob)
+  .refine(exactlyOne, { error: MESSAGES.crawls.sessionOrJobRequired })
+  .transform(({ offset, limit, ...ref }) => ({ window: { offset, limit }, crawl: toRef(ref) }));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { MESSAGES } from '../messages';
-import { atLeastOneField, isHttpUrl } from './common';
+import { atLeastOneField, toHttpUrl } from './common';
 
 const name = z
   .string({ error: MESSAGES.vendors.nameRequired })
@@ -9,12 +9,21 @@ const name = z
   .min(1, { error: MESSAGES.vendors.nameRequired })
   .max(LIMITS.vendor.nameMaxLength, { error: `Vendor name must be at most ${LIMITS.vendor.nameMaxLength} characters` });
 
-/** The URL is optional, but when given it must be an http(s) URL. */
+/**
+ * The URL is optional, but when given it must be an http(s) URL; a bare domain (`acme.com`) is taken
+ * as `https://acme.com/`, by the form and the API alike.
+ */
 const url = z
   .string({ error: MESSAGES.vendors.invalidUrl })
   .trim()
   .max(LIMITS.vendor.urlMaxLength, { error: MESSAGES.vendors.invalidUrl })
-  .refine((value) => value === '' || isHttpUrl(value), { error: MESSAGES.vendors.invalidUrl });
+  .transform((value, ctx) => {
+    if (value === '') return value;
+    const absolute = toHttpUrl(value);
+    if (absolute !== null && absolute.length <= LIMITS.vendor.urlMaxLength) return absolute;
+    ctx.issues.push({ code: 'custom', message: MESSAGES.vendors.invalidUrl, input: value });
+    return z.NEVER;
+  });
 
 const description = z
   .string({ error: 'Description must be text' })

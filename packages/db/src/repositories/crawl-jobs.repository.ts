@@ -2,14 +2,14 @@ import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, ne, or, sql, type
 import type { SiteFacts } from '@vendorwatch/compliance';
 import { LIMITS, type CrawlJobStatus } from '@vendorwatch/contracts';
 import type { Database } from '../database';
-import { crawlFrontier, crawlJobs, vendors } from '../schema';
+import { complianceAssessments, crawlFrontier, crawlJobs, vendors } from '../schema';
 import { runStatement, type FixedStatement } from '../statements';
 
 export type CrawlJobRow = typeof crawlJobs.$inferSelect;
 export type NewCrawlJob = typeof crawlJobs.$inferInsert;
 
-/** A job row with its vendor's name, as the API lists jobs. */
-export type CrawlJobWithVendor = CrawlJobRow & { vendorName: string | null };
+/** A job row with its vendor's name and its compliance report's id (once assessed), as the API lists jobs. */
+export type CrawlJobWithVendor = CrawlJobRow & { vendorName: string | null; reportId: string | null };
 
 export interface CrawlJobFilters {
   vendorId?: string;
@@ -267,13 +267,19 @@ export class CrawlJobsRepository {
 
   private selectWithVendor() {
     return this.db
-      .select({ job: crawlJobs, vendorName: vendors.name })
+      .select({ job: crawlJobs, vendorName: vendors.name, reportId: complianceAssessments.id })
       .from(crawlJobs)
-      .leftJoin(vendors, eq(vendors.id, crawlJobs.vendorId));
+      .leftJoin(vendors, eq(vendors.id, crawlJobs.vendorId))
+      .leftJoin(complianceAssessments, eq(complianceAssessments.jobId, crawlJobs.id));
   }
 }
 
-const flatten = ({ job, vendorName }: { job: CrawlJobRow; vendorName: string | null }): CrawlJobWithVendor => ({
-  ...job,
+const flatten = ({
+  job,
   vendorName,
-});
+  reportId,
+}: {
+  job: CrawlJobRow;
+  vendorName: string | null;
+  reportId: string | null;
+}): CrawlJobWithVendor => ({ ...job, vendorName, reportId });

@@ -62,12 +62,18 @@ export class CrawlPagesRepository {
     return { rows, total: totals?.total ?? 0 };
   }
 
-  async listOwnedBySession(userId: string, sessionId: string, window: ListWindow = FIRST_WINDOW): Promise<CrawlPageRow[]> {
+  /** The crawler page's list: the pages of the crawl it started (by session) or follows (by job id), in crawl order. */
+  async listOwnedBySession(
+    userId: string,
+    crawl: { sessionId: string } | { jobId: string },
+    window: ListWindow = FIRST_WINDOW,
+  ): Promise<CrawlPageRow[]> {
+    const which = 'sessionId' in crawl ? eq(crawlJobs.sessionId, crawl.sessionId) : eq(crawlJobs.id, crawl.jobId);
     const rows = await this.db
       .select({ page: crawlPages })
       .from(crawlPages)
       .innerJoin(crawlJobs, eq(crawlJobs.id, crawlPages.jobId))
-      .where(and(eq(crawlJobs.sessionId, sessionId), eq(crawlJobs.userId, userId), eq(crawlPages.userId, userId)))
+      .where(and(which, eq(crawlJobs.userId, userId), eq(crawlPages.userId, userId)))
       .orderBy(asc(crawlPages.fetchedAt), asc(crawlPages.id))
       .limit(window.limit)
       .offset(window.offset);

@@ -1,9 +1,10 @@
-import { MESSAGES, type ScheduleRun, type Vendor, type VendorSchedule } from '@vendorwatch/contracts';
+import { DEFAULT_PUPPETEER_SETTINGS, MESSAGES, type ScheduleRun, type Vendor, type VendorSchedule } from '@vendorwatch/contracts';
 import { screen, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useParams } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { paginated, reportsOverview, VENDOR_ID } from '@/testing/fixtures';
-import { mockFetch } from '@/testing/mock-fetch';
+import { CrawlJobWatchProvider } from '@/features/crawl-jobs/components/crawl-job-watch-provider';
+import { crawlJob, paginated, reportsOverview, VENDOR_ID } from '@/testing/fixtures';
+import { mockFetch, type MockRequest } from '@/testing/mock-fetch';
 import { renderWithProviders } from '@/testing/test-utils';
 import VendorRoute from './vendor';
 
@@ -95,11 +96,18 @@ const routes = (extra = {}) => ({
   ...extra,
 });
 
+/** Where Crawl now leads: the live crawl's page. */
+const CrawlJobMarker = () => <div data-testid="crawl-job-page">{useParams().jobId}</div>;
+
+// Inside the app's crawl watcher, as every signed-in screen is: Crawl now follows the crawl it starts.
 const renderPage = () =>
   renderWithProviders(
-    <Routes>
-      <Route path="/vendors/:vendorId" element={<VendorRoute />} />
-    </Routes>,
+    <CrawlJobWatchProvider>
+      <Routes>
+        <Route path="/vendors/:vendorId" element={<VendorRoute />} />
+        <Route path="/crawls/:jobId" element={<CrawlJobMarker />} />
+      </Routes>
+    </CrawlJobWatchProvider>,
     { initialEntries: [`/vendors/${VENDOR_ID}`] },
   );
 
@@ -135,6 +143,66 @@ describe('the vendor page', () => {
     await user.click(toggle);
     expect(await screen.findByText(MESSAGES.schedules.pausedAll)).toBeInTheDocument();
     expect(requests().find((request) => request.method === 'PUT')?.body).toEqual({ paused: true });
+  });
+
+  it('crawls now from the Configure Crawl dialog and opens the live crawl', async () => {
+    const { requests } = mockFetch(
+      routes({
+        'POST /api/crawls': { status: 201, body: crawlJob({ id: 'job-9', status: 'queued', method: 'http' }) },
+        'GET /api/crawls/job-9': { body: crawlJob({ id: 'job-9', status: 'running', method: 'http' }) },
+      }),
+    );
+    const { user } = renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Crawl now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Configure Crawl' });
+    expect(dialog).toHaveTextContent('Alpha');
+    await user.click(within(dialog).getByLabelText('HTTP'));
+    await user.click(within(dialog).getByRole('button', { name: 'Start Crawl' }));
+
+    expect(await screen.findByTestId('crawl-job-page')).toHaveTextContent('job-9');
+    expect(requests().find((request) => request.method === 'POST')?.body).toEqual({
+      vendorId: VENDOR_ID,
+      method: 'http',
+      settings: DEFAULT_PUPPETEER_SETTINGS,
+    });
+  });
+
+  it('edits the name, URL (a bare domain becomes https://) and description', async () => {
+    let current = vendor;
+    const { requests } = mockFetch(
+      routes({
+        [`GET /api/vendors/${VENDOR_ID}`]: () => ({ body: current }),
+        [`PUT /api/vendors/${VENDOR_ID}`]: ({ body }: MockRequest) => {
+          current = { ...current, ...(body as Partial<Vendor>) };
+          return { body: current };
+        },
+      }),
+    );
+    const { user } = renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Alpha' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit vendor' });
+    expect(within(dialog).getByLabelText('URL')).toHaveValue('https://alpha.example');
+    await user.clear(within(dialog).getByLabelText(/^Name/));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(MESSAGES.vendors.nameRequired)).toBeInTheDocument();
+
+    await user.type(within(dialog).getByLabelText(/^Name/), 'Alpha Corp');
+    await user.clear(within(dialog).getByLabelText('URL'));
+    await user.type(within(dialog).getByLabelText('URL'), 'alpha-corp.example');
+    await user.type(within(dialog).getByLabelText('Description'), 'Payroll provider');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText(MESSAGES.vendors.updated)).toBeInTheDocument();
+    expect(requests().find((request) => request.method === 'PUT')?.body).toEqual({
+      name: 'Alpha Corp',
+      url: 'https://alpha-corp.example/',
+      description: 'Payroll provider',
+    });
+    expect(await screen.findByRole('heading', { name: 'Alpha Corp' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'https://alpha-corp.example/' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Edit vendor' })).not.toBeInTheDocument();
   });
 
   it('says so when the vendor is not found', async () => {

@@ -1,24 +1,32 @@
-import { Alert, Anchor, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { MESSAGES } from '@vendorwatch/contracts';
+import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconPlayerPlay } from '@tabler/icons-react';
+import { isHttpUrl, MESSAGES } from '@vendorwatch/contracts';
 import { Link, useParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
 import { VendorTimeline } from '@/features/changes/components/vendor-timeline';
+import { ApiKeyNotice } from '@/features/crawler-configs/components/api-key-notice';
 import { CrawlJobStatusBadge } from '@/features/crawl-jobs/components/crawl-job-status';
+import { useStartCrawlAndFollow } from '@/features/crawl-jobs/components/use-start-crawl-and-follow';
 import { VendorComplianceChart } from '@/features/reports/components/vendor-compliance-chart';
 import { ScheduleEditor } from '@/features/schedules/components/schedule-editor';
 import { ScheduleRuns } from '@/features/schedules/components/schedule-runs';
 import { SchedulesPauseSwitch } from '@/features/schedules/components/schedules-pause-switch';
 import { useVendor } from '@/features/vendors/api/get-vendor';
+import { CrawlVendorDialog } from '@/features/vendors/components/crawl-vendor-dialog';
+import { EditVendorButton } from '@/features/vendors/components/edit-vendor-button';
 
 /**
- * A vendor's page: its schedule and next run, its compliance rate over time, and its timeline (each
- * crawl with what changed since the one before).
+ * A vendor's page: Crawl now and Edit, its schedule and next run, its compliance rate over time, and its
+ * timeline (each crawl with what changed since the one before).
  */
 export default function VendorRoute() {
   const { vendorId = '' } = useParams();
   const vendor = useVendor({ vendorId });
+  const startCrawl = useStartCrawlAndFollow();
+  const [crawlOpened, crawlDialog] = useDisclosure(false);
   if (vendor.isPending) return <PageLoader />;
   if (vendor.isError)
     return (
@@ -31,17 +39,50 @@ export default function VendorRoute() {
   return (
     <ContentLayout title={vendor.data.name}>
       <Stack gap="lg">
-        <Group justify="space-between">
-          <Text c="dimmed" size="sm">
-            {vendor.data.url || vendor.data.description || ' '}
-          </Text>
-          <Group>
-            <SchedulesPauseSwitch />
-            <Anchor component={Link} to={paths.app.crawler.getHref(vendorId)} size="sm">
-              Crawler settings
-            </Anchor>
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            {/* Only http(s) becomes a link. */}
+            {isHttpUrl(vendor.data.url) ? (
+              <Anchor
+                href={vendor.data.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                size="sm"
+                style={{ wordBreak: 'break-all' }}
+              >
+                {vendor.data.url}
+              </Anchor>
+            ) : (
+              <Text c="dimmed" size="sm">
+                {vendor.data.url || 'No URL yet'}
+              </Text>
+            )}
+            {vendor.data.description && (
+              <Text c="dimmed" size="sm">
+                {vendor.data.description}
+              </Text>
+            )}
+          </Stack>
+          <Group gap="xs">
+            <Button size="xs" leftSection={<IconPlayerPlay size={14} />} onClick={crawlDialog.open} data-testid="crawl-now">
+              Crawl now
+            </Button>
+            <EditVendorButton vendor={vendor.data} />
           </Group>
         </Group>
+        <Group justify="flex-end">
+          <SchedulesPauseSwitch />
+          <Anchor component={Link} to={paths.app.crawler.getHref(vendorId)} size="sm">
+            Crawler settings
+          </Anchor>
+        </Group>
+        <CrawlVendorDialog
+          vendor={vendor.data}
+          opened={crawlOpened}
+          onClose={crawlDialog.close}
+          onStart={startCrawl}
+          apiNotice={<ApiKeyNotice />}
+        />
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <ScheduleEditor vendorId={vendorId} />
           <VendorComplianceChart vendorId={vendorId} />

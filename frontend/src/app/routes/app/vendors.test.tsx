@@ -1,6 +1,16 @@
-import { DEFAULT_PUPPETEER_SETTINGS, formatMessage, MESSAGES, type CrawlJob, type Vendor } from '@vendorwatch/contracts';
+import {
+  DEFAULT_PUPPETEER_SETTINGS,
+  formatMessage,
+  MESSAGES,
+  type CrawlerConfig,
+  type CrawlJob,
+  type Vendor,
+  type VendorListItem,
+} from '@vendorwatch/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CRAWL_JOB_POLL_MS } from '@/config/constants';
 import { CrawlJobWatchProvider } from '@/features/crawl-jobs/components/crawl-job-watch-provider';
 import { mockFetch, type MockResponse } from '@/testing/mock-fetch';
 import { renderWithProviders } from '@/testing/test-utils';
@@ -26,9 +36,11 @@ const job = (status: CrawlJob['status'], extra: Partial<CrawlJob> = {}): CrawlJo
   progress: 0,
   pagesDone: 0,
   pagesPlanned: 100,
+  pagesAnswered: 0,
   creditsUsed: 0,
   error: null,
   settings: {},
+  reportId: null,
   createdAt: '2025-01-01T00:00:00Z',
   startTime: null,
   completionTime: null,
@@ -215,5 +227,146 @@ describe('schedules on the vendors screen', () => {
     await waitFor(() => expect(toggle).toBeEnabled());
     await user.click(toggle);
     await waitFor(async () => expect(within(await rowOf('Alpha')).getByTestId('next-run')).toHaveTextContent('Paused'));
+  });
+});
+
+describe('the crawl loop on the vendors screen', () => {
+  afterEach(() => vi.useRealTimers());
+  /** The screen inside routes, so that following a link or starting a crawl shows where the user lands. */
+  const Location = () => <div data-testid="location">{useLocation().pathname + useLocation().search}</div>;
+  const renderRoutes = () =>
+    renderWithProviders(
+      <CrawlJobWatchProvider>
+        <Routes>
+          <Route path="/vendors" element={<VendorsRoute />} />
+          <Route path="*" element={<Location />} />
+        </Routes>
+      </CrawlJobWatchProvider>,
+      { initialEntries: ['/vendors'] },
+    );
+
+  const listItem = (name: string, id: string, lastCrawl: VendorListItem['lastCrawl']): VendorListItem => ({
+    ...alpha,
+    id,
+    name,
+    compliance: null,
+    lastCrawl,
+  });
+  const lastCrawl = (status: CrawlJob['status'], extra: Partial<NonNullable<VendorListItem['lastCrawl']>> = {}) => ({
+    id: `crawl-${status}`,
+    status,
+    method: 'http' as const,
+    progress: 0,
+    pagesDone: 0,
+    pagesPlanned: 10,
+    error: null,
+    createdAt: '2025-01-01T00:00:00Z',
+    completionTime: null,
+    ...extra,
+  });
+
+  it('opens the live crawl once Start Crawl is accepted', async () => {
+    mockFetch({
+      'GET /api/vendors': { body: [alpha] },
+      'POST /api/crawls': { status: 201, body: job('queued', { id: 'job-7' }) },
+      'GET /api/crawls/job-7': { body: job('running', { id: 'job-7' }) },
+    });
+    const { user } = renderRoutes();
+    const dialog = await openDialog(user);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Start Crawl' }));
+
+    expect(await screen.findByTestId('location')).toHaveTextContent('/crawls/job-7');
+    expect(screen.getByText(MESSAGES.crawls.started)).toBeInTheDocument();
+  });
+
+  it("shows each vendor's last crawl — queued, running with its percent, completed, failed in plain words, cancelled — each opening it", async () => {
+    const vendors = [
+      listItem('Never', 'v0', null),
+      listItem('Queued', 'v1', lastCrawl('queued')),
+      listItem('Running', 'v2', lastCrawl('running', { progress: 42.4, pagesDone: 4 })),
+      listItem('Done', 'v3', lastCrawl('completed', { progress: 100, completionTime: '2025-01-01T00:05:00Z' })),
+      listItem(
+        'Broken',
+        'v4',
+        lastCrawl('failed', { progress: 100, error: 'net::ERR_NAME_NOT_RESOLVED at https://broken.example/' }),
+      ),
+      listItem('Stopped', 'v5', lastCrawl('cancelled')),
+    ];
+    mockFetch({ 'GET /api/vendors': { body: vendors } });
+    const { user } = renderRoutes();
+
+    const rowOf = async (name: string) =>
+      (await screen.findAllByTestId('vendor-row')).find((row) => within(row).queryByRole('link', { name }))!;
+    expect(within(await rowOf('Never')).getByTestId('last-crawl-none')).toHaveTextContent('Not crawled yet');
+    expect(within(await rowOf('Queued')).getByTestId('last-crawl')).toHaveTextContent('Queued');
+    const running = within(await rowOf('Running')).getByTestId('last-crawl');
+    expect(running).toHaveTextContent('Running');
+    expect(within(running).getByTestId('last-crawl-progress')).toHaveTextContent('42%');
+    expect(running).toHaveTextContent('4 / 10 pages');
+    expect(within(await rowOf('Done')).getByTestId('last-crawl')).toHaveTextContent('Completed');
+    const broken = within(await rowOf('Broken')).getByTestId('last-crawl');
+    expect(broken).toHaveTextContent('Failed');
+    expect(within(broken).getByTestId('last-crawl-reason')).toHaveTextContent('The site could not be reached: host not found');
+    expect(broken).not.toHaveTextContent('ERR_NAME_NOT_RESOLVED');
+    expect(within(await rowOf('Stopped')).getByTestId('last-crawl')).toHaveTextContent('Cancelled');
+
+    await user.click(screen.getByRole('link', { name: 'Last crawl of Broken: failed' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/crawls/crawl-failed');
+  });
+
+  it('polls the list while a crawl is going, so its state moves on without a reload', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let status: CrawlJob['status'] = 'running';
+    const { requests } = mockFetch({
+      'GET /api/vendors': () => ({ body: [listItem('Alpha', alpha.id, lastCrawl(status, { progress: 50 }))] }),
+    });
+    renderRoutes();
+    const state = async () => within(await screen.findByTestId('vendor-row')).getByTestId('last-crawl');
+
+    expect(await state()).toHaveAttribute('data-status', 'running');
+    status = 'completed';
+    await vi.advanceTimersByTimeAsync(CRAWL_JOB_POLL_MS);
+    await waitFor(async () => expect(await state()).toHaveAttribute('data-status', 'completed'));
+    const asked = requests().filter((r) => r.path === '/api/vendors').length;
+    await vi.advanceTimersByTimeAsync(CRAWL_JOB_POLL_MS * 3);
+    expect(requests().filter((r) => r.path === '/api/vendors')).toHaveLength(asked);
+  });
+
+  it('says on the API method, before Start, that no API key is configured, with the way to Settings', async () => {
+    const { requests } = mockFetch({ 'GET /api/vendors': { body: [alpha] }, 'GET /api/crawler-configs': { body: [] } });
+    const { user } = renderRoutes();
+    const dialog = await openDialog(user);
+    // Nothing is asked about configurations until the API method is chosen.
+    expect(requests().some((r) => r.path === '/api/crawler-configs')).toBe(false);
+
+    await user.click(within(dialog).getByLabelText('API'));
+
+    const missing = await within(dialog).findByTestId('api-key-missing');
+    expect(missing).toHaveTextContent(MESSAGES.crawls.apiKeyRequiredForApiMethod);
+    await user.click(within(missing).getByRole('link', { name: 'Open Settings' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/settings');
+  });
+
+  it('names the active configuration on the API method when one is set', async () => {
+    const config: CrawlerConfig = {
+      id: 'c1',
+      name: 'Local bee',
+      type: 'scrapingbee',
+      apiKeyMasked: '••••5678',
+      apiEndpoint: 'https://app.scrapingbee.com/api/v1',
+      options: {},
+      isActive: true,
+      createdAt: '2025-01-01T00:00:00Z',
+      updatedAt: '2025-01-01T00:00:00Z',
+    };
+    mockFetch({ 'GET /api/vendors': { body: [alpha] }, 'GET /api/crawler-configs': { body: [config] } });
+    const { user } = renderRoutes();
+    const dialog = await openDialog(user);
+
+    await user.click(within(dialog).getByLabelText('API'));
+
+    expect(await within(dialog).findByTestId('api-key-configured')).toHaveTextContent('Local bee');
+    expect(within(dialog).queryByTestId('api-key-missing')).not.toBeInTheDocument();
   });
 });

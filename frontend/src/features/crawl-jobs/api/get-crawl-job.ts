@@ -7,10 +7,23 @@ import type { QueryConfig } from '@/lib/react-query';
 export const getCrawlJob = ({ jobId, signal }: { jobId: string; signal?: AbortSignal }) =>
   api.get<CrawlJob>(`/api/crawls/${encodeURIComponent(jobId)}`, { ...crawlerService, signal });
 
-/** Every 5 s while the job is queued or running; a finished job does not change any more. */
+/** How long after completing a crawl is still asked for its report, which is assessed moments after. */
+const REPORT_WAIT_MS = 2 * 60_000;
+
+/** A crawl completed moments ago whose compliance report is not stored yet. */
+export const awaitsReport = (job: CrawlJob) =>
+  job.status === 'completed' &&
+  job.reportId === null &&
+  job.completionTime !== null &&
+  Date.now() - Date.parse(job.completionTime) < REPORT_WAIT_MS;
+
+/**
+ * Every 5 s while the job is queued or running, and while a just-completed one awaits its report;
+ * a finished job does not change any more.
+ */
 const untilFinished = (query: Query<CrawlJob>) => {
   const job = query.state.data;
-  return job && isTerminalStatus(job.status) ? false : CRAWL_JOB_POLL_MS;
+  return job && isTerminalStatus(job.status) && !awaitsReport(job) ? false : CRAWL_JOB_POLL_MS;
 };
 
 export const getCrawlJobQueryOptions = (jobId: string) =>

@@ -1,12 +1,13 @@
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { isHttpUrl, isTerminalStatus, MESSAGES, type CrawlJob } from '@vendorwatch/contracts';
 import { Link } from 'react-router-dom';
+import { CrawlFailure } from '@/components/crawl/crawl-failure';
+import { CrawlProgress } from '@/components/crawl/crawl-progress';
 import { SectionLoader } from '@/components/ui/section-loader';
 import { paths } from '@/config/paths';
 import { CancelCrawlJobButton } from './cancel-crawl-job-button';
 import { CrawlJobField } from './crawl-job-field';
 import { formatDateTime, formatPages } from './crawl-job-format';
-import { CrawlJobProgress } from './crawl-job-progress';
 import { CrawlJobStatusBadge } from './crawl-job-status';
 import { useActiveCrawlJob } from './use-active-crawl-job';
 
@@ -63,16 +64,12 @@ function ActiveCrawlJob({ job }: { job: CrawlJob }) {
         </CrawlJobField>
       </SimpleGrid>
       <Stack gap={4}>
-        <CrawlJobProgress value={job.progress} animated={job.status === 'running'} testId="active-job-progress" />
+        <CrawlProgress job={job} testId="active-job-progress" />
         <Text size="sm" c="dimmed" data-testid="active-job-pages">
           {formatPages(job)} pages
         </Text>
       </Stack>
-      {job.error && (
-        <Text size="sm" c="red">
-          {job.error}
-        </Text>
-      )}
+      {job.status === 'failed' && <CrawlFailure error={job.error} testId="active-job-failure" />}
       <Group justify="space-between">
         <Anchor component={Link} to={paths.app.crawlJob.getHref(job.id)} size="sm">
           View job details

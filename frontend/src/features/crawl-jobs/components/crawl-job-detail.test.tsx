@@ -1,7 +1,8 @@
 import { MESSAGES } from '@vendorwatch/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { crawlJob, crawlPage, paginated } from '@/testing/fixtures';
+import { CRAWL_JOB_POLL_MS } from '@/config/constants';
+import { crawlJob, crawlPage, paginated, VENDOR_ID } from '@/testing/fixtures';
 import { mockFetch } from '@/testing/mock-fetch';
 import { renderWithProviders } from '@/testing/test-utils';
 import { CrawlJobDetail } from './crawl-job-detail';
@@ -14,6 +15,7 @@ describe('CrawlJobDetail', () => {
     Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:screenshot-1'), revokeObjectURL: vi.fn() });
   });
   afterEach(() => {
+    vi.useRealTimers();
     Reflect.deleteProperty(URL, 'createObjectURL');
     Reflect.deleteProperty(URL, 'revokeObjectURL');
   });
@@ -28,6 +30,7 @@ describe('CrawlJobDetail', () => {
           progress: 40,
           pagesDone: 2,
           pagesPlanned: 5,
+          pagesAnswered: 2,
           error: 'net::ERR_CONNECTION_RESET',
           completionTime: '2025-01-01T00:00:43Z',
         }),
@@ -96,6 +99,84 @@ describe('CrawlJobDetail', () => {
     expect(await screen.findByText('Cancelled')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
     expect(requests().some((r) => r.method === 'POST' && r.path === '/api/crawls/job-1/cancel')).toBe(true);
+  });
+
+  it('shows a failed crawl as a red bar of the pages that answered, in plain words with the technical detail behind them, and Retry', async () => {
+    mockFetch({
+      'GET /api/crawls/job-1': {
+        // The worker counts the page it gave up on as done: progress says 100 %, nothing answered.
+        body: crawlJob({
+          status: 'failed',
+          progress: 100,
+          pagesDone: 1,
+          pagesPlanned: 1,
+          pagesAnswered: 0,
+          error: 'net::ERR_NAME_NOT_RESOLVED at https://alpha.example/',
+          completionTime: '2025-01-01T00:00:05Z',
+        }),
+      },
+      'GET /api/crawls/job-1/results': {
+        body: paginated([crawlPage({ statusCode: null, error: 'net::ERR_NAME_NOT_RESOLVED' })]),
+      },
+    });
+    const onRetry = vi.fn(() => Promise.resolve());
+    const { user } = renderWithProviders(<CrawlJobDetail jobId="job-1" onRetry={onRetry} />);
+
+    const summary = await screen.findByTestId('crawl-job');
+    const bar = within(summary).getByTestId('crawl-job-progress');
+    expect(bar).toHaveAttribute('aria-valuenow', '0');
+    expect(bar).toHaveAttribute('data-status', 'failed');
+    expect(within(summary).getByTestId('crawl-job-progress-percent')).toHaveTextContent(/^Failed$/);
+    expect(within(summary).queryByText('100%')).not.toBeInTheDocument();
+
+    const failure = within(summary).getByTestId('crawl-job-failure');
+    expect(within(failure).getByText('The site could not be reached: host not found')).toBeVisible();
+    // The raw message is there for whoever debugs it, behind "Technical detail".
+    const detail = within(failure).getByTestId('crawl-job-failure-detail');
+    expect(detail).toHaveTextContent('net::ERR_NAME_NOT_RESOLVED at https://alpha.example/');
+    expect(detail.closest('details')).not.toHaveAttribute('open');
+    await user.click(within(failure).getByText('Technical detail'));
+    expect(detail.closest('details')).toHaveAttribute('open');
+
+    await user.click(within(failure).getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledWith(expect.objectContaining({ id: 'job-1', vendorId: VENDOR_ID }));
+    expect(within(summary).queryByTestId('crawl-job-outcome')).not.toBeInTheDocument();
+  });
+
+  it('keeps a completed crawl on a full bar and links it to its report and its changes, once the report is ready', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let reportId: string | null = null;
+    const completionTime = new Date().toISOString();
+    const { requests } = mockFetch({
+      'GET /api/crawls/job-1': () => ({
+        body: crawlJob({
+          status: 'completed',
+          progress: 100,
+          pagesDone: 3,
+          pagesPlanned: 3,
+          pagesAnswered: 3,
+          completionTime,
+          reportId,
+        }),
+      }),
+      'GET /api/crawls/job-1/results': { body: paginated([crawlPage()]) },
+    });
+    renderWithProviders(<CrawlJobDetail jobId="job-1" />);
+
+    // Assessed moments after it completed: until then the page says so and keeps asking.
+    expect(await screen.findByTestId('crawl-job-report-pending')).toHaveTextContent(MESSAGES.crawls.reportPending);
+    expect(screen.getByTestId('crawl-job-progress-percent')).toHaveTextContent('100%');
+    expect(screen.getByTestId('crawl-job-changes')).toHaveAttribute('href', `/vendors/${VENDOR_ID}?crawl=job-1`);
+    reportId = 'report-9';
+    await vi.advanceTimersByTimeAsync(CRAWL_JOB_POLL_MS);
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Open report' })).toHaveAttribute('href', '/reports/report-9'));
+    expect(screen.getByRole('link', { name: 'Open changes' })).toHaveAttribute('href', `/vendors/${VENDOR_ID}?crawl=job-1`);
+    expect(screen.getByRole('link', { name: 'Alpha' })).toHaveAttribute('href', `/vendors/${VENDOR_ID}`);
+
+    // With its report, the finished job is not asked for again.
+    const asked = requests().filter((r) => r.path === '/api/crawls/job-1').length;
+    await vi.advanceTimersByTimeAsync(CRAWL_JOB_POLL_MS * 3);
+    expect(requests().filter((r) => r.path === '/api/crawls/job-1')).toHaveLength(asked);
   });
 
   it("says 'Failed to get crawl job details' for a job that cannot be read", async () => {

@@ -1,20 +1,33 @@
-import { Alert, Anchor, Card, Group, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowsDiff, IconReportAnalytics } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { isHttpUrl, isTerminalStatus, MESSAGES, POLLING_MS, type CrawlJob } from '@vendorwatch/contracts';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { CrawlFailure } from '@/components/crawl/crawl-failure';
 import { crawlMethodLabel } from '@/components/crawl/crawl-method';
+import { CrawlProgress } from '@/components/crawl/crawl-progress';
 import { SectionLoader } from '@/components/ui/section-loader';
+import { paths } from '@/config/paths';
 import { getCrawlJobResultsQueryOptions } from '../api/get-crawl-job-results';
-import { useCrawlJob } from '../api/get-crawl-job';
+import { awaitsReport, useCrawlJob } from '../api/get-crawl-job';
 import { CancelCrawlJobButton } from './cancel-crawl-job-button';
 import { CrawlJobField } from './crawl-job-field';
 import { formatDateTime, formatJobDuration, formatPages } from './crawl-job-format';
 import { CrawlJobPagesTable } from './crawl-job-pages-table';
-import { CrawlJobProgress } from './crawl-job-progress';
 import { CrawlJobStatusBadge } from './crawl-job-status';
 
-/** One crawl job: how it ran (polled every 5 s until it ends) and the pages it fetched. */
-export function CrawlJobDetail({ jobId }: { jobId: string }) {
+interface CrawlJobDetailProps {
+  jobId: string;
+  /** Starts a failed or cancelled crawl again; supplied by the screen. Without it there is no Retry. */
+  onRetry?: (job: CrawlJob) => Promise<unknown>;
+}
+
+/**
+ * One crawl job: how it ran (polled every 5 s until it ends), where it leads once it ended (its report
+ * and its changes, or why it failed and Retry), and the pages it fetched.
+ */
+export function CrawlJobDetail({ jobId, onRetry }: CrawlJobDetailProps) {
   const queryClient = useQueryClient();
   const job = useCrawlJob({ jobId, queryConfig: { meta: { errorTitle: MESSAGES.crawls.detailsFailed } } });
   const status = job.data?.status;
@@ -38,21 +51,28 @@ export function CrawlJobDetail({ jobId }: { jobId: string }) {
   }
   return (
     <Stack gap="lg">
-      <CrawlJobSummary job={job.data} />
+      <CrawlJobSummary job={job.data} onRetry={onRetry} />
       <CrawlJobPagesTable jobId={jobId} refetchInterval={going ? POLLING_MS.crawlerResults : false} />
     </Stack>
   );
 }
 
-function CrawlJobSummary({ job }: { job: CrawlJob }) {
+function CrawlJobSummary({ job, onRetry }: { job: CrawlJob; onRetry?: CrawlJobDetailProps['onRetry'] }) {
   const going = !isTerminalStatus(job.status);
+  const retry = onRetry && job.vendorId ? () => onRetry(job) : undefined;
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="crawl-job-title" data-testid="crawl-job">
       <Stack gap="md">
         <Group justify="space-between">
           <Group gap="sm">
             <Title order={3} size="h4" id="crawl-job-title">
-              {job.vendorName ?? 'Unknown vendor'}
+              {job.vendorId && job.vendorName ? (
+                <Anchor component={Link} to={paths.app.vendor.getHref(job.vendorId)} inherit>
+                  {job.vendorName}
+                </Anchor>
+              ) : (
+                (job.vendorName ?? 'Unknown vendor')
+              )}
             </Title>
             <CrawlJobStatusBadge status={job.status} data-testid="crawl-job-status" />
           </Group>
@@ -76,13 +96,52 @@ function CrawlJobSummary({ job }: { job: CrawlJob }) {
           <CrawlJobField label="Completed">{formatDateTime(job.completionTime)}</CrawlJobField>
           <CrawlJobField label="Duration">{formatJobDuration(job)}</CrawlJobField>
         </SimpleGrid>
-        <CrawlJobProgress value={job.progress} animated={job.status === 'running'} testId="crawl-job-progress" />
-        {job.error && (
-          <Alert color="red" title="Error" data-testid="crawl-job-failure">
-            {job.error}
-          </Alert>
+        <CrawlProgress job={job} testId="crawl-job-progress" />
+        {job.status === 'failed' && <CrawlFailure error={job.error} onRetry={retry} />}
+        {job.status === 'cancelled' && retry && (
+          <Group>
+            <Button size="xs" variant="light" onClick={() => void retry()}>
+              Crawl again
+            </Button>
+          </Group>
         )}
+        {job.status === 'completed' && <CrawlJobOutcome job={job} />}
       </Stack>
     </Card>
+  );
+}
+
+/** Where a completed crawl leads: its compliance report and what changed since the vendor's crawl before. */
+function CrawlJobOutcome({ job }: { job: CrawlJob }) {
+  return (
+    <Group gap="sm" data-testid="crawl-job-outcome">
+      {job.reportId ? (
+        <Button
+          component={Link}
+          to={paths.app.report.getHref(job.reportId)}
+          size="xs"
+          leftSection={<IconReportAnalytics size={14} />}
+          data-testid="crawl-job-report"
+        >
+          Open report
+        </Button>
+      ) : awaitsReport(job) ? (
+        <Text size="sm" c="dimmed" data-testid="crawl-job-report-pending">
+          {MESSAGES.crawls.reportPending}
+        </Text>
+      ) : null}
+      {job.vendorId && (
+        <Button
+          component={Link}
+          to={paths.app.vendor.getHref(job.vendorId, job.id)}
+          size="xs"
+          variant="light"
+          leftSection={<IconArrowsDiff size={14} />}
+          data-testid="crawl-job-changes"
+        >
+          Open changes
+        </Button>
+      )}
+    </Group>
   );
 }

@@ -3,15 +3,13 @@ import { api, crawlerService } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify';
 import { useFeatureMutation, type MutationConfig } from '@/lib/react-query';
 
-/** The crawler page's session crawl: the job, and the session its results are filed under. */
-export type CrawlerSession = CrawlJob & { sessionId: string };
-
 /**
  * `sessionId` is generated here, so results can be asked for by session. The answer's `sessionId`
- * wins: when the vendor already has a crawl running, the server returns that one's session.
+ * wins: when the vendor already has a crawl running, the server returns that one — with its own
+ * session, or null when it was started elsewhere (then the page follows it by its job id).
  */
 export const startCrawler = ({ vendorId, sessionId }: { vendorId: string; sessionId: string }) =>
-  api.post<CrawlerSession>('/api/edge-functions/start-crawler', { vendor_id: vendorId, session_id: sessionId }, crawlerService);
+  api.post<CrawlJob>('/api/edge-functions/start-crawler', { vendor_id: vendorId, session_id: sessionId }, crawlerService);
 
 export const useStartCrawler = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof startCrawler> } = {}) => {
   return useFeatureMutation(

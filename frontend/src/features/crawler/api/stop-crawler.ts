@@ -4,9 +4,11 @@ import { api, crawlerService } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify';
 import { useFeatureMutation, type MutationConfig } from '@/lib/react-query';
 import type { CrawlJobQuery } from './crawl-job-query';
+import { crawlerCrawlParams, type CrawlerCrawl } from './get-crawler-results';
 
-export const stopCrawler = ({ sessionId }: { sessionId: string }) =>
-  api.post<CrawlJob>('/api/edge-functions/stop-crawler', { session_id: sessionId }, crawlerService);
+/** Stops the page's crawl: by its session, or by its job id when it was started elsewhere. */
+export const stopCrawler = (crawl: CrawlerCrawl) =>
+  api.post<CrawlJob>('/api/edge-functions/stop-crawler', crawlerCrawlParams(crawl), crawlerService);
 
 export const useStopCrawler = ({
   crawlJobQuery,

@@ -1,10 +1,14 @@
-import { Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerPlay, IconPlayerStop, IconRefresh } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isTerminalStatus, POLLING_MS } from '@vendorwatch/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { CrawlFailure } from '@/components/crawl/crawl-failure';
+import { CrawlProgress } from '@/components/crawl/crawl-progress';
+import { paths } from '@/config/paths';
 import type { CrawlJobQuery } from '../api/crawl-job-query';
-import { getCrawlerResultsQueryOptions, useCrawlerResults } from '../api/get-crawler-results';
+import { getCrawlerResultsQueryOptions, useCrawlerResults, type CrawlerCrawl } from '../api/get-crawler-results';
 import { useStartCrawler } from '../api/start-crawler';
 import { useStopCrawler } from '../api/stop-crawler';
 import { CrawlerResults, type RenderScreenshot } from './crawler-results';
@@ -14,6 +18,7 @@ export type CrawlerStatus = 'idle' | 'running' | 'completed' | 'failed';
 
 interface Run {
   phase: CrawlerStatus;
+  /** The session this page started; null for the vendor's crawl started elsewhere, followed by its job id. */
   sessionId: string | null;
   jobId: string | null;
 }
@@ -27,19 +32,32 @@ const STATUS_TEXT: Record<CrawlerStatus, { label: string; color: string }> = {
   failed: { label: 'Failed', color: 'red' },
 };
 
+/** How the session API names the run's crawl: by its session, else by its job. */
+const crawlOf = (sessionId: string | null, jobId: string | null): CrawlerCrawl | null =>
+  sessionId ? { sessionId } : jobId ? { jobId } : null;
+
 interface CrawlerRunProps {
   vendorId: string;
-  /** False until the vendor has saved crawler settings: there is nothing to crawl by yet. */
+  /** False while there is nothing to crawl by: no saved settings and no URL for the defaults to start at. */
   canStart: boolean;
+  /** The vendor's crawl queued or running right now, wherever it was started: the page follows it. */
+  liveJobId?: string | null;
   crawlJobQuery: CrawlJobQuery;
   renderScreenshot: RenderScreenshot;
 }
 
-export function CrawlerRun({ vendorId, canStart, crawlJobQuery, renderScreenshot }: CrawlerRunProps) {
+export function CrawlerRun({ vendorId, canStart, liveJobId = null, crawlJobQuery, renderScreenshot }: CrawlerRunProps) {
   const queryClient = useQueryClient();
   const [run, setRun] = useState<Run>(IDLE);
   const startCrawler = useStartCrawler();
   const stopCrawler = useStopCrawler({ crawlJobQuery });
+
+  // The vendor's crawl running elsewhere (the vendors list, a schedule) is this page's run too, not Idle —
+  // unless the user just reset it here and the list of live crawls has not caught up with its end yet.
+  const [dismissedJobId, setDismissedJobId] = useState<string | null>(null);
+  if (run.phase === 'idle' && liveJobId && liveJobId !== dismissedJobId) {
+    setRun({ phase: 'running', sessionId: null, jobId: liveJobId });
+  }
 
   const job = useQuery({ ...crawlJobQuery(run.jobId ?? ''), enabled: run.jobId !== null });
   // The job ending on the server ends the run here; the phase itself only changes on user actions.
@@ -48,44 +66,44 @@ export function CrawlerRun({ vendorId, canStart, crawlJobQuery, renderScreenshot
   const status: CrawlerStatus = ended ? (jobStatus === 'failed' ? 'failed' : 'completed') : run.phase;
   const running = status === 'running';
 
+  const { sessionId, jobId } = run;
+  const crawl = useMemo(() => crawlOf(sessionId, jobId), [sessionId, jobId]);
   const results = useCrawlerResults({
-    sessionId: run.sessionId ?? '',
-    queryConfig: { enabled: run.sessionId !== null, refetchInterval: running ? POLLING_MS.crawlerResults : false },
+    crawl: crawl ?? { jobId: '' },
+    queryConfig: { enabled: crawl !== null, refetchInterval: running ? POLLING_MS.crawlerResults : false },
   });
 
   // Pages stored between the last poll and the end of the crawl: fetch once more when it ends.
-  const { sessionId } = run;
   useEffect(() => {
-    if (ended && sessionId) void queryClient.invalidateQueries({ queryKey: getCrawlerResultsQueryOptions(sessionId).queryKey });
-  }, [ended, sessionId, queryClient]);
+    if (ended && crawl) void queryClient.invalidateQueries({ queryKey: getCrawlerResultsQueryOptions(crawl).queryKey });
+  }, [ended, crawl, queryClient]);
 
   const start = () => {
-    const sessionId = crypto.randomUUID();
-    setRun({ phase: 'running', sessionId, jobId: null });
+    const session = crypto.randomUUID();
+    setRun({ phase: 'running', sessionId: session, jobId: null });
     startCrawler.mutate(
-      { vendorId, sessionId },
+      { vendorId, sessionId: session },
       {
-        onSuccess: (session) => setRun({ phase: 'running', sessionId: session.sessionId, jobId: session.id }),
+        onSuccess: (started) => setRun({ phase: 'running', sessionId: started.sessionId, jobId: started.id }),
         onError: () => setRun((current) => ({ ...current, phase: 'failed' })),
       },
     );
   };
 
   const stop = () => {
-    if (!run.sessionId) return;
-    stopCrawler.mutate(
-      { sessionId: run.sessionId },
-      { onSuccess: () => setRun((current) => ({ ...current, phase: 'completed' })) },
-    );
+    if (!crawl) return;
+    stopCrawler.mutate(crawl, { onSuccess: () => setRun((current) => ({ ...current, phase: 'completed' })) });
   };
 
   const reset = () => {
-    if (run.sessionId) queryClient.removeQueries({ queryKey: getCrawlerResultsQueryOptions(run.sessionId).queryKey });
+    if (crawl) queryClient.removeQueries({ queryKey: getCrawlerResultsQueryOptions(crawl).queryKey });
+    setDismissedJobId(jobId);
     setRun(IDLE);
   };
 
   const { label, color } = STATUS_TEXT[status];
-  const progress = running ? job.data?.progress : undefined;
+  // The bar follows the job while it runs, and stays to show how a failed one ended.
+  const shownJob = job.data && (running || status === 'failed') ? job.data : undefined;
 
   return (
     <Stack gap="lg">
@@ -106,16 +124,12 @@ export function CrawlerRun({ vendorId, canStart, crawlJobQuery, renderScreenshot
           </Group>
           {!canStart && (
             <Text size="sm" c="dimmed" data-testid="crawler-needs-settings">
-              Save the crawler settings above before starting a crawl.
+              Add a start URL to the crawler settings above (or a URL to the vendor) before starting a crawl.
             </Text>
           )}
-          {job.data?.error && status === 'failed' && (
-            <Text size="sm" c="red">
-              {job.data.error}
-            </Text>
-          )}
-          {progress !== undefined && (
-            <Progress value={progress} animated aria-label="Crawl progress" data-testid="crawler-progress" />
+          {shownJob && <CrawlProgress job={shownJob} testId="crawler-progress" />}
+          {status === 'failed' && job.data?.status === 'failed' && (
+            <CrawlFailure error={job.data.error} testId="crawler-failure" />
           )}
           <Group>
             <Button
@@ -133,7 +147,7 @@ export function CrawlerRun({ vendorId, canStart, crawlJobQuery, renderScreenshot
                 variant="light"
                 leftSection={<IconPlayerStop size={16} />}
                 onClick={stop}
-                disabled={!run.sessionId || startCrawler.isPending}
+                disabled={!crawl || startCrawler.isPending}
                 loading={stopCrawler.isPending}
                 data-testid="stop-crawler"
               >
@@ -145,10 +159,15 @@ export function CrawlerRun({ vendorId, canStart, crawlJobQuery, renderScreenshot
                 Reset
               </Button>
             )}
+            {jobId && (
+              <Anchor component={Link} to={paths.app.crawlJob.getHref(jobId)} size="sm" data-testid="crawler-job-link">
+                View job details
+              </Anchor>
+            )}
           </Group>
         </Stack>
       </Card>
-      {run.sessionId && <CrawlerResults pages={results.data ?? []} running={running} renderScreenshot={renderScreenshot} />}
+      {crawl && <CrawlerResults pages={results.data ?? []} running={running} renderScreenshot={renderScreenshot} />}
     </Stack>
   );
 }

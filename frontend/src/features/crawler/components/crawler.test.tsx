@@ -72,9 +72,15 @@ const crawlJobQuery: CrawlJobQuery = (jobId) =>
       query.state.data && isTerminalStatus(query.state.data.status) ? false : CRAWL_JOB_POLL_MS,
   });
 
-const renderCrawler = () =>
+/** `liveJobId`: the vendor's crawl going now, as the route finds it among the active crawl jobs. */
+const renderCrawler = (liveJobId?: string) =>
   renderWithProviders(
-    <Crawler vendorId={VENDOR_ID} crawlJobQuery={crawlJobQuery} renderScreenshot={(url, alt) => <img src={url} alt={alt} />} />,
+    <Crawler
+      vendorId={VENDOR_ID}
+      crawlJobQuery={crawlJobQuery}
+      renderScreenshot={(url, alt) => <img src={url} alt={alt} />}
+      liveJobId={liveJobId}
+    />,
   );
 
 const status = () => screen.getByTestId('crawler-status');
@@ -144,6 +150,73 @@ describe('Crawler page', () => {
     expect(status()).toHaveTextContent('Idle');
     expect(screen.queryAllByTestId('crawler-result')).toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Start Crawl' })).toBeEnabled();
+  });
+
+  it("starts with the defaults, from the vendor's URL, without a save", async () => {
+    const { requests } = mockFetch({
+      [`GET /api/vendors/${VENDOR_ID}/crawler-settings`]: { body: { ...settings(false), startUrls: ['https://acme.example/'] } },
+      'POST /api/edge-functions/start-crawler': ({ body }: MockRequest) => {
+        const sessionId = (body as { session_id: string }).session_id;
+        return { body: { ...job('queued', sessionId), sessionId } };
+      },
+      'GET /api/crawls/job-1': { body: job('running', 's') },
+      'GET /api/crawler-results': { body: [] },
+    });
+    const { user } = renderCrawler();
+
+    const start = await screen.findByRole('button', { name: 'Start Crawl' });
+    expect(start).toBeEnabled();
+    expect(screen.queryByTestId('crawler-needs-settings')).not.toBeInTheDocument();
+    await user.click(start);
+
+    await waitFor(() => expect(status()).toHaveTextContent('Running'));
+    expect(requests().some((r) => r.method === 'PUT')).toBe(false);
+    expect(requests().some((r) => r.path === '/api/edge-functions/start-crawler')).toBe(true);
+  });
+
+  it("shows the vendor's crawl started elsewhere as running, follows its pages by job id and stops it", async () => {
+    const { requests } = mockFetch({
+      [`GET /api/vendors/${VENDOR_ID}/crawler-settings`]: { body: settings(false) },
+      'GET /api/crawls/job-1': { body: { ...job('running', 's'), sessionId: null } },
+      'GET /api/crawler-results': { body: [page('p1', { title: 'Home' })] },
+      'POST /api/edge-functions/stop-crawler': { body: { ...job('cancelled', 's'), sessionId: null } },
+    });
+    const { user } = renderCrawler('job-1');
+
+    expect(await screen.findByText('Home')).toBeInTheDocument();
+    expect(status()).toHaveTextContent('Running');
+    expect(await screen.findByTestId('crawler-progress')).toHaveAttribute('aria-valuenow', '40');
+    expect(screen.getByRole('link', { name: 'View job details' })).toHaveAttribute('href', '/crawls/job-1');
+    expect(requests().find((r) => r.path === '/api/crawler-results')?.search).toBe('?job_id=job-1');
+
+    await user.click(screen.getByRole('button', { name: 'Stop Crawl' }));
+    await waitFor(() => expect(status()).toHaveTextContent('Completed'));
+    expect(requests().find((r) => r.path === '/api/edge-functions/stop-crawler')?.body).toEqual({ job_id: 'job-1' });
+  });
+
+  it('says why a crawl failed in plain words, with a red bar that is not full', async () => {
+    mockFetch({
+      [`GET /api/vendors/${VENDOR_ID}/crawler-settings`]: { body: settings(true) },
+      'GET /api/crawls/job-1': {
+        body: {
+          ...job('failed', 's'),
+          progress: 100,
+          pagesDone: 1,
+          pagesPlanned: 1,
+          pagesAnswered: 0,
+          error: 'net::ERR_TUNNEL_CONNECTION_FAILED at https://acme.example/',
+        },
+      },
+      'GET /api/crawler-results': { body: [] },
+    });
+    renderCrawler('job-1');
+
+    const failure = await screen.findByTestId('crawler-failure');
+    expect(failure).toHaveTextContent('The site could not be reached through the configured proxy');
+    expect(within(failure).getByTestId('crawler-failure-detail')).toHaveTextContent('net::ERR_TUNNEL_CONNECTION_FAILED');
+    expect(status()).toHaveTextContent('Failed');
+    expect(screen.getByTestId('crawler-progress')).toHaveAttribute('aria-valuenow', '0');
+    expect(screen.getByTestId('crawler-progress-percent')).toHaveTextContent('Failed');
   });
 
   it("turns to Failed when the start is rejected, with 'Failed to start crawler'", async () => {

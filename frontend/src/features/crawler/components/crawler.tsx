@@ -11,10 +11,12 @@ interface CrawlerProps {
   /** Follows the session crawl, which is a crawl job (from the crawl-jobs feature, through the route). */
   crawlJobQuery: CrawlJobQuery;
   renderScreenshot: RenderScreenshot;
+  /** The vendor's crawl queued or running right now, wherever it was started (from the route, which knows crawl jobs). */
+  liveJobId?: string | null;
 }
 
 /** One vendor's crawler: its settings, a session crawl with start/stop, and the pages it finds. */
-export function Crawler({ vendorId, crawlJobQuery, renderScreenshot }: CrawlerProps) {
+export function Crawler({ vendorId, crawlJobQuery, renderScreenshot, liveJobId }: CrawlerProps) {
   const settings = useCrawlerSettings({ vendorId });
 
   if (settings.isPending) return <SectionLoader label="Loading crawler settings" />;
@@ -32,7 +34,9 @@ export function Crawler({ vendorId, crawlJobQuery, renderScreenshot }: CrawlerPr
       <CrawlerRun
         key={`run-${vendorId}`}
         vendorId={vendorId}
-        canStart={settings.data.saved}
+        // Unsaved settings are the defaults, which start at the vendor's URL: enough to crawl by.
+        canStart={settings.data.startUrls.length > 0}
+        liveJobId={liveJobId}
         crawlJobQuery={crawlJobQuery}
         renderScreenshot={renderScreenshot}
       />

@@ -8,6 +8,7 @@ import {
   type CrawlMethod,
   type PuppeteerSettings,
 } from '@vendorwatch/contracts';
+import type { ReactNode } from 'react';
 import { CrawlMethodPicker } from '@/components/crawl/crawl-method-picker';
 import { PuppeteerSettingsFields } from '@/components/crawl/puppeteer-settings-fields';
 import { focusFirstError, zodValidate } from '@/lib/form';
@@ -30,7 +31,12 @@ interface TestCrawlerValues {
   settings: PuppeteerSettings;
 }
 
-export function TestCrawler() {
+interface TestCrawlerProps {
+  /** Under the API method: whether an API key is configured (the screen knows the configurations). */
+  apiNotice?: ReactNode;
+}
+
+export function TestCrawler({ apiNotice }: TestCrawlerProps = {}) {
   const testCrawl = useTestCrawl();
   // Controlled: the method picker decides whether the Puppeteer settings are on screen.
   const form = useForm<TestCrawlerValues>({
@@ -71,6 +77,7 @@ export function TestCrawler() {
               value={form.values.method}
               onChange={(method) => form.setFieldValue('method', method)}
               disabled={running}
+              apiNotice={apiNotice}
             />
             {form.values.method === 'puppeteer' && (
               <PuppeteerSettingsFields

@@ -1,21 +1,22 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, type UpdateVendor, type Vendor } from '@vendorwatch/contracts';
 import { api } from '@/lib/api-client';
-import { notifyError } from '@/lib/notify';
+import { notifyError, notifySuccess } from '@/lib/notify';
 import { useFeatureMutation, type MutationConfig } from '@/lib/react-query';
 import { getVendorsQueryOptions } from './get-vendors';
 
 export const updateVendor = ({ vendorId, data }: { vendorId: string; data: UpdateVendor }) =>
   api.put<Vendor>(`/api/vendors/${encodeURIComponent(vendorId)}`, data);
 
-// The spec has no success text for an update: only failures are announced.
 export const useUpdateVendor = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof updateVendor> } = {}) => {
   const queryClient = useQueryClient();
   return useFeatureMutation(
     updateVendor,
     {
       onSuccess: () => {
+        // The vendor's own query sits under the list's key: both show the new values.
         void queryClient.invalidateQueries({ queryKey: getVendorsQueryOptions().queryKey });
+        notifySuccess(MESSAGES.vendors.updated);
       },
       onError: (error) => {
         notifyError(MESSAGES.vendors.updateFailed, error);

@@ -6,7 +6,7 @@ import {
   type PuppeteerSettings,
   type Vendor,
 } from '@vendorwatch/contracts';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { CrawlMethodPicker } from '@/components/crawl/crawl-method-picker';
 import { PuppeteerSettingsFields } from '@/components/crawl/puppeteer-settings-fields';
 import { isApiError } from '@/lib/api-error';
@@ -27,6 +27,8 @@ interface CrawlVendorDialogProps {
   onClose: () => void;
   /** Supplied by the screen that owns crawl jobs; without it, Start Crawl stays disabled. */
   onStart?: StartCrawlHandler;
+  /** Under the API method: whether an API key is configured (the screen knows the configurations). */
+  apiNotice?: ReactNode;
 }
 
 interface StartError {
@@ -40,7 +42,7 @@ const toStartError = (reason: unknown): StartError =>
     ? { title: formatMessage.httpError(reason.status), message: reason.message }
     : { message: errorReason(reason) };
 
-export function CrawlVendorDialog({ vendor, opened, onClose, onStart }: CrawlVendorDialogProps) {
+export function CrawlVendorDialog({ vendor, opened, onClose, onStart, apiNotice }: CrawlVendorDialogProps) {
   const [method, setMethod] = useState<CrawlMethod>('puppeteer');
   const [settings, setSettings] = useState<PuppeteerSettings>({ ...DEFAULT_PUPPETEER_SETTINGS });
   const [starting, setStarting] = useState(false);
@@ -79,7 +81,7 @@ export function CrawlVendorDialog({ vendor, opened, onClose, onStart }: CrawlVen
         <Text size="sm">
           Vendor: <strong>{vendor?.name}</strong>
         </Text>
-        <CrawlMethodPicker value={method} onChange={setMethod} disabled={starting} />
+        <CrawlMethodPicker value={method} onChange={setMethod} disabled={starting} apiNotice={apiNotice} />
         {method === 'puppeteer' && <PuppeteerSettingsFields value={settings} onChange={setSettings} disabled={starting} />}
         {error && (
           <Alert color="red" title={error.title} data-testid="crawl-error">

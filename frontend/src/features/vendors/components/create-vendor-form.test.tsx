@@ -1,4 +1,4 @@
-import { MESSAGES, type Vendor } from '@vendorwatch/contracts';
+import { formatMessage, MESSAGES, type Vendor } from '@vendorwatch/contracts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '@/testing/mock-fetch';
@@ -65,6 +65,51 @@ describe('CreateVendorForm', () => {
       }),
     ]);
     expect(nameInput()).toHaveValue('');
+  });
+
+  it('takes a bare domain as its https:// URL and posts that', async () => {
+    const { requests } = mockFetch({ 'POST /api/vendors': { status: 201, body: { ...created, url: 'https://acme.com/' } } });
+    const { user } = renderWithProviders(<CreateVendorForm />);
+
+    await user.type(nameInput(), 'Acme');
+    await user.type(screen.getByLabelText('URL'), 'acme.com');
+    await user.click(screen.getByRole('button', { name: 'Add Vendor' }));
+
+    expect(await screen.findByText(MESSAGES.vendors.added)).toBeInTheDocument();
+    expect(requests()).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        path: '/api/vendors',
+        body: { name: 'Acme', url: 'https://acme.com/', description: '' },
+      }),
+    ]);
+  });
+
+  it.each(['nope', 'javascript:alert(1)', 'not a url'])('still refuses %j, without calling the API', async (typed) => {
+    const { requests } = mockFetch({});
+    const { user } = renderWithProviders(<CreateVendorForm />);
+
+    await user.type(nameInput(), 'Acme');
+    await user.type(screen.getByLabelText('URL'), typed);
+    await user.click(screen.getByRole('button', { name: 'Add Vendor' }));
+
+    expect(await screen.findByText(MESSAGES.vendors.invalidUrl)).toBeInTheDocument();
+    expect(screen.getByLabelText('URL')).toHaveFocus();
+    expect(requests()).toHaveLength(0);
+  });
+
+  it("refuses a vendor beyond the limit with the server's message", async () => {
+    mockFetch({
+      'POST /api/vendors': { status: 409, body: { statusCode: 409, message: formatMessage.vendorLimitReached(1000) } },
+    });
+    const { user } = renderWithProviders(<CreateVendorForm />);
+
+    await user.type(nameInput(), 'Acme');
+    await user.click(screen.getByRole('button', { name: 'Add Vendor' }));
+
+    expect(await screen.findByText(MESSAGES.vendors.addFailed)).toBeInTheDocument();
+    expect(screen.getByText(formatMessage.vendorLimitReached(1000))).toBeInTheDocument();
+    expect(nameInput()).toHaveValue('Acme');
   });
 
   it("puts a 400's field errors on the fields and toasts the failure", async () => {

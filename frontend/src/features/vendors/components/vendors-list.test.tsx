@@ -13,6 +13,7 @@ const vendor = (id: string, name: string, extra: Partial<VendorListItem> = {}): 
   createdAt: '2025-01-01T00:00:00Z',
   updatedAt: '2025-01-01T00:00:00Z',
   compliance: null,
+  lastCrawl: null,
   ...extra,
 });
 

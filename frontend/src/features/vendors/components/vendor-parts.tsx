@@ -1,0 +1,93 @@
+import { Anchor, Button, Group, Text, type BadgeProps } from '@mantine/core';
+import { IconPlayerPlay, IconSpider } from '@tabler/icons-react';
+import { isHttpUrl, type Vendor, type VendorListItem } from '@vendorwatch/contracts';
+import { Link } from 'react-router-dom';
+import { ComplianceLabelBadge } from '@/components/compliance/compliance-badges';
+import { paths } from '@/config/paths';
+import { DeleteVendorButton } from './delete-vendor-button';
+
+/** A badge keeps its whole text: it neither shrinks nor cuts "Non-Compliant" to "NON-COMP…". */
+export const UNCUT_BADGE: Pick<BadgeProps, 'style' | 'styles'> = {
+  style: { flexShrink: 0, maxWidth: 'none' },
+  styles: { label: { overflow: 'visible' } },
+};
+
+export function VendorNameLink({ vendor }: { vendor: Vendor }) {
+  return (
+    <Anchor component={Link} to={paths.app.vendor.getHref(vendor.id)} fw={500} data-testid="vendor-link">
+      {vendor.name}
+    </Anchor>
+  );
+}
+
+export function VendorUrl({ vendor }: { vendor: Vendor }) {
+  // Only http(s) becomes a link: a stored "javascript:" URL must never be clickable.
+  return isHttpUrl(vendor.url) ? (
+    <Anchor href={vendor.url} target="_blank" rel="noopener noreferrer" size="sm" style={{ wordBreak: 'break-all' }}>
+      {vendor.url}
+    </Anchor>
+  ) : (
+    <Text size="sm" c="dimmed">
+      {vendor.url || '—'}
+    </Text>
+  );
+}
+
+/** The latest assessment's label, opening its report; a dash before the first one. */
+export function VendorCompliance({ vendor }: { vendor: VendorListItem }) {
+  return vendor.compliance ? (
+    <Anchor
+      component={Link}
+      to={paths.app.report.getHref(vendor.compliance.reportId)}
+      aria-label={`${vendor.name} compliance report`}
+    >
+      <ComplianceLabelBadge
+        rate={vendor.compliance.rate}
+        label={vendor.compliance.label}
+        {...UNCUT_BADGE}
+        style={{ ...UNCUT_BADGE.style, cursor: 'pointer' }}
+        data-testid="vendor-compliance"
+      />
+    </Anchor>
+  ) : (
+    <Text size="sm" c="dimmed" data-testid="vendor-compliance-none">
+      —
+    </Text>
+  );
+}
+
+/** Crawl (the Configure Crawl dialog), the vendor's crawler page, and Delete. */
+export function VendorActions({
+  vendor,
+  onCrawl,
+  wrap = false,
+}: {
+  vendor: Vendor;
+  onCrawl: (vendor: Vendor) => void;
+  wrap?: boolean;
+}) {
+  return (
+    <Group gap="xs" wrap={wrap ? 'wrap' : 'nowrap'} justify={wrap ? 'flex-start' : 'flex-end'} data-testid="vendor-actions">
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={<IconPlayerPlay size={14} />}
+        onClick={() => onCrawl(vendor)}
+        aria-label={`Crawl ${vendor.name}`}
+      >
+        Crawl
+      </Button>
+      <Button
+        component={Link}
+        to={paths.app.crawler.getHref(vendor.id)}
+        size="xs"
+        variant="default"
+        leftSection={<IconSpider size={14} />}
+        aria-label={`Open crawler for ${vendor.name}`}
+      >
+        Crawler
+      </Button>
+      <DeleteVendorButton vendor={vendor} />
+    </Group>
+  );
+}
