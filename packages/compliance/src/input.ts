@@ -116,6 +116,20 @@ export interface DocumentFacts {
   /** Contact details in the page's text (at most 10 each). */
   emails: string[];
   phones: string[];
+  /**
+   * Policies the page delivers in `<meta>` elements, which browsers apply like the response headers:
+   * `<meta http-equiv="Content-Security-Policy" content>` (each element one policy, in document order)
+   * and the last `<meta name="referrer" content>`. Absent when the page has none (and on pages stored
+   * before they were recorded).
+   */
+  metaPolicies?: MetaPolicies;
+}
+
+export interface MetaPolicies {
+  /** Each `<meta http-equiv="Content-Security-Policy">` element's content, in document order. */
+  contentSecurityPolicy: string[];
+  /** The last `<meta name="referrer">` element's content; null when there is none. */
+  referrerPolicy: string | null;
 }
 
 export interface BrowserFacts {
