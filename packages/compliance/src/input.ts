@@ -1,4 +1,7 @@
 import type { CrawlMethod } from '@vendorwatch/contracts';
+import type { DomainPostureFacts } from './domain-facts';
+
+export * from './domain-facts';
 
 /**
  * What a check reads: one completed crawl as it is stored, with nothing fetched again. The worker
@@ -15,6 +18,12 @@ export interface AssessedCrawl {
   site: SiteFacts;
   /** Every page the crawl stored, answered or not, in crawl order. */
   pages: AssessedPage[];
+  /**
+   * The vendor's email, DNS and TLS posture, read by the worker after the crawl completed; null when
+   * it was not read (a crawl stored before these facts were gathered, or gathering failed): the
+   * "Email & domain" and "TLS" checks are then "could not be checked".
+   */
+  domainPosture: DomainPostureFacts | null;
 }
 
 export interface SiteFacts {
