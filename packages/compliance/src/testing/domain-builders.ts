@@ -15,14 +15,24 @@ import { CHECKED_AT, daysAfter } from './builders';
  * `originOf()` an HTTPS origin with a trusted 2048-bit RSA/SHA-256 certificate refusing TLS 1.0/1.1.
  */
 
-export const answered = <T>(name: string, type: string, records: T[]): DnsLookup<T> => ({ name, type, status: 'answered', records });
+export const answered = <T>(name: string, type: string, records: T[]): DnsLookup<T> => ({
+  name,
+  type,
+  status: 'answered',
+  records,
+});
 export const empty = <T>(name: string, type: string, rcode: 'NXDOMAIN' | 'NODATA' = 'NXDOMAIN'): DnsLookup<T> => ({
   name,
   type,
   status: 'empty',
   rcode,
 });
-export const noAnswer = <T>(name: string, type: string, reason = 'timeout'): DnsLookup<T> => ({ name, type, status: 'unanswered', reason });
+export const noAnswer = <T>(name: string, type: string, reason = 'timeout'): DnsLookup<T> => ({
+  name,
+  type,
+  status: 'unanswered',
+  reason,
+});
 
 export function spfOf(evaluation: Partial<SpfEvaluation> = {}): SpfEvaluation {
   return { result: 'fail', detail: null, lookups: 1, voidLookups: 0, ...evaluation };
@@ -58,7 +68,9 @@ export function domainOf(domain = 'vendor.test', facts: Partial<DomainFacts> = {
     caa: answered(domain, 'CAA', [{ flags: 0, tag: 'issue', value: 'letsencrypt.org' }]),
     dnskey: answered(domain, 'DNSKEY', ['flags 257, protocol 3, algorithm 13']),
     ds: answered(domain, 'DS', ['key tag 2371, algorithm 13, digest type 2']),
-    dkim: [{ selector: 's1', lookup: answered(`s1._domainkey.${domain}`, 'TXT', ['v=DKIM1; k=rsa; p=MIIBIjANBg']), key: 'present' }],
+    dkim: [
+      { selector: 's1', lookup: answered(`s1._domainkey.${domain}`, 'TXT', ['v=DKIM1; k=rsa; p=MIIBIjANBg']), key: 'present' },
+    ],
     ...facts,
   };
 }
