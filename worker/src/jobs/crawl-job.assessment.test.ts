@@ -2,6 +2,7 @@ import type { CheckOutcome, CrawlMethod } from '@vendorwatch/contracts';
 import {
   complianceAssessments,
   ComplianceAssessmentsRepository,
+  CrawlDomainPostureRepository,
   CrawlJobsRepository,
   CrawlPagesRepository,
 } from '@vendorwatch/db';
@@ -117,7 +118,12 @@ describe('compliance assessment of a completed crawl', () => {
     const firstChecks = await assessments.checkResults(first.id);
 
     const db = harness.database.db;
-    const again = await new CrawlAssessor(new CrawlJobsRepository(db), new CrawlPagesRepository(db), assessments).assess(id);
+    const again = await new CrawlAssessor(
+      new CrawlJobsRepository(db),
+      new CrawlPagesRepository(db),
+      assessments,
+      new CrawlDomainPostureRepository(db),
+    ).assess(id);
     expect(again?.id).toBe(first.id);
     const strip = (rows: typeof firstChecks) => rows.map(({ assessmentId: _a, ...rest }) => rest);
     expect(strip(await assessments.checkResults(first.id))).toEqual(strip(firstChecks));
@@ -132,7 +138,12 @@ describe('compliance assessment of a completed crawl', () => {
     await harness.database.db.delete(complianceAssessments).where(eq(complianceAssessments.id, first.id));
 
     const db = harness.database.db;
-    const assessor = new CrawlAssessor(new CrawlJobsRepository(db), new CrawlPagesRepository(db), assessments);
+    const assessor = new CrawlAssessor(
+      new CrawlJobsRepository(db),
+      new CrawlPagesRepository(db),
+      assessments,
+      new CrawlDomainPostureRepository(db),
+    );
     expect(await assessor.catchUp(24 * 3600_000)).toBeGreaterThanOrEqual(1);
     expect(await assessments.findByJob(userId, id)).toMatchObject({ rate: 44.4, label: 'Non-Compliant' });
   });
