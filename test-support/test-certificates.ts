@@ -1,6 +1,7 @@
 import 'reflect-metadata'; // @peculiar/x509 needs it before it loads.
 import * as x509 from '@peculiar/x509';
 import { webcrypto } from 'node:crypto';
+import { isIP } from 'node:net';
 
 type CryptoKey = webcrypto.CryptoKey;
 type CryptoKeyPair = webcrypto.CryptoKeyPair;
@@ -14,7 +15,7 @@ export interface TestKeyPair {
 }
 
 export interface LeafOptions {
-  /** DNS names the certificate covers (subjectAltName); the first is also its CN. */
+  /** DNS names or IP addresses the certificate covers (subjectAltName); the first is also its CN. */
   names: string[];
   /** Days from now: negative for a certificate already expired. */
   notBeforeDays?: number;
@@ -78,7 +79,9 @@ export class TestCertificateAuthority {
     ])) as CryptoKeyPair;
     const subject = `CN=${options.names[0]}`;
     const extensions = [
-      new x509.SubjectAlternativeNameExtension(options.names.map((value) => ({ type: 'dns' as const, value }))),
+      new x509.SubjectAlternativeNameExtension(
+        options.names.map((value) => ({ type: isIP(value) ? ('ip' as const) : ('dns' as const), value })),
+      ),
     ];
     const notBefore = new Date(Date.now() + (options.notBeforeDays ?? -30) * DAY_MS);
     const notAfter = new Date(Date.now() + (options.notAfterDays ?? 365) * DAY_MS);

@@ -90,3 +90,6 @@ export const isNullMx = (records: MxRecord[]) =>
 
 /** "vendor.com (primary)". */
 export const domainName = (domain: DomainFacts) => (domain.primary ? `${domain.domain} (primary)` : domain.domain);
+
+/** Said when the vendor has no domain name to read: its website is reached by address (a local demo, an intranet). */
+export const NO_DOMAINS = 'The vendor has no domain name to read: its website is reached by an IP address, not by a name';

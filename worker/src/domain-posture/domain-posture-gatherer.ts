@@ -63,7 +63,8 @@ export class DomainPostureGatherer {
       for (const [i, domain] of domainNames.entries())
         domains.push(await readDomain(domain, i === 0, dkimSelectors, resolver, mtaSts));
       const origins = [];
-      for (const origin of originsOnDomains(input.httpsOrigins, domainNames)) origins.push(await tls.probe(origin));
+      for (const origin of originsOnDomains(input.httpsOrigins, domainNames, input.startUrl))
+        origins.push(await tls.probe(origin));
       return { checkedAt, domains, dkimSelectors, origins, lookups: { queries: resolver.queryCount, cap: resolver.queryCap } };
     } finally {
       await mtaSts.close();

@@ -31,11 +31,24 @@ export function vendorDomains(startUrl: string, listed: readonly string[] = []):
   return primary ? [primary] : [];
 }
 
-/** The HTTPS origins on the vendor's domains (the domain itself or a subdomain), in the order given, at most 20. */
-export function originsOnDomains(origins: readonly string[], domains: readonly string[]): string[] {
+/**
+ * The HTTPS origins on the vendor's domains (the domain itself or a subdomain), in the order given,
+ * at most 20. A start host without a registrable domain (an address, as in a local demo) is the
+ * vendor's site all the same: its origins count too.
+ */
+export function originsOnDomains(origins: readonly string[], domains: readonly string[], startUrl: string): string[] {
+  const startHost = registrableDomainOf(startUrl) ? null : hostOf(startUrl);
   const onDomains = origins.filter((origin) => {
-    const host = new URL(origin).hostname;
-    return domains.some((domain) => host === domain || host.endsWith(`.${domain}`));
+    const host = hostOf(origin);
+    return host === startHost || domains.some((domain) => host === domain || host?.endsWith(`.${domain}`));
   });
   return onDomains.slice(0, MAX_PROBED_ORIGINS);
+}
+
+function hostOf(url: string): string | null {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return null;
+  }
 }

@@ -9,6 +9,7 @@ import {
   recordsOf,
   type SubjectVerdict,
   unanswered,
+  NO_DOMAINS,
 } from '../domain-verdicts';
 
 const ISSUANCE_TAGS = new Set(['issue', 'issuewild']);
@@ -38,6 +39,6 @@ export const caa: Check = {
   evaluate(crawl) {
     const posture = postureOf(crawl);
     if (isEvaluation(posture)) return posture;
-    return judgeSubjects(posture.domains, domainName, judgeCaa, 'No domain of the vendor is known');
+    return judgeSubjects(posture.domains, domainName, judgeCaa, NO_DOMAINS);
   },
 };

@@ -9,6 +9,7 @@ import {
   recordsTagged,
   type SubjectVerdict,
   unanswered,
+  NO_DOMAINS,
 } from '../domain-verdicts';
 
 /** Whether a DMARC record makes receivers refuse or quarantine mail that fails authentication, for all of it. */
@@ -57,6 +58,6 @@ export const dmarc: Check = {
   evaluate(crawl) {
     const posture = postureOf(crawl);
     if (isEvaluation(posture)) return posture;
-    return judgeSubjects(posture.domains, domainName, judgeDmarc, 'No domain of the vendor is known');
+    return judgeSubjects(posture.domains, domainName, judgeDmarc, NO_DOMAINS);
   },
 };

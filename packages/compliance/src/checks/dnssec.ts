@@ -9,6 +9,7 @@ import {
   recordsOf,
   type SubjectVerdict,
   unanswered,
+  NO_DOMAINS,
 } from '../domain-verdicts';
 
 function judgeDnssec(domain: DomainFacts): SubjectVerdict {
@@ -41,6 +42,6 @@ export const dnssec: Check = {
   evaluate(crawl) {
     const posture = postureOf(crawl);
     if (isEvaluation(posture)) return posture;
-    return judgeSubjects(posture.domains, domainName, judgeDnssec, 'No domain of the vendor is known');
+    return judgeSubjects(posture.domains, domainName, judgeDnssec, NO_DOMAINS);
   },
 };

@@ -10,6 +10,7 @@ import {
   receivesMail,
   type SubjectVerdict,
   unanswered,
+  NO_DOMAINS,
 } from '../domain-verdicts';
 
 function policyEvidence(domain: DomainFacts): CheckEvidence[] {
@@ -59,6 +60,6 @@ export const mtaSts: Check = {
   evaluate(crawl) {
     const posture = postureOf(crawl);
     if (isEvaluation(posture)) return posture;
-    return judgeSubjects(posture.domains, domainName, judgeMtaSts, 'No domain of the vendor is known');
+    return judgeSubjects(posture.domains, domainName, judgeMtaSts, NO_DOMAINS);
   },
 };

@@ -11,6 +11,7 @@ import {
   recordsTagged,
   type SubjectVerdict,
   unanswered,
+  NO_DOMAINS,
 } from '../domain-verdicts';
 
 /** "v=spf1 -all" and nothing else: the domain sends no mail at all. */
@@ -47,6 +48,6 @@ export const mx: Check = {
   evaluate(crawl) {
     const posture = postureOf(crawl);
     if (isEvaluation(posture)) return posture;
-    return judgeSubjects(posture.domains, domainName, judgeMx, 'No domain of the vendor is known');
+    return judgeSubjects(posture.domains, domainName, judgeMx, NO_DOMAINS);
   },
 };

@@ -9,6 +9,7 @@ import {
   recordsTagged,
   type SubjectVerdict,
   unanswered,
+  NO_DOMAINS,
 } from '../domain-verdicts';
 
 /** RFC 7208 §4.6.4: evaluating a record may cause at most 10 DNS lookups, or receivers treat it as an error. */
@@ -54,6 +55,6 @@ export const spf: Check = {
   evaluate(crawl) {
     const posture = postureOf(crawl);
     if (isEvaluation(posture)) return posture;
-    return judgeSubjects(posture.domains, domainName, judgeSpf, 'No domain of the vendor is known');
+    return judgeSubjects(posture.domains, domainName, judgeSpf, NO_DOMAINS);
   },
 };

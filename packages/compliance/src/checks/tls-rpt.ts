@@ -10,6 +10,7 @@ import {
   recordsTagged,
   type SubjectVerdict,
   unanswered,
+  NO_DOMAINS,
 } from '../domain-verdicts';
 
 const REPORTS_TO = /(^|;)\s*rua\s*=\s*\S/i;
@@ -40,6 +41,6 @@ export const tlsRpt: Check = {
   evaluate(crawl) {
     const posture = postureOf(crawl);
     if (isEvaluation(posture)) return posture;
-    return judgeSubjects(posture.domains, domainName, judgeTlsRpt, 'No domain of the vendor is known');
+    return judgeSubjects(posture.domains, domainName, judgeTlsRpt, NO_DOMAINS);
   },
 };
