@@ -1,4 +1,4 @@
-import { dmarcPercent, isEnforcing } from './checks/dmarc';
+import { isEnforcing } from './checks/dmarc';
 import { certificateExpiries } from './checks/tls-origin-certificates';
 import type { DomainPostureFacts } from './domain-facts';
 
@@ -23,7 +23,7 @@ export function mailSpoofable(posture: DomainPostureFacts): boolean | null {
   const primary = posture.domains.find((domain) => domain.primary);
   if (!primary || primary.dmarc.status === 'unanswered') return null;
   const tags = primary.dmarcRecord?.tags;
-  return !tags || !isEnforcing(tags) || dmarcPercent(tags) !== 100;
+  return !tags || !isEnforcing(tags);
 }
 
 export function domainPostureSummary(posture: DomainPostureFacts): DomainPostureSummary {

@@ -1,6 +1,6 @@
 import type { CheckEvidence, CheckOutcome } from '@vendorwatch/contracts';
 import type { CheckEvaluation } from './check';
-import type { DnsLookup, DomainFacts, DomainPostureFacts, MxRecord } from './domain-facts';
+import type { DnsLookup, DomainFacts, DomainPostureFacts, MxRecord, OriginTlsFacts } from './domain-facts';
 import type { AssessedCrawl } from './input';
 
 /** What a check concluded about one domain (or one HTTPS origin), with the records that decided it. */
@@ -37,12 +37,34 @@ export function judgeSubjects<T>(
   return { outcome, summary, evidence: verdicts.flatMap((v) => v.evidence) };
 }
 
-/** The domain facts of a crawl, or the evaluation saying they were not read. */
-export function postureOf(crawl: AssessedCrawl): DomainPostureFacts | CheckEvaluation {
-  return crawl.domainPosture ?? { outcome: 'not_checked', summary: NOT_GATHERED, evidence: [] };
+/** Judges each of the vendor's domains: the body of every "Email & domain" check. */
+export function judgeDomains(crawl: AssessedCrawl, judge: (domain: DomainFacts) => SubjectVerdict): CheckEvaluation {
+  const posture = crawl.domainPosture;
+  if (!posture) return { outcome: 'not_checked', summary: NOT_GATHERED, evidence: [] };
+  return judgeSubjects(posture.domains, domainName, judge, NO_DOMAINS);
 }
 
-export const isEvaluation = (value: DomainPostureFacts | CheckEvaluation): value is CheckEvaluation => 'outcome' in value;
+/** Judges each HTTPS origin the crawl met on the vendor's domains: the body of every "TLS" check. */
+export function judgeOrigins(
+  crawl: AssessedCrawl,
+  judge: (origin: OriginTlsFacts, posture: DomainPostureFacts) => SubjectVerdict,
+): CheckEvaluation {
+  const posture = crawl.domainPosture;
+  if (!posture) return { outcome: 'not_checked', summary: NOT_GATHERED, evidence: [] };
+  return judgeSubjects(
+    posture.origins,
+    (origin) => origin.origin,
+    (origin) => judge(origin, posture),
+    "The crawl met no HTTPS origin on the vendor's domains",
+  );
+}
+
+/** The verdict for an origin no TLS handshake could be made with: could not be checked. */
+export const noHandshake = (origin: OriginTlsFacts): SubjectVerdict => ({
+  outcome: 'not_checked',
+  says: `no TLS handshake (${origin.error ?? 'no certificate'})`,
+  evidence: [{ url: origin.origin, pageId: null, detail: origin.error ?? 'No certificate presented' }],
+});
 
 /** Evidence for a DNS lookup, records verbatim: `TXT _dmarc.vendor.com: "v=DMARC1; p=reject"`. */
 export function lookupEvidence<T>(lookup: DnsLookup<T>, show: (record: T) => string = (r) => JSON.stringify(r)): CheckEvidence[] {

@@ -1,16 +1,6 @@
 import { ALL_METHODS, type Check } from '../check';
 import type { CaaRecord, DomainFacts } from '../domain-facts';
-import {
-  domainName,
-  isEvaluation,
-  judgeSubjects,
-  lookupEvidence,
-  postureOf,
-  recordsOf,
-  type SubjectVerdict,
-  unanswered,
-  NO_DOMAINS,
-} from '../domain-verdicts';
+import { lookupEvidence, type SubjectVerdict, unanswered, recordsOf, judgeDomains } from '../domain-verdicts';
 
 const ISSUANCE_TAGS = new Set(['issue', 'issuewild']);
 const showCaa = (record: CaaRecord) => `${record.flags} ${record.tag} "${record.value}"`;
@@ -36,9 +26,5 @@ export const caa: Check = {
   howToFix:
     'Publish CAA records for the authorities you use, e.g. `0 issue "letsencrypt.org"` and `0 iodef "mailto:security@<domain>"`.',
   methods: ALL_METHODS,
-  evaluate(crawl) {
-    const posture = postureOf(crawl);
-    if (isEvaluation(posture)) return posture;
-    return judgeSubjects(posture.domains, domainName, judgeCaa, NO_DOMAINS);
-  },
+  evaluate: (crawl) => judgeDomains(crawl, judgeCaa),
 };

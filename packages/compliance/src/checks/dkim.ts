@@ -1,6 +1,6 @@
 import type { CheckEvidence } from '@vendorwatch/contracts';
 import { ALL_METHODS, type Check, notApplicable } from '../check';
-import { isEvaluation, judgeSubjects, lookupEvidence, postureOf, type SubjectVerdict } from '../domain-verdicts';
+import { judgeSubjects, lookupEvidence, type SubjectVerdict, NOT_GATHERED } from '../domain-verdicts';
 
 export const NO_DKIM_SELECTORS =
   'No DKIM selectors are listed for this vendor. DKIM keys cannot be discovered from DNS: list the selectors its mail is signed with (the s= of a DKIM-Signature header) to have them checked';
@@ -17,8 +17,8 @@ export const dkim: Check = {
     'Publish each selector\'s public key as a TXT record at <selector>._domainkey.<domain> ("v=DKIM1; k=rsa; p=<key>", 2048-bit RSA), as the mail provider gives it.',
   methods: ALL_METHODS,
   evaluate(crawl) {
-    const posture = postureOf(crawl);
-    if (isEvaluation(posture)) return posture;
+    const posture = crawl.domainPosture;
+    if (!posture) return { outcome: 'not_checked', summary: NOT_GATHERED, evidence: [] };
     if (posture.dkimSelectors.length === 0) return notApplicable(NO_DKIM_SELECTORS);
     // A selector belongs to one of the vendor's domains: it passes when one of them publishes its key.
     const judge = (selector: string): SubjectVerdict => {

@@ -1,16 +1,6 @@
 import { ALL_METHODS, type Check } from '../check';
 import type { DomainFacts } from '../domain-facts';
-import {
-  domainName,
-  isEvaluation,
-  judgeSubjects,
-  lookupEvidence,
-  postureOf,
-  recordsTagged,
-  type SubjectVerdict,
-  unanswered,
-  NO_DOMAINS,
-} from '../domain-verdicts';
+import { lookupEvidence, recordsTagged, type SubjectVerdict, unanswered, judgeDomains } from '../domain-verdicts';
 
 /** Whether a DMARC record makes receivers refuse or quarantine mail that fails authentication, for all of it. */
 export const isEnforcing = (tags: Record<string, string>) =>
@@ -24,8 +14,9 @@ function judgeDmarc(domain: DomainFacts): SubjectVerdict {
   const evidence = lookupEvidence(domain.dmarc, (record) => `"${record}"`);
   const records = recordsTagged(domain.dmarc, 'DMARC1');
   if (records.length === 0) return { outcome: 'fail', says: 'no DMARC record', evidence };
-  if (records.length > 1 || !domain.dmarcRecord)
-    return { outcome: 'fail', says: `${records.length} DMARC records (receivers apply none)`, evidence };
+  if (records.length > 1) return { outcome: 'fail', says: `${records.length} DMARC records (receivers apply none)`, evidence };
+  if (!domain.dmarcRecord)
+    return { outcome: 'not_checked', says: 'the record could not be read (a lookup went unanswered)', evidence };
   const { tags } = domain.dmarcRecord;
   const policy = (tags.p ?? '').toLowerCase();
   if (!['none', 'quarantine', 'reject'].includes(policy))
@@ -55,9 +46,5 @@ export const dmarc: Check = {
   howToFix:
     'Publish a TXT record at _dmarc.<domain>: start with "v=DMARC1; p=none; rua=mailto:dmarc@<domain>" to see who sends as you, then move to p=quarantine and p=reject (pct=100, the default).',
   methods: ALL_METHODS,
-  evaluate(crawl) {
-    const posture = postureOf(crawl);
-    if (isEvaluation(posture)) return posture;
-    return judgeSubjects(posture.domains, domainName, judgeDmarc, NO_DOMAINS);
-  },
+  evaluate: (crawl) => judgeDomains(crawl, judgeDmarc),
 };

@@ -1,16 +1,6 @@
 import { ALL_METHODS, type Check } from '../check';
 import type { DomainFacts } from '../domain-facts';
-import {
-  domainName,
-  isEvaluation,
-  judgeSubjects,
-  lookupEvidence,
-  postureOf,
-  recordsOf,
-  type SubjectVerdict,
-  unanswered,
-  NO_DOMAINS,
-} from '../domain-verdicts';
+import { lookupEvidence, type SubjectVerdict, unanswered, recordsOf, judgeDomains } from '../domain-verdicts';
 
 function judgeDnssec(domain: DomainFacts): SubjectVerdict {
   if (domain.dnskey.status === 'unanswered') return unanswered(domain.dnskey);
@@ -39,9 +29,5 @@ export const dnssec: Check = {
   howToFix:
     'Turn on DNSSEC signing at the DNS provider and publish the DS record it gives you at the registrar (the parent zone).',
   methods: ALL_METHODS,
-  evaluate(crawl) {
-    const posture = postureOf(crawl);
-    if (isEvaluation(posture)) return posture;
-    return judgeSubjects(posture.domains, domainName, judgeDnssec, NO_DOMAINS);
-  },
+  evaluate: (crawl) => judgeDomains(crawl, judgeDnssec),
 };

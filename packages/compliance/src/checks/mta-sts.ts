@@ -1,17 +1,7 @@
 import type { CheckEvidence } from '@vendorwatch/contracts';
 import { ALL_METHODS, type Check } from '../check';
 import type { DomainFacts } from '../domain-facts';
-import {
-  domainName,
-  isEvaluation,
-  judgeSubjects,
-  lookupEvidence,
-  postureOf,
-  receivesMail,
-  type SubjectVerdict,
-  unanswered,
-  NO_DOMAINS,
-} from '../domain-verdicts';
+import { lookupEvidence, type SubjectVerdict, unanswered, receivesMail, judgeDomains } from '../domain-verdicts';
 
 function policyEvidence(domain: DomainFacts): CheckEvidence[] {
   const policy = domain.mtaStsPolicy;
@@ -57,9 +47,5 @@ export const mtaSts: Check = {
   howToFix:
     'Publish "v=STSv1; id=<date>" at _mta-sts.<domain> and serve https://mta-sts.<domain>/.well-known/mta-sts.txt with "version: STSv1", "mode: enforce", one "mx:" line per MX host and a "max_age" (start in mode testing).',
   methods: ALL_METHODS,
-  evaluate(crawl) {
-    const posture = postureOf(crawl);
-    if (isEvaluation(posture)) return posture;
-    return judgeSubjects(posture.domains, domainName, judgeMtaSts, NO_DOMAINS);
-  },
+  evaluate: (crawl) => judgeDomains(crawl, judgeMtaSts),
 };

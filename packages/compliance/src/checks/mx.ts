@@ -1,17 +1,13 @@
 import { ALL_METHODS, type Check } from '../check';
 import type { DomainFacts } from '../domain-facts';
 import {
-  domainName,
-  isEvaluation,
-  isNullMx,
-  judgeSubjects,
-  mxEvidence,
-  postureOf,
-  recordsOf,
   recordsTagged,
   type SubjectVerdict,
   unanswered,
-  NO_DOMAINS,
+  recordsOf,
+  isNullMx,
+  mxEvidence,
+  judgeDomains,
 } from '../domain-verdicts';
 
 /** "v=spf1 -all" and nothing else: the domain sends no mail at all. */
@@ -45,9 +41,5 @@ export const mx: Check = {
   howToFix:
     'Publish MX records for the servers that receive the domain\'s mail; a domain without mail publishes a null MX ("MX 0 .", RFC 7505) and "v=spf1 -all".',
   methods: ALL_METHODS,
-  evaluate(crawl) {
-    const posture = postureOf(crawl);
-    if (isEvaluation(posture)) return posture;
-    return judgeSubjects(posture.domains, domainName, judgeMx, NO_DOMAINS);
-  },
+  evaluate: (crawl) => judgeDomains(crawl, judgeMx),
 };

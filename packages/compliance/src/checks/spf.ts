@@ -1,26 +1,19 @@
 import { ALL_METHODS, type Check } from '../check';
 import type { DomainFacts } from '../domain-facts';
-import {
-  domainName,
-  isEvaluation,
-  judgeSubjects,
-  lookupEvidence,
-  postureOf,
-  recordsTagged,
-  type SubjectVerdict,
-  unanswered,
-  NO_DOMAINS,
-} from '../domain-verdicts';
+import { lookupEvidence, recordsTagged, type SubjectVerdict, unanswered, judgeDomains } from '../domain-verdicts';
 
 /** RFC 7208 §4.6.4: evaluating a record may cause at most 10 DNS lookups, or receivers treat it as an error. */
 export const SPF_MAX_LOOKUPS = 10;
 
 function judgeSpf(domain: DomainFacts): SubjectVerdict {
   const spf = domain.spf;
-  if (domain.txt.status === 'unanswered' || !spf || spf.result === 'temperror')
-    return unanswered(
-      domain.txt.status === 'unanswered' ? domain.txt : { ...domain.txt, status: 'unanswered', reason: spf?.detail ?? 'timeout' },
-    );
+  if (domain.txt.status === 'unanswered') return unanswered(domain.txt);
+  if (!spf || spf.result === 'temperror')
+    return {
+      outcome: 'not_checked',
+      says: `SPF could not be evaluated: a lookup went unanswered${spf?.detail ? ` (${spf.detail})` : ''}`,
+      evidence: lookupEvidence(domain.txt, (r) => `"${r}"`),
+    };
   const records = recordsTagged(domain.txt, 'spf1');
   const evidence = records.length
     ? records.map((record) => ({ url: null, pageId: null, detail: `TXT ${domain.domain}: "${record}"` }))
@@ -52,9 +45,5 @@ export const spf: Check = {
   howToFix:
     'Publish one TXT record "v=spf1 include:<your mail provider> -all" (or ~all while you check), with at most 10 DNS lookups in total (flatten nested includes if needed); a domain that sends no mail publishes "v=spf1 -all".',
   methods: ALL_METHODS,
-  evaluate(crawl) {
-    const posture = postureOf(crawl);
-    if (isEvaluation(posture)) return posture;
-    return judgeSubjects(posture.domains, domainName, judgeSpf, NO_DOMAINS);
-  },
+  evaluate: (crawl) => judgeDomains(crawl, judgeSpf),
 };

@@ -1,6 +1,6 @@
 import { ALL_METHODS, type Check } from '../check';
 import type { OriginTlsFacts } from '../domain-facts';
-import { isEvaluation, judgeSubjects, postureOf, type SubjectVerdict } from '../domain-verdicts';
+import { type SubjectVerdict, judgeOrigins, noHandshake } from '../domain-verdicts';
 
 /** NIST SP 800-131A: RSA keys below 2048 bits and SHA-1 (or MD5) signatures are no longer acceptable. */
 export const MIN_RSA_BITS = 2048;
@@ -8,12 +8,7 @@ const WEAK_SIGNATURE = /sha-?1\b|sha1|md5|md2/i;
 
 function judgeKey(origin: OriginTlsFacts): SubjectVerdict {
   const certificate = origin.certificate;
-  if (!certificate)
-    return {
-      outcome: 'not_checked',
-      says: `no TLS handshake (${origin.error ?? 'no certificate'})`,
-      evidence: [{ url: origin.origin, pageId: null, detail: origin.error ?? 'No certificate presented' }],
-    };
+  if (!certificate) return noHandshake(origin);
   const key = `${certificate.keyType}${certificate.keyBits ? ` ${certificate.keyBits}-bit` : ''}`;
   const evidence = [
     {
@@ -42,14 +37,5 @@ export const tlsKeyStrength: Check = {
     'An RSA key under 2048 bits can be factored with rented computing power, and SHA-1 signatures can be forged (chosen-prefix collisions): either lets an attacker impersonate the site.',
   howToFix: 'Reissue the certificate with an RSA key of 2048 bits or more (or an ECDSA P-256 key) and a SHA-256 signature.',
   methods: ALL_METHODS,
-  evaluate(crawl) {
-    const posture = postureOf(crawl);
-    if (isEvaluation(posture)) return posture;
-    return judgeSubjects(
-      posture.origins,
-      (origin) => origin.origin,
-      judgeKey,
-      "The crawl met no HTTPS origin on the vendor's domains",
-    );
-  },
+  evaluate: (crawl) => judgeOrigins(crawl, judgeKey),
 };

@@ -1,6 +1,6 @@
 import { ALL_METHODS, type Check } from '../check';
 import type { DomainPostureFacts, OriginTlsFacts } from '../domain-facts';
-import { isEvaluation, judgeSubjects, postureOf, type SubjectVerdict } from '../domain-verdicts';
+import { type SubjectVerdict, judgeOrigins, noHandshake } from '../domain-verdicts';
 import { CERTIFICATE_WARNING_DAYS } from './tls-certificate';
 
 const DAY_MS = 86_400_000;
@@ -11,12 +11,7 @@ export const daysToExpiry = (validTo: string, checkedAt: string) =>
 
 function judgeCertificate(origin: OriginTlsFacts, checkedAt: string): SubjectVerdict {
   const certificate = origin.certificate;
-  if (!certificate)
-    return {
-      outcome: 'not_checked',
-      says: `no TLS handshake (${origin.error ?? 'no certificate'})`,
-      evidence: [{ url: origin.origin, pageId: null, detail: origin.error ?? 'No certificate presented' }],
-    };
+  if (!certificate) return noHandshake(origin);
   const days = daysToExpiry(certificate.validTo, checkedAt);
   const evidence = [
     {
@@ -67,14 +62,5 @@ export const tlsOriginCertificates: Check = {
   howToFix:
     'Give every host a certificate from a public CA that names it, and renew automatically (ACME) well before expiry; monitor the expiry dates.',
   methods: ALL_METHODS,
-  evaluate(crawl) {
-    const posture = postureOf(crawl);
-    if (isEvaluation(posture)) return posture;
-    return judgeSubjects(
-      posture.origins,
-      (origin) => origin.origin,
-      (origin) => judgeCertificate(origin, posture.checkedAt),
-      "The crawl met no HTTPS origin on the vendor's domains",
-    );
-  },
+  evaluate: (crawl) => judgeOrigins(crawl, (origin, posture) => judgeCertificate(origin, posture.checkedAt)),
 };

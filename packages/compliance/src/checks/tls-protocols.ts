@@ -1,6 +1,6 @@
 import { ALL_METHODS, type Check } from '../check';
 import type { OriginTlsFacts } from '../domain-facts';
-import { isEvaluation, judgeSubjects, postureOf, type SubjectVerdict } from '../domain-verdicts';
+import { type SubjectVerdict, judgeOrigins, noHandshake } from '../domain-verdicts';
 
 /** Versions browsers and PCI DSS retired (RFC 8996): a server that still accepts them fails. */
 const RETIRED = new Set(['TLSv1', 'TLSv1.1']);
@@ -11,12 +11,7 @@ function judgeProtocols(origin: OriginTlsFacts): SubjectVerdict {
     pageId: null,
     detail: `${p.version}: ${p.accepted === null ? 'not tried' : p.accepted ? 'accepted' : 'refused'}${p.detail ? ` (${p.detail})` : ''}`,
   }));
-  if (origin.error)
-    return {
-      outcome: 'not_checked',
-      says: `no TLS handshake (${origin.error})`,
-      evidence: [{ url: origin.origin, pageId: null, detail: origin.error }],
-    };
+  if (origin.error) return noHandshake(origin);
   const retired = origin.protocols.filter((p) => RETIRED.has(p.version));
   const accepted = retired.filter((p) => p.accepted);
   const offered = origin.protocols.filter((p) => p.accepted).map((p) => p.version);
@@ -48,14 +43,5 @@ export const tlsProtocols: Check = {
     'TLS 1.0 and 1.1 are deprecated (RFC 8996) and fail PCI DSS: a server that still accepts them can be downgraded to weak ciphers, and auditors flag it.',
   howToFix: 'Configure every HTTPS server and load balancer to accept TLS 1.2 and 1.3 only.',
   methods: ALL_METHODS,
-  evaluate(crawl) {
-    const posture = postureOf(crawl);
-    if (isEvaluation(posture)) return posture;
-    return judgeSubjects(
-      posture.origins,
-      (origin) => origin.origin,
-      judgeProtocols,
-      "The crawl met no HTTPS origin on the vendor's domains",
-    );
-  },
+  evaluate: (crawl) => judgeOrigins(crawl, judgeProtocols),
 };

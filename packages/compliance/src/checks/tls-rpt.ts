@@ -1,17 +1,6 @@
 import { ALL_METHODS, type Check } from '../check';
 import type { DomainFacts } from '../domain-facts';
-import {
-  domainName,
-  isEvaluation,
-  judgeSubjects,
-  lookupEvidence,
-  postureOf,
-  receivesMail,
-  recordsTagged,
-  type SubjectVerdict,
-  unanswered,
-  NO_DOMAINS,
-} from '../domain-verdicts';
+import { lookupEvidence, recordsTagged, type SubjectVerdict, unanswered, receivesMail, judgeDomains } from '../domain-verdicts';
 
 const REPORTS_TO = /(^|;)\s*rua\s*=\s*\S/i;
 
@@ -38,9 +27,5 @@ export const tlsRpt: Check = {
     'TLS reporting (RFC 8460) tells the vendor when senders cannot deliver over TLS — an expired mail certificate or an attack — before mail is lost or read.',
   howToFix: 'Publish a TXT record at _smtp._tls.<domain>: "v=TLSRPTv1; rua=mailto:tls-reports@<domain>".',
   methods: ALL_METHODS,
-  evaluate(crawl) {
-    const posture = postureOf(crawl);
-    if (isEvaluation(posture)) return posture;
-    return judgeSubjects(posture.domains, domainName, judgeTlsRpt, NO_DOMAINS);
-  },
+  evaluate: (crawl) => judgeDomains(crawl, judgeTlsRpt),
 };
