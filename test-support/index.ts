@@ -4,3 +4,5 @@ export * from './wait-for';
 export * from './tcp-proxy';
 export * from './redis-server';
 export * from './endless-server';
+export * from './dns-server';
+export * from './test-certificates';

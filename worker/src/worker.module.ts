@@ -32,6 +32,7 @@ import { PageReaderPool } from './crawl-engine/page-reader-pool';
 import { ScreenshotStore } from './crawl-engine/screenshot-store';
 import { DirectSiteProbe, FetcherSiteProbe } from './crawl-engine/site-probe';
 import type { Fetcher } from './crawl-engine/fetcher';
+import { CrawlDomainPosture } from './domain-posture/crawl-domain-posture.service';
 import { CrawlJobHandler } from './jobs/crawl-job.handler';
 import { ReconcileCrawlsHandler } from './jobs/reconcile-crawls.handler';
 import { ScheduledCrawlHandler } from './jobs/scheduled-crawl.handler';
@@ -161,6 +162,7 @@ export class WorkerModule {
               enqueueAlertDelivery(queues.of('deliverAlert'), id),
             ),
         },
+        CrawlDomainPosture,
         CrawlJobHandler,
         TestCrawlHandler,
         ReconcileCrawlsHandler,

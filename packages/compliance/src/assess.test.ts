@@ -46,12 +46,25 @@ describe('assess', () => {
       })),
     };
     const assessment = assess(broken);
-    expect(assessment.counts).toEqual({ pass: 23, fail: 2, warn: 0, notApplicable: 3 });
+    expect(assessment.counts).toEqual({ pass: 34, fail: 2, warn: 0, notApplicable: 3 });
+    expect(assessment.notChecked).toBe(0);
     expect(assessment.failures).toEqual({ critical: 0, high: 0, medium: 2, low: 0 });
-    // Catalogue weight 114, less TLS (10), consent (6) and duplicate titles (1) not applying: 97;
-    // the two medium failures lose 3 each: 91 / 97.
-    expect(assessment.rate).toBe(93.8);
+    // Catalogue weight 158, less TLS (10), consent (6) and duplicate titles (1) not applying: 141;
+    // the two medium failures lose 3 each: 135 / 141.
+    expect(assessment.rate).toBe(95.7);
     expect(assessment.label).toBe('Compliant');
+  });
+
+  it('counts "could not be checked" apart and leaves it out of the rate: a crawl without domain facts rates as before', () => {
+    const site = compliantCrawlOf();
+    const without = assess({ ...site, domainPosture: null });
+    expect(without.notChecked).toBe(11);
+    expect(without.checks.filter((check) => check.outcome === 'not_checked').map((check) => check.group)).toEqual([
+      ...Array(8).fill('email_domain'),
+      ...Array(3).fill('tls'),
+    ]);
+    expect(without.rate).toBe(100);
+    expect(without.counts).toEqual({ pass: 27, fail: 0, warn: 0, notApplicable: 1 });
   });
 
   it('leaves the browser-only checks out for other methods and lists them', () => {

@@ -20,6 +20,11 @@ export interface Assessment {
   rate: number | null;
   label: ComplianceLabel | null;
   counts: OutcomeCounts;
+  /**
+   * Checks that could not be checked (their facts could not be read: DNS lookups that timed out), not
+   * in `counts`: like not_applicable they are left out of the rate.
+   */
+  notChecked: number;
   /** Failed checks by severity (warnings are not failures). */
   failures: SeverityCounts;
   /** Pages of the crawl that answered (any status); pages that never answered are not checked. */
@@ -36,9 +41,11 @@ export interface Assessment {
 export function assess(crawl: AssessedCrawl, checks: readonly Check[] = CATALOGUE): Assessment {
   const results = checks.map((check) => runCheck(check, crawl));
   const counts: OutcomeCounts = { pass: 0, fail: 0, warn: 0, notApplicable: 0 };
+  let notChecked = 0;
   const failures = Object.fromEntries(CHECK_SEVERITIES.map((severity) => [severity, 0])) as SeverityCounts;
   for (const result of results) {
     if (result.outcome === 'not_applicable') counts.notApplicable++;
+    else if (result.outcome === 'not_checked') notChecked++;
     else counts[result.outcome]++;
     if (result.outcome === 'fail') failures[result.severity]++;
   }
@@ -49,6 +56,7 @@ export function assess(crawl: AssessedCrawl, checks: readonly Check[] = CATALOGU
     rate,
     label,
     counts,
+    notChecked,
     failures,
     pagesChecked: crawl.pages.filter((page) => page.statusCode !== null).length,
     notEvaluatedByMethod: checks.filter((check) => !canEvaluate(check, crawl)).map((check) => check.title),

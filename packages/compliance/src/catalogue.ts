@@ -2,11 +2,15 @@ import { createHash } from 'node:crypto';
 import type { Check } from './check';
 import { axeViolations } from './checks/axe-violations';
 import { brokenInternalLinks } from './checks/broken-internal-links';
+import { caa } from './checks/caa';
 import { contentSecurityPolicy } from './checks/content-security-policy';
 import { cookieConsent } from './checks/cookie-consent';
 import { cookieHttpOnly } from './checks/cookie-httponly';
 import { cookieSameSite } from './checks/cookie-samesite';
 import { cookieSecure } from './checks/cookie-secure';
+import { dkim } from './checks/dkim';
+import { dmarc } from './checks/dmarc';
+import { dnssec } from './checks/dnssec';
 import { duplicateTitles } from './checks/duplicate-titles';
 import { frameProtection } from './checks/frame-protection';
 import { hsts } from './checks/hsts';
@@ -17,15 +21,22 @@ import { imageAlt } from './checks/image-alt';
 import { imprintContact } from './checks/imprint-contact';
 import { metaDescriptions } from './checks/meta-descriptions';
 import { mixedContent } from './checks/mixed-content';
+import { mtaSts } from './checks/mta-sts';
+import { mx } from './checks/mx';
 import { pageTitles } from './checks/page-titles';
 import { permissionsPolicy } from './checks/permissions-policy';
 import { privacyPolicyLinked } from './checks/privacy-policy-linked';
 import { referrerPolicy } from './checks/referrer-policy';
 import { securityTxt } from './checks/security-txt';
 import { serverVersionDisclosure } from './checks/server-version-disclosure';
+import { spf } from './checks/spf';
 import { termsLinked } from './checks/terms-linked';
 import { thirdPartyHostsCheck } from './checks/third-party-hosts';
 import { tlsCertificate } from './checks/tls-certificate';
+import { tlsKeyStrength } from './checks/tls-key-strength';
+import { tlsOriginCertificates } from './checks/tls-origin-certificates';
+import { tlsProtocols } from './checks/tls-protocols';
+import { tlsRpt } from './checks/tls-rpt';
 import { trackersBeforeConsent } from './checks/trackers-before-consent';
 import { xContentTypeOptions } from './checks/x-content-type-options';
 import { SEVERITY_WEIGHTS } from './scoring';
@@ -40,6 +51,9 @@ import { SEVERITY_WEIGHTS } from './scoring';
  *   lesser stakes (framing, nosniff, SameSite, terms, imprint, broken links, titles, lang, alt text);
  * - low: hygiene and disclosure (Referrer-Policy, Permissions-Policy, versions in headers,
  *   security.txt, descriptions, duplicate titles, the third-party list).
+ * Email & domain: SPF and DMARC are high (without them anyone can send mail as the vendor); MX,
+ * MTA-STS, DKIM and DNSSEC medium (each needs a second failure to hurt); TLS-RPT and CAA low.
+ * TLS of every HTTPS origin: high (the start host's certificate alone is the critical one above).
  */
 export const CATALOGUE: readonly Check[] = [
   // Transport
@@ -75,6 +89,19 @@ export const CATALOGUE: readonly Check[] = [
   imageAlt,
   // Accessibility basics
   axeViolations,
+  // Email & domain (DNS through the operator's resolver, read after the crawl)
+  spf,
+  dmarc,
+  mx,
+  mtaSts,
+  tlsRpt,
+  dkim,
+  dnssec,
+  caa,
+  // TLS of every HTTPS origin the crawl met on the vendor's domains
+  tlsProtocols,
+  tlsOriginCertificates,
+  tlsKeyStrength,
 ];
 
 // The tracker data decides outcomes too, so its version is part of the catalogue's.

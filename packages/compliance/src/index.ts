@@ -6,3 +6,5 @@ export * from './assess';
 export { runCheck, needsMethod } from './run-check';
 export { TRACKER_CATEGORIES } from './third-parties';
 export * from './changes';
+export { domainPostureSummary, mailSpoofable, type DomainPostureSummary } from './domain-posture-summary';
+export { certificateExpiries } from './checks/tls-origin-certificates';

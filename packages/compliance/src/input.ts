@@ -1,4 +1,7 @@
 import type { CrawlMethod } from '@vendorwatch/contracts';
+import type { DomainPostureFacts } from './domain-facts';
+
+export * from './domain-facts';
 
 /**
  * What a check reads: one completed crawl as it is stored, with nothing fetched again. The worker
@@ -15,6 +18,12 @@ export interface AssessedCrawl {
   site: SiteFacts;
   /** Every page the crawl stored, answered or not, in crawl order. */
   pages: AssessedPage[];
+  /**
+   * The vendor's email, DNS and TLS posture, read by the worker after the crawl completed; null when
+   * it was not read (a crawl stored before these facts were gathered, or gathering failed): the
+   * "Email & domain" and "TLS" checks are then "could not be checked".
+   */
+  domainPosture: DomainPostureFacts | null;
 }
 
 export interface SiteFacts {
@@ -116,6 +125,20 @@ export interface DocumentFacts {
   /** Contact details in the page's text (at most 10 each). */
   emails: string[];
   phones: string[];
+  /**
+   * Policies the page delivers in `<meta>` elements, which browsers apply like the response headers:
+   * `<meta http-equiv="Content-Security-Policy" content>` (each element one policy, in document order)
+   * and the last `<meta name="referrer" content>`. Absent when the page has none (and on pages stored
+   * before they were recorded).
+   */
+  metaPolicies?: MetaPolicies;
+}
+
+export interface MetaPolicies {
+  /** Each `<meta http-equiv="Content-Security-Policy">` element's content, in document order. */
+  contentSecurityPolicy: string[];
+  /** The last `<meta name="referrer">` element's content; null when there is none. */
+  referrerPolicy: string | null;
 }
 
 export interface BrowserFacts {

@@ -13,6 +13,12 @@ describe('score', () => {
     expect(result).toEqual({ rate: 68.4, label: 'Non-Compliant', earnedWeight: 13, applicableWeight: 19 });
   });
 
+  it('leaves "could not be checked" out of both sides, like not_applicable: a timed-out lookup never lowers the rate', () => {
+    const checked = [r('critical', 'pass'), r('high', 'warn')];
+    expect(score([...checked, r('high', 'not_checked'), r('medium', 'not_checked')])).toEqual(score(checked));
+    expect(score([r('high', 'not_checked')])).toMatchObject({ rate: null, label: null });
+  });
+
   it('rounds to one decimal and labels from the rounded rate', () => {
     expect(score([r('critical', 'pass'), r('low', 'fail')])).toMatchObject({ rate: 90.9, label: 'Compliant' });
     const ninety = [...Array(9).fill(r('critical', 'pass')), r('critical', 'fail')];

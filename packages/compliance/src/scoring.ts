@@ -1,4 +1,11 @@
-import { type CheckOutcome, type CheckSeverity, type ComplianceLabel, complianceLabel } from '@vendorwatch/contracts';
+import {
+  type CheckOutcome,
+  type CheckSeverity,
+  type ComplianceLabel,
+  complianceLabel,
+  isRatedOutcome,
+  type RatedOutcome,
+} from '@vendorwatch/contracts';
 
 /**
  * The one place weights live. A check's severity is its weight in the rate: missing HTTPS or an
@@ -9,9 +16,10 @@ export const SEVERITY_WEIGHTS: Readonly<Record<CheckSeverity, number>> = { criti
 /**
  * Share of its weight an outcome earns. A warning is a real but partial shortcoming (HSTS with a
  * short max-age, cookies relying on the browser's SameSite default), so it earns half.
- * not_applicable is absent: it is left out of both sides of the rate.
+ * not_applicable and not_checked ("could not be checked": a lookup that timed out) are absent: they
+ * are left out of both sides of the rate, so an unanswered DNS query never lowers a vendor's rate.
  */
-export const OUTCOME_CREDIT: Readonly<Record<Exclude<CheckOutcome, 'not_applicable'>, number>> = { pass: 1, warn: 0.5, fail: 0 };
+export const OUTCOME_CREDIT: Readonly<Record<RatedOutcome, number>> = { pass: 1, warn: 0.5, fail: 0 };
 
 export interface Score {
   /** Earned weight ÷ applicable weight × 100, one decimal; null when no check applied. */
@@ -33,7 +41,7 @@ export function score(results: readonly { severity: CheckSeverity; outcome: Chec
   let earnedHalves = 0;
   let applicableHalves = 0;
   for (const { severity, outcome } of results) {
-    if (outcome === 'not_applicable') continue;
+    if (!isRatedOutcome(outcome)) continue;
     const halves = SEVERITY_WEIGHTS[severity] * 2;
     applicableHalves += halves;
     earnedHalves += halves * OUTCOME_CREDIT[outcome];

@@ -4,7 +4,12 @@
  * evidence, and the crawl gets a compliance rate and a label.
  */
 
-export const CHECK_OUTCOMES = ['pass', 'fail', 'warn', 'not_applicable'] as const;
+/**
+ * `not_checked`: the facts a check needs could not be read (a domain whose DNS lookups timed out):
+ * like `not_applicable` it is left out of the rate — an unanswered lookup is no evidence against the
+ * vendor — but it says the check would apply and should be run again.
+ */
+export const CHECK_OUTCOMES = ['pass', 'fail', 'warn', 'not_applicable', 'not_checked'] as const;
 export type CheckOutcome = (typeof CHECK_OUTCOMES)[number];
 
 export const CHECK_OUTCOME_LABELS: Record<CheckOutcome, string> = {
@@ -12,7 +17,14 @@ export const CHECK_OUTCOME_LABELS: Record<CheckOutcome, string> = {
   fail: 'Failed',
   warn: 'Warning',
   not_applicable: 'Not applicable',
+  not_checked: 'Could not be checked',
 };
+
+/** Outcomes that count in the compliance rate; the others are left out of both sides. */
+export const RATED_OUTCOMES = ['pass', 'warn', 'fail'] as const;
+export type RatedOutcome = (typeof RATED_OUTCOMES)[number];
+export const isRatedOutcome = (outcome: CheckOutcome): outcome is RatedOutcome =>
+  (RATED_OUTCOMES as readonly string[]).includes(outcome);
 
 /** Most severe first. The weight each severity carries in the rate lives in packages/compliance (scoring). */
 export const CHECK_SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
@@ -25,7 +37,15 @@ export const CHECK_SEVERITY_LABELS: Record<CheckSeverity, string> = {
   low: 'Low',
 };
 
-export const CHECK_GROUPS = ['transport', 'security_headers', 'privacy_legal', 'content_hygiene', 'accessibility'] as const;
+export const CHECK_GROUPS = [
+  'transport',
+  'security_headers',
+  'privacy_legal',
+  'content_hygiene',
+  'accessibility',
+  'email_domain',
+  'tls',
+] as const;
 export type CheckGroup = (typeof CHECK_GROUPS)[number];
 
 export const CHECK_GROUP_TITLES: Record<CheckGroup, string> = {
@@ -34,6 +54,8 @@ export const CHECK_GROUP_TITLES: Record<CheckGroup, string> = {
   privacy_legal: 'Privacy and legal',
   content_hygiene: 'Content hygiene',
   accessibility: 'Accessibility basics',
+  email_domain: 'Email & domain',
+  tls: 'TLS',
 };
 
 export const COMPLIANCE_LABELS = ['Compliant', 'Partially Compliant', 'Non-Compliant'] as const;

@@ -22,6 +22,20 @@ const operatorSecret = optionalString.pipe(
   z.string().min(16, { error: 'must be at least 16 characters (openssl rand -hex 32)' }).optional(),
 );
 
+/** A comma-separated list, each entry trimmed, empty ones dropped; unset is an empty list. */
+const commaSeparated = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  );
+
+/** `192.0.2.53`, `192.0.2.53:5353`, `[2001:db8::53]:53`: a resolver is an address, so it needs no lookup of its own. */
+const DNS_SERVER = /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\])(:\d{1,5})?$/i;
+
 /**
  * Every environment variable the backend and the workers read, validated once at start-up.
  * `.env.example` documents each of them; nothing else reads `process.env`.
@@ -89,15 +103,7 @@ export const configSchema = z.object({
     )
     .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be a comma-separated list of http(s) origins' })).max(50)),
   /** Origins besides PUBLIC_URL's that email links may redirect to (comma separated), e.g. a dev server. */
-  AUTH_REDIRECT_URLS: z
-    .string()
-    .optional()
-    .transform((value) =>
-      (value ?? '')
-        .split(',')
-        .map((entry) => entry.trim())
-        .filter(Boolean),
-    ),
+  AUTH_REDIRECT_URLS: commaSeparated,
   /** How long an emailed link (confirmation or password reset, and the code beside it) stays valid. */
   AUTH_EMAIL_LINK_EXPIRY_SECONDS: z.coerce.number().int().min(60).max(3600).default(3600),
   SMTP_URL: optionalString,
@@ -117,6 +123,22 @@ export const configSchema = z.object({
   PROXY_URL: optionalString,
   CRAWL_ALLOW_PRIVATE_NETWORKS: flag(false),
   SCRAPINGBEE_ENDPOINT: z.string().default(SCRAPINGBEE_DEFAULT_ENDPOINT),
+  /**
+   * The DNS servers every lookup of a vendor's domains goes through (SPF, DMARC, MTA-STS, MX, CAA,
+   * DNSSEC, DKIM, and the addresses of the hosts whose TLS is checked): comma-separated `host:port`
+   * (`[v6]:port` for IPv6, port 53 when left out). Unset: the system's resolvers.
+   */
+  DNS_SERVERS: commaSeparated.pipe(
+    z
+      .array(
+        z.string().regex(DNS_SERVER, { error: 'must be a comma-separated list of host:port (IP addresses, [v6]:port for IPv6)' }),
+      )
+      .max(10),
+  ),
+  /** How long one DNS query may take before its domain is "could not be checked". */
+  DNS_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  /** The most DNS queries one assessment of a vendor's domains may make (SPF includes, DKIM selectors, up to 20 domains …). */
+  DNS_MAX_QUERIES_PER_ASSESSMENT: z.coerce.number().int().min(10).max(100_000).default(500),
   /**
    * Floor under every crawl's delay between two requests to one host (the product's minimum is 500 ms).
    * Tests lower it to crawl their local fixture site quickly; production keeps the default.

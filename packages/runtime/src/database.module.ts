@@ -10,6 +10,7 @@ import {
   ComplianceAssessmentsRepository,
   SchedulesRepository,
   CrawlChangesRepository,
+  CrawlDomainPostureRepository,
   CrawlerConfigsRepository,
   CrawlerSettingsRepository,
   CrawlFrontierRepository,
@@ -62,6 +63,7 @@ const REPOSITORIES = [
   SchedulesRepository,
   CrawlChangesRepository,
   AlertsRepository,
+  CrawlDomainPostureRepository,
 ] as const;
 
 /**

@@ -99,7 +99,9 @@ export const MAX_DESCRIPTION = 5000;
 /** Anchor texts are read to classify links (privacy, terms…): their start says it. */
 const MAX_ANCHOR_TEXT = 1000;
 /** How many examples of each kind a page keeps: enough for evidence, bounded for storage. */
-const KEEP = { policyLinks: 10, withoutAlt: 20, mixedContent: 50, subresources: 300, contacts: 10 } as const;
+const KEEP = { policyLinks: 10, withoutAlt: 20, mixedContent: 50, subresources: 300, contacts: 10, metaCsp: 10 } as const;
+/** A policy in a `<meta>` element is kept up to this length: longer ones are cut, as header values are in evidence. */
+const MAX_META_POLICY = 8192;
 
 type PolicyKind = keyof DocumentFacts['policyLinks'];
 const POLICY_KINDS: [PolicyKind, RegExp][] = [
@@ -218,6 +220,7 @@ export class HtmlExtractor {
     if (name === 'meta' && attributes.name?.toLowerCase() === 'description' && this.description === null) {
       this.description = attributes.content?.trim().slice(0, MAX_DESCRIPTION) || null;
     }
+    if (name === 'meta') this.metaPolicy(attributes);
     if ((name === 'a' || name === 'area') && attributes.href !== undefined) this.openLink(name, attributes);
     if (name === 'img') {
       this.facts.imagesTotal++;
@@ -235,6 +238,26 @@ export class HtmlExtractor {
           break;
         }
       }
+    }
+  }
+
+  /**
+   * Policies delivered in `<meta>`, read as MDN HTTP Observatory reads them (src/retriever/utils.js):
+   * every `http-equiv="Content-Security-Policy"` (name trimmed, any case) is one more policy, and the
+   * last `name="referrer"` is the page's referrer policy. Other http-equiv values (X-Frame-Options …)
+   * are ignored, as browsers ignore them.
+   */
+  private metaPolicy(attributes: Record<string, string>): void {
+    const content = attributes.content;
+    if (!content) return;
+    const httpEquiv = attributes['http-equiv']?.trim().toLowerCase();
+    if (httpEquiv === 'content-security-policy') {
+      const policies = (this.facts.metaPolicies ??= { contentSecurityPolicy: [], referrerPolicy: null });
+      if (policies.contentSecurityPolicy.length < KEEP.metaCsp)
+        policies.contentSecurityPolicy.push(content.slice(0, MAX_META_POLICY));
+    } else if (httpEquiv === undefined && attributes.name?.trim().toLowerCase() === 'referrer') {
+      const policies = (this.facts.metaPolicies ??= { contentSecurityPolicy: [], referrerPolicy: null });
+      policies.referrerPolicy = content.slice(0, MAX_META_POLICY);
     }
   }
 

@@ -2,6 +2,7 @@ import type { CheckOutcome, CrawlMethod } from '@vendorwatch/contracts';
 import {
   complianceAssessments,
   ComplianceAssessmentsRepository,
+  CrawlDomainPostureRepository,
   CrawlJobsRepository,
   CrawlPagesRepository,
 } from '@vendorwatch/db';
@@ -44,6 +45,22 @@ const EXPECTED: Record<string, CheckOutcome> = {
   'html-lang': 'pass',
   'image-alt': 'fail',
   'axe-violations': 'not_applicable',
+  // The fixture site is reached by address (127.0.0.1) over plain HTTP: no domain to read, no HTTPS origin.
+  ...Object.fromEntries(
+    [
+      'spf',
+      'dmarc',
+      'mx',
+      'mta-sts',
+      'tls-rpt',
+      'dkim',
+      'dnssec',
+      'caa',
+      'tls-protocols',
+      'tls-origin-certificates',
+      'tls-key-strength',
+    ].map((id) => [id, 'not_applicable' as const]),
+  ),
 };
 const BROWSER_ONLY: Record<string, CheckOutcome> = { 'trackers-before-consent': 'fail', 'axe-violations': 'fail' };
 
@@ -117,7 +134,12 @@ describe('compliance assessment of a completed crawl', () => {
     const firstChecks = await assessments.checkResults(first.id);
 
     const db = harness.database.db;
-    const again = await new CrawlAssessor(new CrawlJobsRepository(db), new CrawlPagesRepository(db), assessments).assess(id);
+    const again = await new CrawlAssessor(
+      new CrawlJobsRepository(db),
+      new CrawlPagesRepository(db),
+      assessments,
+      new CrawlDomainPostureRepository(db),
+    ).assess(id);
     expect(again?.id).toBe(first.id);
     const strip = (rows: typeof firstChecks) => rows.map(({ assessmentId: _a, ...rest }) => rest);
     expect(strip(await assessments.checkResults(first.id))).toEqual(strip(firstChecks));
@@ -132,7 +154,12 @@ describe('compliance assessment of a completed crawl', () => {
     await harness.database.db.delete(complianceAssessments).where(eq(complianceAssessments.id, first.id));
 
     const db = harness.database.db;
-    const assessor = new CrawlAssessor(new CrawlJobsRepository(db), new CrawlPagesRepository(db), assessments);
+    const assessor = new CrawlAssessor(
+      new CrawlJobsRepository(db),
+      new CrawlPagesRepository(db),
+      assessments,
+      new CrawlDomainPostureRepository(db),
+    );
     expect(await assessor.catchUp(24 * 3600_000)).toBeGreaterThanOrEqual(1);
     expect(await assessments.findByJob(userId, id)).toMatchObject({ rate: 44.4, label: 'Non-Compliant' });
   });

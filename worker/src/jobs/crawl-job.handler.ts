@@ -29,6 +29,7 @@ import { ABORT_REASONS, abortReasonOf, CrawlAbortedError } from '../crawl-engine
 import { planFromRow } from '../crawl-engine/crawl-plan';
 import { Crawler } from '../crawl-engine/crawler';
 import { CriticalCrawlError, errorMessage, UnexpectedCrawlError } from '../crawl-engine/errors';
+import { CrawlDomainPosture } from '../domain-posture/crawl-domain-posture.service';
 import type { Fetcher } from '../crawl-engine/fetcher';
 import { FetcherFactory } from '../crawl-engine/fetcher-factory';
 import { progressIntervalMs, ProgressReporter } from '../crawl-engine/progress';
@@ -68,6 +69,7 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
     private readonly alerts: AlertEvaluator,
     private readonly metrics: WorkerMetrics,
     private readonly active: ActiveJobs,
+    private readonly domainPosture: CrawlDomainPosture,
   ) {}
 
   /**
@@ -165,6 +167,7 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
     const counts = await progress.current();
     if (await this.persist(() => this.jobs.complete(id, { ...counts, progress: 100 }))) {
       this.metrics.crawlFinished('completed');
+      await this.readDomainPosture(id);
       await this.assess(id);
       return { status: 'completed', pagesDone: counts.pagesDone };
     }
@@ -172,6 +175,18 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
     if (row && isTerminalStatus(row.status)) return { status: row.status, pagesDone: row.pagesDone };
     const left = await this.frontier.counts(id);
     throw new Error(`Crawl ${id} still has ${left.pending} pending and ${left.inProgress} in-progress pages; resuming them`);
+  }
+
+  /**
+   * The vendor's email, DNS and TLS facts, read before the assessment judges them. A failure is
+   * logged and leaves those checks "could not be checked": the crawl stays completed.
+   */
+  private async readDomainPosture(id: string): Promise<void> {
+    try {
+      await this.domainPosture.gatherForCrawl(id);
+    } catch (error) {
+      this.logger.error(`Crawl ${id}: reading the domain and TLS facts failed: ${errorMessage(error)}`, loggableError(error));
+    }
   }
 
   /**

@@ -16,7 +16,8 @@ export interface FindingsDiff {
 }
 
 /** How bad an outcome is: a finding is a warning or a failure. */
-const WEIGHT: Record<CheckOutcome, number> = { pass: 0, not_applicable: 0, warn: 1, fail: 2 };
+// A check that could not be checked is no finding: nothing says the vendor got worse (or better).
+const WEIGHT: Record<CheckOutcome, number> = { pass: 0, not_applicable: 0, not_checked: 0, warn: 1, fail: 2 };
 const weight = (outcome: CheckOutcome | null | undefined) => (outcome ? WEIGHT[outcome] : 0);
 
 /**

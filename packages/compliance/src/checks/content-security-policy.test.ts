@@ -43,6 +43,19 @@ describe('content-security-policy', () => {
     expect(withCsp({ 'content-security-policy': "default-src 'none'; script-src 'self' 'unsafe-eval'" }).outcome).toBe('warn');
   });
 
+  it('counts a policy delivered in <meta http-equiv>, combined with the header as browsers enforce both', () => {
+    const meta = (...contentSecurityPolicy: string[]) => ({ metaPolicies: { contentSecurityPolicy, referrerPolicy: null } });
+    const onlyMeta = runCheck(contentSecurityPolicy, crawlOf({ pages: [pageOf({ document: meta("default-src 'none'") })] }));
+    expect(onlyMeta.outcome).toBe('pass');
+    expect(onlyMeta.evidence[0].detail).toBe(
+      "Content-Security-Policy restricts scripts, with default-src 'none': <meta> default-src 'none'",
+    );
+    const both = pageOf({ headers: { 'content-security-policy': 'default-src http:' }, document: meta('default-src https:') });
+    expect(runCheck(contentSecurityPolicy, crawlOf({ pages: [both] })).evidence[0].detail).toBe(
+      "Content-Security-Policy restricts scripts, with default-src 'none': default-src http: | <meta> default-src https:",
+    );
+  });
+
   it('judges only HTML pages that answered 2xx', () => {
     const pdf = pageOf({ url: 'https://www.vendor.test/a.pdf', contentType: 'application/pdf', document: null });
     const missing = pageOf({ url: 'https://www.vendor.test/gone', statusCode: 404 });

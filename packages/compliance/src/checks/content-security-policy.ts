@@ -1,7 +1,8 @@
 import { ALL_METHODS, type Check } from '../check';
 import { indexOf } from '../crawl-index';
 import { HEADER_PAGES, judgePages, type PageOutcome } from '../page-verdicts';
-import { type CspFinding, cspOfPage } from '../parsing/csp';
+import { type CspFinding, cspOfPage, metaCspOf } from '../parsing/csp';
+import type { AssessedPage } from '../input';
 
 const VERDICTS: Record<CspFinding, { outcome: PageOutcome; says: string }> = {
   'not-implemented': { outcome: 'fail', says: 'absent' },
@@ -19,10 +20,23 @@ const VERDICTS: Record<CspFinding, { outcome: PageOutcome; says: string }> = {
   'no-unsafe': { outcome: 'pass', says: 'restricts scripts' },
 };
 
-/** Follows MDN HTTP Observatory's "content-security-policy" test (src/analyzer/tests/csp.js); see parsing/csp.ts. */
+/** The policies as the page delivered them, for evidence: the header's, then each `<meta>` element's. */
+function policiesAsSent(page: AssessedPage): string {
+  const header = page.headers['content-security-policy'] ?? page.headers['content-security-policy-report-only'];
+  const sent = [
+    ...(header === undefined ? [] : [header.slice(0, 300)]),
+    ...metaCspOf(page).map((policy) => `<meta> ${policy.slice(0, 300)}`),
+  ];
+  return sent.length ? `: ${sent.join(' | ')}` : '';
+}
+
+/**
+ * Follows MDN HTTP Observatory's "content-security-policy" test (src/analyzer/tests/csp.js); see
+ * parsing/csp.ts. Policies in `<meta http-equiv>` elements count with the header's, as browsers apply them.
+ */
 export const contentSecurityPolicy: Check = {
   id: 'content-security-policy',
-  version: 1,
+  version: 2,
   group: 'security_headers',
   severity: 'high',
   title: 'Content-Security-Policy present, without unsafe-inline scripts',
@@ -37,8 +51,7 @@ export const contentSecurityPolicy: Check = {
       index.htmlPages,
       (page) => {
         const { outcome, says } = VERDICTS[cspOfPage(index, page).finding];
-        const value = page.headers['content-security-policy'] ?? page.headers['content-security-policy-report-only'];
-        return { outcome, detail: `Content-Security-Policy ${says}${value ? `: ${value.slice(0, 300)}` : ''}` };
+        return { outcome, detail: `Content-Security-Policy ${says}${policiesAsSent(page)}` };
       },
       {
         ...HEADER_PAGES,

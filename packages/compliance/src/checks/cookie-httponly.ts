@@ -6,7 +6,7 @@ import { allOf, count } from '../text';
 /** Follows MDN HTTP Observatory's "cookies" test (src/analyzer/tests/cookies.js): session and login cookies need HttpOnly. */
 export const cookieHttpOnly: Check = {
   id: 'cookie-httponly',
-  version: 1,
+  version: 2,
   group: 'security_headers',
   severity: 'high',
   title: 'Session cookies carry HttpOnly',

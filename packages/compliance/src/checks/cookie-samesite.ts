@@ -21,7 +21,7 @@ function problemOf(cookie: ObservedCookie): string | null {
  */
 export const cookieSameSite: Check = {
   id: 'cookie-samesite',
-  version: 1,
+  version: 2,
   group: 'security_headers',
   severity: 'medium',
   title: 'Cookies declare SameSite',

@@ -43,6 +43,13 @@ describe('cookie-secure', () => {
     expect(result.summary).toBe('Without Secure: 1 of 1 cookie set over HTTPS (_ga)');
   });
 
+  it("leaves out Heroku's router affinity cookie, which the site does not set (as the Observatory does)", () => {
+    const setCookies = ['SESSIONID=bar; Path=/; Secure; HttpOnly', 'heroku-session-affinity=bar; Path=/'];
+    const result = runCheck(cookieSecure, crawlOf({ pages: [pageOf({ setCookies })] }));
+    expect(result.outcome).toBe('pass');
+    expect(result.summary).toBe('Secure on the one cookie set over HTTPS');
+  });
+
   it('is not applicable when no cookies are set, or only on plain-HTTP pages', () => {
     expect(runCheck(cookieSecure, crawlOf()).outcome).toBe('not_applicable');
     const http = pageOf({ url: 'http://www.vendor.test/', setCookies: ['sid=1'] });

@@ -6,7 +6,7 @@ import { allOf, count } from '../text';
 /** Follows MDN HTTP Observatory's "cookies" test (src/analyzer/tests/cookies.js) for the Secure flag. */
 export const cookieSecure: Check = {
   id: 'cookie-secure',
-  version: 1,
+  version: 2,
   group: 'security_headers',
   severity: 'high',
   title: 'Cookies set on HTTPS pages carry Secure',

@@ -24,8 +24,19 @@ describe('frame-protection', () => {
     expect(withHeaders({ 'x-frame-options': 'yes please' }).outcome).toBe('fail');
   });
 
-  it('warns on ALLOW-FROM, which browsers ignore', () => {
-    expect(withHeaders({ 'x-frame-options': 'ALLOW-FROM https://partner.test/' }).outcome).toBe('warn');
+  it('passes ALLOW-FROM as the Observatory does, saying current browsers ignore it', () => {
+    const result = withHeaders({ 'x-frame-options': 'ALLOW-FROM https://partner.test/' });
+    expect(result.outcome).toBe('pass');
+    expect(result.evidence[0].detail).toBe(
+      'X-Frame-Options: ALLOW-FROM https://partner.test/ (current browsers ignore ALLOW-FROM: add CSP frame-ancestors)',
+    );
+  });
+
+  it('ignores frame-ancestors in a <meta> policy, as browsers do', () => {
+    const page = pageOf({
+      document: { metaPolicies: { contentSecurityPolicy: ["frame-ancestors 'none'"], referrerPolicy: null } },
+    });
+    expect(runCheck(frameProtection, crawlOf({ pages: [page] })).outcome).toBe('fail');
   });
 
   it('is not applicable without HTML pages', () => {

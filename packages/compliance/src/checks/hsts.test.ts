@@ -1,5 +1,5 @@
 import { runCheck } from '../run-check';
-import { crawlOf, pageOf } from '../testing/builders';
+import { crawlOf, pageOf, tlsOf } from '../testing/builders';
 import { hsts } from './hsts';
 
 const withHsts = (...values: (string | undefined)[]) =>
@@ -47,5 +47,14 @@ describe('hsts', () => {
 
   it('is not applicable when no HTML page answered', () => {
     expect(runCheck(hsts, crawlOf({ pages: [pageOf({ statusCode: 500, document: null })] })).outcome).toBe('not_applicable');
+  });
+  it('fails HSTS sent over a certificate browsers do not trust: they ignore it', () => {
+    const page = pageOf({ headers: { 'strict-transport-security': 'max-age=31536000' } });
+    const untrusted = tlsOf({ authorized: false, authorizationError: 'DEPTH_ZERO_SELF_SIGNED_CERT' });
+    const result = runCheck(hsts, crawlOf({ pages: [page], site: { tls: untrusted } }));
+    expect(result.outcome).toBe('fail');
+    expect(result.evidence[0].detail).toBe(
+      'Strict-Transport-Security: max-age=31536000 (ignored by browsers: the certificate is not trusted, DEPTH_ZERO_SELF_SIGNED_CERT)',
+    );
   });
 });

@@ -1,11 +1,17 @@
 import { ALL_METHODS, type Check, fail } from '../check';
 import { indexOf } from '../crawl-index';
 import { judgePages, type PageVerdict } from '../page-verdicts';
+import { hostOf } from '../urls';
+import { finalUrlOf } from '../crawl-index';
 
 // Six months is 15 768 000 s; the Observatory accepts the common 180 days, and so do we.
 export const HSTS_MIN_MAX_AGE = 15_552_000;
 
-/** Follows MDN HTTP Observatory's "strict-transport-security" test (src/analyzer/tests/strict-transport-security.js). */
+/**
+ * Follows MDN HTTP Observatory's "strict-transport-security" test (src/analyzer/tests/strict-transport-security.js).
+ * Browsers ignore HSTS received over a certificate they do not trust (RFC 6797 §8.1), so on the start
+ * host with an untrusted certificate it counts for nothing, as in the Observatory ("hsts-invalid-cert").
+ */
 export function judgeHsts(value: string | undefined): PageVerdict {
   if (value === undefined) return { outcome: 'fail', detail: 'Strict-Transport-Security: absent' };
   const detail = `Strict-Transport-Security: ${value.slice(0, 200)}`;
@@ -23,7 +29,7 @@ export function judgeHsts(value: string | undefined): PageVerdict {
 
 export const hsts: Check = {
   id: 'hsts',
-  version: 1,
+  version: 2,
   group: 'transport',
   severity: 'high',
   title: 'HSTS with a max-age of at least 6 months',
@@ -35,7 +41,17 @@ export const hsts: Check = {
     const index = indexOf(crawl);
     if (index.htmlPages.length > 0 && index.httpsHtmlPages.length === 0)
       return fail('No HTML page is served over HTTPS, so HSTS cannot apply');
-    return judgePages(index.httpsHtmlPages, (page) => judgeHsts(page.headers['strict-transport-security']), {
+    const tls = crawl.site.tls;
+    const untrustedHost = tls && !tls.authorized ? tls.host : null;
+    const judge = (page: (typeof index.httpsHtmlPages)[number]): PageVerdict => {
+      const verdict = judgeHsts(page.headers['strict-transport-security']);
+      if (verdict.outcome === 'fail' || hostOf(finalUrlOf(page)) !== untrustedHost) return verdict;
+      return {
+        outcome: 'fail',
+        detail: `${verdict.detail} (ignored by browsers: the certificate is not trusted, ${tls?.authorizationError ?? 'chain not accepted'})`,
+      };
+    };
+    return judgePages(index.httpsHtmlPages, judge, {
       pages: 'HTTPS pages',
       none: 'No HTML page answered, so HSTS cannot be judged',
       pass: 'HSTS with max-age of at least 6 months',

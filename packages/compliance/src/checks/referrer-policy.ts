@@ -7,34 +7,51 @@ const UNSAFE = new Set(['origin', 'origin-when-cross-origin', 'unsafe-url', 'no-
 
 /**
  * Follows MDN HTTP Observatory's "referrer-policy" test (src/analyzer/tests/referrer-policy.js): the
- * last valid token of the header decides. The Observatory passes a missing header (browsers now
- * default to strict-origin-when-cross-origin); we warn, since older browsers leak full URLs.
+ * header's tokens, then the `<meta name="referrer">` element's (which takes precedence, coming last),
+ * and the last valid token decides. No policy at all passes: browsers default to
+ * strict-origin-when-cross-origin, which sends other sites the origin only.
  */
-export function judgeReferrerPolicy(value: string | undefined): PageVerdict {
-  if (value === undefined) return { outcome: 'warn', detail: 'Referrer-Policy: absent (browser default applies)' };
-  const detail = `Referrer-Policy: ${value.slice(0, 100)}`;
-  const tokens = value.split(',').map((token) => token.trim().toLowerCase());
+export function judgeReferrerPolicy(header: string | undefined, meta: string | null = null): PageVerdict {
+  if (header === undefined && meta === null)
+    return { outcome: 'pass', detail: 'Referrer-Policy: absent (browsers default to strict-origin-when-cross-origin)' };
+  const sent = [
+    ...(header === undefined ? [] : [`Referrer-Policy: ${header.slice(0, 100)}`]),
+    ...(meta === null ? [] : [`<meta name="referrer" content="${meta.slice(0, 100)}">`]),
+  ];
+  const detail = sent.join('; ');
+  const tokens = [header, meta]
+    .filter((value): value is string => value !== undefined && value !== null)
+    .flatMap((value) => value.split(','))
+    .map((token) => token.trim().toLowerCase());
   const policy = tokens.filter((token) => SAFE.has(token) || UNSAFE.has(token)).at(-1);
-  if (policy && SAFE.has(policy)) return { outcome: 'pass', detail };
+  if (policy && SAFE.has(policy))
+    return {
+      outcome: 'pass',
+      detail: meta !== null && header !== undefined ? `${detail} (the meta element, coming last, decides)` : detail,
+    };
   return { outcome: 'fail', detail: `${detail} (${policy ? 'leaks full URLs to other sites' : 'no valid policy'})` };
 }
 
 export const referrerPolicy: Check = {
   id: 'referrer-policy',
-  version: 1,
+  version: 2,
   group: 'security_headers',
   severity: 'low',
-  title: 'Referrer-Policy set to a safe value',
+  title: 'Referrer-Policy safe (header or meta element)',
   whyItMatters:
     'Full page URLs sent as the Referer to other sites can leak search terms, ids and tokens carried in paths and query strings.',
-  howToFix: 'Send `Referrer-Policy: strict-origin-when-cross-origin` (or no-referrer, same-origin, strict-origin).',
+  howToFix:
+    'Send `Referrer-Policy: strict-origin-when-cross-origin` (or no-referrer, same-origin, strict-origin), or leave it unset so browsers apply that default; never unsafe-url, origin or no-referrer-when-downgrade.',
   methods: ALL_METHODS,
   evaluate(crawl) {
-    return judgePages(indexOf(crawl).htmlPages, (page) => judgeReferrerPolicy(page.headers['referrer-policy']), {
-      ...HEADER_PAGES,
-      pass: 'A safe Referrer-Policy',
-      warn: 'No Referrer-Policy',
-      fail: 'An unsafe or invalid Referrer-Policy',
-    });
+    return judgePages(
+      indexOf(crawl).htmlPages,
+      (page) => judgeReferrerPolicy(page.headers['referrer-policy'], page.document?.metaPolicies?.referrerPolicy ?? null),
+      {
+        ...HEADER_PAGES,
+        pass: 'A safe or default referrer policy',
+        fail: 'An unsafe or invalid referrer policy',
+      },
+    );
   },
 };

@@ -35,6 +35,14 @@ const SESSION_LIKE = /sess|login|auth|(^|[_.-])sid($|[_.-])/i;
 /** Anti-CSRF tokens, which the Observatory expects to carry SameSite. */
 const CSRF_LIKE = /csrf|xsrf/i;
 
+/**
+ * Cookies the Observatory leaves out of its cookie test (src/analyzer/tests/cookies.js, after
+ * mozilla/http-observatory#282): Heroku's router sets `heroku-session-affinity` itself, without
+ * Secure, on every app behind it; it pins a visitor to a dyno and carries no session, so it is
+ * neither the site's insecure cookie nor a session identifier.
+ */
+const PLATFORM_AFFINITY = new Set(['heroku-session-affinity']);
+
 export const isSessionLike = (name: string) => SESSION_LIKE.test(name) && !KNOWN_TRACKING.test(name);
 export const isCsrfLike = (name: string) => CSRF_LIKE.test(name);
 
@@ -79,7 +87,8 @@ const sameSiteWritten = (attributes: string[]) => {
 
 /**
  * Every first-party cookie the crawl saw on its HTML pages, one entry per distinct cookie (name and
- * attributes), so a cookie set on each of a thousand pages is one finding listing its pages.
+ * attributes), so a cookie set on each of a thousand pages is one finding listing its pages. A
+ * hosting platform's own affinity cookie is left out, as the Observatory leaves it out.
  */
 export function observedCookies(index: CrawlIndex): ObservedCookie[] {
   return index.memo('cookies', 'all', () => {
@@ -92,13 +101,12 @@ export function observedCookies(index: CrawlIndex): ObservedCookie[] {
       else if (seen.pages[seen.pages.length - 1] !== page) seen.pages.push(page);
     };
     for (const page of index.htmlPages) {
-      for (const raw of page.setCookies)
-        see(
-          page,
-          index.memo('set-cookie', raw, () => fromHeader(raw)),
-        );
+      for (const raw of page.setCookies) {
+        const cookie = index.memo('set-cookie', raw, () => fromHeader(raw));
+        if (!PLATFORM_AFFINITY.has(cookie.name)) see(page, cookie);
+      }
       for (const cookie of page.browser?.cookies ?? []) {
-        if (!index.isFirstPartyHost(cookie.domain.replace(/^\./, ''))) continue;
+        if (!index.isFirstPartyHost(cookie.domain.replace(/^\./, '')) || PLATFORM_AFFINITY.has(cookie.name)) continue;
         see(page, {
           name: cookie.name,
           secure: cookie.secure,

@@ -65,6 +65,23 @@ describe('analyseCsp', () => {
     expect(findingOf("script-src 'unsafe-inline', script-src * 'unsafe-inline'")).toBe('unsafe-inline');
   });
 
+  it('combines header and <meta> policies as the Observatory does: a directive allows what every policy allows', () => {
+    const findingWith = (header: string | null, ...meta: string[]) =>
+      analyseCsp(header === null ? {} : { 'content-security-policy': header }, true, meta).finding;
+    expect(findingWith(null, "default-src 'none';")).toBe('default-src-none');
+    expect(findingWith('default-src http:', 'default-src https:')).toBe('default-src-none');
+    expect(findingWith("img-src 'none'", "default-src 'none';")).toBe('default-src-none');
+    expect(findingWith(null, "frame-ancestors 'none'")).toBe('not-implemented');
+    expect(findingWith("default-src 'self'", "script-src 'self' 'unsafe-inline'")).toBe('no-unsafe');
+    expect(findingWith(null, 'defa')).toBe('invalid');
+    expect(analyseCsp({}, true, ["frame-ancestors 'none'; default-src 'self'"]).frameAncestorsProtect).toBe(false);
+  });
+
+  it('reads a header sent empty as a policy that cannot be parsed', () => {
+    expect(findingOf('')).toBe('invalid');
+    expect(findingOf('  ')).toBe('invalid');
+  });
+
   it('reads frame-ancestors and upgrade-insecure-requests', () => {
     expect(analyseCsp({ 'content-security-policy': "frame-ancestors 'self'; upgrade-insecure-requests" }, true)).toMatchObject({
       frameAncestorsProtect: true,

@@ -8,9 +8,11 @@ import { isHttpsUrl } from '../urls';
  * same "dangerously broad" sources, nonces and hashes making 'unsafe-inline' moot, 'strict-dynamic'
  * only with a nonce or hash, and the same order of findings, worst first.
  *
- * One difference: the Observatory merges several policies into one source list per directive; here
- * each policy is judged alone and a permissive finding holds only if every policy has it — a browser
- * enforces all of them, so a script runs only if each policy lets it.
+ * Policies come from the response header (several, comma-separated) and from `<meta http-equiv>`
+ * elements, and are combined as the Observatory combines them: a browser enforces every policy, so
+ * a directive allows only the sources each policy that has it allows (a directive the first policy
+ * lacks allows nothing). `frame-ancestors`, `report-uri` and `sandbox` have no effect in `<meta>`
+ * (HTML standard), so frame-ancestors is read from the header alone.
  */
 
 /** Worst first, as the Observatory ranks them. */
@@ -70,12 +72,42 @@ function parsePolicy(text: string): Policy {
   return policy;
 }
 
-/** A header value may hold several policies, comma-separated (RFC 9110 list syntax). */
+/** A header value may hold several policies, comma-separated (RFC 9110 list syntax); empty members are ignored. */
 const splitPolicies = (header: string) =>
   header
     .split(',')
     .map((policy) => policy.trim())
     .filter(Boolean);
+
+/** Directives a `<meta>` policy cannot set (HTML standard); the Observatory drops them too. */
+const HEADER_ONLY_DIRECTIVES = ['frame-ancestors', 'report-uri', 'sandbox'];
+
+/**
+ * Whether two sources name the same thing: equal, or one a path prefix of the other
+ * (`https://a.test/js/` and `https://a.test/js/app.js`), as the Observatory's pathPartMatch.
+ */
+const sameSource = (a: string, b: string) =>
+  a === b || (a.endsWith('/') && b.startsWith(a)) || (b.endsWith('/') && a.startsWith(b));
+
+/** The sources both lists allow, keeping the narrower of each matching pair; nothing left allows nothing. */
+function intersect(before: Set<string>, after: Set<string>): Set<string> {
+  const kept = new Set<string>();
+  for (const a of before) for (const b of after) if (sameSource(a, b)) kept.add(a.length >= b.length ? a : b);
+  return kept.size ? kept : new Set(["'none'"]);
+}
+
+/** The policies a browser enforces together, as one (see the module comment). */
+function combine(policies: Policy[]): Policy {
+  const combined: Policy = new Map();
+  policies.forEach((policy, i) => {
+    for (const [directive, sources] of policy) {
+      const before = combined.get(directive);
+      if (i === 0) combined.set(directive, new Set(sources));
+      else combined.set(directive, before ? intersect(before, sources) : new Set(["'none'"]));
+    }
+  });
+  return combined;
+}
 
 const hasNonceOrHash = (sources: Set<string>) => [...sources].some((source) => NONCE_OR_HASH.some((p) => source.startsWith(p)));
 const hasInsecureScheme = (sources: Iterable<string>) => [...sources].some((s) => s.startsWith('http:') || s.startsWith('ftp:'));
@@ -136,10 +168,11 @@ const PERMISSIVE_FINDINGS: [CspFinding, keyof PolicyFlags][] = [
 ];
 
 /**
- * Judges a page's CSP from its headers (names lower-cased, repeated headers joined with ", ").
- * `https`: whether the page was served over HTTPS (http: sources then count as insecure).
+ * Judges a page's CSP from its headers (names lower-cased, repeated headers joined with ", ") and the
+ * policies of its `<meta http-equiv="Content-Security-Policy">` elements. `https`: whether the page
+ * was served over HTTPS (http: sources then count as insecure).
  */
-export function analyseCsp(headers: Record<string, string>, https: boolean): CspAnalysis {
+export function analyseCsp(headers: Record<string, string>, https: boolean, metaPolicies: readonly string[] = []): CspAnalysis {
   const none: CspAnalysis = {
     finding: 'not-implemented',
     frameAncestorsProtect: false,
@@ -147,36 +180,42 @@ export function analyseCsp(headers: Record<string, string>, https: boolean): Csp
     upgradeInsecureRequests: false,
   };
   const header = headers['content-security-policy'];
-  const texts = header ? splitPolicies(header) : [];
-  if (texts.length === 0)
-    return { ...none, finding: headers['content-security-policy-report-only'] ? 'report-only' : 'not-implemented' };
-
-  let policies: Policy[];
+  let headerPolicies: Policy[];
+  let fromMeta: Policy[];
   try {
-    policies = texts.map(parsePolicy);
+    // A header sent with nothing in it is a policy that cannot be parsed, as the Observatory reads it.
+    headerPolicies = header === undefined ? [] : header.trim() ? splitPolicies(header).map(parsePolicy) : [parsePolicy('')];
+    fromMeta = metaPolicies.map(parsePolicy);
   } catch (error) {
     if (error instanceof InvalidPolicy) return { ...none, finding: 'invalid' };
     throw error;
   }
-  const withFrameAncestors = policies.filter((policy) => policy.has('frame-ancestors'));
-  const frameAncestorsProtect = withFrameAncestors.some((policy) =>
-    [...policy.get('frame-ancestors')!].every((s) => !BROAD.has(s)),
-  );
-  const frameAncestors = withFrameAncestors.length ? [...withFrameAncestors[0].get('frame-ancestors')!].join(' ') : null;
+  for (const policy of fromMeta) for (const directive of HEADER_ONLY_DIRECTIVES) policy.delete(directive);
+  const policies = [...headerPolicies, ...fromMeta.filter((policy) => policy.size > 0)];
+  if (policies.length === 0)
+    return { ...none, finding: headers['content-security-policy-report-only'] ? 'report-only' : 'not-implemented' };
+
+  const framing = combine(headerPolicies).get('frame-ancestors');
+  const frameAncestorsProtect = framing !== undefined && [...framing].every((s) => !BROAD.has(s));
+  const frameAncestors = framing ? [...framing].join(' ') : null;
   const upgradeInsecureRequests = policies.some((policy) => policy.has('upgrade-insecure-requests'));
 
-  const flags = policies.map((policy) => flagsOf(policy, https));
-  // A permissive finding holds only when every enforced policy permits it.
-  const permissive = PERMISSIVE_FINDINGS.find(([, flag]) => flags.every((f) => f[flag]));
-  const finding: CspFinding = flags.some((f) => f.invalid)
+  const flags = flagsOf(combine(policies), https);
+  const permissive = PERMISSIVE_FINDINGS.find(([, flag]) => flags[flag]);
+  const finding: CspFinding = flags.invalid
     ? 'invalid'
-    : (permissive?.[0] ?? (flags.some((f) => f.defaultNone) ? 'default-src-none' : 'no-unsafe'));
+    : (permissive?.[0] ?? (flags.defaultNone ? 'default-src-none' : 'no-unsafe'));
   return { finding, frameAncestorsProtect, frameAncestors, upgradeInsecureRequests };
 }
+
+/** The CSP policies a page delivers in `<meta>` elements. */
+export const metaCspOf = (page: AssessedPage): string[] => page.document?.metaPolicies?.contentSecurityPolicy ?? [];
 
 /** A page's CSP analysis, memoised per crawl: most pages of a site send the same policy. */
 export function cspOfPage(index: CrawlIndex, page: AssessedPage): CspAnalysis {
   const https = isHttpsUrl(finalUrlOf(page));
-  const { 'content-security-policy': policy = '', 'content-security-policy-report-only': reportOnly } = page.headers;
-  return index.memo('csp', `${https}\u0000${reportOnly !== undefined}\u0000${policy}`, () => analyseCsp(page.headers, https));
+  const { 'content-security-policy': policy, 'content-security-policy-report-only': reportOnly } = page.headers;
+  const meta = metaCspOf(page);
+  const key = JSON.stringify([https, reportOnly !== undefined, policy ?? null, meta]);
+  return index.memo('csp', key, () => analyseCsp(page.headers, https, meta));
 }

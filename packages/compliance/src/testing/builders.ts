@@ -1,4 +1,5 @@
 import type { CrawlMethod } from '@vendorwatch/contracts';
+import { domainPostureOf } from './domain-builders';
 import type {
   AssessedCrawl,
   AssessedPage,
@@ -154,6 +155,7 @@ export function crawlOf({ site, ...crawl }: CrawlInput = {}): AssessedCrawl {
     method,
     startUrl: HOME,
     pages: [pageOf()],
+    domainPosture: null,
     ...crawl,
     site: { tls: tlsOf(), httpEntry: httpEntryOf(), securityTxt: securityTxtOf(), ...site },
   };
@@ -198,11 +200,12 @@ export function compliantPageOf(path: string, links: string[] = []): AssessedPag
   });
 }
 
-/** A browser crawl of a compliant site: every applicable check passes. */
+/** A browser crawl of a compliant site, whose domains and HTTPS origin are in order too: every applicable check passes. */
 export function compliantCrawlOf(pages = 3): AssessedCrawl {
   const paths = Array.from({ length: pages }, (_, i) => (i === 0 ? '/' : `/page-${i}`));
   return crawlOf({
     method: 'puppeteer',
     pages: paths.map((path, i) => compliantPageOf(path, [new URL(paths[(i + 1) % paths.length], HOME).href])),
+    domainPosture: domainPostureOf(),
   });
 }

@@ -1,9 +1,16 @@
-import type { AssessedCrawl, AssessedPage, HttpEntryFacts, SiteFacts } from '@vendorwatch/compliance';
+import type { AssessedCrawl, AssessedPage, DomainPostureFacts, HttpEntryFacts, SiteFacts } from '@vendorwatch/compliance';
 import type { CrawlMethod } from '@vendorwatch/contracts';
 import type { CrawlJobRow, CrawlPageRow } from '@vendorwatch/db';
 
-/** A completed crawl as the compliance checks read it: its stored pages and its start host's facts. */
-export function assessedCrawlOf(job: CrawlJobRow, pages: CrawlPageRow[]): AssessedCrawl {
+/**
+ * A completed crawl as the compliance checks read it: its stored pages, its start host's facts and
+ * the domain and TLS facts the worker read after it (null when none were read).
+ */
+export function assessedCrawlOf(
+  job: CrawlJobRow,
+  pages: CrawlPageRow[],
+  domainPosture: DomainPostureFacts | null = null,
+): AssessedCrawl {
   const startUrl = (job.settings.startUrls as string[] | undefined)?.[0] ?? job.targetUrl;
   const assessedPages = pages.map(assessedPageOf);
   const site: SiteFacts = job.siteFacts ?? { tls: null, httpEntry: null, securityTxt: null };
@@ -14,6 +21,7 @@ export function assessedCrawlOf(job: CrawlJobRow, pages: CrawlPageRow[]): Assess
     startUrl,
     site: { ...site, httpEntry: site.httpEntry ?? plainHttpEntryOf(startUrl, assessedPages) },
     pages: assessedPages,
+    domainPosture,
   };
 }
 

@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import {
   ComplianceAssessmentsRepository,
   CrawlChangesRepository,
+  CrawlDomainPostureRepository,
   CrawlJobsRepository,
   CrawlPagesRepository,
 } from '@vendorwatch/db';
@@ -17,9 +18,13 @@ import { CrawlAssessor } from './crawl-assessor';
   providers: [
     {
       provide: CrawlAssessor,
-      inject: [CrawlJobsRepository, CrawlPagesRepository, ComplianceAssessmentsRepository],
-      useFactory: (jobs: CrawlJobsRepository, pages: CrawlPagesRepository, assessments: ComplianceAssessmentsRepository) =>
-        new CrawlAssessor(jobs, pages, assessments),
+      inject: [CrawlJobsRepository, CrawlPagesRepository, ComplianceAssessmentsRepository, CrawlDomainPostureRepository],
+      useFactory: (
+        jobs: CrawlJobsRepository,
+        pages: CrawlPagesRepository,
+        assessments: ComplianceAssessmentsRepository,
+        domainPosture: CrawlDomainPostureRepository,
+      ) => new CrawlAssessor(jobs, pages, assessments, domainPosture),
     },
     {
       provide: CrawlComparator,

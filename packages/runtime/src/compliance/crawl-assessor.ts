@@ -1,5 +1,10 @@
 import { assess, type Assessment } from '@vendorwatch/compliance';
-import { ComplianceAssessmentsRepository, CrawlJobsRepository, CrawlPagesRepository } from '@vendorwatch/db';
+import {
+  ComplianceAssessmentsRepository,
+  CrawlDomainPostureRepository,
+  CrawlJobsRepository,
+  CrawlPagesRepository,
+} from '@vendorwatch/db';
 import { assessedCrawlOf } from './assessed-crawl';
 
 export interface StoredAssessment {
@@ -18,13 +23,15 @@ export class CrawlAssessor {
     private readonly jobs: CrawlJobsRepository,
     private readonly pages: CrawlPagesRepository,
     private readonly assessments: ComplianceAssessmentsRepository,
+    private readonly domainPosture: CrawlDomainPostureRepository,
   ) {}
 
   /** null when the job is not a completed crawl, or nothing in it could be assessed (no page answered). */
   async assess(jobId: string): Promise<StoredAssessment | null> {
     const job = await this.jobs.findById(jobId);
     if (!job || job.status !== 'completed' || job.kind !== 'crawl') return null;
-    const assessment = assess(assessedCrawlOf(job, await this.pages.listForAssessment(jobId)));
+    const domainPosture = await this.domainPosture.findByJobId(jobId);
+    const assessment = assess(assessedCrawlOf(job, await this.pages.listForAssessment(jobId), domainPosture));
     if (assessment.rate === null || assessment.label === null) return null;
     const { id } = await this.assessments.save({
       jobId,

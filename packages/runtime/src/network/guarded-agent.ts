@@ -1,3 +1,4 @@
+import tls from 'node:tls';
 import { Agent, buildConnector } from 'undici';
 import type { AddressGuard } from './address-guard';
 
@@ -5,10 +6,15 @@ import type { AddressGuard } from './address-guard';
  * An undici keep-alive Agent whose every connection goes through the AddressGuard: host names
  * are resolved and checked in the socket's lookup, IP literals are checked before connecting.
  */
-export function createGuardedAgent(guard: AddressGuard, options: { connectTimeoutMs?: number } = {}): Agent {
+export function createGuardedAgent(
+  guard: AddressGuard,
+  /** `ca`: certificates to trust besides the system's (a test's own CA). */
+  options: { connectTimeoutMs?: number; ca?: string[] } = {},
+): Agent {
   const connect = buildConnector({
     timeout: options.connectTimeoutMs ?? 10_000,
     lookup: guard.lookup,
+    ...(options.ca && { ca: [...tls.rootCertificates, ...options.ca] }),
   } as buildConnector.BuildOptions);
   return new Agent({
     keepAliveTimeout: 10_000,

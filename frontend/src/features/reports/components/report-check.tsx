@@ -12,7 +12,13 @@ import { Link } from 'react-router-dom';
 import { ExternalLink } from '@/components/ui/external-link';
 import { paths } from '@/config/paths';
 
-const OUTCOME_COLORS: Record<CheckOutcome, string> = { pass: 'green', fail: 'red', warn: 'yellow', not_applicable: 'gray' };
+const OUTCOME_COLORS: Record<CheckOutcome, string> = {
+  pass: 'green',
+  fail: 'red',
+  warn: 'yellow',
+  not_applicable: 'gray',
+  not_checked: 'gray',
+};
 const SEVERITY_COLORS = { critical: 'red', high: 'orange', medium: 'yellow', low: 'gray' } as const;
 
 export function OutcomeBadge({ outcome }: { outcome: CheckOutcome }) {

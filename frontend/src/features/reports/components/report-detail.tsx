@@ -18,7 +18,7 @@ import { ReportCheck } from './report-check';
 import { formatDateTime } from './report-format';
 
 /** Failures first within a group, then warnings, passes and what could not be evaluated. */
-const OUTCOME_ORDER: Record<CheckOutcome, number> = { fail: 0, warn: 1, pass: 2, not_applicable: 3 };
+const OUTCOME_ORDER: Record<CheckOutcome, number> = { fail: 0, warn: 1, pass: 2, not_checked: 3, not_applicable: 4 };
 
 interface ReportDetailProps {
   reportId: string;

@@ -1,0 +1,54 @@
+import { getDomain } from 'tldts';
+
+/** A vendor lists at most this many domains (issue 31); more are ignored, never an error. */
+export const MAX_VENDOR_DOMAINS = 20;
+/** At most this many HTTPS origins are probed per crawl: each costs five handshakes. */
+export const MAX_PROBED_ORIGINS = 20;
+
+/**
+ * The registrable domain of a URL's host by the Public Suffix List (private suffixes included, so
+ * `vendor.github.io` is its own); null for an IP address or a single-label host, which have no DNS
+ * records of their own to read.
+ */
+export function registrableDomainOf(url: string): string | null {
+  let host: string;
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    return null;
+  }
+  return getDomain(host, { allowPrivateDomains: true }) ?? null;
+}
+
+/**
+ * The vendor's domains, primary first: those the user listed (lower-cased, de-duplicated, at most
+ * 20), else the registrable domain of the crawl's start URL.
+ */
+export function vendorDomains(startUrl: string, listed: readonly string[] = []): string[] {
+  const domains = [...new Set(listed.map((domain) => domain.trim().toLowerCase().replace(/\.$/, '')).filter(Boolean))];
+  if (domains.length) return domains.slice(0, MAX_VENDOR_DOMAINS);
+  const primary = registrableDomainOf(startUrl);
+  return primary ? [primary] : [];
+}
+
+/**
+ * The HTTPS origins on the vendor's domains (the domain itself or a subdomain), in the order given,
+ * at most 20. A start host without a registrable domain (an address, as in a local demo) is the
+ * vendor's site all the same: its origins count too.
+ */
+export function originsOnDomains(origins: readonly string[], domains: readonly string[], startUrl: string): string[] {
+  const startHost = registrableDomainOf(startUrl) ? null : hostOf(startUrl);
+  const onDomains = origins.filter((origin) => {
+    const host = hostOf(origin);
+    return host === startHost || domains.some((domain) => host === domain || host?.endsWith(`.${domain}`));
+  });
+  return onDomains.slice(0, MAX_PROBED_ORIGINS);
+}
+
+function hostOf(url: string): string | null {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return null;
+  }
+}
