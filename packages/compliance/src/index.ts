@@ -5,4 +5,8 @@ export * from './scoring';
 export * from './assess';
 export { runCheck, needsMethod } from './run-check';
 export { TRACKER_CATEGORIES } from './third-parties';
+export { portfolioThirdParties, type VendorThirdParties } from './third-parties/portfolio';
+export * from './inventory';
+export * from './software';
+export * from './grades';
 export * from './changes';
