@@ -46,11 +46,11 @@ describe('assess', () => {
       })),
     };
     const assessment = assess(broken);
-    expect(assessment.counts).toEqual({ pass: 23, fail: 2, warn: 0, notApplicable: 3 });
+    expect(assessment.counts).toEqual({ pass: 24, fail: 2, warn: 0, notApplicable: 3 });
     expect(assessment.failures).toEqual({ critical: 0, high: 0, medium: 2, low: 0 });
-    // Catalogue weight 114, less TLS (10), consent (6) and duplicate titles (1) not applying: 97;
-    // the two medium failures lose 3 each: 91 / 97.
-    expect(assessment.rate).toBe(93.8);
+    // Catalogue weight 120, less TLS (10), consent (6) and duplicate titles (1) not applying: 103;
+    // the two medium failures lose 3 each: 97 / 103.
+    expect(assessment.rate).toBe(94.2);
     expect(assessment.label).toBe('Compliant');
   });
 

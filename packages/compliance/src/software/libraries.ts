@@ -1,6 +1,7 @@
 import { ADVISORY_SEVERITIES, type DetectedLibrary, type LibraryEvidence } from '@vendorwatch/contracts';
 import type { CrawlIndex } from '../crawl-index';
 import type { AssessedPage } from '../input';
+import { npmOfLibrary } from './library-globals';
 import { cleanVersion, PageSet } from './page-refs';
 import { advisoriesFor, componentOfGlobal, libraryInBanner, libraryInScriptUrl, type LibraryMatch, npmNameOf } from './retire';
 
@@ -67,7 +68,7 @@ export function detectLibraries(index: CrawlIndex): DetectedLibrary[] {
       );
       return {
         component: match.component,
-        npm: npmNameOf(match.component),
+        npm: npmNameOf(match.component) ?? npmOfLibrary(match.component),
         version: match.version,
         evidence,
         pages: pages.first,

@@ -1,11 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { DATA_PACKAGES } from './data-sources';
+import { normaliseName } from './fingerprints';
 
 /** Libraries kept per page, and how long the detector's tests may take in all (some wait on the page). */
 export const MAX_PAGE_LIBRARIES = 50;
 const DETECTION_DEADLINE_MS = 1500;
 
 let script: string | null = null;
+let source: string | null = null;
+
+const detectorSource = () =>
+  (source ??= readFileSync(require.resolve(`${DATA_PACKAGES['library globals'].package}/library/libraries.js`), 'utf8'));
 
 /**
  * The source the worker evaluates in a rendered page to read the libraries it exposes through their own
@@ -16,9 +21,8 @@ let script: string | null = null;
  */
 export function libraryDetectorScript(): string {
   if (!script) {
-    const source = readFileSync(require.resolve(`${DATA_PACKAGES['library globals'].package}/library/libraries.js`), 'utf8');
     script = `(async () => {
-${source}
+${detectorSource()}
 const tests = d41d8cd98f00b204e9800998ecf8427e_LibraryDetectorTests;
 const found = [];
 const short = (value, max) => (typeof value === 'string' || typeof value === 'number' ? String(value).slice(0, max) : null);
@@ -34,4 +38,20 @@ return found.slice();
 })()`;
   }
   return script;
+}
+
+let npmByName: Map<string, string> | null = null;
+
+/**
+ * The npm package of a library by its name, as js-library-detector's tests name them (`'Lo-Dash': { …
+ * npm: 'lodash' …`): read from its source text, not run. For the package URL of a library the
+ * vulnerability data names without one ("bootstrap", "handlebars").
+ */
+export function npmOfLibrary(name: string): string | null {
+  if (!npmByName) {
+    npmByName = new Map();
+    for (const [, library, npm] of detectorSource().matchAll(/^\s{4}'([^']+)':\s*\{[^}]*?\bnpm:\s*'([^']+)'/gm))
+      if (!npmByName.has(normaliseName(library!))) npmByName.set(normaliseName(library!), npm!);
+  }
+  return npmByName.get(normaliseName(name)) ?? null;
 }
