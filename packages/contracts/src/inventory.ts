@@ -1,3 +1,5 @@
+import type { Grade } from './grades';
+
 /**
  * What a vendor's site runs and who it shares visitors with, as one crawl saw it: JavaScript libraries
  * matched against the Retire.js vulnerability data, technologies recognised by their fingerprints, and the
@@ -192,4 +194,40 @@ export interface PortfolioThirdParties {
   trackingBeforeConsent: VendorTrackingBeforeConsent[];
   /** Vendors whose latest crawl rendered no page in the browser: whether they track before consent is unknown. */
   consentUnknown: { vendorId: string; vendorName: string }[];
+}
+
+/** A vendor's software as its latest assessed crawl saw it (`VendorInventories.software`). */
+export interface VendorSoftware {
+  vendorId: string;
+  vendorName: string;
+  /** The crawl it comes from, and when that crawl completed (ISO). */
+  jobId: string;
+  crawlCompletedAt: string | null;
+  libraries: DetectedLibrary[];
+  technologies: DetectedTechnology[];
+  /** Libraries with at least one advisory. */
+  vulnerableLibraries: number;
+  dataSources: InventoryDataSource[];
+}
+
+/** A vendor's third parties as its latest assessed crawl saw them. */
+export interface VendorThirdPartyList {
+  vendorId: string;
+  vendorName: string;
+  jobId: string;
+  crawlCompletedAt: string | null;
+  thirdParties: ThirdParty[];
+  dataSources: InventoryDataSource[];
+}
+
+/** One line per vendor for a dashboard or an export: its grade, vulnerable-library count and top third parties. */
+export interface VendorInventorySummary {
+  vendorId: string;
+  vendorName: string;
+  jobId: string;
+  crawlCompletedAt: string | null;
+  overallGrade: Grade;
+  vulnerableLibraries: number;
+  /** The third parties on most of its pages (at most 5), names. */
+  topThirdParties: string[];
 }

@@ -99,7 +99,19 @@ export const MAX_DESCRIPTION = 5000;
 /** Anchor texts are read to classify links (privacy, terms…): their start says it. */
 const MAX_ANCHOR_TEXT = 1000;
 /** How many examples of each kind a page keeps: enough for evidence, bounded for storage. */
-const KEEP = { policyLinks: 10, withoutAlt: 20, mixedContent: 50, subresources: 300, contacts: 10 } as const;
+const KEEP = {
+  policyLinks: 10,
+  withoutAlt: 20,
+  mixedContent: 50,
+  subresources: 300,
+  contacts: 10,
+  scripts: 100,
+  stylesheets: 50,
+  meta: 30,
+} as const;
+/** A meta tag's name and content are kept this long: a generator or application name fits. */
+const MAX_META_NAME = 100;
+const MAX_META_CONTENT = 300;
 
 type PolicyKind = keyof DocumentFacts['policyLinks'];
 const POLICY_KINDS: [PolicyKind, RegExp][] = [
@@ -149,7 +161,7 @@ export class HtmlExtractor {
   private description: string | null = null;
   private readonly links = new Set<string>();
   private anchor: { href: string; text: string } | null = null;
-  private readonly facts: DocumentFacts = {
+  private readonly facts: Required<DocumentFacts> = {
     lang: null,
     imagesTotal: 0,
     imagesWithoutAlt: 0,
@@ -160,6 +172,9 @@ export class HtmlExtractor {
     subresources: [],
     emails: [],
     phones: [],
+    scripts: [],
+    stylesheets: [],
+    meta: [],
   };
   private text = '';
   private skipText = 0;
@@ -218,6 +233,7 @@ export class HtmlExtractor {
     if (name === 'meta' && attributes.name?.toLowerCase() === 'description' && this.description === null) {
       this.description = attributes.content?.trim().slice(0, MAX_DESCRIPTION) || null;
     }
+    if (name === 'meta') this.meta(attributes);
     if ((name === 'a' || name === 'area') && attributes.href !== undefined) this.openLink(name, attributes);
     if (name === 'img') {
       this.facts.imagesTotal++;
@@ -258,9 +274,23 @@ export class HtmlExtractor {
       const value = attributes[attribute]?.trim();
       if (!value) continue;
       const absolute = absoluteHttpUrl(value, this.baseUrl);
-      if (absolute) keep(this.facts.subresources, absolute, KEEP.subresources);
+      if (absolute) {
+        keep(this.facts.subresources, absolute, KEEP.subresources);
+        // Scripts and stylesheets by themselves: their file names and URLs tell libraries and technologies.
+        if (name === 'script') keep(this.facts.scripts, absolute, KEEP.scripts);
+        else if (name === 'link' && /stylesheet/i.test(attributes.rel ?? '')) keep(this.facts.stylesheets, absolute, KEEP.stylesheets);
+      }
       if (this.https && value.toLowerCase().startsWith('http:')) keep(this.facts.mixedContent, value, KEEP.mixedContent);
     }
+  }
+
+  /** A named meta tag (`generator`, `application-name`, `og:site_name` …): technologies announce themselves there. */
+  private meta(attributes: Record<string, string>): void {
+    const name = (attributes.name ?? attributes.property)?.trim().toLowerCase();
+    const content = attributes.content?.trim();
+    const meta = this.facts.meta;
+    if (!name || !content || meta.length >= KEEP.meta) return;
+    meta.push({ name: name.slice(0, MAX_META_NAME), content: content.slice(0, MAX_META_CONTENT) });
   }
 
   /** Main text: what is outside chrome, scripts and the vendor's ignored elements. */

@@ -1,5 +1,5 @@
 import type { InventoryDataSource } from '@vendorwatch/contracts';
-import recorded from './data-sources.json';
+import recorded from './recorded-sources.json';
 
 /**
  * The packages whose data names what a crawl saw. Their versions are read from the installed packages;

@@ -1,10 +1,18 @@
-import { Enums, Models, Serialize, Spec } from '@cyclonedx/cyclonedx-library';
+import type * as CycloneDX from '@cyclonedx/cyclonedx-library';
 import type { CrawlInventory, DetectedLibrary, DetectedTechnology } from '@vendorwatch/contracts';
 import { PackageURL } from 'packageurl-js';
 import { normaliseName } from './fingerprints';
 
-/** The CycloneDX version written; the test validates against its schema with the library's own validator. */
-export const SBOM_SPEC_VERSION = Spec.Version.v1dot6;
+/**
+ * The CycloneDX library, loaded on the first SBOM: every process and page-reader thread imports this
+ * package, few of them ever write a bill of materials, and the library takes a fifth of a second to load.
+ */
+let library: typeof CycloneDX | null = null;
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const cyclonedx = () => (library ??= require('@cyclonedx/cyclonedx-library') as typeof CycloneDX);
+
+/** The CycloneDX version written (`Spec.Version.v1dot6`); the tests validate against its schema with the library's own validator. */
+export const SBOM_SPEC_VERSION = '1.6' as CycloneDX.Spec.Version;
 
 /** Which vendor site and crawl a bill of materials describes. */
 export interface SbomSubject {
@@ -19,7 +27,8 @@ export interface SbomSubject {
 const FRAMEWORK_CATEGORIES = /framework/i;
 const LIBRARY_CATEGORIES = /librar|UI frameworks|JavaScript/i;
 
-function componentTypeOf(technology: DetectedTechnology): Enums.ComponentType {
+function componentTypeOf(technology: DetectedTechnology): CycloneDX.Enums.ComponentType {
+  const { Enums } = cyclonedx();
   if (technology.categories.some((category) => FRAMEWORK_CATEGORIES.test(category))) return Enums.ComponentType.Framework;
   if (technology.categories.some((category) => LIBRARY_CATEGORIES.test(category))) return Enums.ComponentType.Library;
   return Enums.ComponentType.Application;
@@ -42,6 +51,7 @@ const bomRefOf = (name: string) => `technology:${normaliseName(name) || name}`;
  * properties, and each advisory of a vulnerable library as a vulnerability affecting that component.
  */
 export function sbomOf(inventory: CrawlInventory, subject: SbomSubject): string {
+  const { Enums, Models, Serialize, Spec } = cyclonedx();
   const site = new Models.Component(Enums.ComponentType.Application, subject.vendorName, {
     bomRef: 'vendor-site',
     description: `The website ${subject.siteUrl} as crawled`,
@@ -58,7 +68,7 @@ export function sbomOf(inventory: CrawlInventory, subject: SbomSubject): string 
     );
 
   const libraries = new Map(inventory.libraries.map((library) => [normaliseName(library.component), library]));
-  const components = new Map<string, Models.Component>();
+  const components = new Map<string, CycloneDX.Models.Component>();
   for (const technology of inventory.technologies) {
     const library = libraries.get(normaliseName(technology.name));
     const component = new Models.Component(componentTypeOf(technology), technology.name, {
@@ -85,15 +95,9 @@ export function sbomOf(inventory: CrawlInventory, subject: SbomSubject): string 
   return serializer.serialize(bom, { sortLists: true, space: 2 });
 }
 
-const SEVERITIES: Record<string, Enums.Vulnerability.Severity> = {
-  critical: Enums.Vulnerability.Severity.Critical,
-  high: Enums.Vulnerability.Severity.High,
-  medium: Enums.Vulnerability.Severity.Medium,
-  low: Enums.Vulnerability.Severity.Low,
-};
-
 /** Each advisory of the library, as a vulnerability of its component at the version seen. */
-function addVulnerabilities(bom: Models.Bom, library: DetectedLibrary, component: Models.Component): void {
+function addVulnerabilities(bom: CycloneDX.Models.Bom, library: DetectedLibrary, component: CycloneDX.Models.Component): void {
+  const { Enums, Models } = cyclonedx();
   library.advisories.forEach((advisory, i) => {
     const vulnerability = new Models.Vulnerability.Vulnerability({
       bomRef: `vulnerability:${library.component}@${library.version}:${i}`,
@@ -103,7 +107,7 @@ function addVulnerabilities(bom: Models.Bom, library: DetectedLibrary, component
       recommendation: advisory.endOfLife ? 'Move to a supported major version' : `Upgrade to ${advisory.below} or later`,
     });
     vulnerability.ratings.add(
-      new Models.Vulnerability.Rating({ severity: SEVERITIES[advisory.severity], method: Enums.Vulnerability.RatingMethod.Other }),
+      new Models.Vulnerability.Rating({ severity: advisory.severity as CycloneDX.Enums.Vulnerability.Severity, method: Enums.Vulnerability.RatingMethod.Other }),
     );
     for (const url of advisory.info)
       if (/^https?:\/\//.test(url)) vulnerability.advisories.add(new Models.Vulnerability.Advisory(url));

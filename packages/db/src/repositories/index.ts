@@ -18,3 +18,4 @@ export * from './reports.repository';
 export * from './schedules.repository';
 export * from './crawl-changes.repository';
 export * from './alerts.repository';
+export * from './crawl-inventories.repository';

@@ -5,3 +5,4 @@ export * from './compliance';
 export * from './schedules';
 export * from './changes';
 export * from './alerts';
+export * from './inventories';

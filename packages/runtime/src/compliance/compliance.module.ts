@@ -2,24 +2,36 @@ import { Global, Module } from '@nestjs/common';
 import {
   ComplianceAssessmentsRepository,
   CrawlChangesRepository,
+  CrawlInventoriesRepository,
   CrawlJobsRepository,
   CrawlPagesRepository,
 } from '@vendorwatch/db';
 import { CrawlComparator } from '../changes/crawl-comparator';
 import { CrawlAssessor } from './crawl-assessor';
+import { VendorInventories } from './vendor-inventories';
 
 /**
  * The crawl assessor and comparator for the worker (crawls it completes) and the API (re-assessment
- * on request). Needs DatabaseModule.
+ * on request), and the reads of what vendors run and share (VendorInventories). Needs DatabaseModule.
  */
 @Global()
 @Module({
   providers: [
     {
       provide: CrawlAssessor,
-      inject: [CrawlJobsRepository, CrawlPagesRepository, ComplianceAssessmentsRepository],
-      useFactory: (jobs: CrawlJobsRepository, pages: CrawlPagesRepository, assessments: ComplianceAssessmentsRepository) =>
-        new CrawlAssessor(jobs, pages, assessments),
+      inject: [CrawlJobsRepository, CrawlPagesRepository, ComplianceAssessmentsRepository, CrawlInventoriesRepository],
+      useFactory: (
+        jobs: CrawlJobsRepository,
+        pages: CrawlPagesRepository,
+        assessments: ComplianceAssessmentsRepository,
+        inventories: CrawlInventoriesRepository,
+      ) => new CrawlAssessor(jobs, pages, assessments, inventories),
+    },
+    {
+      provide: VendorInventories,
+      inject: [CrawlInventoriesRepository, ComplianceAssessmentsRepository, CrawlJobsRepository],
+      useFactory: (inventories: CrawlInventoriesRepository, assessments: ComplianceAssessmentsRepository, jobs: CrawlJobsRepository) =>
+        new VendorInventories(inventories, assessments, jobs),
     },
     {
       provide: CrawlComparator,
@@ -28,6 +40,6 @@ import { CrawlAssessor } from './crawl-assessor';
         new CrawlComparator(jobs, changes, assessments),
     },
   ],
-  exports: [CrawlAssessor, CrawlComparator],
+  exports: [CrawlAssessor, CrawlComparator, VendorInventories],
 })
 export class ComplianceModule {}

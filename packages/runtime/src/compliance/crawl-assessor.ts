@@ -1,5 +1,10 @@
-import { assess, type Assessment } from '@vendorwatch/compliance';
-import { ComplianceAssessmentsRepository, CrawlJobsRepository, CrawlPagesRepository } from '@vendorwatch/db';
+import { assess, type Assessment, gradesOf, inventoryOf } from '@vendorwatch/compliance';
+import {
+  ComplianceAssessmentsRepository,
+  CrawlInventoriesRepository,
+  CrawlJobsRepository,
+  CrawlPagesRepository,
+} from '@vendorwatch/db';
 import { assessedCrawlOf } from './assessed-crawl';
 
 export interface StoredAssessment {
@@ -11,20 +16,23 @@ export interface StoredAssessment {
  * Judges a completed crawl against the compliance catalogue and stores the result: written once,
  * used by the worker when a crawl completes and by the API and the `reassess` command after the
  * checks changed. The same stored pages give the same assessment; storing again replaces the
- * crawl's previous one (same id).
+ * crawl's previous one (same id). Beside it, the crawl's inventory (libraries, technologies, third
+ * parties) and the assessment's grades are computed from the same pages and stored with it.
  */
 export class CrawlAssessor {
   constructor(
     private readonly jobs: CrawlJobsRepository,
     private readonly pages: CrawlPagesRepository,
     private readonly assessments: ComplianceAssessmentsRepository,
+    private readonly inventories: CrawlInventoriesRepository,
   ) {}
 
   /** null when the job is not a completed crawl, or nothing in it could be assessed (no page answered). */
   async assess(jobId: string): Promise<StoredAssessment | null> {
     const job = await this.jobs.findById(jobId);
     if (!job || job.status !== 'completed' || job.kind !== 'crawl') return null;
-    const assessment = assess(assessedCrawlOf(job, await this.pages.listForAssessment(jobId)));
+    const crawl = assessedCrawlOf(job, await this.pages.listForAssessment(jobId));
+    const assessment = assess(crawl);
     if (assessment.rate === null || assessment.label === null) return null;
     const { id } = await this.assessments.save({
       jobId,
@@ -41,6 +49,14 @@ export class CrawlAssessor {
       pagesChecked: assessment.pagesChecked,
       notEvaluatedByMethod: assessment.notEvaluatedByMethod,
       checks: assessment.checks,
+    });
+    await this.inventories.save({
+      jobId,
+      userId: job.userId,
+      vendorId: job.vendorId,
+      crawlCompletedAt: job.completedAt,
+      inventory: inventoryOf(crawl),
+      grades: gradesOf(assessment.checks),
     });
     return { id, assessment };
   }
