@@ -15,6 +15,9 @@ import {
 export const METHODOLOGY_START = '<!-- generated from packages/compliance (npm run docs:methodology): do not edit by hand -->';
 export const METHODOLOGY_END = '<!-- end of generated part -->';
 
+/** Text in a Markdown table cell: a pipe would end the cell, an angle bracket would open an HTML tag. */
+export const markdownCell = (text: string) => text.replace(/\|/g, '\\|').replace(/</g, '&lt;');
+
 const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
 const table = (head: string[], rows: (string | number)[][]) =>
   [row(head), row(head.map(() => '---')), ...rows.map(row)].join('\n');
@@ -46,7 +49,7 @@ export function methodologyTables(catalogue: readonly Check[]): string {
       const category = categoryOfGroup(check.group);
       return [
         `\`${check.id}\``,
-        check.title.replace(/\|/g, '\\|'),
+        markdownCell(check.title),
         category ? GRADE_CATEGORY_TITLES[category] : `(overall only: \`${check.group}\`)`,
         check.severity,
         SEVERITY_WEIGHTS[check.severity],
