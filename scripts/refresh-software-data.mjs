@@ -29,7 +29,15 @@ for (const name of PACKAGES) {
 if (process.argv.includes('--check')) process.exit(0);
 
 // Exact versions: the data decides outcomes, so it changes only when someone runs this.
-npm('install', '--save-exact', '--no-audit', '--no-fund', '-w', WORKSPACE, ...PACKAGES.map((name) => `${name}@${record[name].version}`));
+npm(
+  'install',
+  '--save-exact',
+  '--no-audit',
+  '--no-fund',
+  '-w',
+  WORKSPACE,
+  ...PACKAGES.map((name) => `${name}@${record[name].version}`),
+);
 execFileSync(process.execPath, [`${root}scripts/complete-lockfile.mjs`], { cwd: root, stdio: 'inherit' });
 writeFileSync(RECORD, `${JSON.stringify(record, null, 2)}\n`);
 console.log('Recorded. Commit package.json files, package-lock.json and the record, then: npm run reassess -- --all');

@@ -25,7 +25,14 @@ export const CHECK_SEVERITY_LABELS: Record<CheckSeverity, string> = {
   low: 'Low',
 };
 
-export const CHECK_GROUPS = ['transport', 'security_headers', 'software', 'privacy_legal', 'content_hygiene', 'accessibility'] as const;
+export const CHECK_GROUPS = [
+  'transport',
+  'security_headers',
+  'software',
+  'privacy_legal',
+  'content_hygiene',
+  'accessibility',
+] as const;
 export type CheckGroup = (typeof CHECK_GROUPS)[number];
 
 export const CHECK_GROUP_TITLES: Record<CheckGroup, string> = {

@@ -74,7 +74,16 @@ export interface DetectedLibrary {
   endOfLife: string | null;
 }
 
-export const TECHNOLOGY_EVIDENCE_KINDS = ['header', 'meta', 'script', 'stylesheet', 'cookie', 'url', 'global', 'implied'] as const;
+export const TECHNOLOGY_EVIDENCE_KINDS = [
+  'header',
+  'meta',
+  'script',
+  'stylesheet',
+  'cookie',
+  'url',
+  'global',
+  'implied',
+] as const;
 export type TechnologyEvidenceKind = (typeof TECHNOLOGY_EVIDENCE_KINDS)[number];
 
 export interface TechnologyEvidence {

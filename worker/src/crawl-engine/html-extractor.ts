@@ -278,7 +278,8 @@ export class HtmlExtractor {
         keep(this.facts.subresources, absolute, KEEP.subresources);
         // Scripts and stylesheets by themselves: their file names and URLs tell libraries and technologies.
         if (name === 'script') keep(this.facts.scripts, absolute, KEEP.scripts);
-        else if (name === 'link' && /stylesheet/i.test(attributes.rel ?? '')) keep(this.facts.stylesheets, absolute, KEEP.stylesheets);
+        else if (name === 'link' && /stylesheet/i.test(attributes.rel ?? ''))
+          keep(this.facts.stylesheets, absolute, KEEP.stylesheets);
       }
       if (this.https && value.toLowerCase().startsWith('http:')) keep(this.facts.mixedContent, value, KEEP.mixedContent);
     }

@@ -1,20 +1,9 @@
 import { Validation } from '@cyclonedx/cyclonedx-library';
 import { SBOM_SPEC_VERSION } from '@vendorwatch/compliance';
 import type { CrawlMethod } from '@vendorwatch/contracts';
-import {
-  ComplianceAssessmentsRepository,
-  CrawlInventoriesRepository,
-  CrawlJobsRepository,
-  vendors,
-} from '@vendorwatch/db';
+import { ComplianceAssessmentsRepository, CrawlInventoriesRepository, CrawlJobsRepository, vendors } from '@vendorwatch/db';
 import { VendorInventories } from '@vendorwatch/runtime';
-import {
-  BOOTSTRAP_CDN,
-  GOOGLE_ANALYTICS,
-  startSoftwareSite,
-  UNKNOWN_PARTNER,
-  type SoftwareSite,
-} from '../../../test-support';
+import { BOOTSTRAP_CDN, GOOGLE_ANALYTICS, startSoftwareSite, UNKNOWN_PARTNER, type SoftwareSite } from '../../../test-support';
 import { FAST_CRAWL, pathsOf, startWorkerHarness, type WorkerHarness } from '../testing/worker-harness';
 
 /**
@@ -66,7 +55,9 @@ describe('software and third parties of a crawled vendor', () => {
         { url: `${site.url}/assets/js/bootstrap.min.js`, banner: expect.stringContaining('Bootstrap v3.3.7') },
       ]),
     );
-    expect(home.browser!.libraries).toEqual(expect.arrayContaining([{ name: 'Handlebars', version: '4.0.5', npm: 'handlebars' }]));
+    expect(home.browser!.libraries).toEqual(
+      expect.arrayContaining([{ name: 'Handlebars', version: '4.0.5', npm: 'handlebars' }]),
+    );
 
     const software = (await inventories.software(userId, vendorId))!;
     expect(software.jobId).toBe(id);
@@ -75,7 +66,12 @@ describe('software and third parties of a crawled vendor', () => {
     expect(software.vulnerableLibraries).toBe(3);
 
     const jquery = byComponent.jquery!;
-    expect(jquery).toMatchObject({ version: '1.12.4', severity: 'medium', fixedVersion: '3.5.0', endOfLife: expect.stringMatching(/End-of-Life/) });
+    expect(jquery).toMatchObject({
+      version: '1.12.4',
+      severity: 'medium',
+      fixedVersion: '3.5.0',
+      endOfLife: expect.stringMatching(/End-of-Life/),
+    });
     expect(jquery.evidence.map((e) => e.kind).sort()).toEqual(['banner', 'file_name']);
     expect(jquery.pages.map((p) => new URL(p.url).pathname).sort()).toEqual(['/', '/pricing']);
     expect(jquery.advisories.flatMap((a) => a.ids)).toEqual(
@@ -107,7 +103,11 @@ describe('software and third parties of a crawled vendor', () => {
     const check = (await assessments.checkResults(stored.id)).find((result) => result.checkId === 'vulnerable-js-libraries')!;
     expect(check.outcome).toBe('fail');
     expect(check.summary).toMatch(/^3 JavaScript libraries with known vulnerabilities: .*detection is by evidence seen/);
-    expect(check.evidence.map((e) => e.detail.split(':')[0]).sort()).toEqual(['bootstrap 3.3.7', 'handlebars 4.0.5', 'jquery 1.12.4']);
+    expect(check.evidence.map((e) => e.detail.split(':')[0]).sort()).toEqual([
+      'bootstrap 3.3.7',
+      'handlebars 4.0.5',
+      'jquery 1.12.4',
+    ]);
 
     // The data's date, for the report to say.
     expect(software.dataSources.find((source) => source.use === 'vulnerabilities')).toMatchObject({
@@ -176,7 +176,14 @@ describe('software and third parties of a crawled vendor', () => {
       await crawl('http', sites[1]!, userId, initech);
 
       const { thirdParties } = (await inventories.thirdParties(userId, acme))!;
-      expect(thirdParties.map(({ name, company, category, requestedBeforeConsent }) => ({ name, company, category, requestedBeforeConsent }))).toEqual(
+      expect(
+        thirdParties.map(({ name, company, category, requestedBeforeConsent }) => ({
+          name,
+          company,
+          category,
+          requestedBeforeConsent,
+        })),
+      ).toEqual(
         expect.arrayContaining([
           { name: 'Google Analytics', company: 'Google', category: 'analytics', requestedBeforeConsent: true },
           { name: 'Bootstrap CDN', company: 'Bootstrap CDN', category: 'cdn', requestedBeforeConsent: true },
@@ -187,7 +194,9 @@ describe('software and third parties of a crawled vendor', () => {
       const stored = (await assessments.findByJob(userId, (await inventories.software(userId, acme))!.jobId))!;
       const hostsCheck = (await assessments.checkResults(stored.id)).find((result) => result.checkId === 'third-party-hosts')!;
       expect(hostsCheck.evidence.map((e) => e.detail)).toEqual(
-        expect.arrayContaining([expect.stringMatching(/^www\.google-analytics\.com: Google Analytics \(analytics\) — company Google/)]),
+        expect.arrayContaining([
+          expect.stringMatching(/^www\.google-analytics\.com: Google Analytics \(analytics\) — company Google/),
+        ]),
       );
 
       const portfolio = await inventories.portfolio(userId);
@@ -212,7 +221,13 @@ describe('software and third parties of a crawled vendor', () => {
 
       // Per vendor, for the dashboard and the exports.
       const summaries = await inventories.summaries(userId);
-      expect(summaries.map(({ vendorName, vulnerableLibraries, overallGrade }) => [vendorName, vulnerableLibraries, overallGrade.letter])).toEqual([
+      expect(
+        summaries.map(({ vendorName, vulnerableLibraries, overallGrade }) => [
+          vendorName,
+          vulnerableLibraries,
+          overallGrade.letter,
+        ]),
+      ).toEqual([
         ['Example Vendor', 3, expect.stringMatching(/^[A-F]$/)],
         ['Globex', 2, expect.stringMatching(/^[A-F]$/)],
         ['Initech', 2, expect.stringMatching(/^[A-F]$/)],
@@ -229,7 +244,9 @@ describe('software and third parties of a crawled vendor', () => {
     const result = (await inventories.grades(userId, stored.id))!;
     expect(result.grades.overall.score).toBe(stored.rate);
     expect(result.grades.categories.find((c) => c.category === 'software')).toMatchObject({ letter: 'F', checksCounted: 1 });
-    expect(result.whatIfFixed.find((p) => p.checkId === 'vulnerable-js-libraries')!.ifFixed.category).toMatchObject({ letter: 'A' });
+    expect(result.whatIfFixed.find((p) => p.checkId === 'vulnerable-js-libraries')!.ifFixed.category).toMatchObject({
+      letter: 'A',
+    });
     const stranger = await harness.createUser();
     expect(await inventories.grades(stranger.userId, stored.id)).toBeNull();
   });

@@ -23,7 +23,10 @@ export const thirdPartyHostsCheck: Check = {
     const hosts = thirdPartyHosts(index);
     const source = index.htmlPages.some((page) => page.browser) ? 'requested by the browser' : 'referenced in the HTML';
     const evidence = hosts.map((host) =>
-      onPage(host.firstPage, `${host.host}: ${describeHost(host)}${companyOf(host)}, on ${count(host.pages, 'page')}, e.g. ${host.firstUrl}`),
+      onPage(
+        host.firstPage,
+        `${host.host}: ${describeHost(host)}${companyOf(host)}, on ${count(host.pages, 'page')}, e.g. ${host.firstUrl}`,
+      ),
     );
     const summary = `${count(hosts.length, 'third-party host')} ${source}${hosts.length ? `${companiesOf(hosts)}: ${listOf(hosts.map((host) => host.host))}` : ''}`;
     return hosts.length > MANY_THIRD_PARTIES ? warn(summary, evidence) : pass(summary, evidence);

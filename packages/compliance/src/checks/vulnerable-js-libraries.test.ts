@@ -2,10 +2,12 @@ import { runCheck } from '../run-check';
 import { crawlOf, HOME, pageOf } from '../testing/builders';
 import { DETECTION_BY_EVIDENCE, vulnerableJsLibraries } from './vulnerable-js-libraries';
 
-const JQUERY_BANNER = '/*! jQuery v1.12.4 | (c) jQuery Foundation | jquery.org/license */\n!function(a,b){"object"==typeof module';
+const JQUERY_BANNER =
+  '/*! jQuery v1.12.4 | (c) jQuery Foundation | jquery.org/license */\n!function(a,b){"object"==typeof module';
 const BOOTSTRAP_BANNER = '/*!\n * Bootstrap v3.3.7 (http://getbootstrap.com)\n * Copyright 2011-2016 Twitter, Inc.\n */';
 /** A minified bundle with no banner: whatever it contains, nothing says which library or version. */
-const ANONYMOUS_BUNDLE = '!function(e){"use strict";var t=function(e){return new t.fn.init(e)};t.fn=t.prototype={init:function(){}};e.lib=t}(window);';
+const ANONYMOUS_BUNDLE =
+  '!function(e){"use strict";var t=function(e){return new t.fn.init(e)};t.fn=t.prototype={init:function(){}};e.lib=t}(window);';
 
 describe('vulnerable-js-libraries', () => {
   it('fails on jQuery 1.12.4 seen by its file name, naming the advisories, the fixed version and the end-of-life notice', () => {
@@ -43,6 +45,15 @@ describe('vulnerable-js-libraries', () => {
     expect(result.evidence[0]!.detail).toContain('on 2 pages');
   });
 
+  it('finds jQuery under a file name that says nothing, by the banner at the start of the script', () => {
+    const page = pageOf({ browser: { scripts: [{ url: `${HOME}static/lib.js`, banner: JQUERY_BANNER }] } });
+    const result = runCheck(vulnerableJsLibraries, crawlOf({ method: 'puppeteer', pages: [page] }));
+    expect(result.outcome).toBe('fail');
+    expect(result.evidence[0]!.detail).toMatch(
+      /^jquery 1\.12\.4: .* — seen by version banner at the start of the script \(https:\/\/www\.vendor\.test\/static\/lib\.js\)/,
+    );
+  });
+
   it("finds a library only its global shows, by the browser's reading of the rendered page", () => {
     const page = pageOf({
       browser: {
@@ -52,7 +63,9 @@ describe('vulnerable-js-libraries', () => {
     });
     const result = runCheck(vulnerableJsLibraries, crawlOf({ method: 'puppeteer', pages: [page] }));
     expect(result.outcome).toBe('fail');
-    expect(result.evidence[0]!.detail).toMatch(/^handlebars 4\.0\.5: .* — seen by the library's own global in the rendered page \(Handlebars\)/);
+    expect(result.evidence[0]!.detail).toMatch(
+      /^handlebars 4\.0\.5: .* — seen by the library's own global in the rendered page \(Handlebars\)/,
+    );
   });
 
   it('does not flag a minified bundle without a banner, and says detection is by evidence seen', () => {
@@ -67,7 +80,9 @@ describe('vulnerable-js-libraries', () => {
 
   it('passes a current library and warns when only an end-of-life notice or low advisories apply', () => {
     const current = pageOf({ document: { scripts: [`${HOME}jquery-3.7.1.min.js`] } });
-    expect(runCheck(vulnerableJsLibraries, crawlOf({ pages: [current] })).summary).toMatch(/^No known vulnerability in the 1 JavaScript library detected: jquery 3\.7\.1/);
+    expect(runCheck(vulnerableJsLibraries, crawlOf({ pages: [current] })).summary).toMatch(
+      /^No known vulnerability in the 1 JavaScript library detected: jquery 3\.7\.1/,
+    );
     // Past the last fix of the 3.x line the data knows, only its end-of-life notice applies.
     const page = pageOf({ browser: { libraries: [{ name: 'Bootstrap', version: '3.4.2', npm: 'bootstrap' }] } });
     const result = runCheck(vulnerableJsLibraries, crawlOf({ method: 'puppeteer', pages: [page] }));

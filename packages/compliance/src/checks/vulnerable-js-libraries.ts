@@ -12,7 +12,9 @@ const named = (library: DetectedLibrary) => `${library.component} ${library.vers
 
 /** "jquery 1.12.4: 4 advisories (medium; CVE-2019-11358, …); fixed in 3.5.0; end-of-life — seen by script file name, on 3 pages". */
 function describe(library: DetectedLibrary): string {
-  const ids = library.advisories.flatMap((advisory) => advisory.ids.filter((id) => id.startsWith('CVE-') || id.startsWith('GHSA-')));
+  const ids = library.advisories.flatMap((advisory) =>
+    advisory.ids.filter((id) => id.startsWith('CVE-') || id.startsWith('GHSA-')),
+  );
   const parts = [
     `${named(library)}: ${count(library.advisories.length, 'advisory', 'advisories')} (${library.severity}${ids.length ? `; ${listOf([...new Set(ids)], 6)}` : ''})`,
   ];
@@ -42,7 +44,9 @@ export const vulnerableJsLibraries: Check = {
       const page = index.crawl.pages.find((p) => p.id === library.pages[0]!.pageId)!;
       return onPage(page, describe(library));
     });
-    const holes = affected.filter((library) => library.advisories.some((advisory) => !advisory.endOfLife && advisory.severity !== 'low'));
+    const holes = affected.filter((library) =>
+      library.advisories.some((advisory) => !advisory.endOfLife && advisory.severity !== 'low'),
+    );
     if (holes.length > 0)
       return fail(
         `${count(holes.length, 'JavaScript library', 'JavaScript libraries')} with known vulnerabilities: ${listOf(holes.map(named))} (${DETECTION_BY_EVIDENCE})`,

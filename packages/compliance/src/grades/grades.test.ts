@@ -31,13 +31,47 @@ describe('grades', () => {
     expect(letterFor(score)).toBe(letter);
   });
 
-  it.each<[string, GradedCheck[], { letter: string | null; score: number | null; checksCounted: number; cappedBy: string | null }]>([
-    ['every check passed', [check('security_headers', 'high', 'pass'), check('security_headers', 'low', 'pass')], { letter: 'A', score: 100, checksCounted: 2, cappedBy: null }],
+  it.each<
+    [string, GradedCheck[], { letter: string | null; score: number | null; checksCounted: number; cappedBy: string | null }]
+  >([
+    [
+      'every check passed',
+      [check('security_headers', 'high', 'pass'), check('security_headers', 'low', 'pass')],
+      { letter: 'A', score: 100, checksCounted: 2, cappedBy: null },
+    ],
     // Weights high 6, medium 3, low 1; a warning earns half: (6 + 1.5 + 1) ÷ 10.
-    ['a medium warning and a low pass beside a high pass', [check('security_headers', 'high', 'pass'), check('security_headers', 'medium', 'warn'), check('security_headers', 'low', 'pass')], { letter: 'B', score: 85, checksCounted: 3, cappedBy: null }],
-    ['a high failure beside a medium and a low pass', [check('security_headers', 'high', 'fail'), check('security_headers', 'medium', 'pass'), check('security_headers', 'low', 'pass')], { letter: 'F', score: 40, checksCounted: 3, cappedBy: null }],
-    ['not applicable and could-not-check are left out of both sides', [check('security_headers', 'high', 'pass'), check('security_headers', 'critical', 'not_applicable'), check('security_headers', 'high', 'could_not_check')], { letter: 'A', score: 100, checksCounted: 1, cappedBy: null }],
-    ['nothing judged: no grade', [check('security_headers', 'high', 'not_applicable')], { letter: null, score: null, checksCounted: 0, cappedBy: null }],
+    [
+      'a medium warning and a low pass beside a high pass',
+      [
+        check('security_headers', 'high', 'pass'),
+        check('security_headers', 'medium', 'warn'),
+        check('security_headers', 'low', 'pass'),
+      ],
+      { letter: 'B', score: 85, checksCounted: 3, cappedBy: null },
+    ],
+    [
+      'a high failure beside a medium and a low pass',
+      [
+        check('security_headers', 'high', 'fail'),
+        check('security_headers', 'medium', 'pass'),
+        check('security_headers', 'low', 'pass'),
+      ],
+      { letter: 'F', score: 40, checksCounted: 3, cappedBy: null },
+    ],
+    [
+      'not applicable and could-not-check are left out of both sides',
+      [
+        check('security_headers', 'high', 'pass'),
+        check('security_headers', 'critical', 'not_applicable'),
+        check('security_headers', 'high', 'could_not_check'),
+      ],
+      { letter: 'A', score: 100, checksCounted: 1, cappedBy: null },
+    ],
+    [
+      'nothing judged: no grade',
+      [check('security_headers', 'high', 'not_applicable')],
+      { letter: null, score: null, checksCounted: 0, cappedBy: null },
+    ],
   ])('a category where %s', (_, checks, expected) => {
     const { category: _c, title: _t, ...grade } = categoryOf(checks, 'security_headers');
     expect(grade).toEqual(expected);

@@ -64,13 +64,11 @@ export function gradesOf(checks: readonly GradedCheck[]): Grades {
   return {
     method: GRADE_METHOD,
     overall: gradeOf(checks, OVERALL_CAP),
-    categories: GRADE_CATEGORIES.map(
-      (category): CategoryGrade => ({
-        category,
-        title: GRADE_CATEGORY_TITLES[category],
-        ...gradeOf(byCategory.get(category)!, CATEGORY_CAP),
-      }),
-    ),
+    categories: GRADE_CATEGORIES.map((category): CategoryGrade => ({
+      category,
+      title: GRADE_CATEGORY_TITLES[category],
+      ...gradeOf(byCategory.get(category)!, CATEGORY_CAP),
+    })),
   };
 }
 

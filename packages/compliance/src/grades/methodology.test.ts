@@ -14,9 +14,10 @@ describe('the published method (docs/methodology.md)', () => {
 
   it("states every check's weight and category, and the weights by severity", () => {
     const tables = methodologyTables(CATALOGUE);
-    for (const check of CATALOGUE)
-      expect(tables).toContain(`| \`${check.id}\` | ${markdownCell(check.title)} | `);
-    expect(tables).toContain(`| \`vulnerable-js-libraries\` | No JavaScript library with a known vulnerability | Software | high | ${SEVERITY_WEIGHTS.high} |`);
+    for (const check of CATALOGUE) expect(tables).toContain(`| \`${check.id}\` | ${markdownCell(check.title)} | `);
+    expect(tables).toContain(
+      `| \`vulnerable-js-libraries\` | No JavaScript library with a known vulnerability | Software | high | ${SEVERITY_WEIGHTS.high} |`,
+    );
     expect(tables).toContain('| critical | 10 |');
     expect(tables).toContain('A failed critical check caps its category at F and the overall grade at D');
   });

@@ -41,7 +41,10 @@ export function methodologyTables(catalogue: readonly Check[]): string {
   );
   const categories = table(
     ['Category', 'Check groups'],
-    GRADE_CATEGORIES.map((category) => [GRADE_CATEGORY_TITLES[category], CATEGORY_GROUPS[category].map((g) => `\`${g}\``).join(', ')]),
+    GRADE_CATEGORIES.map((category) => [
+      GRADE_CATEGORY_TITLES[category],
+      CATEGORY_GROUPS[category].map((g) => `\`${g}\``).join(', '),
+    ]),
   );
   const checks = table(
     ['Check', 'Title', 'Category', 'Severity', 'Weight', 'Methods'],

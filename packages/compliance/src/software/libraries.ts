@@ -38,7 +38,10 @@ export function detectLibraries(index: CrawlIndex): DetectedLibrary[] {
       let entry = found.get(key);
       if (!entry) found.set(key, (entry = { match, evidence: [], pages: new PageSet() }));
       entry.pages.add(page);
-      if (entry.evidence.length < MAX_EVIDENCE && !entry.evidence.some((e) => e.kind === evidence.kind && e.source === evidence.source))
+      if (
+        entry.evidence.length < MAX_EVIDENCE &&
+        !entry.evidence.some((e) => e.kind === evidence.kind && e.source === evidence.source)
+      )
         entry.evidence.push(evidence);
     };
 
@@ -76,7 +79,8 @@ export function detectLibraries(index: CrawlIndex): DetectedLibrary[] {
         ...advice,
       };
     });
-    const rank = (library: DetectedLibrary) => (library.severity ? ADVISORY_SEVERITIES.indexOf(library.severity) : ADVISORY_SEVERITIES.length);
+    const rank = (library: DetectedLibrary) =>
+      library.severity ? ADVISORY_SEVERITIES.indexOf(library.severity) : ADVISORY_SEVERITIES.length;
     return libraries.sort(
       (a, b) => rank(a) - rank(b) || a.component.localeCompare(b.component) || a.version.localeCompare(b.version),
     );

@@ -68,7 +68,8 @@ export function componentOfGlobal(name: string, npm: string | null): string | nu
   if (byNpm) return byNpm[0];
   const wanted = normaliseName(name);
   const byName = entries.find(
-    ([component, entry]) => normaliseName(component) === wanted || (entry.bowername ?? []).some((bower) => normaliseName(bower) === wanted),
+    ([component, entry]) =>
+      normaliseName(component) === wanted || (entry.bowername ?? []).some((bower) => normaliseName(bower) === wanted),
   );
   return byName?.[0] ?? null;
 }
@@ -141,7 +142,10 @@ export function advisoriesFor(component: string, version: string): VersionAdviso
   return {
     advisories,
     severity: advisories[0]?.severity ?? null,
-    fixedVersion: fixes.reduce<string | null>((highest, below) => (highest && isAtOrAbove(highest, below) ? highest : below), null),
+    fixedVersion: fixes.reduce<string | null>(
+      (highest, below) => (highest && isAtOrAbove(highest, below) ? highest : below),
+      null,
+    ),
     endOfLife: advisories.find((advisory) => advisory.endOfLife)?.summary ?? null,
   };
 }

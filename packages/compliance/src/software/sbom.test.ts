@@ -39,7 +39,11 @@ describe('CycloneDX SBOM of a crawl', () => {
     expect(bom).toMatchObject({ bomFormat: 'CycloneDX', specVersion: '1.6', serialNumber: `urn:uuid:${CRAWL_ID}` });
     expect(bom.metadata).toMatchObject({ timestamp: '2026-06-01T12:00:00.000Z', component: { name: 'Example Vendor' } });
     const byName = Object.fromEntries(bom.components.map((component: { name: string }) => [component.name, component]));
-    expect(byName.Nginx).toMatchObject({ type: 'application', version: '1.18.0', cpe: expect.stringMatching(/^cpe:2\.3:a:f5:nginx:1\.18\.0:/) });
+    expect(byName.Nginx).toMatchObject({
+      type: 'application',
+      version: '1.18.0',
+      cpe: expect.stringMatching(/^cpe:2\.3:a:f5:nginx:1\.18\.0:/),
+    });
     expect(byName.WordPress).toMatchObject({ version: '6.4.2' });
     expect(byName.jQuery).toMatchObject({ version: '1.12.4', purl: 'pkg:npm/jquery@1.12.4' });
     expect(byName.Bootstrap).toMatchObject({ version: '3.3.7', purl: 'pkg:npm/bootstrap@3.3.7' });

@@ -64,7 +64,10 @@ export function sbomOf(inventory: CrawlInventory, subject: SbomSubject): string 
   bom.metadata.tools.components.add(new Models.Component(Enums.ComponentType.Application, 'Vendorwatch'));
   for (const source of inventory.dataSources)
     bom.metadata.properties.add(
-      new Models.Property(`vendorwatch:data:${source.use}`, `${source.package}@${source.version}${source.publishedAt ? ` (${source.publishedAt})` : ''}`),
+      new Models.Property(
+        `vendorwatch:data:${source.use}`,
+        `${source.package}@${source.version}${source.publishedAt ? ` (${source.publishedAt})` : ''}`,
+      ),
     );
 
   const libraries = new Map(inventory.libraries.map((library) => [normaliseName(library.component), library]));
@@ -75,9 +78,13 @@ export function sbomOf(inventory: CrawlInventory, subject: SbomSubject): string 
       bomRef: bomRefOf(technology.name),
       version: technology.version ?? undefined,
       cpe: cpeWithVersion(technology.cpe, technology.version),
-      purl: library?.npm && technology.version ? new PackageURL('npm', undefined, library.npm, technology.version).toString() : undefined,
+      purl:
+        library?.npm && technology.version
+          ? new PackageURL('npm', undefined, library.npm, technology.version).toString()
+          : undefined,
     });
-    if (technology.website) component.externalReferences.add(new Models.ExternalReference(technology.website, Enums.ExternalReferenceType.Website));
+    if (technology.website)
+      component.externalReferences.add(new Models.ExternalReference(technology.website, Enums.ExternalReferenceType.Website));
     for (const category of technology.categories) component.properties.add(new Models.Property('vendorwatch:category', category));
     for (const evidence of technology.evidence)
       component.properties.add(new Models.Property(`vendorwatch:evidence:${evidence.kind}`, evidence.value));
@@ -107,7 +114,10 @@ function addVulnerabilities(bom: CycloneDX.Models.Bom, library: DetectedLibrary,
       recommendation: advisory.endOfLife ? 'Move to a supported major version' : `Upgrade to ${advisory.below} or later`,
     });
     vulnerability.ratings.add(
-      new Models.Vulnerability.Rating({ severity: advisory.severity as CycloneDX.Enums.Vulnerability.Severity, method: Enums.Vulnerability.RatingMethod.Other }),
+      new Models.Vulnerability.Rating({
+        severity: advisory.severity as CycloneDX.Enums.Vulnerability.Severity,
+        method: Enums.Vulnerability.RatingMethod.Other,
+      }),
     );
     for (const url of advisory.info)
       if (/^https?:\/\//.test(url)) vulnerability.advisories.add(new Models.Vulnerability.Advisory(url));

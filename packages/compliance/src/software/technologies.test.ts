@@ -18,7 +18,11 @@ describe('technology inventory', () => {
   it('recognises the server, language, CMS and library with their versions, and says how each was seen', () => {
     const technologies = detectTechnologies(indexOf(crawlOf({ pages: [wordpressPage(), pageOf({ url: `${HOME}about` })] })));
     const byName = Object.fromEntries(technologies.map((technology) => [technology.name, technology]));
-    expect(byName.Nginx).toMatchObject({ version: '1.18.0', evidence: [{ kind: 'header', value: 'server: nginx/1.18.0' }], pagesTotal: 1 });
+    expect(byName.Nginx).toMatchObject({
+      version: '1.18.0',
+      evidence: [{ kind: 'header', value: 'server: nginx/1.18.0' }],
+      pagesTotal: 1,
+    });
     expect(byName.Nginx!.categories).toContain('Web servers');
     expect(byName.Nginx!.cpe).toMatch(/^cpe:2\.3:a:f5:nginx:/);
     expect(byName.PHP).toMatchObject({ version: '7.4.3' });
@@ -45,7 +49,12 @@ describe('technology inventory', () => {
     const page = pageOf({ browser: { libraries: [{ name: 'Moment.js', version: '2.29.1', npm: 'moment' }] } });
     const technologies = detectTechnologies(indexOf(crawlOf({ method: 'puppeteer', pages: [page] })));
     expect(technologies).toEqual([
-      expect.objectContaining({ name: 'Moment.js', version: '2.29.1', evidence: [{ kind: 'global', value: 'Moment.js' }], pagesTotal: 1 }),
+      expect.objectContaining({
+        name: 'Moment.js',
+        version: '2.29.1',
+        evidence: [{ kind: 'global', value: 'Moment.js' }],
+        pagesTotal: 1,
+      }),
     ]);
   });
 

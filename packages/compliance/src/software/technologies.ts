@@ -57,7 +57,9 @@ class SeenNamed {
     const pages: PageSet[] = [];
     for (const [name, seen] of this.names) {
       const found = seen.values.get(value);
-      if (found) labels.push(value ? `${name}: ${value}` : name) && pages.push(found);
+      if (!found) continue;
+      labels.push(value ? `${name}: ${value}` : name);
+      pages.push(found);
     }
     return { labels, pages };
   }
@@ -195,7 +197,8 @@ function addImplied(technologies: Map<string, DetectedTechnology>, detections: D
       if (!list.includes(name)) implying.set(implied.name, [...list, name]);
     }
   };
-  for (const detection of detections) if (found.has(detection.technology.name)) visit(detection.technology.name, detection.technology);
+  for (const detection of detections)
+    if (found.has(detection.technology.name)) visit(detection.technology.name, detection.technology);
   for (const [name, technology] of technologies) {
     if (technology.evidence.length > 0) continue;
     const by = implying.get(name) ?? [];
@@ -214,7 +217,12 @@ function addImplied(technologies: Map<string, DetectedTechnology>, detections: D
  * show when it had none.
  */
 function addLibraries(index: CrawlIndex, technologies: Map<string, DetectedTechnology>): void {
-  const add = (name: string, version: string | null, evidence: TechnologyEvidence[], pages: { first: InventoryPageRef[]; total: number }) => {
+  const add = (
+    name: string,
+    version: string | null,
+    evidence: TechnologyEvidence[],
+    pages: { first: InventoryPageRef[]; total: number },
+  ) => {
     const fingerprint = fingerprintNameLike(name);
     const key = fingerprint ?? name;
     const known = technologies.get(key);

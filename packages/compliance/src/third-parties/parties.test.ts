@@ -13,7 +13,10 @@ const REFERENCED = [
 
 describe('third parties by company', () => {
   it('names Google Analytics (Google), a CDN and an unknown host, grouped by service, first-party hosts left out', () => {
-    const pages = [pageOf({ document: { subresources: REFERENCED } }), pageOf({ url: `${HOME}about`, document: { subresources: REFERENCED.slice(0, 1) } })];
+    const pages = [
+      pageOf({ document: { subresources: REFERENCED } }),
+      pageOf({ url: `${HOME}about`, document: { subresources: REFERENCED.slice(0, 1) } }),
+    ];
     const parties = thirdPartiesOf(indexOf(crawlOf({ pages })));
     expect(parties).toEqual([
       {

@@ -1,7 +1,12 @@
 import type { ThirdParty } from '@vendorwatch/contracts';
 import { portfolioThirdParties } from './portfolio';
 
-const party = (key: string, category: string, requestedBeforeConsent: boolean | null, company: string | null = key): ThirdParty => ({
+const party = (
+  key: string,
+  category: string,
+  requestedBeforeConsent: boolean | null,
+  company: string | null = key,
+): ThirdParty => ({
   key,
   name: key,
   company,
@@ -29,7 +34,11 @@ describe('portfolio third parties', () => {
       {
         vendorId: 'v3',
         vendorName: 'Initech',
-        thirdParties: [party('Google Analytics', 'analytics', null, 'Google'), party('JSDelivr CDN', 'cdn', null), party('domain:partner.example', 'unknown', null, null)],
+        thirdParties: [
+          party('Google Analytics', 'analytics', null, 'Google'),
+          party('JSDelivr CDN', 'cdn', null),
+          party('domain:partner.example', 'unknown', null, null),
+        ],
       },
     ]);
     expect(result.vendorsCounted).toBe(3);
@@ -46,7 +55,11 @@ describe('portfolio third parties', () => {
     ]);
     // Only Acme's browser crawl requested a tracker before consent; a CDN is not a tracker.
     expect(result.trackingBeforeConsent).toEqual([
-      { vendorId: 'v1', vendorName: 'Acme', parties: [{ key: 'Google Analytics', name: 'Google Analytics', company: 'Google', category: 'analytics' }] },
+      {
+        vendorId: 'v1',
+        vendorName: 'Acme',
+        parties: [{ key: 'Google Analytics', name: 'Google Analytics', company: 'Google', category: 'analytics' }],
+      },
     ]);
     // Initech was not crawled by the browser: unknown, not innocent.
     expect(result.consentUnknown).toEqual([{ vendorId: 'v3', vendorName: 'Initech' }]);

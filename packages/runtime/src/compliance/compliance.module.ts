@@ -30,8 +30,11 @@ import { VendorInventories } from './vendor-inventories';
     {
       provide: VendorInventories,
       inject: [CrawlInventoriesRepository, ComplianceAssessmentsRepository, CrawlJobsRepository],
-      useFactory: (inventories: CrawlInventoriesRepository, assessments: ComplianceAssessmentsRepository, jobs: CrawlJobsRepository) =>
-        new VendorInventories(inventories, assessments, jobs),
+      useFactory: (
+        inventories: CrawlInventoriesRepository,
+        assessments: ComplianceAssessmentsRepository,
+        jobs: CrawlJobsRepository,
+      ) => new VendorInventories(inventories, assessments, jobs),
     },
     {
       provide: CrawlComparator,

@@ -68,7 +68,12 @@ export class VendorInventories {
       siteUrl: job?.targetUrl ?? '',
       crawledAt: row.crawlCompletedAt,
     });
-    const slug = row.vendorName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'vendor';
+    const slug =
+      row.vendorName
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '')
+        .slice(0, 60) || 'vendor';
     const day = (row.crawlCompletedAt ?? row.computedAt).toISOString().slice(0, 10);
     return { fileName: `sbom-${slug}-${day}.cdx.json`, json };
   }

@@ -47,7 +47,13 @@ export class ScriptBanners {
     this.kept.add(url);
     this.pending.push(
       response.buffer().then(
-        (body) => ({ url, banner: body.subarray(0, BANNER_LENGTH * 4).toString('utf8').slice(0, BANNER_LENGTH) }),
+        (body) => ({
+          url,
+          banner: body
+            .subarray(0, BANNER_LENGTH * 4)
+            .toString('utf8')
+            .slice(0, BANNER_LENGTH),
+        }),
         () => {
           // Gone with its page (or never stored by the browser): another page may still give it.
           this.kept.delete(url);
