@@ -6,3 +6,4 @@ export * from './redis-server';
 export * from './endless-server';
 export * from './dns-server';
 export * from './test-certificates';
+export * from './software-site';

@@ -46,12 +46,12 @@ describe('assess', () => {
       })),
     };
     const assessment = assess(broken);
-    expect(assessment.counts).toEqual({ pass: 34, fail: 2, warn: 0, notApplicable: 3 });
+    expect(assessment.counts).toEqual({ pass: 35, fail: 2, warn: 0, notApplicable: 3 });
     expect(assessment.notChecked).toBe(0);
     expect(assessment.failures).toEqual({ critical: 0, high: 0, medium: 2, low: 0 });
-    // Catalogue weight 158, less TLS (10), consent (6) and duplicate titles (1) not applying: 141;
-    // the two medium failures lose 3 each: 135 / 141.
-    expect(assessment.rate).toBe(95.7);
+    // Catalogue weight 164, less TLS (10), consent (6) and duplicate titles (1) not applying: 147;
+    // the two medium failures lose 3 each: 141 / 147.
+    expect(assessment.rate).toBe(95.9);
     expect(assessment.label).toBe('Compliant');
   });
 
@@ -64,7 +64,7 @@ describe('assess', () => {
       ...Array(3).fill('tls'),
     ]);
     expect(without.rate).toBe(100);
-    expect(without.counts).toEqual({ pass: 27, fail: 0, warn: 0, notApplicable: 1 });
+    expect(without.counts).toEqual({ pass: 28, fail: 0, warn: 0, notApplicable: 1 });
   });
 
   it('leaves the browser-only checks out for other methods and lists them', () => {

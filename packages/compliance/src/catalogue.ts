@@ -38,15 +38,17 @@ import { tlsOriginCertificates } from './checks/tls-origin-certificates';
 import { tlsProtocols } from './checks/tls-protocols';
 import { tlsRpt } from './checks/tls-rpt';
 import { trackersBeforeConsent } from './checks/trackers-before-consent';
+import { vulnerableJsLibraries } from './checks/vulnerable-js-libraries';
 import { xContentTypeOptions } from './checks/x-content-type-options';
 import { SEVERITY_WEIGHTS } from './scoring';
+import { DATA_PACKAGES, installedVersion } from './software/data-sources';
 
 /**
  * Every check, in the order reports show them. Severity says what a failure costs:
  * - critical: the site is unsafe to use at all (no HTTPS, a certificate browsers refuse);
  * - high: a direct route to account takeover, script injection or an unlawful data flow
  *   (CSP, HSTS, HTTP→HTTPS, mixed content, insecure session cookies, privacy policy, consent,
- *   trackers before consent, serious accessibility barriers);
+ *   trackers before consent, JavaScript libraries with known vulnerabilities, serious accessibility barriers);
  * - medium: a weakness that needs a second mistake to hurt, or a legal or usability duty with
  *   lesser stakes (framing, nosniff, SameSite, terms, imprint, broken links, titles, lang, alt text);
  * - low: hygiene and disclosure (Referrer-Policy, Permissions-Policy, versions in headers,
@@ -72,6 +74,8 @@ export const CATALOGUE: readonly Check[] = [
   cookieSecure,
   cookieHttpOnly,
   cookieSameSite,
+  // Software
+  vulnerableJsLibraries,
   // Privacy and legal
   privacyPolicyLinked,
   termsLinked,
@@ -104,13 +108,13 @@ export const CATALOGUE: readonly Check[] = [
   tlsKeyStrength,
 ];
 
-// The tracker data decides outcomes too, so its version is part of the catalogue's.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const THIRD_PARTY_WEB_VERSION: string = require('third-party-web/package.json').version;
+// The tracker and vulnerability data decide outcomes too, so their versions are part of the catalogue's.
+const THIRD_PARTY_WEB_VERSION = installedVersion('third-party-web');
+const VULNERABILITY_DATA_VERSION = installedVersion(DATA_PACKAGES.vulnerabilities.package);
 
 /**
  * Identifies what an assessment was judged by: every check's id, version, severity and methods, the
- * weights and the tracker data's version. Any change to them gives a new value, so stored
+ * weights and the tracker and vulnerability data's versions. Any change to them gives a new value, so stored
  * assessments say which catalogue made them and stale ones can be found.
  */
 export function catalogueVersionOf(checks: readonly Check[]): string {
@@ -118,6 +122,7 @@ export function catalogueVersionOf(checks: readonly Check[]): string {
     checks: checks.map(({ id, version, severity, methods }) => [id, version, severity, methods]),
     weights: SEVERITY_WEIGHTS,
     thirdPartyWeb: THIRD_PARTY_WEB_VERSION,
+    vulnerabilityData: VULNERABILITY_DATA_VERSION,
   });
   return `${checks.length}c-${createHash('sha256').update(identity).digest('hex').slice(0, 12)}`;
 }

@@ -126,6 +126,17 @@ export interface DocumentFacts {
   emails: string[];
   phones: string[];
   /**
+   * Absolute URLs of `<script src>` (at most 100) and `<link rel=stylesheet href>` (at most 50): the file
+   * names and URLs libraries and technologies are recognised by. Absent on pages stored before they were kept.
+   */
+  scripts?: string[];
+  stylesheets?: string[];
+  /**
+   * `<meta>` tags with a name or property (`generator`, `application-name` …), lower-cased name and the
+   * content as written (at most 30, content at most 300 characters). Absent on pages stored before.
+   */
+  meta?: { name: string; content: string }[];
+  /**
    * Policies the page delivers in `<meta>` elements, which browsers apply like the response headers:
    * `<meta http-equiv="Content-Security-Policy" content>` (each element one policy, in document order)
    * and the last `<meta name="referrer" content>`. Absent when the page has none (and on pages stored
@@ -150,6 +161,30 @@ export interface BrowserFacts {
   consentPlatform: string | null;
   /** axe-core's results for the rendered page; null when axe did not run on this page. */
   axe: AxeFacts | null;
+  /**
+   * The first bytes (at most 1 024 characters) of each script the page loaded that answered 2xx, where a
+   * library's version banner sits (`/*! jQuery v1.12.4`). A script is kept on the first page of the crawl
+   * that loaded it; later pages name it in `requests`. At most 50 per page. Absent on pages stored before.
+   */
+  scripts?: ScriptBanner[];
+  /**
+   * Libraries whose own globals the rendered page exposes (`jQuery.fn.jquery` …), read by
+   * js-library-detector's tests; the version as the global gives it. At most 50. Absent on pages stored before.
+   */
+  libraries?: PageLibrary[];
+}
+
+export interface ScriptBanner {
+  url: string;
+  banner: string;
+}
+
+export interface PageLibrary {
+  /** The detector's name for it ("jQuery", "Handlebars"). */
+  name: string;
+  version: string | null;
+  /** Its npm package, when the detector names one. */
+  npm: string | null;
 }
 
 export interface BrowserCookie {

@@ -39,23 +39,25 @@ export const CHECK_SEVERITY_LABELS: Record<CheckSeverity, string> = {
 
 export const CHECK_GROUPS = [
   'transport',
+  'tls',
   'security_headers',
+  'email_domain',
+  'software',
   'privacy_legal',
   'content_hygiene',
   'accessibility',
-  'email_domain',
-  'tls',
 ] as const;
 export type CheckGroup = (typeof CHECK_GROUPS)[number];
 
 export const CHECK_GROUP_TITLES: Record<CheckGroup, string> = {
   transport: 'Transport security',
+  tls: 'TLS',
   security_headers: 'Security headers',
+  email_domain: 'Email & domain',
+  software: 'Software',
   privacy_legal: 'Privacy and legal',
   content_hygiene: 'Content hygiene',
   accessibility: 'Accessibility basics',
-  email_domain: 'Email & domain',
-  tls: 'TLS',
 };
 
 export const COMPLIANCE_LABELS = ['Compliant', 'Partially Compliant', 'Non-Compliant'] as const;

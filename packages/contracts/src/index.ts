@@ -8,3 +8,5 @@ export * from './changes';
 export * from './alerts';
 export * from './glob';
 export * from './crawl-failure';
+export * from './inventory';
+export * from './grades';

@@ -82,6 +82,10 @@ describe('crawl engine building blocks', () => {
       subresources: ['http://cdn.example/a.png', 'https://vendor.example/b.png', 'http://cdn.example/x.js'],
       emails: ['legal@vendor.example'],
       phones: ['+49 30 1234567'],
+      // What libraries and technologies are recognised by.
+      scripts: ['http://cdn.example/x.js'],
+      stylesheets: [],
+      meta: [{ name: 'description', content: 'About us' }],
     });
   });
 

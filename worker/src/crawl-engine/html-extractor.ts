@@ -99,9 +99,22 @@ export const MAX_DESCRIPTION = 5000;
 /** Anchor texts are read to classify links (privacy, terms…): their start says it. */
 const MAX_ANCHOR_TEXT = 1000;
 /** How many examples of each kind a page keeps: enough for evidence, bounded for storage. */
-const KEEP = { policyLinks: 10, withoutAlt: 20, mixedContent: 50, subresources: 300, contacts: 10, metaCsp: 10 } as const;
+const KEEP = {
+  policyLinks: 10,
+  withoutAlt: 20,
+  mixedContent: 50,
+  subresources: 300,
+  contacts: 10,
+  metaCsp: 10,
+  scripts: 100,
+  stylesheets: 50,
+  meta: 30,
+} as const;
 /** A policy in a `<meta>` element is kept up to this length: longer ones are cut, as header values are in evidence. */
 const MAX_META_POLICY = 8192;
+/** A meta tag's name and content are kept this long: a generator or application name fits. */
+const MAX_META_NAME = 100;
+const MAX_META_CONTENT = 300;
 
 type PolicyKind = keyof DocumentFacts['policyLinks'];
 const POLICY_KINDS: [PolicyKind, RegExp][] = [
@@ -151,7 +164,8 @@ export class HtmlExtractor {
   private description: string | null = null;
   private readonly links = new Set<string>();
   private anchor: { href: string; text: string } | null = null;
-  private readonly facts: DocumentFacts = {
+  // Every fact but the meta policies, which only pages that have them carry.
+  private readonly facts: Required<Omit<DocumentFacts, 'metaPolicies'>> & Pick<DocumentFacts, 'metaPolicies'> = {
     lang: null,
     imagesTotal: 0,
     imagesWithoutAlt: 0,
@@ -162,6 +176,9 @@ export class HtmlExtractor {
     subresources: [],
     emails: [],
     phones: [],
+    scripts: [],
+    stylesheets: [],
+    meta: [],
   };
   private text = '';
   private skipText = 0;
@@ -220,7 +237,10 @@ export class HtmlExtractor {
     if (name === 'meta' && attributes.name?.toLowerCase() === 'description' && this.description === null) {
       this.description = attributes.content?.trim().slice(0, MAX_DESCRIPTION) || null;
     }
-    if (name === 'meta') this.metaPolicy(attributes);
+    if (name === 'meta') {
+      this.metaPolicy(attributes);
+      this.meta(attributes);
+    }
     if ((name === 'a' || name === 'area') && attributes.href !== undefined) this.openLink(name, attributes);
     if (name === 'img') {
       this.facts.imagesTotal++;
@@ -281,9 +301,24 @@ export class HtmlExtractor {
       const value = attributes[attribute]?.trim();
       if (!value) continue;
       const absolute = absoluteHttpUrl(value, this.baseUrl);
-      if (absolute) keep(this.facts.subresources, absolute, KEEP.subresources);
+      if (absolute) {
+        keep(this.facts.subresources, absolute, KEEP.subresources);
+        // Scripts and stylesheets by themselves: their file names and URLs tell libraries and technologies.
+        if (name === 'script') keep(this.facts.scripts, absolute, KEEP.scripts);
+        else if (name === 'link' && /stylesheet/i.test(attributes.rel ?? ''))
+          keep(this.facts.stylesheets, absolute, KEEP.stylesheets);
+      }
       if (this.https && value.toLowerCase().startsWith('http:')) keep(this.facts.mixedContent, value, KEEP.mixedContent);
     }
+  }
+
+  /** A named meta tag (`generator`, `application-name`, `og:site_name` …): technologies announce themselves there. */
+  private meta(attributes: Record<string, string>): void {
+    const name = (attributes.name ?? attributes.property)?.trim().toLowerCase();
+    const content = attributes.content?.trim();
+    const meta = this.facts.meta;
+    if (!name || !content || meta.length >= KEEP.meta) return;
+    meta.push({ name: name.slice(0, MAX_META_NAME), content: content.slice(0, MAX_META_CONTENT) });
   }
 
   /** Main text: what is outside chrome, scripts and the vendor's ignored elements. */

@@ -17,9 +17,11 @@ describe('third-party-hosts', () => {
     });
     const result = runCheck(thirdPartyHostsCheck, crawlOf({ pages: [page] }));
     expect(result.outcome).toBe('pass');
-    expect(result.summary).toBe('2 third-party hosts referenced in the HTML: static.hotjar.com, unknown-widget.example');
+    expect(result.summary).toBe(
+      '2 third-party hosts referenced in the HTML, run by 1 known company (Hotjar) and 1 unknown: static.hotjar.com, unknown-widget.example',
+    );
     expect(result.evidence.map((e) => e.detail)).toEqual([
-      'static.hotjar.com: Hotjar (analytics), on 1 page, e.g. https://static.hotjar.com/c/hotjar.js',
+      'static.hotjar.com: Hotjar (analytics) — company Hotjar, on 1 page, e.g. https://static.hotjar.com/c/hotjar.js',
       'unknown-widget.example: not in third-party-web, on 1 page, e.g. https://unknown-widget.example/w.js',
     ]);
   });
@@ -30,7 +32,28 @@ describe('third-party-hosts', () => {
       browser: { requests: [{ url: 'https://requested.example/b.js', resourceType: 'script' }] },
     });
     const result = runCheck(thirdPartyHostsCheck, crawlOf({ method: 'puppeteer', pages: [page] }));
-    expect(result.summary).toBe('1 third-party host requested by the browser: requested.example');
+    expect(result.summary).toBe('1 third-party host requested by the browser, run by 1 unknown: requested.example');
+  });
+
+  it('names the company behind each service: Google for Google Analytics and Tag Manager, the CDN by its own name', () => {
+    const page = pageOf({
+      document: {
+        subresources: [
+          'https://www.google-analytics.com/analytics.js',
+          'https://www.googletagmanager.com/gtag/js?id=G-1',
+          'https://cdn.jsdelivr.net/npm/lib@1/lib.min.js',
+        ],
+      },
+    });
+    const result = runCheck(thirdPartyHostsCheck, crawlOf({ pages: [page] }));
+    expect(result.summary).toBe(
+      '3 third-party hosts referenced in the HTML, run by 2 known companies (JSDelivr CDN, Google): cdn.jsdelivr.net, www.google-analytics.com, www.googletagmanager.com',
+    );
+    expect(result.evidence.map((e) => e.detail.split(', on ')[0])).toEqual([
+      'cdn.jsdelivr.net: JSDelivr CDN (cdn) — company JSDelivr CDN',
+      'www.google-analytics.com: Google Analytics (analytics) — company Google',
+      'www.googletagmanager.com: Google Tag Manager (tag-manager) — company Google',
+    ]);
   });
 
   it('warns when more than 20 third parties are contacted', () => {

@@ -19,3 +19,4 @@ export * from './schedules.repository';
 export * from './crawl-changes.repository';
 export * from './alerts.repository';
 export * from './crawl-domain-posture.repository';
+export * from './crawl-inventories.repository';

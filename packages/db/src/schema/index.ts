@@ -6,3 +6,4 @@ export * from './schedules';
 export * from './changes';
 export * from './alerts';
 export * from './domain-posture';
+export * from './inventories';

@@ -3,28 +3,46 @@ import {
   ComplianceAssessmentsRepository,
   CrawlChangesRepository,
   CrawlDomainPostureRepository,
+  CrawlInventoriesRepository,
   CrawlJobsRepository,
   CrawlPagesRepository,
 } from '@vendorwatch/db';
 import { CrawlComparator } from '../changes/crawl-comparator';
 import { CrawlAssessor } from './crawl-assessor';
+import { VendorInventories } from './vendor-inventories';
 
 /**
  * The crawl assessor and comparator for the worker (crawls it completes) and the API (re-assessment
- * on request). Needs DatabaseModule.
+ * on request), and the reads of what vendors run and share (VendorInventories). Needs DatabaseModule.
  */
 @Global()
 @Module({
   providers: [
     {
       provide: CrawlAssessor,
-      inject: [CrawlJobsRepository, CrawlPagesRepository, ComplianceAssessmentsRepository, CrawlDomainPostureRepository],
+      inject: [
+        CrawlJobsRepository,
+        CrawlPagesRepository,
+        ComplianceAssessmentsRepository,
+        CrawlDomainPostureRepository,
+        CrawlInventoriesRepository,
+      ],
       useFactory: (
         jobs: CrawlJobsRepository,
         pages: CrawlPagesRepository,
         assessments: ComplianceAssessmentsRepository,
         domainPosture: CrawlDomainPostureRepository,
-      ) => new CrawlAssessor(jobs, pages, assessments, domainPosture),
+        inventories: CrawlInventoriesRepository,
+      ) => new CrawlAssessor(jobs, pages, assessments, domainPosture, inventories),
+    },
+    {
+      provide: VendorInventories,
+      inject: [CrawlInventoriesRepository, ComplianceAssessmentsRepository, CrawlJobsRepository],
+      useFactory: (
+        inventories: CrawlInventoriesRepository,
+        assessments: ComplianceAssessmentsRepository,
+        jobs: CrawlJobsRepository,
+      ) => new VendorInventories(inventories, assessments, jobs),
     },
     {
       provide: CrawlComparator,
@@ -33,6 +51,6 @@ import { CrawlAssessor } from './crawl-assessor';
         new CrawlComparator(jobs, changes, assessments),
     },
   ],
-  exports: [CrawlAssessor, CrawlComparator],
+  exports: [CrawlAssessor, CrawlComparator, VendorInventories],
 })
 export class ComplianceModule {}

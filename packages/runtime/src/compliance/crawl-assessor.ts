@@ -1,7 +1,8 @@
-import { assess, type Assessment } from '@vendorwatch/compliance';
+import { assess, type Assessment, gradesOf, inventoryOf } from '@vendorwatch/compliance';
 import {
   ComplianceAssessmentsRepository,
   CrawlDomainPostureRepository,
+  CrawlInventoriesRepository,
   CrawlJobsRepository,
   CrawlPagesRepository,
 } from '@vendorwatch/db';
@@ -16,7 +17,8 @@ export interface StoredAssessment {
  * Judges a completed crawl against the compliance catalogue and stores the result: written once,
  * used by the worker when a crawl completes and by the API and the `reassess` command after the
  * checks changed. The same stored pages give the same assessment; storing again replaces the
- * crawl's previous one (same id).
+ * crawl's previous one (same id). Beside it, the crawl's inventory (libraries, technologies, third
+ * parties) and the assessment's grades are computed from the same pages and stored with it.
  */
 export class CrawlAssessor {
   constructor(
@@ -24,6 +26,7 @@ export class CrawlAssessor {
     private readonly pages: CrawlPagesRepository,
     private readonly assessments: ComplianceAssessmentsRepository,
     private readonly domainPosture: CrawlDomainPostureRepository,
+    private readonly inventories: CrawlInventoriesRepository,
   ) {}
 
   /** null when the job is not a completed crawl, or nothing in it could be assessed (no page answered). */
@@ -31,7 +34,8 @@ export class CrawlAssessor {
     const job = await this.jobs.findById(jobId);
     if (!job || job.status !== 'completed' || job.kind !== 'crawl') return null;
     const domainPosture = await this.domainPosture.findByJobId(jobId);
-    const assessment = assess(assessedCrawlOf(job, await this.pages.listForAssessment(jobId), domainPosture));
+    const crawl = assessedCrawlOf(job, await this.pages.listForAssessment(jobId), domainPosture);
+    const assessment = assess(crawl);
     if (assessment.rate === null || assessment.label === null) return null;
     const { id } = await this.assessments.save({
       jobId,
@@ -48,6 +52,14 @@ export class CrawlAssessor {
       pagesChecked: assessment.pagesChecked,
       notEvaluatedByMethod: assessment.notEvaluatedByMethod,
       checks: assessment.checks,
+    });
+    await this.inventories.save({
+      jobId,
+      userId: job.userId,
+      vendorId: job.vendorId,
+      crawlCompletedAt: job.completedAt,
+      inventory: inventoryOf(crawl),
+      grades: gradesOf(assessment.checks),
     });
     return { id, assessment };
   }

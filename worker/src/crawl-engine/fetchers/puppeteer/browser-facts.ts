@@ -2,6 +2,8 @@ import type { BrowserCookie, BrowserFacts } from '@vendorwatch/compliance';
 import type { Page } from 'puppeteer';
 import type { AxeSampler } from './axe-sampler';
 import { consentDetectorsFor } from './consent-platforms';
+import { readLibraryGlobals } from './library-globals';
+import type { ScriptBanners } from './script-banners';
 
 /** Requests kept per page: enough to see every third party a page loads, bounded for storage. */
 const MAX_REQUESTS = 500;
@@ -15,14 +17,22 @@ export interface RequestLog {
  * What the browser knows about a page once it has loaded, before anyone clicked anything (the
  * crawl never answers a consent banner): the requests it made, the cookies set in the crawl's
  * browser context (third-party ones included), the consent-management platform recognised by
- * @duckduckgo/autoconsent's rules, and axe-core's accessibility results when the crawl's sampler
- * checks this page.
+ * @duckduckgo/autoconsent's rules, axe-core's accessibility results when the crawl's sampler
+ * checks this page, the first bytes of the scripts it loaded and the libraries its globals expose (what
+ * the vulnerable-library check and the technology inventory read).
  */
-export async function readBrowserFacts(page: Page, requests: RequestLog[], axe: AxeSampler): Promise<BrowserFacts> {
-  const [cookies, consentPlatform, axeFacts] = await Promise.all([
+export async function readBrowserFacts(
+  page: Page,
+  requests: RequestLog[],
+  axe: AxeSampler,
+  banners: ScriptBanners,
+): Promise<BrowserFacts> {
+  const [cookies, consentPlatform, axeFacts, scripts, libraries] = await Promise.all([
     page.browserContext().cookies(),
     detectConsentPlatform(page),
     axe.check(page),
+    banners.collect(),
+    readLibraryGlobals(page),
   ]);
   return {
     requests: requests.slice(0, MAX_REQUESTS),
@@ -38,6 +48,8 @@ export async function readBrowserFacts(page: Page, requests: RequestLog[], axe: 
     })),
     consentPlatform,
     axe: axeFacts,
+    scripts,
+    libraries,
   };
 }
 

@@ -11,6 +11,7 @@ import { AxeSampler } from './axe-sampler';
 import { readBrowserFacts } from './browser-facts';
 import { behaveLikeAHuman } from './human-behaviour';
 import { RequestFilter, type StoppedRedirect } from './request-filter';
+import { ScriptBanners } from './script-banners';
 
 const NAVIGATION_TIMEOUT_MS = 30_000;
 /**
@@ -32,6 +33,9 @@ export class PuppeteerFetcher implements Fetcher {
   readonly method = 'puppeteer' as const;
   private session: BrowserSession | null = null;
   private filter: RequestFilter | null = null;
+  private banners: ScriptBanners | null = null;
+  /** Scripts whose first bytes this crawl has kept (on the first page that loaded each), across its tabs. */
+  private readonly bannersKept = new Set<string>();
   private pagesOnTab = 0;
   private readonly axe = new AxeSampler();
 
@@ -47,6 +51,7 @@ export class PuppeteerFetcher implements Fetcher {
     const { page } = await this.openSession();
     const filter = this.filter!;
     filter.begin(hooks ?? null);
+    this.banners!.begin();
     const started = performance.now();
     let response: HTTPResponse | null;
     try {
@@ -72,7 +77,7 @@ export class PuppeteerFetcher implements Fetcher {
     if (html && this.settings.simulateHumanBehavior) await raceAbort(behaveLikeAHuman(page, signal), signal);
 
     const finalUrl = page.url() === 'about:blank' ? response.url() : page.url();
-    const browser = html ? await raceAbort(readBrowserFacts(page, [...filter.requests], this.axe), signal) : null;
+    const browser = html ? await raceAbort(readBrowserFacts(page, [...filter.requests], this.axe, this.banners!), signal) : null;
     // The document as served (for the hash); the DOM as rendered (for the facts scripts may add).
     const served = await response.buffer().catch(() => null);
     const rendered = html ? await raceAbort(page.content(), signal) : null;
@@ -135,6 +140,8 @@ export class PuppeteerFetcher implements Fetcher {
     this.filter = new RequestFilter(this.guard);
     this.filter.blockResources = !takeScreenshots;
     await this.filter.attach(this.session.page);
+    this.banners = new ScriptBanners(this.bannersKept);
+    this.banners.attach(this.session.page);
     this.pagesOnTab = 1;
     return this.session;
   }

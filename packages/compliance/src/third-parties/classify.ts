@@ -1,7 +1,7 @@
 import { getEntity } from 'third-party-web/nostats-subset';
-import type { CrawlIndex } from './crawl-index';
-import type { AssessedPage } from './input';
-import { hostOf } from './urls';
+import type { CrawlIndex } from '../crawl-index';
+import type { AssessedPage } from '../input';
+import { hostOf } from '../urls';
 
 /**
  * Third-party classification with the `third-party-web` data set (MIT): which company a host belongs
@@ -15,8 +15,9 @@ const CONSENT_CATEGORY = 'consent-provider';
 export interface HostClass {
   host: string;
   firstParty: boolean;
-  /** The third-party-web entity ("Google Analytics") and its category ("analytics"), when known. */
+  /** The third-party-web entity ("Google Analytics"), the company behind it ("Google") and its category ("analytics"), when known. */
   entity: string | null;
+  company: string | null;
   category: string | null;
   tracker: boolean;
   consentProvider: boolean;
@@ -31,6 +32,7 @@ export function classifyHost(index: CrawlIndex, host: string): HostClass {
       host,
       firstParty,
       entity: entity?.name ?? null,
+      company: entity?.company ?? null,
       category,
       tracker: category !== null && TRACKER_CATEGORIES.has(category),
       consentProvider: category === CONSENT_CATEGORY,

@@ -1,0 +1,3 @@
+export * from './method';
+export * from './grades';
+export * from './methodology';

@@ -1,0 +1,3 @@
+export * from './classify';
+export * from './parties';
+export * from './portfolio';

@@ -1,0 +1,85 @@
+import type { CrawlInventory, Grades } from '@vendorwatch/contracts';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../database';
+import { crawlInventories, vendors } from '../schema';
+
+export type CrawlInventoryRow = typeof crawlInventories.$inferSelect;
+
+export interface SaveInventoryInput {
+  jobId: string;
+  userId: string;
+  vendorId: string | null;
+  crawlCompletedAt: Date | null;
+  inventory: CrawlInventory;
+  grades: Grades;
+}
+
+/** A vendor's latest inventory, with the vendor's name. */
+export type VendorInventoryRow = CrawlInventoryRow & { vendorName: string };
+
+/** Most vendors a portfolio read takes at once (the API bounds its filters to it). */
+export const MAX_PORTFOLIO_VENDORS = 1000;
+
+/**
+ * Crawl inventories: one per assessed crawl job, written with its assessment and replaced when the job
+ * is assessed again. Reads are owner-scoped.
+ */
+export class CrawlInventoriesRepository {
+  constructor(private readonly db: Database) {}
+
+  async save(input: SaveInventoryInput): Promise<void> {
+    const { inventory } = input;
+    const values = {
+      jobId: input.jobId,
+      userId: input.userId,
+      vendorId: input.vendorId,
+      crawlCompletedAt: input.crawlCompletedAt,
+      computedAt: new Date(),
+      libraries: inventory.libraries,
+      technologies: inventory.technologies,
+      thirdParties: inventory.thirdParties,
+      dataSources: inventory.dataSources,
+      grades: input.grades,
+      vulnerableLibraries: inventory.libraries.filter((library) => library.advisories.length > 0).length,
+    };
+    const { jobId: _jobId, ...update } = values;
+    await this.db.insert(crawlInventories).values(values).onConflictDoUpdate({ target: crawlInventories.jobId, set: update });
+  }
+
+  async findByJob(userId: string, jobId: string): Promise<CrawlInventoryRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(crawlInventories)
+      .where(and(eq(crawlInventories.jobId, jobId), eq(crawlInventories.userId, userId)));
+    return row;
+  }
+
+  /** The inventory of the vendor's most recently completed assessed crawl. */
+  async latestForVendor(userId: string, vendorId: string): Promise<VendorInventoryRow | undefined> {
+    const [row] = await this.latestForVendors(userId, [vendorId]);
+    return row;
+  }
+
+  /**
+   * Each listed vendor's latest inventory — every vendor of the user's when no list is given, at most
+   * MAX_PORTFOLIO_VENDORS — by vendor name; vendors without one are absent.
+   */
+  async latestForVendors(userId: string, vendorIds?: readonly string[]): Promise<VendorInventoryRow[]> {
+    if (vendorIds?.length === 0) return [];
+    const scope = vendorIds ? inArray(crawlInventories.vendorId, vendorIds.slice(0, MAX_PORTFOLIO_VENDORS)) : undefined;
+    const rows = await this.db
+      .selectDistinctOn([crawlInventories.vendorId], { inventory: crawlInventories, vendorName: vendors.name })
+      .from(crawlInventories)
+      .innerJoin(vendors, and(eq(vendors.id, crawlInventories.vendorId), eq(vendors.userId, userId)))
+      .where(and(eq(crawlInventories.userId, userId), scope))
+      .orderBy(
+        crawlInventories.vendorId,
+        sql`${crawlInventories.crawlCompletedAt} desc nulls last`,
+        desc(crawlInventories.computedAt),
+      )
+      .limit(MAX_PORTFOLIO_VENDORS);
+    return rows
+      .map(({ inventory, vendorName }) => ({ ...inventory, vendorName }))
+      .sort((a, b) => a.vendorName.localeCompare(b.vendorName));
+  }
+}

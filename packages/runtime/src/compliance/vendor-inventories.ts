@@ -1,0 +1,114 @@
+import { gradesOf, portfolioThirdParties, sbomOf, whatIfFixed } from '@vendorwatch/compliance';
+import type {
+  Grades,
+  GradeProjection,
+  PortfolioThirdParties,
+  VendorInventorySummary,
+  VendorSoftware,
+  VendorThirdPartyList,
+} from '@vendorwatch/contracts';
+import type {
+  ComplianceAssessmentsRepository,
+  CrawlInventoriesRepository,
+  CrawlJobsRepository,
+  VendorInventoryRow,
+} from '@vendorwatch/db';
+
+/** An assessment's grades and what fixing each failing check would give. */
+export interface AssessmentGrades {
+  assessmentId: string;
+  grades: Grades;
+  whatIfFixed: GradeProjection[];
+}
+
+/** A vendor's bill of materials, ready to send as a file. */
+export interface VendorSbom {
+  fileName: string;
+  /** CycloneDX 1.6 JSON. */
+  json: string;
+}
+
+const TOP_THIRD_PARTIES = 5;
+
+const crawlOf = (row: VendorInventoryRow) => ({
+  vendorId: row.vendorId!,
+  vendorName: row.vendorName,
+  jobId: row.jobId,
+  crawlCompletedAt: row.crawlCompletedAt?.toISOString() ?? null,
+});
+
+/**
+ * What the vendor page, the dashboard, the exports and the portfolio screen read about what vendors run
+ * and who they share visitors with: each vendor by its latest assessed crawl's stored inventory, every read
+ * scoped to its owner (another user's vendor or assessment reads as absent — null — never as someone's).
+ */
+export class VendorInventories {
+  constructor(
+    private readonly inventories: CrawlInventoriesRepository,
+    private readonly assessments: ComplianceAssessmentsRepository,
+    private readonly jobs: CrawlJobsRepository,
+  ) {}
+
+  /** The vendor's libraries (with advisories) and technologies; null when it has no assessed crawl. */
+  async software(userId: string, vendorId: string): Promise<VendorSoftware | null> {
+    const row = await this.inventories.latestForVendor(userId, vendorId);
+    if (!row) return null;
+    const { libraries, technologies, vulnerableLibraries, dataSources } = row;
+    return { ...crawlOf(row), libraries, technologies, vulnerableLibraries, dataSources };
+  }
+
+  /** The vendor's CycloneDX SBOM (`sbom-{vendor}-{date}.cdx.json`); null when it has no assessed crawl. */
+  async sbom(userId: string, vendorId: string): Promise<VendorSbom | null> {
+    const row = await this.inventories.latestForVendor(userId, vendorId);
+    if (!row) return null;
+    const job = await this.jobs.findOwned(userId, row.jobId);
+    const json = sbomOf(row, {
+      crawlId: row.jobId,
+      vendorName: row.vendorName,
+      siteUrl: job?.targetUrl ?? '',
+      crawledAt: row.crawlCompletedAt,
+    });
+    const slug =
+      row.vendorName
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '')
+        .slice(0, 60) || 'vendor';
+    const day = (row.crawlCompletedAt ?? row.computedAt).toISOString().slice(0, 10);
+    return { fileName: `sbom-${slug}-${day}.cdx.json`, json };
+  }
+
+  /** The companies behind the vendor's third-party hosts; null when it has no assessed crawl. */
+  async thirdParties(userId: string, vendorId: string): Promise<VendorThirdPartyList | null> {
+    const row = await this.inventories.latestForVendor(userId, vendorId);
+    if (!row) return null;
+    return { ...crawlOf(row), thirdParties: row.thirdParties, dataSources: row.dataSources };
+  }
+
+  /** Concentration and tracking before consent across the listed vendors (every vendor of the user's when none). */
+  async portfolio(userId: string, vendorIds?: readonly string[]): Promise<PortfolioThirdParties> {
+    const rows = await this.inventories.latestForVendors(userId, vendorIds);
+    return portfolioThirdParties(
+      rows.map((row) => ({ vendorId: row.vendorId!, vendorName: row.vendorName, thirdParties: row.thirdParties })),
+    );
+  }
+
+  /** Per vendor: its overall grade, how many vulnerable libraries, its top third parties (dashboard, exports). */
+  async summaries(userId: string, vendorIds?: readonly string[]): Promise<VendorInventorySummary[]> {
+    const rows = await this.inventories.latestForVendors(userId, vendorIds);
+    return rows.map((row) => ({
+      ...crawlOf(row),
+      overallGrade: row.grades.overall,
+      vulnerableLibraries: row.vulnerableLibraries,
+      topThirdParties: row.thirdParties.slice(0, TOP_THIRD_PARTIES).map((party) => party.name),
+    }));
+  }
+
+  /** An assessment's grades and the what-if projection, from its stored check results; null when not the user's. */
+  async grades(userId: string, assessmentId: string): Promise<AssessmentGrades | null> {
+    const assessment = await this.assessments.findOwned(userId, assessmentId);
+    if (!assessment) return null;
+    const checks = await this.assessments.checkResults(assessment.id);
+    return { assessmentId: assessment.id, grades: gradesOf(checks), whatIfFixed: whatIfFixed(checks) };
+  }
+}
