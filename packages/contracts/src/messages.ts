@@ -225,7 +225,8 @@ export const MESSAGES = {
     crawlNotFound: 'Crawl not found',
     notCompared: 'This crawl has not been compared with an earlier one yet',
     pageChangeNotFound: 'Page change not found',
-    tooManyDifferences: 'The two versions differ too much to show word by word',
+    tooManyChanges: 'Too many changes to show word by word; {added} lines added, {removed} removed',
+    diffBusy: 'Too many diffs are being computed right now. Try again in a moment.',
     unknownKind: 'Kind must be added, removed or changed',
   },
   reports: {
@@ -309,6 +310,12 @@ export const formatMessage = {
 export const RATE_LIMIT_MESSAGES = {
   crawlStarts: (limit: number, windowSeconds: number, retryAfterSeconds: number) =>
     fill('Too many crawls started: at most {limit} every {window}. Try again in {retry} s.', {
+      limit,
+      window: describeWindow(windowSeconds),
+      retry: retryAfterSeconds,
+    }),
+  diffReads: (limit: number, windowSeconds: number, retryAfterSeconds: number) =>
+    fill('Too many page diffs opened: at most {limit} every {window}. Try again in {retry} s.', {
       limit,
       window: describeWindow(windowSeconds),
       retry: retryAfterSeconds,

@@ -190,7 +190,9 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /api/crawls/:id/changes/pages/:pageChangeId': {
     summary: "One changed page's main text, diffed word by word",
+    description: 'Bounded: a page with too many changes answers with its number of lines added and removed instead.',
     response: pageChangeDiffSchema,
+    errors: { ...userRateLimited, 503: 'Too many diffs are being computed; try again in a moment' },
   },
   'GET /api/alerts/channels': {
     summary: "The user's alert channels (email addresses, webhooks)",
