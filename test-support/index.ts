@@ -4,3 +4,4 @@ export * from './wait-for';
 export * from './tcp-proxy';
 export * from './redis-server';
 export * from './endless-server';
+export * from './tarpit-server';

@@ -17,6 +17,7 @@ import { waitFor } from '../../../../test-support/wait-for';
 import { AlertSender, webhookSignature } from '../../../../worker/src/alerts/alert-sender';
 import { createWorkerApp } from '../../../../worker/src/worker-app';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import { confirmationLinkTo, openConfirmationLink } from './testing/confirmation-links';
 
 interface Received {
   headers: http.IncomingHttpHeaders;
@@ -77,6 +78,9 @@ describe('alerts', () => {
     expect(webhook.secret).toMatch(/^whsec_/);
     email = await post(alice, '/api/alerts/channels', { name: 'Me', kind: 'email', target: 'alice-alerts@example.test' });
     expect(email.secret).toBeNull();
+    // Alerts go to the address once its reader opens the link sent to it.
+    expect(email.status).toBe('pending');
+    expect((await openConfirmationLink(t.baseUrl, await confirmationLinkTo(smtp, 'alice-alerts@example.test'))).status).toBe(200);
     const listed = (await (await alice.api('/api/alerts/channels')).json()) as AlertChannel[];
     expect(listed.map((c) => c.name)).toEqual(['Ops hook', 'Me']);
     expect(JSON.stringify(listed)).not.toContain(webhook.secret!);
@@ -110,7 +114,10 @@ describe('alerts', () => {
     const vendor = (await post<Vendor>(alice, '/api/vendors', { name: 'Down Inc', url: 'http://127.0.0.1:9/' })) as Vendor;
     await post(alice, '/api/crawls', { vendorId: vendor.id, method: 'http' });
 
-    const mail = await smtp.waitFor((m) => m.to.includes('alice-alerts@example.test'), 60_000);
+    const mail = await smtp.waitFor(
+      (m) => m.to.includes('alice-alerts@example.test') && m.subject !== 'Confirm alerts to this address',
+      60_000,
+    );
     expect(mail.subject).toBe('Down Inc: crawl failed');
     expect(mail.text).toContain(`${t.baseUrl}/vendors/${vendor.id}`);
 
@@ -152,7 +159,7 @@ describe('alerts', () => {
 
   it('sends webhooks through the SSRF guard', async () => {
     const before = receiver.received.length;
-    const sender = new AlertSender(createGuardedAgent(new AddressGuard(false)), { url: undefined, from: 'x' });
+    const sender = new AlertSender(createGuardedAgent(new AddressGuard(false)), { url: undefined, from: 'x' }, 10_000);
     const outcome = await sender.webhook(receiver.url, 'secret', {
       rule: 'test',
       subject: 's',

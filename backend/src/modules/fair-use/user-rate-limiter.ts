@@ -14,11 +14,8 @@ export type UserRateLimitBucket = AllowanceBucket;
 
 /** Over a limit: 429 with the limit in words and the seconds until the next try is counted. */
 export class RateLimitedError extends DomainError {
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super(429, message);
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, message, retryAfterSeconds);
   }
 }
 
