@@ -279,6 +279,7 @@ export const MESSAGES = {
     notFound: 'Schedule not found',
     skippedBusy: 'Skipped: the previous crawl of this vendor was still queued or running',
     skippedPaused: 'Skipped: schedules are paused',
+    skippedAllowance: 'Skipped: this account started as many crawls as fair use allows for now',
     loadFailed: 'Failed to load the schedule',
     saved: 'Schedule saved',
     saveFailed: 'Failed to save the schedule',
@@ -336,6 +337,12 @@ export const RATE_LIMIT_MESSAGES = {
       window: describeWindow(windowSeconds),
       retry: retryAfterSeconds,
     }),
+  /** A schedule refused when saved: with the user's other schedules it would start more crawls than the allowance. */
+  scheduledStarts: (limit: number, windowSeconds: number, used: number, remaining: number) =>
+    fill(
+      'Too many scheduled crawls: fair use allows {limit} crawl starts every {window}, and your other schedules already start up to {used} in one {window}, so {remaining} more starts every {window} remain.',
+      { limit, window: describeWindow(windowSeconds), used, remaining },
+    ),
   expensive: (limit: number, windowSeconds: number, retryAfterSeconds: number) =>
     fill('Too many requests of this kind: at most {limit} every {window}. Try again in {retry} s.', {
       limit,
