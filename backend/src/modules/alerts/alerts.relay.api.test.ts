@@ -10,14 +10,13 @@ import {
 import { alertChannels } from '@vendorwatch/db';
 import { SecretBox } from '@vendorwatch/runtime';
 import { eq } from 'drizzle-orm';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { startSmtpCatcher, type SmtpCatcher } from '../../../../test-support/smtp-catcher';
 import { waitFor } from '../../../../test-support/wait-for';
 import { createWorkerApp } from '../../../../worker/src/worker-app';
 import { createApp } from '../../app';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { confirmationLinkTo, openConfirmationLink } from './testing/confirmation-links';
+import { startWebhookReceiver } from './testing/webhook-receiver';
 
 /**
  * Issue 28, row 2: alerts that cannot be turned into a relay. A user who adds many channels and
@@ -29,9 +28,8 @@ describe('alerts that cannot be turned into a relay', () => {
   let t: TestApp;
   let smtp: SmtpCatcher;
   let worker: INestApplicationContext;
-  let receiver: http.Server;
+  let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
   let hookBase: string;
-  const received: string[] = [];
   let alice: TestUser;
   let bob: TestUser;
 
@@ -47,15 +45,8 @@ describe('alerts that cannot be turned into a relay', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpCatcher();
-    receiver = http.createServer((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        received.push(req.url ?? '');
-        res.writeHead(200).end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    hookBase = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+    receiver = await startWebhookReceiver();
+    hookBase = receiver.base;
     t = await startTestApp({
       SMTP_URL: smtp.url,
       EXPENSIVE_REQUESTS_PER_WINDOW: '6',
@@ -71,7 +62,7 @@ describe('alerts that cannot be turned into a relay', () => {
     await worker?.close();
     await t?.close();
     await smtp?.close();
-    await new Promise((resolve) => receiver?.close(resolve));
+    await receiver?.close();
   });
 
   it('sends nothing to an email address but its confirmation link until the link is opened, once', async () => {
@@ -158,7 +149,7 @@ describe('alerts that cannot be turned into a relay', () => {
     }
     expect(JSON.stringify(await (await erin.api('/api/alerts/channels')).json())).not.toContain('s3cr3t-legacy');
     expect((await post(erin, `/api/alerts/channels/${legacy!.id}/test`)).status).toBe(202);
-    await waitFor(async () => received.includes('/legacy/s3cr3t-legacy'), {
+    await waitFor(async () => receiver.paths().includes('/legacy/s3cr3t-legacy'), {
       what: 'the test alert at the old URL',
       timeoutMs: 20_000,
     });
@@ -191,10 +182,10 @@ describe('alerts that cannot be turned into a relay', () => {
     expect(answers.filter((status) => status === 429)).toHaveLength(answers.length - 6);
     const refused = await post(carol, `/api/alerts/channels/${hooks[7]!.id}/test`);
     expect(await messageOf(refused)).toMatch(/^Too many requests of this kind: at most 6 every hour/);
-    await waitFor(async () => received.filter((path) => path.startsWith('/carol-')).length === 6, {
+    await waitFor(async () => receiver.paths().filter((path) => path.startsWith('/carol-')).length === 6, {
       what: "carol's six test alerts",
     });
-    expect(new Set(received.filter((path) => path.startsWith('/carol-'))).size).toBe(6);
+    expect(new Set(receiver.paths().filter((path) => path.startsWith('/carol-'))).size).toBe(6);
   });
 
   it('sends a failed crawl once per channel and event, and at most ALERT_DELIVERIES_PER_CRAWL messages in all', async () => {
@@ -214,7 +205,7 @@ describe('alerts that cannot be turned into a relay', () => {
     );
     expect(new Set(sent.map((d) => d.channelId)).size).toBe(5);
     expect(sent.every((d) => d.ruleKind === 'crawl_failed')).toBe(true);
-    expect(received.filter((path) => path.startsWith('/dave-'))).toHaveLength(5);
+    expect(receiver.paths().filter((path) => path.startsWith('/dave-'))).toHaveLength(5);
   });
 });
 

@@ -1,10 +1,9 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import type { AlertDelivery, CreatedAlertChannel, Paginated } from '@vendorwatch/contracts';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { startTarpitServer, waitFor, type TarpitServer } from '../../../../test-support';
 import { createWorkerApp } from '../../../../worker/src/worker-app';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import { startWebhookReceiver } from './testing/webhook-receiver';
 
 /**
  * Issue 28, row 3: a user's webhook receivers answer one byte every 5 s and never finish. However
@@ -15,8 +14,7 @@ describe('a slow receiver delays only its owner', () => {
   let t: TestApp;
   let worker: INestApplicationContext;
   let tarpit: TarpitServer;
-  let receiver: http.Server;
-  const received: string[] = [];
+  let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
   let mallory: TestUser;
   let alice: TestUser;
 
@@ -30,14 +28,7 @@ describe('a slow receiver delays only its owner', () => {
 
   beforeAll(async () => {
     tarpit = await startTarpitServer({ stall: 'headers', intervalMs: 5000 });
-    receiver = http.createServer((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        received.push(req.url ?? '');
-        res.writeHead(200).end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    receiver = await startWebhookReceiver();
     // A deadline far longer than the test: only the per-user cap can let alice's alert through.
     t = await startTestApp({ ALERT_DELIVERY_TIMEOUT_MS: '120000', ALERT_DELIVERIES_IN_FLIGHT_PER_USER: '2' });
     worker = await createWorkerApp(t.config);
@@ -49,7 +40,7 @@ describe('a slow receiver delays only its owner', () => {
     await tarpit?.close();
     await worker?.close();
     await t?.close();
-    await new Promise((resolve) => receiver?.close(resolve));
+    await receiver?.close();
   });
 
   it("delivers another user's test alert while four tarpit deliveries are queued, two of them held", async () => {
@@ -58,10 +49,9 @@ describe('a slow receiver delays only its owner', () => {
     for (const hook of hooks) expect(await sendTest(mallory, hook)).toBe(202);
     await waitFor(async () => tarpit.open() >= 2, { what: "mallory's deliveries held by the tarpit" });
 
-    const port = (receiver.address() as AddressInfo).port;
-    const aliceHook = await addWebhook(alice, 'Alice hook', `http://127.0.0.1:${port}/alice`);
+    const aliceHook = await addWebhook(alice, 'Alice hook', `${receiver.base}/alice`);
     expect(await sendTest(alice, aliceHook)).toBe(202);
-    await waitFor(async () => received.includes('/alice'), { what: "alice's test alert", timeoutMs: 30_000 });
+    await waitFor(async () => receiver.paths().includes('/alice'), { what: "alice's test alert", timeoutMs: 30_000 });
     // Mallory's receivers still hold their deliveries, and never more than the cap of them at once.
     expect(tarpit.open()).toBe(2);
     expect(tarpit.accepted()).toBe(2);

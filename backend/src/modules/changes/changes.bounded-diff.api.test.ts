@@ -1,15 +1,7 @@
-import { comparableText, textHash } from '@vendorwatch/compliance';
 import { fill, MESSAGES, type CrawlChanges, type PageChangeDiff, type Vendor } from '@vendorwatch/contracts';
-import {
-  ComplianceAssessmentsRepository,
-  CrawlChangesRepository,
-  crawlJobs,
-  CrawlJobsRepository,
-  crawlPages,
-} from '@vendorwatch/db';
-import { CrawlComparator } from '@vendorwatch/runtime';
 import { waitFor } from '../../../../test-support';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import { storedCrawls } from './testing/stored-crawls';
 import { WordDiffPool } from './word-diff.pool';
 
 const LINES = 6000;
@@ -34,39 +26,16 @@ describe('page diffs with a bound', () => {
     const vendor = (await (
       await alice.api('/api/vendors', { method: 'POST', json: { name: 'Rewriter', url: 'https://rewriter.example/' } })
     ).json()) as Vendor;
-    const db = t.database.db;
-    const crawl = async (day: number) => {
-      const [row] = await db
-        .insert(crawlJobs)
-        .values({
-          userId: alice.id,
-          vendorId: vendor.id,
-          method: 'http',
-          status: 'completed',
-          targetUrl: 'https://rewriter.example/',
-          completedAt: new Date(Date.UTC(2026, 10, day, 10)),
-        })
-        .returning();
-      return row!.id;
-    };
-    const page = (jobId: string, path: string, mainText: string) => ({
-      jobId,
-      userId: alice.id,
-      vendorId: vendor.id,
-      url: `https://rewriter.example${path}`,
-      statusCode: 200,
-      title: path,
-      mainText,
-      mainTextHash: textHash(comparableText(mainText)),
-    });
-    const earlier = await crawl(1);
-    later = await crawl(2);
+    const { crawl, page, addPages, compare } = storedCrawls(t.database.db, alice.id, vendor.id, 'https://rewriter.example');
+    const earlier = await crawl(new Date('2026-11-01T10:00:00Z'));
+    later = await crawl(new Date('2026-11-02T10:00:00Z'));
     // Four pages of 6 000 short lines, every line rewritten; one page with a sentence edited.
     const paths = ['/a', '/b', '/c', '/d'];
-    await db.insert(crawlPages).values([
+    await addPages([
       ...paths.map((path) =>
         page(
           earlier,
+          path,
           path,
           lines((i) => `Item ${i} on ${path}`),
         ),
@@ -75,19 +44,14 @@ describe('page diffs with a bound', () => {
         page(
           later,
           path,
+          path,
           lines((i) => `Entry ${i} of ${path}`),
         ),
       ),
-      page(earlier, '/terms', 'Terms\nWe keep your data for 30 days.\nContact us.'),
-      page(later, '/terms', 'Terms\nWe keep your data for 90 days.\nContact us.'),
+      page(earlier, '/terms', 'Terms', 'Terms\nWe keep your data for 30 days.\nContact us.'),
+      page(later, '/terms', 'Terms', 'Terms\nWe keep your data for 90 days.\nContact us.'),
     ]);
-    const comparator = new CrawlComparator(
-      new CrawlJobsRepository(db),
-      new CrawlChangesRepository(db),
-      new ComplianceAssessmentsRepository(db),
-    );
-    await comparator.compare(earlier);
-    await comparator.compare(later);
+    await compare(earlier, later);
     const { pages } = (await (await alice.api(`/api/crawls/${later}/changes`)).json()) as CrawlChanges;
     for (const change of pages.items) {
       if (change.url.endsWith('/terms')) edited = change.id;
