@@ -25,6 +25,7 @@ const MAX_QUEUED = 16;
 @Injectable()
 export class WordDiffPool implements OnModuleDestroy {
   private readonly pool: Piscina<WordDiffTask, WordDiffResult>;
+  private running = 0;
 
   constructor() {
     const compiled = __filename.endsWith('.js');
@@ -32,14 +33,12 @@ export class WordDiffPool implements OnModuleDestroy {
       filename: path.join(__dirname, `word-diff.thread.${compiled ? 'js' : 'ts'}`),
       minThreads: 0,
       maxThreads: 1,
-      maxQueue: MAX_QUEUED,
       idleTimeout: 60_000,
       execArgv: compiled ? process.execArgv : [...process.execArgv, '--require', SOURCES_HOOK],
     });
   }
 
-  private running = 0;
-
+  /** Refused (503) when too many wait already; checked and queued in one turn of the event loop. */
   async diff(task: WordDiffTask): Promise<WordDiffResult> {
     if (this.pool.queueSize >= MAX_QUEUED) throw new DomainError(503, MESSAGES.changes.diffBusy);
     this.running++;
