@@ -25,6 +25,8 @@ describe('schedules and the vendor page, in a real browser', () => {
     t = await startTestApp({
       FRONTEND_DIST,
       SCHEDULE_MIN_INTERVAL_SECONDS: '1',
+      // A schedule every three seconds starts 1 200 crawls an hour: the crawl-start allowance must admit it.
+      CRAWL_STARTS_PER_WINDOW: '100000',
     });
     worker = await createWorkerApp(t.config);
     user = await t.signUp();

@@ -7,3 +7,4 @@ export * from './endless-server';
 export * from './dns-server';
 export * from './test-certificates';
 export * from './software-site';
+export * from './tarpit-server';

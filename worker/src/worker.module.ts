@@ -18,6 +18,7 @@ import {
   publicUrl,
 } from '@vendorwatch/runtime';
 import { AlertSender } from './alerts/alert-sender';
+import { DeliverySlots } from './alerts/delivery-slots';
 import { DeliverAlertHandler } from './jobs/deliver-alert.handler';
 import type { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
@@ -145,7 +146,19 @@ export class WorkerModule {
           provide: AlertSender,
           inject: [APP_CONFIG, GUARDED_DISPATCHER],
           useFactory: (config: AppConfig, dispatcher: Dispatcher) =>
-            new AlertSender(dispatcher, { url: config.SMTP_URL, from: config.SMTP_FROM }),
+            new AlertSender(dispatcher, { url: config.SMTP_URL, from: config.SMTP_FROM }, config.ALERT_DELIVERY_TIMEOUT_MS),
+        },
+        {
+          provide: DeliverySlots,
+          inject: [APP_CONFIG, WORKER_REDIS],
+          useFactory: (config: AppConfig, redis: Redis) =>
+            new DeliverySlots(
+              redis,
+              prefixedKey(config, 'alerts', 'in-flight'),
+              config.ALERT_DELIVERIES_IN_FLIGHT_PER_USER,
+              // A slot outlives the attempt it was taken for; a dead worker's slot lapses after this.
+              2 * config.ALERT_DELIVERY_TIMEOUT_MS + 30_000,
+            ),
         },
         {
           provide: AlertEvaluator,
@@ -158,8 +171,13 @@ export class WorkerModule {
             vendors: VendorsRepository,
             queues: WorkerQueues,
           ) =>
-            new AlertEvaluator(alerts, jobs, changes, vendors, publicUrl(config), (id) =>
-              enqueueAlertDelivery(queues.of('deliverAlert'), id),
+            new AlertEvaluator(
+              alerts,
+              jobs,
+              changes,
+              vendors,
+              { publicUrl: publicUrl(config), perCrawl: config.ALERT_DELIVERIES_PER_CRAWL },
+              (id) => enqueueAlertDelivery(queues.of('deliverAlert'), id),
             ),
         },
         CrawlDomainPosture,

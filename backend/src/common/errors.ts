@@ -5,6 +5,8 @@ export class DomainError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Seconds until the request may succeed: sent as Retry-After. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = new.target.name;

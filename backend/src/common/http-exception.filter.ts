@@ -28,6 +28,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const reply = http.getResponse<FastifyReply>();
     const body = this.toBody(exception);
+    // A domain error that knows when to try again (a per-user limit, a cooldown) says so.
+    const retryAfter = exception instanceof DomainError ? exception.retryAfterSeconds : undefined;
+    if (retryAfter !== undefined) void reply.header('retry-after', retryAfter);
     if (body.statusCode === HttpStatus.SERVICE_UNAVAILABLE && !reply.hasHeader('retry-after'))
       void reply.header('retry-after', UNAVAILABLE_RETRY_AFTER_SECONDS);
     if (body.statusCode === 404 && isPageNavigation(http.getRequest<FastifyRequest>()) && 'sendFile' in reply) {

@@ -25,6 +25,7 @@ export const routes: RouteObject[] = [
       { path: paths.auth.forgotPassword.path, lazy: lazyScreen(() => import('./routes/auth/forgot-password')) },
       { path: paths.auth.resetPassword.path, lazy: lazyScreen(() => import('./routes/auth/reset-password')) },
       { path: paths.auth.confirm.path, lazy: lazyScreen(() => import('./routes/auth/confirm')) },
+      { path: paths.auth.confirmAlertEmail.path, lazy: lazyScreen(() => import('./routes/auth/confirm-alert-email')) },
       {
         Component: AppRoot,
         children: [

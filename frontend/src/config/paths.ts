@@ -9,6 +9,8 @@ export const paths = {
     /** Pages that emailed links open; each POSTs the link's token when the person acts. */
     resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
     confirm: { path: '/confirm', getHref: () => '/confirm' },
+    /** The link that confirms an email address for alerts (no sign-in: whoever reads the address confirms it). */
+    confirmAlertEmail: { path: '/confirm-alert-email', getHref: () => '/confirm-alert-email' },
   },
   app: {
     dashboard: { path: '/', getHref: () => '/' },

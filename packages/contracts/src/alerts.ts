@@ -23,6 +23,10 @@ export const ALERT_RULE_LABELS: Record<AlertRuleKind, string> = {
 export const ALERT_CHANNEL_KINDS = ['email', 'webhook'] as const;
 export type AlertChannelKind = (typeof ALERT_CHANNEL_KINDS)[number];
 
+/** An email channel delivers once its address is confirmed through the link sent to it; a webhook at once. */
+export const ALERT_CHANNEL_STATUSES = ['pending', 'confirmed'] as const;
+export type AlertChannelStatus = (typeof ALERT_CHANNEL_STATUSES)[number];
+
 export const ALERT_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 export type AlertDeliveryStatus = (typeof ALERT_DELIVERY_STATUSES)[number];
 
@@ -70,12 +74,29 @@ export const alertRuleInputSchema = z
   });
 export type AlertRuleInput = z.output<typeof alertRuleInputSchema>;
 
+/** POST /api/alerts/confirm-email: the token of the link sent to an email channel's address. */
+export const alertEmailConfirmationSchema = z.object({
+  token: z
+    .string({ error: M.confirmationInvalid })
+    .min(1, { error: M.confirmationInvalid })
+    .max(LIMITS.alerts.tokenMaxLength, { error: M.confirmationInvalid }),
+});
+export type AlertEmailConfirmation = z.output<typeof alertEmailConfirmationSchema>;
+
+export const confirmedAlertEmailSchema = z
+  .object({ email: z.string().meta({ description: 'The address now confirmed for alerts' }) })
+  .meta({ id: 'ConfirmedAlertEmail' });
+export type ConfirmedAlertEmail = z.output<typeof confirmedAlertEmailSchema>;
+
 export const alertChannelSchema = z
   .object({
     id: z.uuid(),
     name: z.string(),
     kind: z.enum(ALERT_CHANNEL_KINDS),
-    target: z.string(),
+    target: z.string().meta({ description: 'The email address, or the webhook URL masked (it is a secret)' }),
+    status: z
+      .enum(ALERT_CHANNEL_STATUSES)
+      .meta({ description: 'pending: an email address not yet confirmed through the link sent to it (nothing is sent)' }),
     createdAt: z.string().meta({ format: 'date-time' }),
   })
   .meta({ id: 'AlertChannel' });

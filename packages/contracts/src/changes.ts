@@ -103,7 +103,11 @@ export const pageChangeDiffSchema = z
     segments: z
       .array(diffSegmentSchema)
       .nullable()
-      .meta({ description: 'The main text word by word; null when the versions differ too much to show' }),
+      .meta({ description: 'The main text word by word; null when there are too many changes to show' }),
+    tooManyChanges: z
+      .object({ linesAdded: z.number().int(), linesRemoved: z.number().int() })
+      .nullable()
+      .meta({ description: 'Set instead of segments when the changes are too many to show word by word' }),
   })
   .meta({ id: 'PageChangeDiff' });
 export type PageChangeDiff = z.output<typeof pageChangeDiffSchema>;

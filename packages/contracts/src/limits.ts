@@ -26,7 +26,7 @@ export const LIMITS = {
   /** What change detection ignores on a vendor's pages: CSS selectors and text patterns, a line each. */
   changeIgnores: { maxLines: 50, maxLineLength: 200 },
   /** Per user; a delivery is tried this many times with exponential backoff. */
-  alerts: { nameMaxLength: 100, maxChannels: 20, maxRules: 50, deliveryAttempts: 5, backoffMs: 1000 },
+  alerts: { nameMaxLength: 100, maxChannels: 20, maxRules: 50, deliveryAttempts: 5, backoffMs: 1000, tokenMaxLength: 200 },
   /** Each vendor's trend in the reports summary: its latest assessments in the period, at most this many. */
   reportTrendPoints: 60,
   /** The days a report filter may name: PostgreSQL has no year 0, and the day after 9999-12-31 is year 10000. */

@@ -227,12 +227,29 @@ export const MESSAGES = {
     noChannels: 'No alert channels yet',
     noRules: 'No alert rules yet',
     noDeliveries: 'No alerts sent yet',
+    emailNeedsSmtp:
+      'Email alerts need an SMTP server, and none is configured (SMTP_URL). Ask your operator to set one, or use a webhook.',
+    duplicateChannel: 'A channel to this address exists already',
+    duplicateRule: 'This rule exists already: each kind of rule with the same settings alerts once',
+    channelPending: 'Confirm this address first: open the link we sent to it, or send the link again',
+    channelAlreadyConfirmed: 'This address is confirmed already',
+    sendCooldown: 'A message went to this channel moments ago. Try again in {seconds} s.',
+    confirmationSent: 'We sent a confirmation link to {email}. Alerts go there once it is opened.',
+    confirmationSendFailed: 'The confirmation email could not be sent. Try again with "Send link again".',
+    confirmationInvalid: 'This confirmation link is invalid or has expired. Send a new one from Settings → Alerts.',
+    confirmationSubject: 'Confirm alerts to this address',
+    confirmed: '{email} is confirmed: alerts will be sent there.',
+    confirming: 'Confirming the address…',
+    statusPending: 'Waiting for confirmation',
+    statusConfirmed: 'Confirmed',
+    resendConfirmation: 'Send link again',
   },
   changes: {
     crawlNotFound: 'Crawl not found',
     notCompared: 'This crawl has not been compared with an earlier one yet',
     pageChangeNotFound: 'Page change not found',
-    tooManyDifferences: 'The two versions differ too much to show word by word',
+    tooManyChanges: 'Too many changes to show word by word; {added} lines added, {removed} removed',
+    diffBusy: 'Too many diffs are being computed right now. Try again in a moment.',
     unknownKind: 'Kind must be added, removed or changed',
   },
   reports: {
@@ -269,6 +286,7 @@ export const MESSAGES = {
     notFound: 'Schedule not found',
     skippedBusy: 'Skipped: the previous crawl of this vendor was still queued or running',
     skippedPaused: 'Skipped: schedules are paused',
+    skippedAllowance: 'Skipped: this account started as many crawls as fair use allows for now',
     loadFailed: 'Failed to load the schedule',
     saved: 'Schedule saved',
     saveFailed: 'Failed to save the schedule',
@@ -321,6 +339,18 @@ export const RATE_LIMIT_MESSAGES = {
       window: describeWindow(windowSeconds),
       retry: retryAfterSeconds,
     }),
+  diffReads: (limit: number, windowSeconds: number, retryAfterSeconds: number) =>
+    fill('Too many page diffs opened: at most {limit} every {window}. Try again in {retry} s.', {
+      limit,
+      window: describeWindow(windowSeconds),
+      retry: retryAfterSeconds,
+    }),
+  /** A schedule refused when saved: with the user's other schedules it would start more crawls than the allowance. */
+  scheduledStarts: (limit: number, windowSeconds: number, used: number, remaining: number) =>
+    fill(
+      'Too many scheduled crawls: fair use allows {limit} crawl starts every {window}, and your other schedules already start up to {used} in one {window}, so {remaining} more starts every {window} remain.',
+      { limit, window: describeWindow(windowSeconds), used, remaining },
+    ),
   expensive: (limit: number, windowSeconds: number, retryAfterSeconds: number) =>
     fill('Too many requests of this kind: at most {limit} every {window}. Try again in {retry} s.', {
       limit,

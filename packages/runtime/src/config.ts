@@ -165,6 +165,20 @@ export const configSchema = z.object({
   /** Fair use: requests to the expensive routes (test crawl, connection test, scrape, report export) per user and window. */
   EXPENSIVE_REQUESTS_PER_WINDOW: z.coerce.number().int().min(1).max(100_000).default(30),
   EXPENSIVE_REQUESTS_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** Fair use: page diffs (each computed on the API's diff thread, bounded in time) per user and window. */
+  DIFF_READS_PER_WINDOW: z.coerce.number().int().min(1).max(100_000).default(30),
+  DIFF_READS_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+
+  /** Alerts: a channel's next test alert may be sent this long after its last one. */
+  ALERT_TEST_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  /** Alerts: how long the link confirming an email channel's address stays valid. */
+  ALERT_EMAIL_CONFIRMATION_EXPIRY_SECONDS: z.coerce.number().int().min(60).max(2_592_000).default(86_400),
+  /** Alerts: one delivery attempt's whole time (connect, request, answer's headers); then it fails and is retried. */
+  ALERT_DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Alerts: deliveries of one user in flight at once, across every worker: a slow receiver delays only its owner. */
+  ALERT_DELIVERIES_IN_FLIGHT_PER_USER: z.coerce.number().int().min(1).max(1000).default(2),
+  /** Alerts: messages one crawl may send in all (every channel and rule together). */
+  ALERT_DELIVERIES_PER_CRAWL: z.coerce.number().int().min(1).max(1000).default(20),
 
   /** Bearer token Prometheus sends to scrape /metrics; unset, /metrics is off (404). */
   METRICS_TOKEN: operatorSecret,

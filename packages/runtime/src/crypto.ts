@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 
 /**
  * AES-256-GCM for secrets at rest (scraping API keys). The stored form is
@@ -23,6 +23,14 @@ export class SecretBox {
     return ['v1', iv, cipher.getAuthTag(), ciphertext]
       .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
       .join(':');
+  }
+
+  /**
+   * A keyed digest (HMAC-SHA256) of a secret: equal secrets have equal fingerprints, so a duplicate can
+   * be found without decrypting, and the fingerprint tells nothing to whoever reads the table alone.
+   */
+  fingerprint(plain: string): string {
+    return createHmac('sha256', this.key).update(`fingerprint:${plain}`).digest('base64url');
   }
 
   decrypt(stored: string): string {

@@ -14,3 +14,4 @@ export * from './changes';
 export * from './alerts';
 export * from './http';
 export * from './mail';
+export * from './fair-use';

@@ -10,8 +10,6 @@ export interface SendOutcome {
   error: string | null;
 }
 
-const WEBHOOK_TIMEOUT_MS = 10_000;
-
 /** `sha256=` + HMAC-SHA256 of `timestamp.body` with the channel's secret: what a receiver recomputes. */
 export const webhookSignature = (secret: string, timestamp: string, body: string) =>
   `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
@@ -26,13 +24,20 @@ export class AlertSender {
   constructor(
     private readonly dispatcher: Dispatcher,
     smtp: { url: string | undefined; from: string },
+    /** A webhook attempt's whole time: connecting, sending and the answer's headers together. */
+    private readonly timeoutMs: number,
   ) {
     this.mailer = new SmtpMailer(smtp);
   }
 
-  async webhook(url: string, secret: string, event: AlertEvent, now = new Date()): Promise<SendOutcome> {
+  /**
+   * One deadline for the whole attempt, however the receiver trickles its bytes; the answer's status
+   * is all that counts, so its body is discarded unread (a receiver cannot hold the slot with it).
+   */
+  async webhook(url: string, secret: string, event: AlertEvent, stop?: AbortSignal, now = new Date()): Promise<SendOutcome> {
     const body = JSON.stringify(event);
     const timestamp = String(Math.floor(now.getTime() / 1000));
+    const deadline = AbortSignal.timeout(this.timeoutMs);
     try {
       const response = await request(url, {
         method: 'POST',
@@ -44,14 +49,18 @@ export class AlertSender {
           [WEBHOOK_HEADERS.signature]: webhookSignature(secret, timestamp, body),
         },
         body,
-        headersTimeout: WEBHOOK_TIMEOUT_MS,
-        bodyTimeout: WEBHOOK_TIMEOUT_MS,
+        signal: stop ? AbortSignal.any([deadline, stop]) : deadline,
       });
-      await response.body.dump();
+      // Closing the body before its end aborts the request: that error is the expected outcome.
+      response.body.on('error', () => undefined).destroy();
       const ok = response.statusCode >= 200 && response.statusCode < 300;
       return { ok, statusCode: response.statusCode, error: ok ? null : `The receiver answered ${response.statusCode}` };
     } catch (error) {
-      return { ok: false, statusCode: null, error: messageOf(error) };
+      return {
+        ok: false,
+        statusCode: null,
+        error: deadline.aborted ? `The receiver did not answer within ${this.timeoutMs / 1000} s` : messageOf(error),
+      };
     }
   }
 

@@ -85,7 +85,7 @@ describe('change detection between two crawls of a vendor', () => {
     const before = texts.get(policy.pageBeforeId!)!;
     expect(before).toContain(POLICY_BEFORE);
     expect(before).not.toMatch(/Home|Example Vendor/); // nav and footer are not main text
-    const segments = wordDiff(before, texts.get(policy.pageAfterId!)!)!;
+    const segments = wordDiff(before, texts.get(policy.pageAfterId!)!).segments!;
     expect(segments.filter((s) => s.kind === 'removed').map((s) => s.text.trim())).toEqual(['never']);
     expect(segments.filter((s) => s.kind === 'added').map((s) => s.text.trim())).toEqual(['may', 'to selected partners']);
 

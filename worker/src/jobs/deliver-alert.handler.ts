@@ -1,13 +1,19 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AlertsRepository } from '@vendorwatch/db';
-import { SecretBox, type TypedJob } from '@vendorwatch/runtime';
-import { UnrecoverableError } from 'bullmq';
+import { deliveryTarget, SecretBox, type TypedJob } from '@vendorwatch/runtime';
+import { DelayedError, UnrecoverableError } from 'bullmq';
 import { AlertSender } from '../alerts/alert-sender';
-import type { JobHandler } from '../queue/job-handler';
+import { DeliverySlots } from '../alerts/delivery-slots';
+import type { JobHandler, JobRunContext } from '../queue/job-handler';
+
+/** How soon a delivery held back by its user's in-flight cap looks again. */
+const USER_BUSY_RETRY_MS = 1_000;
 
 /**
  * Delivers one recorded alert to its channel. A failed attempt is recorded and thrown, so BullMQ
  * tries again with exponential backoff; the row says how many attempts were made and how the last went.
+ * A user has at most ALERT_DELIVERIES_IN_FLIGHT_PER_USER deliveries in flight: one more waits (not
+ * counted as an attempt) and the worker's slot goes to someone else's alert meanwhile.
  */
 @Injectable()
 export class DeliverAlertHandler implements JobHandler<'deliverAlert'> {
@@ -18,21 +24,33 @@ export class DeliverAlertHandler implements JobHandler<'deliverAlert'> {
     private readonly alerts: AlertsRepository,
     private readonly sender: AlertSender,
     private readonly secrets: SecretBox,
+    private readonly slots: DeliverySlots,
   ) {}
 
-  async handle(job: TypedJob<'deliverAlert'>): Promise<{ status: 'delivered' | 'failed' }> {
+  async handle(job: TypedJob<'deliverAlert'>, { signal, token }: JobRunContext): Promise<{ status: 'delivered' | 'failed' }> {
     const found = await this.alerts.findDelivery(job.data.deliveryId);
     if (!found) throw new UnrecoverableError(`Alert delivery ${job.data.deliveryId} no longer exists`);
     const { delivery, channel } = found;
     if (delivery.status === 'delivered') return { status: 'delivered' };
-    if (!channel) {
-      await this.alerts.recordAttempt(delivery.id, { status: 'failed', statusCode: null, error: 'The channel was deleted' });
-      throw new UnrecoverableError('The channel was deleted');
+    if (!channel?.confirmedAt) {
+      const reason = channel ? 'The email address is not confirmed yet' : 'The channel was deleted';
+      await this.alerts.recordAttempt(delivery.id, { status: 'failed', statusCode: null, error: reason });
+      throw new UnrecoverableError(reason);
     }
-    const outcome =
-      channel.kind === 'webhook'
-        ? await this.sender.webhook(channel.target, this.secrets.decrypt(channel.secretEncrypted ?? ''), delivery.event)
-        : await this.sender.email(channel.target, delivery.event);
+    if (!(await this.slots.acquire(delivery.userId, delivery.id))) {
+      await job.moveToDelayed(Date.now() + USER_BUSY_RETRY_MS, token);
+      throw new DelayedError();
+    }
+    let outcome;
+    try {
+      const target = deliveryTarget(this.secrets, channel);
+      outcome =
+        channel.kind === 'webhook'
+          ? await this.sender.webhook(target, this.secrets.decrypt(channel.secretEncrypted ?? ''), delivery.event, signal)
+          : await this.sender.email(target, delivery.event);
+    } finally {
+      await this.slots.release(delivery.userId, delivery.id);
+    }
     const last = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     await this.alerts.recordAttempt(delivery.id, {
       status: outcome.ok ? 'delivered' : last ? 'failed' : 'pending',

@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { MESSAGES, puppeteerSettingsSchema, type ScheduleRunOutcome } from '@vendorwatch/contracts';
 import {
   CrawlerConfigsRepository,
@@ -7,16 +7,28 @@ import {
   SchedulesRepository,
   VendorsRepository,
 } from '@vendorwatch/db';
-import { CrawlStarter, CrawlStartRefused, VendorSchedulers, type JobResult, type TypedJob } from '@vendorwatch/runtime';
+import {
+  APP_CONFIG,
+  CrawlStarter,
+  CrawlStartRefused,
+  UserAllowance,
+  VendorSchedulers,
+  type AppConfig,
+  type JobResult,
+  type TypedJob,
+} from '@vendorwatch/runtime';
+import type { Redis } from 'ioredis';
 import { errorMessage } from '../crawl-engine/errors';
 import type { JobHandler } from '../queue/job-handler';
 import { WorkerQueues } from '../queue/worker-queues';
+import { WORKER_REDIS } from '../worker-tokens';
 
 /**
  * One run of a vendor's schedule, fired by its BullMQ job scheduler on exactly one worker. The run is
  * claimed in the database under its job id first (a job delivered twice acts once), then the crawl is
  * started by the same path as `POST /api/crawls` — which starts nothing while the vendor's previous
- * crawl is queued or running: the run is then recorded as skipped.
+ * crawl is queued or running: the run is then recorded as skipped. A scheduled start counts against
+ * the user's crawl-start allowance like one by hand; beyond it the run is skipped, with the reason.
  */
 @Injectable()
 export class ScheduledCrawlHandler implements JobHandler<'scheduledCrawl'>, OnApplicationBootstrap {
@@ -24,6 +36,7 @@ export class ScheduledCrawlHandler implements JobHandler<'scheduledCrawl'>, OnAp
   private readonly logger = new Logger(ScheduledCrawlHandler.name);
   private readonly starter: CrawlStarter;
   private readonly schedulers: VendorSchedulers;
+  private readonly allowance: UserAllowance;
 
   constructor(
     queues: WorkerQueues,
@@ -32,9 +45,12 @@ export class ScheduledCrawlHandler implements JobHandler<'scheduledCrawl'>, OnAp
     vendors: VendorsRepository,
     crawlerSettings: CrawlerSettingsRepository,
     crawlerConfigs: CrawlerConfigsRepository,
+    @Inject(WORKER_REDIS) redis: Redis,
+    @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.starter = new CrawlStarter({ vendors, crawlerSettings, crawlerConfigs, jobs, queue: queues.of('crawl') });
     this.schedulers = new VendorSchedulers(queues.of('scheduledCrawl'));
+    this.allowance = new UserAllowance(redis, config);
   }
 
   /** The database is the truth: at start, the job schedulers in Redis are made to match it. */
@@ -66,6 +82,9 @@ export class ScheduledCrawlHandler implements JobHandler<'scheduledCrawl'>, OnAp
     if (await this.schedules.isPaused(userId)) {
       outcome = 'skipped';
       reason = MESSAGES.schedules.skippedPaused;
+    } else if (!(await this.allowance.consume('crawlStarts', userId)).allowed) {
+      outcome = 'skipped';
+      reason = MESSAGES.schedules.skippedAllowance;
     } else {
       try {
         const settings = puppeteerSettingsSchema.parse(schedule.settings);

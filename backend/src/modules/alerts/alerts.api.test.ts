@@ -10,41 +10,18 @@ import {
   type Vendor,
 } from '@vendorwatch/contracts';
 import { AddressGuard, createGuardedAgent } from '@vendorwatch/runtime';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { startSmtpCatcher, type SmtpCatcher } from '../../../../test-support/smtp-catcher';
 import { waitFor } from '../../../../test-support/wait-for';
 import { AlertSender, webhookSignature } from '../../../../worker/src/alerts/alert-sender';
 import { createWorkerApp } from '../../../../worker/src/worker-app';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
-
-interface Received {
-  headers: http.IncomingHttpHeaders;
-  body: string;
-  answered: number;
-}
-
-/** A webhook receiver that answers 500 to its first `failures` requests, then 200. */
-async function startReceiver(failures: number) {
-  const received: Received[] = [];
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => {
-      const answered = received.length < failures ? 500 : 200;
-      received.push({ headers: req.headers, body, answered });
-      res.writeHead(answered).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-  return { url, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
+import { confirmationLinkTo, openConfirmationLink } from './testing/confirmation-links';
+import { startWebhookReceiver } from './testing/webhook-receiver';
 
 describe('alerts', () => {
   let t: TestApp;
   let smtp: SmtpCatcher;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
   let worker: INestApplicationContext;
   let alice: TestUser;
   let bob: TestUser;
@@ -53,7 +30,8 @@ describe('alerts', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpCatcher();
-    receiver = await startReceiver(2);
+    // It fails twice, then answers 200.
+    receiver = await startWebhookReceiver({ failFirst: 2 });
     t = await startTestApp({ SMTP_URL: smtp.url });
     worker = await createWorkerApp(t.config);
     alice = await t.signUp();
@@ -73,10 +51,13 @@ describe('alerts', () => {
   };
 
   it('adds channels (the webhook secret shown once) and rules, validating them', async () => {
-    webhook = await post(alice, '/api/alerts/channels', { name: 'Ops hook', kind: 'webhook', target: receiver.url });
+    webhook = await post(alice, '/api/alerts/channels', { name: 'Ops hook', kind: 'webhook', target: `${receiver.base}/hook` });
     expect(webhook.secret).toMatch(/^whsec_/);
     email = await post(alice, '/api/alerts/channels', { name: 'Me', kind: 'email', target: 'alice-alerts@example.test' });
     expect(email.secret).toBeNull();
+    // Alerts go to the address once its reader opens the link sent to it.
+    expect(email.status).toBe('pending');
+    expect((await openConfirmationLink(t.baseUrl, await confirmationLinkTo(smtp, 'alice-alerts@example.test'))).status).toBe(200);
     const listed = (await (await alice.api('/api/alerts/channels')).json()) as AlertChannel[];
     expect(listed.map((c) => c.name)).toEqual(['Ops hook', 'Me']);
     expect(JSON.stringify(listed)).not.toContain(webhook.secret!);
@@ -110,7 +91,10 @@ describe('alerts', () => {
     const vendor = (await post<Vendor>(alice, '/api/vendors', { name: 'Down Inc', url: 'http://127.0.0.1:9/' })) as Vendor;
     await post(alice, '/api/crawls', { vendorId: vendor.id, method: 'http' });
 
-    const mail = await smtp.waitFor((m) => m.to.includes('alice-alerts@example.test'), 60_000);
+    const mail = await smtp.waitFor(
+      (m) => m.to.includes('alice-alerts@example.test') && m.subject !== 'Confirm alerts to this address',
+      60_000,
+    );
     expect(mail.subject).toBe('Down Inc: crawl failed');
     expect(mail.text).toContain(`${t.baseUrl}/vendors/${vendor.id}`);
 
@@ -152,8 +136,8 @@ describe('alerts', () => {
 
   it('sends webhooks through the SSRF guard', async () => {
     const before = receiver.received.length;
-    const sender = new AlertSender(createGuardedAgent(new AddressGuard(false)), { url: undefined, from: 'x' });
-    const outcome = await sender.webhook(receiver.url, 'secret', {
+    const sender = new AlertSender(createGuardedAgent(new AddressGuard(false)), { url: undefined, from: 'x' }, 10_000);
+    const outcome = await sender.webhook(`${receiver.base}/hook`, 'secret', {
       rule: 'test',
       subject: 's',
       vendorId: null,

@@ -1,41 +1,61 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
   alertChannelInputSchema,
+  alertEmailConfirmationSchema,
   alertRuleInputSchema,
   paginationQuerySchema,
   type AlertChannelInput,
+  type AlertEmailConfirmation,
   type AlertRuleInput,
 } from '@vendorwatch/contracts';
 import type { z } from 'zod';
-import { CurrentUser, type AuthUser } from '../../common/auth-user';
+import { CurrentUser, Public, type AuthUser } from '../../common/auth-user';
 import { ParseIdPipe } from '../../common/parse-uuid.pipe';
 import { validate } from '../../common/zod-validation.pipe';
+import { AlertChannelsService } from './alert-channels.service';
 import { AlertsService } from './alerts.service';
 
 @Controller('api/alerts')
 export class AlertsController {
-  constructor(private readonly alerts: AlertsService) {}
+  constructor(
+    private readonly alerts: AlertsService,
+    private readonly channels: AlertChannelsService,
+  ) {}
 
   @Get('channels')
-  channels(@CurrentUser() user: AuthUser) {
-    return this.alerts.channels(user.id);
+  listChannels(@CurrentUser() user: AuthUser) {
+    return this.channels.list(user.id);
   }
 
   @Post('channels')
   createChannel(@CurrentUser() user: AuthUser, @Body(validate(alertChannelInputSchema)) body: AlertChannelInput) {
-    return this.alerts.createChannel(user.id, body);
+    return this.channels.create(user, body);
   }
 
   @Delete('channels/:id')
   @HttpCode(204)
   deleteChannel(@CurrentUser() user: AuthUser, @Param('id', ParseIdPipe) id: string) {
-    return this.alerts.deleteChannel(user.id, id);
+    return this.channels.remove(user.id, id);
   }
 
   @Post('channels/:id/test')
   @HttpCode(202)
   sendTest(@CurrentUser() user: AuthUser, @Param('id', ParseIdPipe) id: string) {
-    return this.alerts.sendTest(user.id, id);
+    return this.channels.sendTest(user.id, id);
+  }
+
+  @Post('channels/:id/confirmation')
+  @HttpCode(202)
+  resendConfirmation(@CurrentUser() user: AuthUser, @Param('id', ParseIdPipe) id: string) {
+    return this.channels.resendConfirmation(user.id, id);
+  }
+
+  /** Opened from the link in the confirmation email, by whoever reads that address: no sign-in needed. */
+  @Public()
+  @Post('confirm-email')
+  @HttpCode(200)
+  confirmEmail(@Body(validate(alertEmailConfirmationSchema)) body: AlertEmailConfirmation) {
+    return this.channels.confirm(body.token);
   }
 
   @Get('rules')

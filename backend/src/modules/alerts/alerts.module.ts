@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
+import { AlertChannelsService } from './alert-channels.service';
+import { AlertConfirmationMailer } from './alert-confirmation-mailer';
 import { AlertsController } from './alerts.controller';
 import { AlertsService } from './alerts.service';
 
-@Module({ controllers: [AlertsController], providers: [AlertsService] })
+@Module({ controllers: [AlertsController], providers: [AlertsService, AlertChannelsService, AlertConfirmationMailer] })
 export class AlertsModule {}

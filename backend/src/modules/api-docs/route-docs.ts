@@ -4,6 +4,7 @@ import {
   alertChannelSchema,
   alertDeliverySchema,
   alertRuleSchema,
+  confirmedAlertEmailSchema,
   crawlChangesSchema,
   createdAlertChannelSchema,
   pageChangeDiffSchema,
@@ -193,7 +194,9 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /api/crawls/:id/changes/pages/:pageChangeId': {
     summary: "One changed page's main text, diffed word by word",
+    description: 'Bounded: a page with too many changes answers with its number of lines added and removed instead.',
     response: pageChangeDiffSchema,
+    errors: { ...userRateLimited, 503: 'Too many diffs are being computed; try again in a moment' },
   },
   'GET /api/alerts/channels': {
     summary: "The user's alert channels (email addresses, webhooks)",
@@ -203,15 +206,36 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: 'Add an alert channel; a webhook gets its signing secret in this answer only',
     response: createdAlertChannelSchema,
     description:
-      'Webhooks receive a JSON POST with X-Vendorwatch-Timestamp (Unix seconds) and X-Vendorwatch-Signature: sha256=HMAC-SHA256(secret, "timestamp.body"); reject old timestamps against replay.',
+      'An email channel stays pending (nothing is sent to it) until the link emailed to its address is opened; it needs SMTP. Webhooks receive a JSON POST with X-Vendorwatch-Timestamp (Unix seconds) and X-Vendorwatch-Signature: sha256=HMAC-SHA256(secret, "timestamp.body"); reject old timestamps against replay.',
+    errors: {
+      409: 'A channel to this address exists already',
+      502: 'The confirmation email could not be sent',
+      ...userRateLimited,
+    },
   },
   'DELETE /api/alerts/channels/:id': { ...deleted, summary: 'Remove an alert channel' },
   'POST /api/alerts/channels/:id/test': {
-    summary: 'Send a test alert to a channel (queued; see deliveries)',
+    summary: 'Send a test alert to a confirmed channel (queued; see deliveries)',
     response: alertDeliverySchema,
+    errors: { 409: 'The email address is not confirmed yet', ...userRateLimited },
+    description: 'Counted against the expensive-request allowance; a channel takes one message the user asks for per cooldown.',
+  },
+  'POST /api/alerts/channels/:id/confirmation': {
+    summary: "Send a pending email channel's confirmation link again (the previous link stops working)",
+    response: alertChannelSchema,
+    errors: { 409: 'The address is confirmed already', 502: 'The confirmation email could not be sent', ...userRateLimited },
+  },
+  'POST /api/alerts/confirm-email': {
+    summary: 'Confirm an email channel with the token of the link sent to its address (single use, expires)',
+    response: confirmedAlertEmailSchema,
+    errors: { 400: 'The link is invalid, used or expired' },
   },
   'GET /api/alerts/rules': { summary: "The user's alert rules", response: list(alertRuleSchema) },
-  'POST /api/alerts/rules': { summary: 'Add an alert rule', response: alertRuleSchema },
+  'POST /api/alerts/rules': {
+    summary: 'Add an alert rule',
+    response: alertRuleSchema,
+    errors: { 409: 'A rule of this kind with these settings exists already' },
+  },
   'DELETE /api/alerts/rules/:id': { ...deleted, summary: 'Remove an alert rule' },
   'GET /api/alerts/deliveries': {
     summary: 'Alerts sent, newest first, with outcome and attempts',

@@ -1,4 +1,3 @@
-import { comparableText, textHash } from '@vendorwatch/compliance';
 import {
   MESSAGES,
   type CrawlChanges,
@@ -7,15 +6,8 @@ import {
   type TimelineEntry,
   type Vendor,
 } from '@vendorwatch/contracts';
-import {
-  ComplianceAssessmentsRepository,
-  CrawlChangesRepository,
-  crawlJobs,
-  CrawlJobsRepository,
-  crawlPages,
-} from '@vendorwatch/db';
-import { CrawlComparator } from '@vendorwatch/runtime';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import { storedCrawls } from './testing/stored-crawls';
 
 describe('changes API', () => {
   let t: TestApp;
@@ -39,51 +31,19 @@ describe('changes API', () => {
     vendor = (await (
       await alice.api('/api/vendors', { method: 'POST', json: { name: 'Acme', url: 'https://acme.example/' } })
     ).json()) as Vendor;
-    const db = t.database.db;
-    const crawl = async (completedAt: Date | null, status: 'completed' | 'running' = 'completed') => {
-      const [row] = await db
-        .insert(crawlJobs)
-        .values({
-          userId: alice.id,
-          vendorId: vendor.id,
-          method: 'http',
-          status,
-          targetUrl: 'https://acme.example/',
-          completedAt,
-        })
-        .returning();
-      return row!.id;
-    };
-    const page = (jobId: string, path: string, title: string, mainText: string) => ({
-      jobId,
-      userId: alice.id,
-      vendorId: vendor.id,
-      url: `https://acme.example${path}`,
-      statusCode: 200,
-      title,
-      mainText,
-      mainTextHash: textHash(comparableText(mainText)),
-    });
+    const { crawl, page, addPages, compare } = storedCrawls(t.database.db, alice.id, vendor.id, 'https://acme.example');
     first = await crawl(new Date('2026-11-01T10:00:00Z'));
     second = await crawl(new Date('2026-11-02T10:00:00Z'));
     running = await crawl(null, 'running');
-    await db
-      .insert(crawlPages)
-      .values([
-        page(first, '/', 'Home', 'Welcome\nUpdated 2026-11-01T10:00:00Z'),
-        page(first, '/privacy', 'Privacy Policy', 'Privacy Policy\nWe never sell your personal data.'),
-        page(first, '/old', 'Old', 'An old page'),
-        page(second, '/', 'Home', 'Welcome\nUpdated 2026-11-02T10:00:00Z'),
-        page(second, '/privacy', 'Privacy Policy', 'Privacy Policy\nWe may sell your personal data to partners.'),
-        page(second, '/new', 'New', 'A new page'),
-      ]);
-    const comparator = new CrawlComparator(
-      new CrawlJobsRepository(db),
-      new CrawlChangesRepository(db),
-      new ComplianceAssessmentsRepository(db),
-    );
-    await comparator.compare(first);
-    await comparator.compare(second);
+    await addPages([
+      page(first, '/', 'Home', 'Welcome\nUpdated 2026-11-01T10:00:00Z'),
+      page(first, '/privacy', 'Privacy Policy', 'Privacy Policy\nWe never sell your personal data.'),
+      page(first, '/old', 'Old', 'An old page'),
+      page(second, '/', 'Home', 'Welcome\nUpdated 2026-11-02T10:00:00Z'),
+      page(second, '/privacy', 'Privacy Policy', 'Privacy Policy\nWe may sell your personal data to partners.'),
+      page(second, '/new', 'New', 'A new page'),
+    ]);
+    await compare(first, second);
   });
   afterAll(() => t.close());
 

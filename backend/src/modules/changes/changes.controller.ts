@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { CurrentUser, type AuthUser } from '../../common/auth-user';
 import { ParseIdPipe } from '../../common/parse-uuid.pipe';
 import { validate } from '../../common/zod-validation.pipe';
+import { UserRateLimit } from '../fair-use/user-rate-limit.guard';
 import { ChangesService } from './changes.service';
 
 @Controller('api/crawls')
@@ -19,7 +20,9 @@ export class CrawlChangesController {
     return this.changes.forCrawl(user.id, id, query);
   }
 
+  /** A diff costs a thread up to its time bound: limited per user like the other costly reads. */
   @Get(':id/changes/pages/:pageChangeId')
+  @UserRateLimit('diffReads')
   pageDiff(
     @CurrentUser() user: AuthUser,
     @Param('id', ParseIdPipe) id: string,

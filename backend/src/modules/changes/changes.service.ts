@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { wordDiff } from '@vendorwatch/compliance';
 import {
   MESSAGES,
   type CrawlChanges,
@@ -15,6 +14,7 @@ import {
 import { CrawlChangesRepository, CrawlJobsRepository, type CrawlChangeRow, type CrawlPageChangeRow } from '@vendorwatch/db';
 import { NotFoundError } from '../../common/errors';
 import { VendorsService } from '../vendors/vendors.service';
+import { WordDiffPool } from './word-diff.pool';
 
 /** A crawl's comparison with the vendor's previous crawl, the diff of one page, and a vendor's timeline. */
 @Injectable()
@@ -23,6 +23,7 @@ export class ChangesService {
     private readonly changes: CrawlChangesRepository,
     private readonly jobs: CrawlJobsRepository,
     private readonly vendors: VendorsService,
+    private readonly diffs: WordDiffPool,
   ) {}
 
   async forCrawl(userId: string, jobId: string, query: CrawlChangesQuery): Promise<CrawlChanges> {
@@ -34,7 +35,8 @@ export class ChangesService {
   /**
    * The word-level diff of one changed page, computed on request from the two stored main texts:
    * they are kept anyway (to compare), a diff stored per page would double them, and the vendor's
-   * current ignore patterns then apply to what is shown.
+   * current ignore patterns then apply to what is shown. It is computed on the diff thread, bounded
+   * in time: a page rewritten whole answers with its number of lines added and removed instead.
    */
   async pageDiff(userId: string, jobId: string, pageChangeId: string): Promise<PageChangeDiff> {
     const change = await this.ownedChange(userId, jobId);
@@ -45,7 +47,8 @@ export class ChangesService {
     const texts = await this.changes.mainTexts([row.pageBeforeId, row.pageAfterId].filter((id): id is string => id !== null));
     const before = row.pageBeforeId ? (texts.get(row.pageBeforeId) ?? '') : '';
     const after = row.pageAfterId ? (texts.get(row.pageAfterId) ?? '') : '';
-    return { change: pageChangeOf(row), segments: wordDiff(before, after, patterns) };
+    const { segments, tooManyChanges } = await this.diffs.diff({ before, after, ignorePatterns: patterns });
+    return { change: pageChangeOf(row), segments, tooManyChanges };
   }
 
   async timeline(userId: string, vendorId: string, page: number, limit: number): Promise<Paginated<TimelineEntry>> {

@@ -1,8 +1,8 @@
 import { applyDecorators, Injectable, SetMetadata, UseGuards, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../common/auth-user';
-import { RateLimitedError, UserRateLimiter, type UserRateLimitBucket } from './user-rate-limiter';
+import { UserRateLimiter, type UserRateLimitBucket } from './user-rate-limiter';
 
 const USER_RATE_LIMIT = 'fairUse:bucket';
 
@@ -22,15 +22,10 @@ export class UserRateLimitGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const bucket = this.reflector.get<UserRateLimitBucket | undefined>(USER_RATE_LIMIT, context.getHandler());
-    const http = context.switchToHttp();
-    const user = http.getRequest<FastifyRequest & { user?: AuthUser }>().user;
+    const user = context.switchToHttp().getRequest<FastifyRequest & { user?: AuthUser }>().user;
     if (!bucket || !user) return true;
-    try {
-      await this.limiter.consume(bucket, user.id);
-    } catch (error) {
-      if (error instanceof RateLimitedError) void http.getResponse<FastifyReply>().header('retry-after', error.retryAfterSeconds);
-      throw error;
-    }
+    // Over the limit: a RateLimitedError, which the exception filter answers 429 with Retry-After.
+    await this.limiter.consume(bucket, user.id);
     return true;
   }
 }

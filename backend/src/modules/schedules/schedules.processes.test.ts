@@ -63,8 +63,9 @@ describe('schedules across processes', () => {
     waitFor(probe, { what, timeoutMs: 60_000, intervalMs: 200 });
 
   beforeAll(async () => {
-    // Interval schedules below an hour exist for tests and operators only.
-    t = await startTestApp({ SCHEDULE_MIN_INTERVAL_SECONDS: '1' });
+    // Interval schedules below an hour exist for tests and operators only; one every two seconds starts
+    // 1 800 crawls an hour, which the crawl-start allowance must admit.
+    t = await startTestApp({ SCHEDULE_MIN_INTERVAL_SECONDS: '1', CRAWL_STARTS_PER_WINDOW: '100000' });
     site = await startHoldingSite();
     user = await t.signUp();
     vendor = await addVendor(user, site, { maxPages: 5, crawlDelay: 500 });

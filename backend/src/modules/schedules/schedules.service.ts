@@ -8,7 +8,7 @@ import {
   type VendorSchedule,
 } from '@vendorwatch/contracts';
 import { SchedulesRepository, type ScheduleRunRow, type VendorScheduleRow } from '@vendorwatch/db';
-import { APP_CONFIG, scheduleProblem, type AppConfig } from '@vendorwatch/runtime';
+import { APP_CONFIG, scheduleAllowanceProblem, scheduleProblem, type AppConfig } from '@vendorwatch/runtime';
 import { BadRequestError } from '../../common/errors';
 import { VendorsService } from '../vendors/vendors.service';
 import { ScheduleQueueService } from './schedule-queue.service';
@@ -35,7 +35,9 @@ export class SchedulesService {
   /** Saved first (the database is the truth), then the job scheduler follows it. */
   async save(userId: string, vendorId: string, input: ScheduleSettings): Promise<VendorSchedule> {
     await this.vendors.findOwnedOrThrow(userId, vendorId);
-    const problem = scheduleProblem(input, this.config.SCHEDULE_MIN_INTERVAL_SECONDS);
+    const problem =
+      scheduleProblem(input, this.config.SCHEDULE_MIN_INTERVAL_SECONDS) ??
+      scheduleAllowanceProblem(input, await this.othersOf(userId, vendorId), this.config);
     if (problem) throw new BadRequestError(problem);
     const row = await this.schedules.upsert(userId, vendorId, input);
     const paused = await this.schedules.isPaused(userId);
@@ -43,12 +45,13 @@ export class SchedulesService {
     return this.get(userId, vendorId);
   }
 
+  /**
+   * The user's schedules with their next runs: only the user's own job schedulers are read from
+   * Redis (by vendor id), however many other tenants have.
+   */
   async overview(userId: string): Promise<ScheduleOverview> {
-    const [rows, paused, next] = await Promise.all([
-      this.schedules.listActiveOwned(userId),
-      this.schedules.isPaused(userId),
-      this.schedulers.nextRuns(),
-    ]);
+    const [rows, paused] = await Promise.all([this.schedules.listActiveOwned(userId), this.schedules.isPaused(userId)]);
+    const next = paused ? new Map<string, Date>() : await this.schedulers.nextRuns(rows.map((row) => row.vendorId));
     return {
       paused,
       schedules: rows.map((row) => ({
@@ -64,6 +67,11 @@ export class SchedulesService {
     await this.schedules.setPaused(userId, paused);
     for (const row of await this.schedules.listActiveOwned(userId)) await this.schedulers.apply(row, paused);
     return this.overview(userId);
+  }
+
+  /** The user's schedules that are on, but the vendor's own (which the one being saved replaces). */
+  private async othersOf(userId: string, vendorId: string): Promise<VendorScheduleRow[]> {
+    return (await this.schedules.listActiveOwned(userId)).filter((row) => row.vendorId !== vendorId);
   }
 
   async runs(userId: string, vendorId: string): Promise<ScheduleRun[]> {

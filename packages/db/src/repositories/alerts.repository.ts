@@ -1,5 +1,5 @@
-import type { AlertDeliveryStatus } from '@vendorwatch/contracts';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { AlertChannelKind, AlertDeliveryStatus } from '@vendorwatch/contracts';
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../database';
 import { alertChannels, alertDeliveries, alertRules } from '../schema';
 
@@ -16,9 +16,34 @@ export class AlertsRepository {
     return this.db.select().from(alertChannels).where(eq(alertChannels.userId, userId)).orderBy(alertChannels.createdAt);
   }
 
+  /** The channels alerts may go to: confirmed ones (an email address whose link was opened; every webhook), oldest first. */
+  listConfirmedChannels(userId: string): Promise<AlertChannelRow[]> {
+    return this.db
+      .select()
+      .from(alertChannels)
+      .where(and(eq(alertChannels.userId, userId), isNotNull(alertChannels.confirmedAt)))
+      .orderBy(asc(alertChannels.createdAt), asc(alertChannels.id));
+  }
+
   async countChannels(userId: string): Promise<number> {
     const [row] = await this.db.select({ n: count() }).from(alertChannels).where(eq(alertChannels.userId, userId));
     return row?.n ?? 0;
+  }
+
+  /** Whether the user has a channel of this kind to the target with this fingerprint. */
+  async hasChannelTo(userId: string, kind: AlertChannelKind, targetFingerprint: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: alertChannels.id })
+      .from(alertChannels)
+      .where(
+        and(
+          eq(alertChannels.userId, userId),
+          eq(alertChannels.kind, kind),
+          eq(alertChannels.targetFingerprint, targetFingerprint),
+        ),
+      )
+      .limit(1);
+    return Boolean(row);
   }
 
   async createChannel(values: typeof alertChannels.$inferInsert): Promise<AlertChannelRow> {
@@ -42,6 +67,79 @@ export class AlertsRepository {
     return rows.length > 0;
   }
 
+  /**
+   * Starts a message the user asked for (a test alert, a confirmation link) unless one went to the
+   * channel less than `cooldownSeconds` ago: the row when it may go (its send time now taken), else
+   * undefined. One statement, so two requests at once cannot both pass.
+   */
+  async claimRequestedSend(userId: string, id: string, cooldownSeconds: number): Promise<AlertChannelRow | undefined> {
+    const [row] = await this.db
+      .update(alertChannels)
+      .set({ lastRequestedSendAt: sql`now()` })
+      .where(
+        and(
+          eq(alertChannels.id, id),
+          eq(alertChannels.userId, userId),
+          or(
+            isNull(alertChannels.lastRequestedSendAt),
+            lte(alertChannels.lastRequestedSendAt, sql`now() - make_interval(secs => ${cooldownSeconds})`),
+          ),
+        ),
+      )
+      .returning();
+    return row;
+  }
+
+  /** Seconds until the channel's cooldown ends (0 when it has). */
+  async cooldownLeft(id: string, cooldownSeconds: number): Promise<number> {
+    const [row] = await this.db
+      .select({
+        seconds: sql<string>`ceil(extract(epoch from (${alertChannels.lastRequestedSendAt} + make_interval(secs => ${cooldownSeconds}) - now())))`,
+      })
+      .from(alertChannels)
+      .where(eq(alertChannels.id, id));
+    return Math.max(0, Number(row?.seconds ?? 0));
+  }
+
+  /** A new pending confirmation link for the channel (the previous one stops working). */
+  async setConfirmation(id: string, tokenHash: string, expiresAt: Date): Promise<void> {
+    await this.db
+      .update(alertChannels)
+      .set({ confirmationTokenHash: tokenHash, confirmationExpiresAt: expiresAt })
+      .where(eq(alertChannels.id, id));
+  }
+
+  /**
+   * Confirms the channel whose unexpired link has this token, once: the token is spent. The address's
+   * reader asked for alerts, so the link's cooldown ends too (a test alert may follow at once).
+   */
+  async confirmByToken(tokenHash: string): Promise<AlertChannelRow | undefined> {
+    const [row] = await this.db
+      .update(alertChannels)
+      .set({ confirmedAt: sql`now()`, confirmationTokenHash: null, confirmationExpiresAt: null, lastRequestedSendAt: null })
+      .where(
+        and(
+          eq(alertChannels.confirmationTokenHash, tokenHash),
+          gt(alertChannels.confirmationExpiresAt, sql`now()`),
+          isNull(alertChannels.confirmedAt),
+        ),
+      )
+      .returning();
+    return row;
+  }
+
+  /** Channels stored before targets were encrypted and fingerprinted (webhook URLs in clear). */
+  listChannelsWithoutFingerprint(limit: number): Promise<AlertChannelRow[]> {
+    return this.db.select().from(alertChannels).where(isNull(alertChannels.targetFingerprint)).limit(limit);
+  }
+
+  async updateStoredTarget(
+    id: string,
+    values: Pick<AlertChannelRow, 'target' | 'targetEncrypted' | 'targetFingerprint'>,
+  ): Promise<void> {
+    await this.db.update(alertChannels).set(values).where(eq(alertChannels.id, id));
+  }
+
   listRules(userId: string): Promise<AlertRuleRow[]> {
     return this.db.select().from(alertRules).where(eq(alertRules.userId, userId)).orderBy(alertRules.createdAt);
   }
@@ -51,9 +149,10 @@ export class AlertsRepository {
     return row?.n ?? 0;
   }
 
-  async createRule(values: typeof alertRules.$inferInsert): Promise<AlertRuleRow> {
-    const [row] = await this.db.insert(alertRules).values(values).returning();
-    return row!;
+  /** Adds a rule; undefined when the user has one of the same kind and parameters (the unique key). */
+  async createRule(values: typeof alertRules.$inferInsert): Promise<AlertRuleRow | undefined> {
+    const [row] = await this.db.insert(alertRules).values(values).onConflictDoNothing().returning();
+    return row;
   }
 
   async deleteRule(userId: string, id: string): Promise<boolean> {
@@ -64,10 +163,16 @@ export class AlertsRepository {
     return rows.length > 0;
   }
 
-  /** Records a delivery; undefined when this rule already alerted this channel about this crawl. */
+  /** Records a delivery; undefined when this channel already has the alert with this event key. */
   async createDelivery(values: NewAlertDelivery): Promise<AlertDeliveryRow | undefined> {
     const [row] = await this.db.insert(alertDeliveries).values(values).onConflictDoNothing().returning();
     return row;
+  }
+
+  /** Deliveries recorded for a crawl's alerts (every channel and event). */
+  async countDeliveriesOfCrawl(crawlJobId: string): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(alertDeliveries).where(eq(alertDeliveries.crawlJobId, crawlJobId));
+    return row?.n ?? 0;
   }
 
   async findDelivery(id: string): Promise<{ delivery: AlertDeliveryRow; channel: AlertChannelRow | null } | undefined> {

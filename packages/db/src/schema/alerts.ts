@@ -4,7 +4,11 @@ import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } fr
 import { users } from './auth';
 import { crawlJobs } from './crawling';
 
-/** Where a user's alerts go: an email address, or a webhook URL with its signing secret. */
+/**
+ * Where a user's alerts go: an email address (once its owner confirmed it), or a webhook URL with its
+ * signing secret. A webhook URL is a secret too (a Slack hook URL lets anyone post): it is stored
+ * encrypted, and only its masked form is kept in clear.
+ */
 export const alertChannels = pgTable(
   'alert_channels',
   {
@@ -14,12 +18,29 @@ export const alertChannels = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     kind: text('kind').$type<AlertChannelKind>().notNull(),
+    /** What the user is shown: the email address, or the webhook URL masked. */
     target: text('target').notNull(),
+    /** AES-256-GCM ciphertext of the webhook URL; null for email (and for a webhook stored before it was encrypted). */
+    targetEncrypted: text('target_encrypted'),
+    /** HMAC of the target under the encryption key: finds a second channel to the same place without decrypting. */
+    targetFingerprint: text('target_fingerprint'),
     /** AES-256-GCM ciphertext of the webhook's signing secret (shown to the user once); null for email. */
     secretEncrypted: text('secret_encrypted'),
+    /** When the email address was confirmed through the link sent to it (webhooks: when added); null while pending. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** SHA-256 of the pending confirmation link's token (single use), and when that link lapses. */
+    confirmationTokenHash: text('confirmation_token_hash'),
+    confirmationExpiresAt: timestamp('confirmation_expires_at', { withTimezone: true }),
+    /** When a message the user asked for (a test alert, a confirmation link) was last sent: the cooldown's start. */
+    lastRequestedSendAt: timestamp('last_requested_send_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('alert_channels_user_idx').on(t.userId)],
+  (t) => [
+    index('alert_channels_user_idx').on(t.userId),
+    uniqueIndex('alert_channels_confirmation_token_key')
+      .on(t.confirmationTokenHash)
+      .where(sql`${t.confirmationTokenHash} is not null`),
+  ],
 );
 
 /** What a user wants to hear about; each firing rule is delivered to every channel of the user. */
@@ -37,12 +58,22 @@ export const alertRules = pgTable(
     thresholdPercent: integer('threshold_percent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('alert_rules_user_idx').on(t.userId)],
+  (t) => [
+    index('alert_rules_user_idx').on(t.userId),
+    // One rule per kind and parameters: a second identical rule would only send the same alert again.
+    uniqueIndex('alert_rules_user_kind_parameters_key').on(
+      t.userId,
+      t.kind,
+      sql`coalesce(${t.minSeverity}, '')`,
+      sql`coalesce(${t.thresholdPercent}, 0)`,
+    ),
+  ],
 );
 
 /**
- * One alert to one channel, and how its delivery went. The BullMQ job id is the row id; a rule
- * fires once per crawl and channel (the unique key), however often the crawl is evaluated.
+ * One alert to one channel, and how its delivery went. The BullMQ job id is the row id. A crawl
+ * sends each channel one message per kind of event (the rules of that kind that fired are merged
+ * into it), however often the crawl is evaluated: `event_key` (crawl and kind) is unique per channel.
  */
 export const alertDeliveries = pgTable(
   'alert_deliveries',
@@ -55,6 +86,8 @@ export const alertDeliveries = pgTable(
     ruleId: uuid('rule_id').references(() => alertRules.id, { onDelete: 'set null' }),
     ruleKind: text('rule_kind').$type<AlertRuleKind | 'test'>().notNull(),
     crawlJobId: uuid('crawl_job_id').references(() => crawlJobs.id, { onDelete: 'set null' }),
+    /** `<crawl id>:<rule kind>` for a crawl's alert; null for test alerts (and deliveries recorded before it existed). */
+    eventKey: text('event_key'),
     event: jsonb('event').$type<AlertEvent>().notNull(),
     status: text('status').$type<AlertDeliveryStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -65,8 +98,9 @@ export const alertDeliveries = pgTable(
   },
   (t) => [
     index('alert_deliveries_user_created_idx').on(t.userId, t.createdAt.desc()),
-    uniqueIndex('alert_deliveries_once_key')
-      .on(t.channelId, t.ruleId, t.crawlJobId)
-      .where(sql`${t.crawlJobId} is not null`),
+    uniqueIndex('alert_deliveries_event_once_key')
+      .on(t.channelId, t.eventKey)
+      .where(sql`${t.eventKey} is not null`),
+    index('alert_deliveries_crawl_job_idx').on(t.crawlJobId),
   ],
 );

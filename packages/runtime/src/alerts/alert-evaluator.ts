@@ -10,6 +10,7 @@ import {
   CrawlChangesRepository,
   CrawlJobsRepository,
   VendorsRepository,
+  type AlertChannelRow,
   type AlertRuleRow,
   type CrawlChangeRow,
   type CrawlJobRow,
@@ -63,10 +64,28 @@ const SUBJECTS: Record<AlertRuleKind, string> = {
   crawl_failed: 'crawl failed',
 };
 
+/** Which events go first when a crawl's alerts are more than it may send. */
+const EVENT_ORDER: readonly AlertRuleKind[] = [
+  'crawl_failed',
+  'label_drop',
+  'check_fails',
+  'policy_page_changed',
+  'pages_changed',
+];
+
+/** The rules of one kind that fired on a crawl, as one event: the first rule's id, every detail once. */
+interface FiredEvent {
+  kind: AlertRuleKind;
+  ruleId: string;
+  details: string[];
+}
+
 /**
- * Decides which of a user's rules a finished crawl fires and records one delivery per rule and
- * channel (once: evaluating the crawl again adds none), handing each to `enqueue`. Runs in the
- * worker after the change summary is stored, and when a crawl fails.
+ * Decides which of a user's rules a finished crawl fires and records its alerts, handing each to
+ * `enqueue`. A crawl sends each confirmed channel one message per kind of event (rules of one kind
+ * that fire together are merged into it), channels to the same place get it once, and a crawl sends
+ * at most `perCrawl` messages in all. Evaluating the crawl again adds none (the event key is unique
+ * per channel). Runs in the worker after the change summary is stored, and when a crawl fails.
  */
 export class AlertEvaluator {
   constructor(
@@ -74,7 +93,7 @@ export class AlertEvaluator {
     private readonly jobs: CrawlJobsRepository,
     private readonly changes: CrawlChangesRepository,
     private readonly vendors: VendorsRepository,
-    private readonly publicUrl: string,
+    private readonly options: { publicUrl: string; perCrawl: number },
     private readonly enqueue: (deliveryId: string) => Promise<void>,
   ) {}
 
@@ -83,38 +102,65 @@ export class AlertEvaluator {
     if (!job || job.kind !== 'crawl') return 0;
     const rules = await this.alerts.listRules(job.userId);
     if (rules.length === 0) return 0;
-    const channels = await this.alerts.listChannels(job.userId);
+    const channels = oncePerTarget(await this.alerts.listConfirmedChannels(job.userId));
     if (channels.length === 0) return 0;
-    const change = await this.changes.findByJob(jobId);
+    const events = firedEvents(rules, job, await this.changes.findByJob(jobId));
+    if (events.length === 0) return 0;
     const vendor = job.vendorId ? await this.vendors.findOwned(job.userId, job.vendorId) : undefined;
+    let budget = this.options.perCrawl - (await this.alerts.countDeliveriesOfCrawl(job.id));
     let queued = 0;
-    for (const rule of rules) {
-      const details = ruleFires(rule, job, change);
-      if (!details) continue;
+    for (const fired of events) {
       const event: AlertEvent = {
-        rule: rule.kind,
-        subject: `${vendor?.name ?? job.targetUrl}: ${SUBJECTS[rule.kind]}`,
+        rule: fired.kind,
+        subject: `${vendor?.name ?? job.targetUrl}: ${SUBJECTS[fired.kind]}`,
         vendorId: job.vendorId,
         vendorName: vendor?.name ?? null,
         crawlJobId: job.id,
-        link: changeLink(this.publicUrl, job.vendorId, job.id),
-        details,
+        link: changeLink(this.options.publicUrl, job.vendorId, job.id),
+        details: fired.details,
         occurredAt: (job.completedAt ?? new Date()).toISOString(),
       };
       for (const channel of channels) {
+        if (budget <= 0) return queued;
         const delivery = await this.alerts.createDelivery({
           userId: job.userId,
           channelId: channel.id,
-          ruleId: rule.id,
-          ruleKind: rule.kind,
+          ruleId: fired.ruleId,
+          ruleKind: fired.kind,
           crawlJobId: job.id,
+          eventKey: `${job.id}:${fired.kind}`,
           event,
         });
         if (!delivery) continue;
+        budget--;
         await this.enqueue(delivery.id);
         queued++;
       }
     }
     return queued;
   }
+}
+
+/** The events a crawl fires, most important first: the firing rules grouped by kind. */
+function firedEvents(rules: AlertRuleRow[], job: CrawlJobRow, change: CrawlChangeRow | undefined): FiredEvent[] {
+  const byKind = new Map<AlertRuleKind, FiredEvent>();
+  for (const rule of rules) {
+    const details = ruleFires(rule, job, change);
+    if (!details) continue;
+    const fired = byKind.get(rule.kind);
+    if (fired) fired.details = [...new Set([...fired.details, ...details])];
+    else byKind.set(rule.kind, { kind: rule.kind, ruleId: rule.id, details });
+  }
+  return EVENT_ORDER.flatMap((kind) => byKind.get(kind) ?? []);
+}
+
+/** One channel per place: a second channel of the same kind to the same address or URL gets nothing more. */
+function oncePerTarget(channels: AlertChannelRow[]): AlertChannelRow[] {
+  const seen = new Set<string>();
+  return channels.filter((channel) => {
+    const key = `${channel.kind}:${channel.targetFingerprint ?? channel.id}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

@@ -1,2 +1,3 @@
 export * from './alert-queue';
 export * from './alert-evaluator';
+export * from './channel-target';

@@ -1,2 +1,3 @@
 export * from './schedule-timing';
 export * from './vendor-schedulers';
+export * from './schedule-starts';

@@ -4,10 +4,14 @@ import { CronExpressionParser } from 'cron-parser';
 /** How BullMQ repeats a schedule: a cron pattern read in a time zone, or a fixed interval. */
 export type ScheduleRepeat = { pattern: string; tz: string } | { every: number };
 
-type Timing = Pick<ScheduleSettings, 'kind' | 'minute' | 'time' | 'weekday' | 'cron' | 'everySeconds' | 'timezone'>;
+/** What decides when a schedule runs. */
+export type ScheduleTiming = Pick<
+  ScheduleSettings,
+  'kind' | 'minute' | 'time' | 'weekday' | 'cron' | 'everySeconds' | 'timezone'
+>;
 
 /** The BullMQ repeat options of a schedule; null when it is off. */
-export function scheduleRepeat(schedule: Timing): ScheduleRepeat | null {
+export function scheduleRepeat(schedule: ScheduleTiming): ScheduleRepeat | null {
   const [hour, minute] = schedule.time.split(':').map(Number);
   const tz = schedule.timezone;
   switch (schedule.kind) {
@@ -34,7 +38,7 @@ const CRON_SAMPLE = 200;
  * that would run more often than once per `minIntervalSeconds`. A cron expression is judged by the
  * shortest gap among its next occurrences, so `0,5 * * * *` is refused like `*\/5 * * * *`.
  */
-export function scheduleProblem(schedule: Timing, minIntervalSeconds: number, now = new Date()): string | null {
+export function scheduleProblem(schedule: ScheduleTiming, minIntervalSeconds: number, now = new Date()): string | null {
   const tooFrequent = fill(MESSAGES.schedules.tooFrequent, { minutes: Math.max(1, Math.round(minIntervalSeconds / 60)) });
   if (schedule.kind === 'interval') return schedule.everySeconds < minIntervalSeconds ? tooFrequent : null;
   if (schedule.kind !== 'cron') return null; // hourly at the least

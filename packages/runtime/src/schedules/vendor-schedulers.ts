@@ -43,15 +43,13 @@ export class VendorSchedulers {
     await this.queue.removeJobScheduler(vendorSchedulerId(vendorId));
   }
 
-  /** When each vendor's next run fires, by vendor id (vendors without a scheduler are absent). */
-  async nextRuns(): Promise<Map<string, Date>> {
-    const next = new Map<string, Date>();
-    for (const scheduler of await this.queue.getJobSchedulers(0, -1)) {
-      const id = scheduler.key ?? scheduler.id;
-      if (id?.startsWith(SCHEDULER_PREFIX) && scheduler.next)
-        next.set(id.slice(SCHEDULER_PREFIX.length), new Date(scheduler.next));
-    }
-    return next;
+  /**
+   * When each of these vendors' next run fires, by vendor id (vendors without a scheduler are absent).
+   * Each scheduler is read by its key: a user's list costs their own schedulers, never every tenant's.
+   */
+  async nextRuns(vendorIds: readonly string[]): Promise<Map<string, Date>> {
+    const runs = await Promise.all(vendorIds.map(async (vendorId) => [vendorId, await this.nextRun(vendorId)] as const));
+    return new Map(runs.filter((run): run is readonly [string, Date] => run[1] !== null));
   }
 
   async nextRun(vendorId: string): Promise<Date | null> {

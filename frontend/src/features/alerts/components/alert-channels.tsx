@@ -1,11 +1,12 @@
-import { Alert, Button, Card, Code, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Code, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { alertChannelInputSchema, MESSAGES, type AlertChannelKind } from '@vendorwatch/contracts';
+import { alertChannelInputSchema, fill, MESSAGES, type AlertChannelKind } from '@vendorwatch/contracts';
 import { useState } from 'react';
 import { focusFirstError, zodValidate } from '@/lib/form';
 import { useCreateAlertChannel } from '../api/create-alert-channel';
 import { useDeleteAlertChannel } from '../api/delete-alert-channel';
 import { useAlertChannels } from '../api/get-alert-channels';
+import { useResendAlertConfirmation } from '../api/resend-alert-confirmation';
 import { useSendTestAlert } from '../api/send-test-alert';
 
 interface ChannelFormValues {
@@ -14,20 +15,27 @@ interface ChannelFormValues {
   target: string;
 }
 
-/** Where alerts go: email addresses and signed webhooks; a webhook's secret is shown once, when added. */
+/**
+ * Where alerts go: email addresses and signed webhooks; a webhook's secret is shown once, when added.
+ * An email address waits for its confirmation link to be opened (it can be sent again) before any
+ * alert, a test included, goes there.
+ */
 export function AlertChannels() {
   const channels = useAlertChannels();
   const [secret, setSecret] = useState<string | null>(null);
+  const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
   const create = useCreateAlertChannel({
     mutationConfig: {
       onSuccess: (created) => {
         setSecret(created.secret);
+        setLinkSentTo(created.status === 'pending' ? created.target : null);
         form.reset();
       },
     },
   });
   const remove = useDeleteAlertChannel();
   const test = useSendTestAlert();
+  const resend = useResendAlertConfirmation();
   const form = useForm<ChannelFormValues>({
     mode: 'uncontrolled',
     initialValues: { name: '', kind: 'email', target: '' },
@@ -41,6 +49,11 @@ export function AlertChannels() {
         {secret && (
           <Alert color="yellow" title={MESSAGES.alerts.secretOnce} data-testid="webhook-secret">
             <Code>{secret}</Code>
+          </Alert>
+        )}
+        {linkSentTo && (
+          <Alert color="blue" data-testid="confirmation-sent">
+            {fill(MESSAGES.alerts.confirmationSent, { email: linkSentTo })}
           </Alert>
         )}
         <form
@@ -82,15 +95,36 @@ export function AlertChannels() {
                   <Table.Td>{channel.kind === 'email' ? 'Email' : 'Webhook'}</Table.Td>
                   <Table.Td>{channel.target}</Table.Td>
                   <Table.Td>
+                    <Badge
+                      color={channel.status === 'confirmed' ? 'green' : 'yellow'}
+                      variant="light"
+                      data-testid="channel-status"
+                    >
+                      {channel.status === 'confirmed' ? MESSAGES.alerts.statusConfirmed : MESSAGES.alerts.statusPending}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
                     <Group gap="xs" justify="flex-end">
-                      <Button
-                        size="xs"
-                        variant="light"
-                        aria-label={`Send test to ${channel.name}`}
-                        onClick={() => test.mutate({ channelId: channel.id })}
-                      >
-                        Send test
-                      </Button>
+                      {channel.status === 'pending' ? (
+                        <Button
+                          size="xs"
+                          variant="light"
+                          aria-label={`${MESSAGES.alerts.resendConfirmation} to ${channel.name}`}
+                          loading={resend.isPending && resend.variables?.channelId === channel.id}
+                          onClick={() => resend.mutate({ channelId: channel.id })}
+                        >
+                          {MESSAGES.alerts.resendConfirmation}
+                        </Button>
+                      ) : (
+                        <Button
+                          size="xs"
+                          variant="light"
+                          aria-label={`Send test to ${channel.name}`}
+                          onClick={() => test.mutate({ channelId: channel.id })}
+                        >
+                          Send test
+                        </Button>
+                      )}
                       <Button
                         size="xs"
                         color="red"

@@ -10,6 +10,7 @@ const channel: AlertChannel = {
   name: 'Ops hook',
   kind: 'webhook',
   target: 'https://hooks.example/alerts',
+  status: 'confirmed',
   createdAt: '2026-11-23T10:00:00Z',
 };
 const rule: AlertRule = {
@@ -87,6 +88,48 @@ describe('Settings: alerts', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Send test to Ops hook' }));
     expect(await screen.findByText(MESSAGES.alerts.testQueued)).toBeInTheDocument();
+  });
+
+  it('shows an email channel waiting for its confirmation, sends its link again and offers no test until confirmed', async () => {
+    const pending: AlertChannel = {
+      ...channel,
+      id: '44444444-4444-4444-8444-444444444444',
+      name: 'Boss',
+      kind: 'email',
+      target: 'boss@example.test',
+      status: 'pending',
+    };
+    const { requests } = mockFetch({
+      'GET /api/alerts/channels': { body: [channel, pending] },
+      'GET /api/alerts/rules': { body: [] },
+      'GET /api/alerts/deliveries': { body: page([]) },
+      [`POST /api/alerts/channels/${pending.id}/confirmation`]: { status: 202, body: pending },
+    });
+    const { user } = renderWithProviders(<AlertsSettings />);
+    const rows = await screen.findAllByTestId('alert-channel-row');
+    expect(within(rows[0]!).getByTestId('channel-status')).toHaveTextContent(MESSAGES.alerts.statusConfirmed);
+    expect(within(rows[1]!).getByTestId('channel-status')).toHaveTextContent(MESSAGES.alerts.statusPending);
+    expect(within(rows[1]!).queryByRole('button', { name: 'Send test to Boss' })).not.toBeInTheDocument();
+
+    await user.click(within(rows[1]!).getByRole('button', { name: 'Send link again to Boss' }));
+    expect(
+      await screen.findByText('We sent a confirmation link to boss@example.test. Alerts go there once it is opened.'),
+    ).toBeInTheDocument();
+    expect(
+      requests()
+        .filter((r) => r.method === 'POST')
+        .map((r) => r.path),
+    ).toEqual([`/api/alerts/channels/${pending.id}/confirmation`]);
+  });
+
+  it('is the section the alerts link to (/settings#alerts)', async () => {
+    mockFetch({
+      'GET /api/alerts/channels': { body: [] },
+      'GET /api/alerts/rules': { body: [] },
+      'GET /api/alerts/deliveries': { body: page([]) },
+    });
+    renderWithProviders(<AlertsSettings />);
+    expect((await screen.findByTestId('alerts-settings')).id).toBe('alerts');
   });
 
   it('refuses an invalid address before sending anything', async () => {

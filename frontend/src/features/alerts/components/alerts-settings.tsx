@@ -3,10 +3,10 @@ import { AlertChannels } from './alert-channels';
 import { AlertDeliveries } from './alert-deliveries';
 import { AlertRules } from './alert-rules';
 
-/** Settings → Alerts: channels, rules and the deliveries made. */
+/** Settings → Alerts (`/settings#alerts`, where alerts link): channels, rules and the deliveries made. */
 export function AlertsSettings() {
   return (
-    <Stack data-testid="alerts-settings">
+    <Stack id="alerts" data-testid="alerts-settings">
       <Title order={2}>Alerts</Title>
       <AlertChannels />
       <AlertRules />

@@ -48,5 +48,5 @@ function PageDiff({ crawlJobId, pageChangeId }: { crawlJobId: string; pageChange
   const diff = usePageChangeDiff({ crawlJobId, pageChangeId });
   if (diff.isPending) return <SectionLoader label="Loading the diff" />;
   if (diff.isError) return <Alert color="red">{diff.error.message}</Alert>;
-  return <WordDiff segments={diff.data.segments} />;
+  return <WordDiff diff={diff.data} />;
 }

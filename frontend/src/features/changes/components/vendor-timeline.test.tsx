@@ -106,6 +106,7 @@ const diff: PageChangeDiff = {
     { kind: 'added', text: 'ninety days' },
     { kind: 'equal', text: '.' },
   ],
+  tooManyChanges: null,
 };
 
 describe('VendorTimeline', () => {

@@ -1,12 +1,19 @@
 import { Text } from '@mantine/core';
-import { MESSAGES, type DiffSegmentView } from '@vendorwatch/contracts';
+import { fill, MESSAGES, type PageChangeDiff } from '@vendorwatch/contracts';
 
-/** A page's main text word by word: insertions green, deletions struck through in red. */
-export function WordDiff({ segments }: { segments: DiffSegmentView[] | null }) {
+/**
+ * A page's main text word by word: insertions green, deletions struck through in red; when the
+ * changes are too many to show that way, how many lines were added and removed.
+ */
+export function WordDiff({ diff }: { diff: Pick<PageChangeDiff, 'segments' | 'tooManyChanges'> }) {
+  const { segments, tooManyChanges } = diff;
   if (!segments)
     return (
       <Text size="sm" c="dimmed" data-testid="word-diff-too-large">
-        {MESSAGES.changes.tooManyDifferences}
+        {fill(MESSAGES.changes.tooManyChanges, {
+          added: tooManyChanges?.linesAdded ?? 0,
+          removed: tooManyChanges?.linesRemoved ?? 0,
+        })}
       </Text>
     );
   return (

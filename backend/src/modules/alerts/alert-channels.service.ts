@@ -1,0 +1,212 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import {
+  fill,
+  LIMITS,
+  MESSAGES,
+  type AlertChannel,
+  type AlertChannelInput,
+  type AlertDelivery,
+  type ConfirmedAlertEmail,
+  type CreatedAlertChannel,
+} from '@vendorwatch/contracts';
+import { AlertsRepository, UsersRepository, type AlertChannelRow } from '@vendorwatch/db';
+import {
+  APP_CONFIG,
+  createQueue,
+  enqueueAlertDelivery,
+  publicUrl,
+  SecretBox,
+  storedTarget,
+  type AppConfig,
+} from '@vendorwatch/runtime';
+import { createHash, randomBytes } from 'node:crypto';
+import type { AuthUser } from '../../common/auth-user';
+import { BadRequestError, ConflictError, DomainError, NotFoundError } from '../../common/errors';
+import { RateLimitedError, UserRateLimiter } from '../fair-use/user-rate-limiter';
+import { AlertConfirmationMailer } from './alert-confirmation-mailer';
+import { deliveryOf } from './alert-views';
+
+/** Where the app shows the alert settings: test alerts link there. */
+export const ALERTS_SCREEN_PATH = '/settings#alerts';
+/** The app page a confirmation link opens (it posts the token to /api/alerts/confirm-email). */
+const CONFIRM_PAGE_PATH = '/confirm-alert-email';
+/** Channels stored before webhook URLs were encrypted, fixed per batch at start-up. */
+const LEGACY_BATCH = 500;
+
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * A user's alert channels. None of them can be made a relay: an email address receives nothing but
+ * its confirmation link until that link is opened, every message a user can trigger by hand (a test
+ * alert, the link again) counts against their expensive-request allowance and waits out a cooldown
+ * per channel, a second channel to the same place is refused, and webhook URLs are stored encrypted
+ * and shown masked.
+ */
+@Injectable()
+export class AlertChannelsService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(AlertChannelsService.name);
+  private readonly queue;
+
+  constructor(
+    private readonly alerts: AlertsRepository,
+    private readonly users: UsersRepository,
+    private readonly secrets: SecretBox,
+    private readonly limiter: UserRateLimiter,
+    private readonly mailer: AlertConfirmationMailer,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.queue = createQueue(config, 'deliverAlert', 'producer');
+  }
+
+  /** Webhook URLs stored in clear by an earlier version are encrypted (not awaited: start-up does not wait on it). */
+  onApplicationBootstrap(): void {
+    void this.protectStoredTargets().catch((error: unknown) =>
+      this.logger.warn(`Encrypting stored webhook URLs failed: ${(error as Error).message}`),
+    );
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.queue.close();
+  }
+
+  async list(userId: string): Promise<AlertChannel[]> {
+    return (await this.alerts.listChannels(userId)).map(channelOf);
+  }
+
+  /**
+   * A webhook gets a signing secret, stored encrypted and shown in this answer only. An email
+   * address is pending until the link sent to it is opened (the owner's own confirmed sign-in
+   * address needs none); without SMTP an email channel could never send, so it is refused.
+   */
+  async create(user: AuthUser, input: AlertChannelInput): Promise<CreatedAlertChannel> {
+    if (input.kind === 'email' && !this.mailer.configured) throw new BadRequestError(MESSAGES.alerts.emailNeedsSmtp);
+    if ((await this.alerts.countChannels(user.id)) >= LIMITS.alerts.maxChannels)
+      throw new BadRequestError(MESSAGES.alerts.tooManyChannels);
+    const stored = storedTarget(this.secrets, input.kind, input.target);
+    if (await this.alerts.hasChannelTo(user.id, input.kind, stored.targetFingerprint))
+      throw new ConflictError(MESSAGES.alerts.duplicateChannel);
+    const confirmed = input.kind === 'webhook' || (await this.isOwnConfirmedAddress(user.id, stored.target));
+    if (!confirmed) await this.limiter.consume('expensive', user.id);
+    const secret = input.kind === 'webhook' ? `whsec_${randomBytes(24).toString('base64url')}` : null;
+    const row = await this.alerts.createChannel({
+      userId: user.id,
+      name: input.name,
+      kind: input.kind,
+      ...stored,
+      secretEncrypted: secret ? this.secrets.encrypt(secret) : null,
+      confirmedAt: confirmed ? new Date() : null,
+      lastRequestedSendAt: confirmed ? null : new Date(),
+    });
+    if (!confirmed) {
+      try {
+        await this.sendConfirmation(row);
+      } catch (error) {
+        // Not added without its link: the user adds it again, rather than keep a channel that cannot confirm.
+        await this.alerts.deleteChannel(user.id, row.id);
+        throw error;
+      }
+    }
+    return { ...channelOf(row), secret };
+  }
+
+  async remove(userId: string, id: string): Promise<void> {
+    if (!(await this.alerts.deleteChannel(userId, id))) throw new NotFoundError(MESSAGES.alerts.channelNotFound);
+  }
+
+  /** Records a test alert to a confirmed channel and queues it like any other: the deliveries list shows how it went. */
+  async sendTest(userId: string, channelId: string): Promise<AlertDelivery> {
+    const found = await this.owned(userId, channelId);
+    if (!found.confirmedAt) throw new ConflictError(MESSAGES.alerts.channelPending);
+    const channel = await this.claimSend(userId, found);
+    const delivery = (await this.alerts.createDelivery({
+      userId,
+      channelId,
+      ruleKind: 'test',
+      event: {
+        rule: 'test',
+        subject: 'Vendorwatch test alert',
+        vendorId: null,
+        vendorName: null,
+        crawlJobId: null,
+        link: `${publicUrl(this.config)}${ALERTS_SCREEN_PATH}`,
+        details: [`A test of the channel "${channel.name}"`],
+        occurredAt: new Date().toISOString(),
+      },
+    }))!;
+    await enqueueAlertDelivery(this.queue, delivery.id);
+    return deliveryOf({ ...delivery, channelName: channel.name });
+  }
+
+  /** Sends a pending email channel's confirmation link again (a new link: the previous one stops working). */
+  async resendConfirmation(userId: string, channelId: string): Promise<AlertChannel> {
+    const found = await this.owned(userId, channelId);
+    if (found.confirmedAt) throw new ConflictError(MESSAGES.alerts.channelAlreadyConfirmed);
+    const channel = await this.claimSend(userId, found);
+    await this.sendConfirmation(channel);
+    return channelOf(channel);
+  }
+
+  /** Opens a confirmation link: single use, until it lapses. Public: whoever reads the address may confirm it. */
+  async confirm(token: string): Promise<ConfirmedAlertEmail> {
+    const channel = await this.alerts.confirmByToken(tokenHash(token));
+    if (!channel) throw new BadRequestError(MESSAGES.alerts.confirmationInvalid);
+    return { email: channel.target };
+  }
+
+  private async owned(userId: string, channelId: string): Promise<AlertChannelRow> {
+    const channel = await this.alerts.findChannel(userId, channelId);
+    if (!channel) throw new NotFoundError(MESSAGES.alerts.channelNotFound);
+    return channel;
+  }
+
+  /** A message the user asked for: counted against their expensive-request allowance, then the channel's cooldown. */
+  private async claimSend(userId: string, channel: AlertChannelRow): Promise<AlertChannelRow> {
+    await this.limiter.consume('expensive', userId);
+    const cooldown = this.config.ALERT_TEST_COOLDOWN_SECONDS;
+    const claimed = await this.alerts.claimRequestedSend(userId, channel.id, cooldown);
+    if (claimed) return claimed;
+    const seconds = Math.max(1, await this.alerts.cooldownLeft(channel.id, cooldown));
+    throw new RateLimitedError(fill(MESSAGES.alerts.sendCooldown, { seconds }), seconds);
+  }
+
+  private async sendConfirmation(channel: AlertChannelRow): Promise<void> {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + this.config.ALERT_EMAIL_CONFIRMATION_EXPIRY_SECONDS * 1000);
+    await this.alerts.setConfirmation(channel.id, tokenHash(token), expiresAt);
+    const link = `${publicUrl(this.config)}${CONFIRM_PAGE_PATH}?token=${token}`;
+    try {
+      await this.mailer.send(channel.target, channel.name, link);
+    } catch (error) {
+      this.logger.warn(`Confirmation email for alert channel ${channel.id} not sent: ${(error as Error).message}`);
+      throw new DomainError(502, MESSAGES.alerts.confirmationSendFailed);
+    }
+  }
+
+  /**
+   * The owner's sign-in address, confirmed by the link of the embedded auth, needs no second proof.
+   * Not when sign-ups are confirmed without email (AUTH_AUTOCONFIRM) or accounts live elsewhere.
+   */
+  private async isOwnConfirmedAddress(userId: string, address: string): Promise<boolean> {
+    if (this.config.AUTH_AUTOCONFIRM || this.config.SUPABASE_URL) return false;
+    const user = await this.users.findById(userId);
+    return Boolean(user?.emailConfirmedAt) && user!.email.toLowerCase() === address;
+  }
+
+  /** Gives every channel stored before this version its fingerprint, and encrypts (and masks) its webhook URL. */
+  private async protectStoredTargets(): Promise<void> {
+    for (;;) {
+      const rows = await this.alerts.listChannelsWithoutFingerprint(LEGACY_BATCH);
+      for (const row of rows) await this.alerts.updateStoredTarget(row.id, storedTarget(this.secrets, row.kind, row.target));
+      if (rows.length < LEGACY_BATCH) return;
+    }
+  }
+}
+
+const channelOf = (row: AlertChannelRow): AlertChannel => ({
+  id: row.id,
+  name: row.name,
+  kind: row.kind,
+  target: row.target,
+  status: row.confirmedAt ? 'confirmed' : 'pending',
+  createdAt: row.createdAt.toISOString(),
+});
