@@ -5,4 +5,6 @@ export * from './scoring';
 export * from './assess';
 export { runCheck, needsMethod } from './run-check';
 export { TRACKER_CATEGORIES } from './third-parties';
+export { homePageOf } from './crawl-index';
+export { urlIdentity } from './urls';
 export * from './changes';

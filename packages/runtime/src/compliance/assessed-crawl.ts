@@ -1,4 +1,4 @@
-import type { AssessedCrawl, AssessedPage, HttpEntryFacts, SiteFacts } from '@vendorwatch/compliance';
+import { homePageOf, type AssessedCrawl, type AssessedPage, type HttpEntryFacts, type SiteFacts } from '@vendorwatch/compliance';
 import type { CrawlMethod } from '@vendorwatch/contracts';
 import type { CrawlJobRow, CrawlPageRow } from '@vendorwatch/db';
 
@@ -39,18 +39,20 @@ function assessedPageOf(row: CrawlPageRow): AssessedPage {
 
 /**
  * A crawl that starts at a plain-HTTP URL was not asked the same URL twice: where plain HTTP leads
- * is read from its start page — the redirects it followed (each one a redirect) and where it ended.
+ * is read from its home page (however the start URL was spelt) — the redirects it followed (each one
+ * a redirect) and where it ended — and named as it was requested.
  */
 function plainHttpEntryOf(startUrl: string, pages: AssessedPage[]): HttpEntryFacts | null {
-  if (!startUrl.startsWith('http:')) return null;
-  const start = pages.find((page) => page.redirectChain[0] === startUrl || page.url === startUrl);
+  if (!/^http:/i.test(startUrl)) return null;
+  const start = homePageOf(startUrl, pages);
   if (!start) return null;
-  if (start.statusCode === null) return { requestedUrl: startUrl, hops: [], finalUrl: null, error: start.error };
+  const requestedUrl = start.redirectChain[0] ?? start.url;
+  if (start.statusCode === null) return { requestedUrl, hops: [], finalUrl: null, error: start.error };
   const urls = [...start.redirectChain, start.finalUrl ?? start.url];
   const hops = urls.map((url, i) => ({
     url,
     statusCode: i < urls.length - 1 ? 301 : start.statusCode!,
     location: urls[i + 1] ?? null,
   }));
-  return { requestedUrl: startUrl, hops, finalUrl: start.finalUrl ?? start.url, error: null };
+  return { requestedUrl, hops, finalUrl: start.finalUrl ?? start.url, error: null };
 }
