@@ -79,6 +79,12 @@ export interface CheckResult {
   /** The first pieces of evidence (at most MAX_EVIDENCE_PER_CHECK); `evidenceTotal` counts them all. */
   evidence: CheckEvidence[];
   evidenceTotal: number;
+  /**
+   * false: the crawl did not collect what decides this check (its method cannot, or it did not reach
+   * the fact) — the outcome is not_applicable, says nothing about the site, and is not compared with
+   * other crawls' outcomes.
+   */
+  evaluated: boolean;
 }
 
 export const MAX_EVIDENCE_PER_CHECK = 50;

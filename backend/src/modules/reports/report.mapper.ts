@@ -49,9 +49,14 @@ export const toCheckResult = (row: ComplianceCheckResultRow): CheckResult => ({
   howToFix: row.howToFix,
   evidence: row.evidence,
   evidenceTotal: row.evidenceTotal,
+  evaluated: row.evaluated,
 });
 
-export const toReportDetail = (row: ComplianceAssessmentWithVendor, checks: ComplianceCheckResultRow[]): ReportDetail => ({
+export const toReportDetail = (
+  row: ComplianceAssessmentWithVendor,
+  checks: ComplianceCheckResultRow[],
+  pagesWithScreenshot: string[],
+): ReportDetail => ({
   ...toReportSummary(row),
   catalogueVersion: row.catalogueVersion,
   checks: checks.map(toCheckResult),

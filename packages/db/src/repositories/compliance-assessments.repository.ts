@@ -108,6 +108,7 @@ export class ComplianceAssessmentsRepository {
           howToFix: check.howToFix,
           evidence,
           evidenceTotal: Math.max(check.evidenceTotal, check.evidence.length),
+          evaluated: check.evaluated,
         };
       });
       for (let start = 0; start < results.length; start += INSERT_CHUNK) {

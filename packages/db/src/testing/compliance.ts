@@ -211,6 +211,7 @@ export function buildAssessment(options: AssessmentOptions): SaveAssessmentInput
       summary: outcome === 'pass' ? 'Every page passed' : outcome === 'not_applicable' ? 'Not evaluated' : failure(perFailure),
       evidence,
       evidenceTotal: evidence.length,
+      evaluated: outcome !== 'not_applicable',
     };
   });
   const count = (outcome: CheckOutcome) => checks.filter((check) => check.outcome === outcome).length;
