@@ -296,6 +296,29 @@ export async function insertCompletedCrawl(
   return { jobId: job!.id, pageIds: stored.map((page) => page.id) };
 }
 
+/** A crawl that ended `failed` with the error the worker stored, as the vendors' report states read it. */
+export async function insertFailedCrawl(
+  db: Database,
+  options: Pick<SeedCrawlOptions, 'userId' | 'vendorId' | 'targetUrl' | 'method'> & { error: string; at?: Date },
+): Promise<{ jobId: string }> {
+  const at = options.at ?? new Date();
+  const [job] = await db
+    .insert(crawlJobs)
+    .values({
+      userId: options.userId,
+      vendorId: options.vendorId,
+      method: options.method ?? 'http',
+      status: 'failed',
+      targetUrl: options.targetUrl ?? 'https://vendor.example/',
+      error: options.error,
+      createdAt: at,
+      startedAt: at,
+      completedAt: at,
+    })
+    .returning({ id: crawlJobs.id });
+  return { jobId: job!.id };
+}
+
 /** A completed crawl and its assessment, stored; returns the report id with what was saved. */
 export async function seedAssessment(
   db: Database,

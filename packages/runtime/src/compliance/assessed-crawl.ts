@@ -1,9 +1,9 @@
 import { homePageOf, type AssessedCrawl, type AssessedPage, type HttpEntryFacts, type SiteFacts } from '@vendorwatch/compliance';
 import type { CrawlMethod } from '@vendorwatch/contracts';
-import type { CrawlJobRow, CrawlPageRow } from '@vendorwatch/db';
+import type { AssessmentPageRow, CrawlJobRow } from '@vendorwatch/db';
 
 /** A completed crawl as the compliance checks read it: its stored pages and its start host's facts. */
-export function assessedCrawlOf(job: CrawlJobRow, pages: CrawlPageRow[]): AssessedCrawl {
+export function assessedCrawlOf(job: CrawlJobRow, pages: AssessmentPageRow[]): AssessedCrawl {
   const startUrl = (job.settings.startUrls as string[] | undefined)?.[0] ?? job.targetUrl;
   const assessedPages = pages.map(assessedPageOf);
   const site: SiteFacts = job.siteFacts ?? { tls: null, httpEntry: null, securityTxt: null };
@@ -17,7 +17,7 @@ export function assessedCrawlOf(job: CrawlJobRow, pages: CrawlPageRow[]): Assess
   };
 }
 
-function assessedPageOf(row: CrawlPageRow): AssessedPage {
+function assessedPageOf(row: AssessmentPageRow): AssessedPage {
   return {
     id: row.id,
     url: row.url,

@@ -1,6 +1,14 @@
 import { assess, type Assessment } from '@vendorwatch/compliance';
-import { ComplianceAssessmentsRepository, CrawlJobsRepository, CrawlPagesRepository } from '@vendorwatch/db';
+import {
+  ComplianceAssessmentsRepository,
+  CrawlJobsRepository,
+  CrawlPagesRepository,
+  type AssessmentPageRow,
+} from '@vendorwatch/db';
 import { assessedCrawlOf } from './assessed-crawl';
+
+/** Pages read per query: a crawl of thousands of pages is read in steps, never in one result. */
+export const ASSESSMENT_PAGE_BATCH = 500;
 
 export interface StoredAssessment {
   id: string;
@@ -24,7 +32,9 @@ export class CrawlAssessor {
   async assess(jobId: string): Promise<StoredAssessment | null> {
     const job = await this.jobs.findById(jobId);
     if (!job || job.status !== 'completed' || job.kind !== 'crawl') return null;
-    const assessment = assess(assessedCrawlOf(job, await this.pages.listForAssessment(jobId)));
+    const pages: AssessmentPageRow[] = [];
+    for await (const batch of this.pages.assessmentPageBatches(jobId, ASSESSMENT_PAGE_BATCH)) pages.push(...batch);
+    const assessment = assess(assessedCrawlOf(job, pages));
     if (assessment.rate === null || assessment.label === null) return null;
     const { id } = await this.assessments.save({
       jobId,
