@@ -2,7 +2,7 @@ import { MESSAGES, type ScheduleRun, type Vendor, type VendorSchedule } from '@v
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { paginated, reportsOverview, VENDOR_ID } from '@/testing/fixtures';
+import { paginated, reportsOverview, VENDOR_ID, vendorCompliance } from '@/testing/fixtures';
 import { mockFetch } from '@/testing/mock-fetch';
 import { renderWithProviders } from '@/testing/test-utils';
 import VendorRoute from './vendor';
@@ -77,7 +77,7 @@ const routes = (extra = {}) => ({
   'GET /api/reports/summary': {
     body: reportsOverview({
       vendors: [
-        {
+        vendorCompliance({
           vendorId: VENDOR_ID,
           vendorName: 'Alpha',
           latestReportId: 'report-2',
@@ -85,10 +85,10 @@ const routes = (extra = {}) => ({
           label: 'Partially Compliant',
           lastAssessedAt: '2029-12-24T05:03:00Z',
           trend: [
-            { assessedAt: '2029-12-17T05:03:00Z', rate: 64 },
-            { assessedAt: '2029-12-24T05:03:00Z', rate: 82 },
+            { assessedAt: '2029-12-17T05:03:00Z', crawledAt: '2029-12-17T05:03:00Z', rate: 64 },
+            { assessedAt: '2029-12-24T05:03:00Z', crawledAt: '2029-12-24T05:03:00Z', rate: 82 },
           ],
-        },
+        }),
       ],
     }),
   },

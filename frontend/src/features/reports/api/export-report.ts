@@ -4,7 +4,7 @@ import { useFeatureMutation, type MutationConfig } from '@/lib/react-query';
 import { notifyError } from '@/lib/notify';
 
 /** A large period takes a while to build: more than the API's usual minute. */
-const EXPORT_TIMEOUT_MS = 10 * 60_000;
+export const EXPORT_TIMEOUT_MS = 10 * 60_000;
 
 export interface ExportReportInput {
   format: ReportExportFormat;

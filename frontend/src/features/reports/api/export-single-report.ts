@@ -1,0 +1,34 @@
+import { formatMessage, REPORT_FILE_EXTENSIONS, type ReportExportFormat } from '@vendorwatch/contracts';
+import { api, type DownloadedFile } from '@/lib/api-client';
+import { notifyError } from '@/lib/notify';
+import { useFeatureMutation, type MutationConfig } from '@/lib/react-query';
+import { EXPORT_TIMEOUT_MS, saveFile } from './export-report';
+
+export interface ExportSingleReportInput {
+  reportId: string;
+  format: ReportExportFormat;
+}
+
+/** `POST /api/reports/{id}/export`: one assessment's report as a file, named by the server. */
+export const exportSingleReport = async ({
+  reportId,
+  format,
+}: ExportSingleReportInput): Promise<DownloadedFile & { filename: string }> => {
+  const file = await api.postFile(
+    `/api/reports/${encodeURIComponent(reportId)}/export`,
+    { format },
+    { timeoutMs: EXPORT_TIMEOUT_MS },
+  );
+  return { ...file, filename: file.filename ?? `report-${Date.now()}.${REPORT_FILE_EXTENSIONS[format]}` };
+};
+
+/** Exports and downloads one report; a failure says 'Failed to export report as {format}' with the server's reason. */
+export const useExportSingleReport = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof exportSingleReport> } = {}) =>
+  useFeatureMutation(
+    exportSingleReport,
+    {
+      onSuccess: ({ blob, filename }) => saveFile(blob, filename),
+      onError: (error, { format }) => notifyError(formatMessage.exportFailed(format), error),
+    },
+    mutationConfig,
+  );
