@@ -3,6 +3,7 @@ import { crawlPages } from '@vendorwatch/db';
 import { seedAssessment } from '@vendorwatch/db/testing';
 import { eq } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
+import { documentOf } from '../../../../packages/compliance/src/testing/builders';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { csvRecords, pdfPages, workbookOf } from './testing/read-exports';
 
@@ -48,18 +49,7 @@ describe('exports of a hostile page', () => {
         title: HOSTILE.title,
         description: HOSTILE.description,
         contentType: 'text/html; charset=utf-8',
-        document: {
-          lang: HOSTILE.lang,
-          imagesTotal: 0,
-          imagesWithoutAlt: 0,
-          imagesWithoutAltSources: [],
-          mixedContent: [],
-          policyLinks: { privacy: [], terms: [], imprint: [], contact: [], cookies: [] },
-          consentMarker: null,
-          subresources: [],
-          emails: [],
-          phones: [],
-        },
+        document: documentOf({ lang: HOSTILE.lang }),
       })
       .where(eq(crawlPages.jobId, seeded.jobId));
     // The real catalogue judges the stored pages: the hostile text lands in the evidence.

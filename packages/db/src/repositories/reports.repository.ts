@@ -83,6 +83,17 @@ export type SectionOutcomeRow = Pick<
   'checkId' | 'group' | 'severity' | 'outcome' | 'title' | 'summary' | 'howToFix' | 'evidence' | 'evidenceTotal'
 >;
 
+/** What every read of a check outcome selects. */
+const OUTCOME_COLUMNS = {
+  checkId: r.checkId,
+  group: r.group,
+  severity: r.severity,
+  outcome: r.outcome,
+  title: r.title,
+  summary: r.summary,
+  evidenceTotal: r.evidenceTotal,
+};
+
 /** Most severe first, as SQL can sort it. */
 const severityRank = sql`array_position(array['critical','high','medium','low']::text[], ${r.severity})`;
 
@@ -321,17 +332,7 @@ export class ReportsRepository {
     options: { outcomes?: CheckOutcome[]; evidenceLimit: number },
   ): Promise<SectionOutcomeRow[]> {
     return this.db
-      .select({
-        checkId: r.checkId,
-        group: r.group,
-        severity: r.severity,
-        outcome: r.outcome,
-        title: r.title,
-        summary: r.summary,
-        howToFix: r.howToFix,
-        evidence: evidenceSlice(options.evidenceLimit),
-        evidenceTotal: r.evidenceTotal,
-      })
+      .select({ ...OUTCOME_COLUMNS, howToFix: r.howToFix, evidence: evidenceSlice(options.evidenceLimit) })
       .from(r)
       .innerJoin(a, eq(a.id, r.assessmentId))
       .where(
@@ -412,14 +413,8 @@ export class ReportsRepository {
           rate: a.rate,
           label: a.label,
           position: r.position,
-          checkId: r.checkId,
-          group: r.group,
-          severity: r.severity,
-          outcome: r.outcome,
-          title: r.title,
-          summary: r.summary,
+          ...OUTCOME_COLUMNS,
           evidence,
-          evidenceTotal: r.evidenceTotal,
         })
         .from(a)
         .innerJoin(r, eq(r.assessmentId, a.id))

@@ -16,17 +16,14 @@ export function rateChange(
 
 const titles = (findings: FindingChange[]) => [...new Map(findings.map((f) => [f.checkId, f.title])).values()];
 
-export interface ChangeTotals {
-  added: number;
-  removed: number;
-  changed: number;
-  policyPagesChanged: number;
-  findingsNew: FindingChange[];
-  findingsResolved: FindingChange[];
-  findingsNotComparable: FindingChange[];
+/** One comparison, or several added up. */
+export type ChangeTotals = Pick<
+  PeriodChangeRow,
+  'added' | 'removed' | 'changed' | 'policyPagesChanged' | 'findingsNew' | 'findingsResolved' | 'findingsNotComparable'
+> & {
   /** The comparisons whose two crawls used different methods. */
   methodsChanged: Pick<PeriodChangeRow, 'methodBefore' | 'methodAfter'>[];
-}
+};
 
 /**
  * One or more comparisons in words: pages added, removed and changed (policy pages named), the checks

@@ -1,8 +1,7 @@
-import { formatMessage, REPORT_FILE_EXTENSIONS, type ReportExportFormat } from '@vendorwatch/contracts';
+import { REPORT_FILE_EXTENSIONS, type ReportExportFormat } from '@vendorwatch/contracts';
 import { api, type DownloadedFile } from '@/lib/api-client';
-import { notifyError } from '@/lib/notify';
 import { useFeatureMutation, type MutationConfig } from '@/lib/react-query';
-import { EXPORT_TIMEOUT_MS, saveFile } from './export-report';
+import { DOWNLOAD_EXPORT, EXPORT_TIMEOUT_MS } from './export-report';
 
 export interface ExportSingleReportInput {
   reportId: string;
@@ -22,13 +21,6 @@ export const exportSingleReport = async ({
   return { ...file, filename: file.filename ?? `report-${Date.now()}.${REPORT_FILE_EXTENSIONS[format]}` };
 };
 
-/** Exports and downloads one report; a failure says 'Failed to export report as {format}' with the server's reason. */
+/** Exports one report and downloads the file. */
 export const useExportSingleReport = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof exportSingleReport> } = {}) =>
-  useFeatureMutation(
-    exportSingleReport,
-    {
-      onSuccess: ({ blob, filename }) => saveFile(blob, filename),
-      onError: (error, { format }) => notifyError(formatMessage.exportFailed(format), error),
-    },
-    mutationConfig,
-  );
+  useFeatureMutation(exportSingleReport, DOWNLOAD_EXPORT, mutationConfig);
