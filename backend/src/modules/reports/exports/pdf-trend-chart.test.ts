@@ -27,6 +27,14 @@ describe('the trend chart’s time axis', () => {
     expect(overnight).toEqual(['03-05 21:00', '03-06 00:00', '03:00']);
   });
 
+  it('keeps crawls of one sitting, a minute apart, apart', () => {
+    const times = ['2025-03-05T09:00:10Z', '2025-03-05T09:01:00Z', '2025-03-05T09:01:40Z'].map(at);
+    const axis = timeAxis(times);
+    expect(axis.ticks.map((tick) => tick.label)).toEqual(['03-05 09:00:30', '09:01:00', '09:01:30']);
+    const position = (ms: number) => (ms - axis.start) / (axis.end - axis.start);
+    expect(position(times[1]!) - position(times[0]!)).toBeGreaterThan(0.4);
+  });
+
   it('gives a lone crawl an hour either side', () => {
     const axis = timeAxis([at('2025-03-05T12:00:00Z')]);
     expect(axis.end - axis.start).toBeGreaterThan(2 * 3_600_000);

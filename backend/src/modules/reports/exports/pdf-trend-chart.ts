@@ -11,13 +11,17 @@ export interface Box {
 /** Line colours of the vendors' trends, distinct on screen and in greyscale print. */
 const SERIES = ['#1c7ed6', '#ae3ec9', '#0ca678', '#f76707', '#495057', '#d6336c', '#74b816', '#4263eb'];
 export const MAX_TREND_SERIES = SERIES.length;
-const MINUTE_MS = 60_000;
+const SECOND_MS = 1000;
+const MINUTE_MS = 60 * SECOND_MS;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 const AXIS_WIDTH = 28;
 const AXIS_HEIGHT = 16;
 /** Tick steps, finest first: the axis takes the finest that keeps it to at most MAX_TICKS labels. */
 const STEPS = [
+  10 * SECOND_MS,
+  15 * SECOND_MS,
+  30 * SECOND_MS,
   MINUTE_MS,
   5 * MINUTE_MS,
   15 * MINUTE_MS,
@@ -51,13 +55,14 @@ export interface TimeAxis {
 /**
  * A time axis over the moments given: from the first to the last (padded a little, so no point sits
  * on the frame), ticks on round steps in UTC, labelled by date when a step is a day or more, else by
- * time of day, the date added where it changes. Points hours apart are hours apart on the page.
+ * time of day (to the second below a minute), the date added where it changes. Points hours — or
+ * seconds — apart are that far apart on the page.
  */
 export function timeAxis(times: number[]): TimeAxis {
   let start = Math.min(...times);
   let end = Math.max(...times);
   if (!Number.isFinite(start)) start = end = 0;
-  if (end - start < MINUTE_MS) {
+  if (end - start < SECOND_MS) {
     start -= LONE_POINT_SPAN_MS;
     end += LONE_POINT_SPAN_MS;
   }
@@ -70,7 +75,9 @@ export function timeAxis(times: number[]): TimeAxis {
   for (let at = Math.ceil(start / step) * step; at <= end; at += step) {
     const iso = new Date(at).toISOString();
     const date = iso.slice(0, 10);
-    const label = step >= DAY_MS ? date : date === lastDate ? iso.slice(11, 16) : `${date.slice(5)} ${iso.slice(11, 16)}`;
+    // Seconds only when the step is finer than a minute: crawls of one session are seconds apart.
+    const time = iso.slice(11, step < MINUTE_MS ? 19 : 16);
+    const label = step >= DAY_MS ? date : date === lastDate ? time : `${date.slice(5)} ${time}`;
     lastDate = date;
     ticks.push({ at, label });
   }

@@ -10,6 +10,7 @@ import {
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ComplianceLabelBadge, ComplianceRate, UNCUT_BADGE } from '@/components/compliance/compliance-badges';
+import { usePhoneLayout } from '@/components/compliance/use-phone-layout';
 import { crawlMethodLabel, isCrawlMethod } from '@/components/crawl/crawl-method';
 import { ExternalLink } from '@/components/ui/external-link';
 import { SectionLoader } from '@/components/ui/section-loader';
@@ -33,6 +34,7 @@ export function ReportDetail({ reportId, renderScreenshot }: ReportDetailProps) 
   const report = useReport({ reportId });
   const [screenshot, setScreenshot] = useState<{ url: string; alt: string } | null>(null);
   const screenshots = useMemo(() => new Set(report.data?.pagesWithScreenshot ?? []), [report.data]);
+  const phone = usePhoneLayout();
 
   if (report.isPending) return <SectionLoader label="Loading report" />;
   if (report.isError) {
@@ -75,12 +77,12 @@ export function ReportDetail({ reportId, renderScreenshot }: ReportDetailProps) 
                 {failed ? `${failed} failed` : 'All passed'}
               </Badge>
             </Group>
-            {/* What needs attention is open; passes and the rest open on demand. */}
+            {/* What needs attention is open (on a phone, the failures alone); the rest opens on demand. */}
             <Accordion
               multiple
               variant="separated"
               defaultValue={checks
-                .filter((check) => check.outcome === 'fail' || check.outcome === 'warn')
+                .filter((check) => check.outcome === 'fail' || (!phone && check.outcome === 'warn'))
                 .map((check) => check.checkId)}
             >
               {checks.map((check) => (
