@@ -146,7 +146,7 @@ export const VENDOR_REPORT_STATE_LABELS: Record<VendorReportState, string> = {
 };
 
 /** A vendor's latest crawl in the period when it is not the one its latest assessment judged. */
-export interface VendorLastCrawl {
+export interface ReportLastCrawl {
   jobId: string;
   status: CrawlJobStatus;
   method: string;
@@ -173,7 +173,7 @@ export interface VendorCompliance {
   /** The latest assessments in the period, oldest first; `crawledAt` is when the judged crawl completed. */
   trend: { assessedAt: string; crawledAt: string; rate: number }[];
   /** The latest crawl in the period when it did not end in the latest assessment (failed, cancelled, running); else null. */
-  lastCrawl: VendorLastCrawl | null;
+  lastCrawl: ReportLastCrawl | null;
 }
 
 /** `GET /api/reports/summary`: the tiles and the compliance table for the filter. */
