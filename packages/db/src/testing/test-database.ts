@@ -23,7 +23,10 @@ function urlFor(database: string): string {
   return url.toString();
 }
 
-/** The template's name changes whenever a migration changes, so a stale template is never used. */
+/**
+ * The template's name changes whenever a migration or the journal changes (a migration re-dated or
+ * reordered is applied differently), so a stale template is never used.
+ */
 export function templateName(): string {
   const hash = createHash('sha256');
   for (const file of readdirSync(MIGRATIONS_FOLDER)
@@ -31,6 +34,7 @@ export function templateName(): string {
     .sort()) {
     hash.update(file).update(readFileSync(path.join(MIGRATIONS_FOLDER, file)));
   }
+  hash.update(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json')));
   return `vw_template_${hash.digest('hex').slice(0, 12)}`;
 }
 
