@@ -151,7 +151,8 @@ describe('reports, in a real browser', () => {
 
   it.each([
     ['pdf', 'PDF', (file: Buffer) => expect(file.subarray(0, 5).toString()).toBe('%PDF-')],
-    ['csv', 'CSV', (file: Buffer) => expect(file.toString().split('\r\n')[0]).toMatch(/^Vendor,Assessed at,Report ID,/)],
+    // A byte-order mark first, so Excel reads the file as UTF-8.
+    ['csv', 'CSV', (file: Buffer) => expect(file.toString().split('\r\n')[0]).toMatch(/^\uFEFFVendor,Assessed at,Report ID,/)],
     ['xlsx', 'Excel (.xlsx)', (file: Buffer) => expect(file.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]))],
   ])('exports the report as %s and the browser receives the file', async (extension, label, check) => {
     await page.getByRole('combobox', { name: 'Export format' }).click();

@@ -30,15 +30,15 @@ const rssMb = () => process.memoryUsage().rss / 1024 / 1024;
 
 async function runChild([, contender, format, databaseUrl, userId, file]) {
   requireFrom('backend', 'reflect-metadata');
-  const { openDatabase, ReportsRepository, ComplianceAssessmentsRepository, VendorsRepository } = requireFrom(
-    'backend',
-    '@vendorwatch/db',
-  );
+  const { openDatabase, ReportsRepository, ComplianceAssessmentsRepository } = requireFrom('backend', '@vendorwatch/db');
   const { ReportsService } = requireFrom('backend', backendDist('reports.service.js'));
   const exporters = requireFrom('backend', backendDist('exports/index.js'));
   const handle = await openDatabase({ url: databaseUrl, poolSize: 2 });
   const reports = new ReportsRepository(handle.db);
-  const service = new ReportsService(reports, new ComplianceAssessmentsRepository(handle.db), new VendorsRepository(handle.db));
+  // No re-assessment here (no assessor); the app's address only names links in the files.
+  const service = new ReportsService(reports, new ComplianceAssessmentsRepository(handle.db), null, {
+    PUBLIC_URL: 'http://localhost:3000',
+  });
   // The service's logger writes to stdout, which this child does not keep.
   const startRss = rssMb();
   const started = performance.now();
@@ -92,17 +92,29 @@ async function naiveExport({ service, reports, exporters, format, userId, file }
         callback();
       },
     });
+    // Every vendor section's findings read before the first byte, as the PDF prints them.
+    const sections = new Map();
+    for (const vendor of overview.vendors)
+      if (vendor.latestReportId)
+        sections.set(
+          vendor.latestReportId,
+          await reports.assessmentOutcomes(userId, vendor.latestReportId, { outcomes: ['fail', 'warn'], evidenceLimit }),
+        );
     const data = {
       generatedAt: new Date(),
-      filters: {},
+      scope: { filters: {}, period: {}, reportId: null },
       vendorName: null,
       overview,
+      portfolioFindings: await reports.portfolioFindings(userId, {}, 10),
+      changes: await reports.changesInPeriod(userId, {}, 2000),
+      links: { crawl: (id) => `http://localhost:3000/crawls/${id}`, report: (id) => `http://localhost:3000/reports/${id}` },
       assessments: async function* () {
         yield assessments;
       },
       outcomes: async function* () {
         yield outcomes;
       },
+      sectionOutcomes: async (reportId) => sections.get(reportId) ?? [],
     };
     await exporters.REPORT_EXPORTERS.pdf.write(data, sink);
     writeFileSync(file, Buffer.concat(chunks));
@@ -123,7 +135,13 @@ async function naiveWorkbook(overview, assessments, outcomes) {
   summary.addRow(['Average compliance rate', overview.averageRate / 100]).getCell(2).numFmt = '0.0%';
   summary.addRow(['Pages checked', overview.pagesChecked]);
   const vendors = sheet('Vendors', ['Vendor', 'Latest compliance rate', 'Label', 'Last assessed']);
-  for (const v of overview.vendors) vendors.addRow([v.vendorName, v.rate / 100, v.label, new Date(v.lastAssessedAt)]);
+  for (const v of overview.vendors)
+    vendors.addRow([
+      v.vendorName,
+      v.rate === null ? null : v.rate / 100,
+      v.label,
+      v.lastAssessedAt && new Date(v.lastAssessedAt),
+    ]);
   const sheetOfAssessments = sheet('Assessments', [
     'Report ID',
     'Vendor',

@@ -9,6 +9,7 @@ import {
   type ReportDetail,
   type ReportsOverview,
   type ReportSummary,
+  type VendorCompliance,
 } from '@vendorwatch/contracts';
 
 export const VENDOR_ID = '11111111-1111-4111-8111-111111111111';
@@ -120,6 +121,7 @@ export const checkResult = (extra: Partial<CheckResult> = {}): CheckResult => ({
   howToFix: 'Send a Content-Security-Policy header.',
   evidence: [],
   evidenceTotal: 0,
+  evaluated: true,
   ...extra,
 });
 
@@ -128,10 +130,30 @@ export const reportDetail = (extra: Partial<ReportDetail> = {}): ReportDetail =>
   catalogueVersion: '2025.1',
   checks: [checkResult()],
   notEvaluatedByMethod: [],
+  pagesWithScreenshot: [],
+  ...extra,
+});
+
+/** A vendor assessed in the period (pass `state` and nulls for one that was not). */
+export const vendorCompliance = (extra: Partial<VendorCompliance> = {}): VendorCompliance => ({
+  vendorId: VENDOR_ID,
+  vendorName: 'Alpha',
+  vendorUrl: 'https://alpha.example/',
+  state: 'assessed',
+  latestReportId: 'report-1',
+  rate: 92.5,
+  label: 'Compliant',
+  method: 'puppeteer',
+  lastAssessedAt: '2025-01-30T12:00:00Z',
+  trend: [{ assessedAt: '2025-01-30T12:00:00Z', crawledAt: '2025-01-30T11:59:00Z', rate: 92.5 }],
+  lastCrawl: null,
   ...extra,
 });
 
 export const reportsOverview = (extra: Partial<ReportsOverview> = {}): ReportsOverview => ({
+  vendorsInScope: extra.vendors?.length ?? 0,
+  vendorsNotAssessed: 0,
+  vendorsCrawlFailed: 0,
   vendorsAssessed: 0,
   averageRate: null,
   pagesChecked: 0,

@@ -82,6 +82,29 @@ describe('assess', () => {
     });
   });
 
+  it('marks what the crawl did not collect as not evaluated, and what does not apply to the site as evaluated', () => {
+    const site = compliantCrawlOf();
+    const evaluated = (crawl: typeof site) =>
+      Object.fromEntries(assess(crawl).checks.map((check) => [check.checkId, check.evaluated]));
+    // An http crawl cannot look for trackers or run axe-core; nor was the plain-HTTP address or security.txt read here.
+    const http = evaluated({ ...site, method: 'http', site: { tls: null, httpEntry: null, securityTxt: null } });
+    expect(Object.keys(http).filter((id) => !http[id])).toEqual([
+      'tls-certificate',
+      'http-redirects-to-https',
+      'trackers-before-consent',
+      'security-txt',
+      'axe-violations',
+    ]);
+    // A browser crawl whose pages axe-core never ran on did not evaluate accessibility either.
+    const unsampled = { ...site, pages: site.pages.map((page) => ({ ...page, browser: { ...page.browser!, axe: null } })) };
+    expect(evaluated(unsampled)['axe-violations']).toBe(false);
+    // Consent not being needed is a finding about the site: evaluated, though not applicable.
+    expect(assess(site).checks.find((check) => check.checkId === 'cookie-consent')).toMatchObject({
+      outcome: 'not_applicable',
+      evaluated: true,
+    });
+  });
+
   it('weighs outcomes from any catalogue it is given', () => {
     const checks = [
       fake('a', 'critical', {}),

@@ -8,6 +8,13 @@ export interface CheckEvaluation {
   summary: string;
   /** Every piece of evidence; the assessment keeps the first MAX_EVIDENCE_PER_CHECK and counts the rest. */
   evidence: CheckEvidence[];
+  /**
+   * false when the crawl did not collect what decides the check — its method cannot, or it did not
+   * reach the fact (axe-core ran on no page, the plain-HTTP address was not requested): the outcome
+   * is not_applicable and says nothing about the site, so comparisons between crawls leave it out.
+   * Absent means true.
+   */
+  evaluated?: boolean;
 }
 
 /**
@@ -48,6 +55,8 @@ export const fail = (summary: string, evidence: CheckEvidence[] = []): CheckEval
   evidence,
 });
 export const notApplicable = (summary: string): CheckEvaluation => ({ outcome: 'not_applicable', summary, evidence: [] });
+/** The crawl did not collect what decides the check (see `CheckEvaluation.evaluated`). */
+export const notEvaluated = (summary: string): CheckEvaluation => ({ ...notApplicable(summary), evaluated: false });
 
 /** Evidence about one stored page. */
 export const onPage = (page: AssessedPage, detail: string): CheckEvidence => ({ url: page.url, pageId: page.id, detail });

@@ -1,5 +1,5 @@
 import type { AssessedCrawl, AssessedPage } from './input';
-import { hostOf, isHttpsUrl, siteOf } from './urls';
+import { hostOf, isHttpsUrl, siteOf, urlIdentity } from './urls';
 
 /** Where a page ended up: its final URL after redirects, else the URL requested. */
 export const finalUrlOf = (page: AssessedPage) => page.finalUrl ?? page.url;
@@ -11,6 +11,27 @@ const HTML_TYPE = /html/i;
 /** A 2xx answer that is an HTML document: the pages header and content checks judge. */
 export const isHtmlPage = (page: AssessedPage) =>
   isSuccess(page) && (page.document !== null || HTML_TYPE.test(page.contentType ?? ''));
+
+/**
+ * The home page: the start URL's page after canonicalisation and redirects, however the start URL was
+ * spelt (trailing slash, case of the host, default port). The page stored under the start URL, else
+ * the page its redirects led to (the start URL heads that page's redirect chain), else a page that
+ * landed on it. Null when the crawl stored none of them.
+ */
+export function homePageOf<P extends Pick<AssessedPage, 'url' | 'finalUrl' | 'redirectChain'>>(
+  startUrl: string,
+  pages: readonly P[],
+): P | null {
+  const start = urlIdentity(startUrl);
+  const isStart = (url: string | null | undefined) =>
+    !!url && (url === startUrl || (start !== null && urlIdentity(url) === start));
+  return (
+    pages.find((page) => isStart(page.url)) ??
+    pages.find((page) => isStart(page.redirectChain[0])) ??
+    pages.find((page) => isStart(page.finalUrl)) ??
+    null
+  );
+}
 
 /**
  * What several checks look up, computed once per crawl: pages grouped by kind, the home page, which
@@ -25,7 +46,7 @@ export class CrawlIndex {
   readonly htmlPages: AssessedPage[] = [];
   /** 2xx HTML pages whose final URL is https. */
   readonly httpsHtmlPages: AssessedPage[] = [];
-  /** The start URL's page (requested or landed on); null when the crawl did not store it. */
+  /** The start URL's page after canonicalisation and redirects (`homePageOf`); null when the crawl did not store it. */
   readonly home: AssessedPage | null;
   /** Registrable domains of the vendor: the start URL's and, if it redirected elsewhere, the home page's. */
   readonly firstPartySites: ReadonlySet<string>;
@@ -40,11 +61,7 @@ export class CrawlIndex {
       this.htmlPages.push(page);
       if (isHttpsUrl(finalUrlOf(page))) this.httpsHtmlPages.push(page);
     }
-    // The start URL as requested, else the page that landed on it.
-    this.home =
-      crawl.pages.find((page) => page.url === crawl.startUrl) ??
-      crawl.pages.find((page) => page.finalUrl === crawl.startUrl) ??
-      null;
+    this.home = homePageOf(crawl.startUrl, crawl.pages);
     const sites = new Set<string>();
     for (const url of [crawl.startUrl, this.home ? finalUrlOf(this.home) : null]) {
       const host = url ? hostOf(url) : null;

@@ -1,5 +1,5 @@
 import { type CheckResult, type CrawlMethod, MAX_EVIDENCE_PER_CHECK } from '@vendorwatch/contracts';
-import { type Check, type CheckEvaluation, notApplicable } from './check';
+import { type Check, type CheckEvaluation, notEvaluated } from './check';
 import type { AssessedCrawl } from './input';
 
 const METHOD_NAMES: Record<CrawlMethod, string> = {
@@ -22,7 +22,7 @@ export const canEvaluate = (check: Check, crawl: AssessedCrawl) => check.methods
 export function runCheck(check: Check, crawl: AssessedCrawl): CheckResult {
   const evaluation: CheckEvaluation = canEvaluate(check, crawl)
     ? check.evaluate(crawl)
-    : notApplicable(needsMethod(check.methods));
+    : notEvaluated(needsMethod(check.methods));
   return {
     checkId: check.id,
     group: check.group,
@@ -34,5 +34,6 @@ export function runCheck(check: Check, crawl: AssessedCrawl): CheckResult {
     howToFix: check.howToFix,
     evidence: evaluation.evidence.slice(0, MAX_EVIDENCE_PER_CHECK),
     evidenceTotal: evaluation.evidence.length,
+    evaluated: evaluation.evaluated ?? true,
   };
 }

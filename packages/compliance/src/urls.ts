@@ -27,3 +27,26 @@ export function hostOf(url: string): string | null {
 export function siteOf(host: string): string {
   return getDomain(host, { allowPrivateDomains: true, extractHostname: false }) ?? host;
 }
+
+/**
+ * One spelling for URLs that name the same page, so a start URL finds its stored page however it was
+ * typed: WHATWG parsing lower-cases the scheme and host and drops the default port; the fragment is
+ * dropped, an empty query too, and a trailing slash is not a different page (`/a/` is `/a`, `` is `/`),
+ * as the crawl's own canonical keys have it. Query parameters are sorted. Null for what does not parse.
+ * `localhost` and `127.0.0.1` stay two hosts: nothing here resolves names.
+ */
+export function urlIdentity(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    return null;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
+  parsed.hash = '';
+  parsed.username = '';
+  parsed.password = '';
+  parsed.searchParams.sort();
+  const path = parsed.pathname.replace(/\/+$/, '');
+  return `${parsed.protocol}//${parsed.host}${path}${parsed.search}`;
+}

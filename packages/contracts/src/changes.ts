@@ -61,6 +61,15 @@ export const crawlChangeSummarySchema = z
       .meta({ description: 'Policy pages (privacy, terms, cookies, DPA) added, removed or changed' }),
     findingsNew: z.array(findingChangeSchema),
     findingsResolved: z.array(findingChangeSchema),
+    findingsNotComparable: z.array(findingChangeSchema).meta({
+      description:
+        'Checks one of the two crawls did not evaluate (another method, another sample): neither new nor resolved, and no alert',
+    }),
+    methodBefore: z
+      .enum(CRAWL_METHODS)
+      .nullable()
+      .meta({ description: "The previous crawl's method; null when there is none or it was not recorded" }),
+    methodAfter: z.enum(CRAWL_METHODS).nullable(),
     rateBefore: z.number().nullable(),
     rateAfter: z.number().nullable(),
     labelBefore: label.nullable(),
@@ -133,6 +142,11 @@ export const timelineEntrySchema = z
         policyPagesChanged: z.number().int(),
         findingsNew: z.number().int(),
         findingsResolved: z.number().int(),
+        findingsNotComparable: z.number().int(),
+        methodBefore: z
+          .enum(CRAWL_METHODS)
+          .nullable()
+          .meta({ description: "The previous crawl's method: when it differs, some checks are not comparable" }),
       })
       .nullable()
       .meta({ description: 'null until the crawl is compared (completed crawls only)' }),

@@ -1,3 +1,6 @@
+import type { CrawlJobStatus } from './crawl';
+import type { CrawlFailureExplanation } from './crawl-failure';
+
 /**
  * Compliance assessments as the API returns them and the frontend shows them. A completed crawl is
  * assessed against the check catalogue (packages/compliance); each check ends in one outcome with
@@ -103,6 +106,12 @@ export interface CheckResult {
   /** The first pieces of evidence (at most MAX_EVIDENCE_PER_CHECK); `evidenceTotal` counts them all. */
   evidence: CheckEvidence[];
   evidenceTotal: number;
+  /**
+   * false: the crawl did not collect what decides this check (its method cannot, or it did not reach
+   * the fact) — the outcome is not_applicable, says nothing about the site, and is not compared with
+   * other crawls' outcomes.
+   */
+  evaluated: boolean;
 }
 
 export const MAX_EVIDENCE_PER_CHECK = 50;
@@ -142,28 +151,70 @@ export interface ReportDetail extends ReportSummary {
   checks: CheckResult[];
   /** Titles of the checks the crawl's method could not evaluate (e.g. trackers need the browser method). */
   notEvaluatedByMethod: string[];
+  /** Ids of the evidence's pages that have a screenshot: only those offer one. */
+  pagesWithScreenshot: string[];
 }
 
-/** A vendor's standing in the filtered period: its latest assessment and its rate over time. */
+/**
+ * Where a vendor stands in a report's period: assessed (a rate and a label), not assessed yet (never
+ * crawled in the period, or its crawls were cancelled or are still running), or its last crawl failed
+ * (and no crawl of the period was assessed). A report lists every vendor of its scope with one of these,
+ * so "not assessed" is never mistaken for "fine" by leaving the vendor out.
+ */
+export const VENDOR_REPORT_STATES = ['assessed', 'not_assessed', 'crawl_failed'] as const;
+export type VendorReportState = (typeof VENDOR_REPORT_STATES)[number];
+export const VENDOR_REPORT_STATE_LABELS: Record<VendorReportState, string> = {
+  assessed: 'Assessed',
+  not_assessed: 'Not assessed yet',
+  crawl_failed: 'Last crawl failed',
+};
+
+/** A vendor's latest crawl in the period when it is not the one its latest assessment judged. */
+export interface ReportLastCrawl {
+  jobId: string;
+  status: CrawlJobStatus;
+  method: string;
+  /** When it ended, or was created while it still waits or runs. */
+  at: string;
+  /** Why it failed, in plain words with the stored message behind it (`explainCrawlFailure`); null unless it failed. */
+  failure: CrawlFailureExplanation | null;
+}
+
+/** A vendor's standing in the filtered period: its state, its latest assessment and its rate over time. */
 export interface VendorCompliance {
   vendorId: string;
   vendorName: string;
-  latestReportId: string;
-  rate: number;
-  label: ComplianceLabel;
-  lastAssessedAt: string;
-  /** Oldest first. */
-  trend: { assessedAt: string; rate: number }[];
+  /** The vendor's website as entered. */
+  vendorUrl: string;
+  state: VendorReportState;
+  /** The latest assessment in the period; these are null unless the state is `assessed`. */
+  latestReportId: string | null;
+  rate: number | null;
+  label: ComplianceLabel | null;
+  /** The crawl method of the latest assessment. */
+  method: string | null;
+  lastAssessedAt: string | null;
+  /** The latest assessments in the period, oldest first; `crawledAt` is when the judged crawl completed. */
+  trend: { assessedAt: string; crawledAt: string; rate: number }[];
+  /** The latest crawl in the period when it did not end in the latest assessment (failed, cancelled, running); else null. */
+  lastCrawl: ReportLastCrawl | null;
 }
 
 /** `GET /api/reports/summary`: the tiles and the compliance table for the filter. */
 export interface ReportsOverview {
+  /** Vendors the filter covers (all the caller's, or the one chosen), each listed in `vendors`. */
+  vendorsInScope: number;
   vendorsAssessed: number;
-  /** Mean of each vendor's latest rate; null when nothing was assessed. */
+  /** In scope without an assessment in the period, their last crawl not failed (never crawled, cancelled, running). */
+  vendorsNotAssessed: number;
+  /** In scope without an assessment in the period because their last crawl failed. */
+  vendorsCrawlFailed: number;
+  /** Mean of each assessed vendor's latest rate; null when nothing was assessed. */
   averageRate: number | null;
   pagesChecked: number;
   /** Failed checks by severity in each vendor's latest assessment. */
   openFailures: SeverityCounts;
+  /** Every vendor in scope, by name. */
   vendors: VendorCompliance[];
 }
 

@@ -2,6 +2,9 @@
 
 export const CRAWL_METHODS = ['puppeteer', 'api', 'http'] as const;
 export type CrawlMethod = (typeof CRAWL_METHODS)[number];
+/** How reports and exports name a method. */
+export const CRAWL_METHOD_LABELS: Record<CrawlMethod, string> = { puppeteer: 'Puppeteer', api: 'API', http: 'HTTP' };
+export const crawlMethodName = (method: string) => CRAWL_METHOD_LABELS[method as CrawlMethod] ?? method;
 
 export const CRAWL_JOB_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
 export type CrawlJobStatus = (typeof CRAWL_JOB_STATUSES)[number];

@@ -9,6 +9,7 @@ import {
   type TypedJob,
   type TypedWorker,
 } from '@vendorwatch/runtime';
+import { warmUpSoftwareData } from '@vendorwatch/compliance';
 import { PinoLogger } from 'nestjs-pino';
 import { storage, Store } from 'nestjs-pino/storage';
 import { ABORT_REASONS } from '../crawl-engine/abort';
@@ -52,6 +53,8 @@ export class QueueWorkersService implements OnApplicationBootstrap, OnModuleDest
 
   async onApplicationBootstrap(): Promise<void> {
     const byJob = this.checkHandlers();
+    // Before any job is taken: parsing the shipped data blocks the thread, which must not hold a job's lock.
+    warmUpSoftwareData();
     this.cancelSubscription = await subscribeToCrawlCancels(this.config, ({ jobId }) => {
       for (const worker of this.workers)
         if (worker.cancelJob(jobId, ABORT_REASONS.cancel)) this.logger.log(`Cancelling job ${jobId}`);

@@ -7,6 +7,7 @@ import {
   CRAWL_METHODS,
   SCHEDULE_KINDS,
   SCHEDULE_RUN_OUTCOMES,
+  VENDOR_REPORT_STATES,
   type ScheduleOverview,
   type ScheduleRun,
   type VendorSchedule,
@@ -438,16 +439,24 @@ export const reportDetailSchema = describes<ReportDetail>()(
           howToFix: z.string(),
           evidence: z.array(z.object({ url: z.string().nullable(), pageId: uuid.nullable(), detail: z.string() })),
           evidenceTotal: z.number().int(),
+          evaluated: z.boolean().meta({
+            description:
+              'false: the crawl did not collect what decides the check (its method cannot, or it did not reach the fact)',
+          }),
         }),
       ),
       notEvaluatedByMethod: z.array(z.string()),
+      pagesWithScreenshot: z.array(uuid).meta({ description: "Ids of the evidence's pages that have a screenshot" }),
     })
     .meta({ id: 'ReportDetail' }),
 );
 export const reportsOverviewSchema = describes<ReportsOverview>()(
   z
     .object({
+      vendorsInScope: z.number().int(),
       vendorsAssessed: z.number().int(),
+      vendorsNotAssessed: z.number().int(),
+      vendorsCrawlFailed: z.number().int(),
       averageRate: z.number().nullable(),
       pagesChecked: z.number().int(),
       openFailures: severityCounts,
@@ -455,11 +464,24 @@ export const reportsOverviewSchema = describes<ReportsOverview>()(
         z.object({
           vendorId: uuid,
           vendorName: z.string(),
-          latestReportId: uuid,
-          rate: z.number(),
-          label: z.enum(COMPLIANCE_LABELS),
-          lastAssessedAt: isoDate,
-          trend: z.array(z.object({ assessedAt: isoDate, rate: z.number() })),
+          vendorUrl: z.string(),
+          state: z.enum(VENDOR_REPORT_STATES),
+          latestReportId: uuid.nullable(),
+          rate: z.number().nullable(),
+          label: z.enum(COMPLIANCE_LABELS).nullable(),
+          method: z.string().nullable(),
+          lastAssessedAt: nullableIso,
+          trend: z.array(z.object({ assessedAt: isoDate, crawledAt: isoDate, rate: z.number() })),
+          lastCrawl: z
+            .object({
+              jobId: uuid,
+              status: z.enum(CRAWL_JOB_STATUSES),
+              method: z.string(),
+              at: isoDate,
+              failure: z.object({ summary: z.string(), detail: z.string().nullable() }).nullable(),
+            })
+            .nullable()
+            .meta({ description: 'The latest crawl of the period when it is not the assessed one (failed, cancelled, running)' }),
         }),
       ),
     })

@@ -280,6 +280,15 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/reports/:id/reassess': {
     summary: 'Judges the report’s crawl again with the current checks; the same report id',
     response: reportDetailSchema,
+    errors: userRateLimited,
+  },
+  'POST /api/reports/:id/export': {
+    summary: 'One assessment’s report as a file (report-{timestamp}.pdf, .csv or .xlsx)',
+    status: 200,
+    response: z.string().meta({ format: 'binary' }),
+    contentType: 'application/octet-stream',
+    description: 'Content-Type is application/pdf, text/csv or the Excel type; Content-Disposition names the file.',
+    errors: userRateLimited,
   },
   'POST /api/reports/export': {
     summary: 'The filtered report as a file (report-{timestamp}.pdf, .csv or .xlsx)',

@@ -73,6 +73,8 @@ export class ChangesService {
         policyPagesChanged: change.policyPagesChanged,
         findingsNew: change.findingsNew.length,
         findingsResolved: change.findingsResolved.length,
+        findingsNotComparable: change.findingsNotComparable.length,
+        methodBefore: change.methodBefore,
       },
     }));
     return { items, total, page, limit };
@@ -103,6 +105,9 @@ function summaryOf(row: CrawlChangeRow): CrawlChangeSummary {
     policyPagesChanged: row.policyPagesChanged,
     findingsNew: row.findingsNew,
     findingsResolved: row.findingsResolved,
+    findingsNotComparable: row.findingsNotComparable,
+    methodBefore: row.methodBefore,
+    methodAfter: row.methodAfter,
     rateBefore: row.rateBefore,
     rateAfter: row.rateAfter,
     labelBefore: row.labelBefore,

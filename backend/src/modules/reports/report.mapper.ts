@@ -1,5 +1,12 @@
-import type { CheckResult, ReportDetail, ReportSummary } from '@vendorwatch/contracts';
-import type { ComplianceAssessmentWithVendor, ComplianceCheckResultRow } from '@vendorwatch/db';
+import {
+  explainCrawlFailure,
+  type CheckResult,
+  type ReportDetail,
+  type ReportSummary,
+  type VendorCompliance,
+  type VendorReportState,
+} from '@vendorwatch/contracts';
+import type { ComplianceAssessmentWithVendor, ComplianceCheckResultRow, VendorStandingRow } from '@vendorwatch/db';
 import type { ExportAssessment } from './exports';
 
 const counts = (row: ComplianceAssessmentWithVendor) => ({
@@ -49,11 +56,53 @@ export const toCheckResult = (row: ComplianceCheckResultRow): CheckResult => ({
   howToFix: row.howToFix,
   evidence: row.evidence,
   evidenceTotal: row.evidenceTotal,
+  evaluated: row.evaluated,
 });
 
-export const toReportDetail = (row: ComplianceAssessmentWithVendor, checks: ComplianceCheckResultRow[]): ReportDetail => ({
+export const toReportDetail = (
+  row: ComplianceAssessmentWithVendor,
+  checks: ComplianceCheckResultRow[],
+  pagesWithScreenshot: string[],
+): ReportDetail => ({
   ...toReportSummary(row),
   catalogueVersion: row.catalogueVersion,
   checks: checks.map(toCheckResult),
   notEvaluatedByMethod: row.notEvaluatedByMethod,
+  pagesWithScreenshot,
 });
+
+/**
+ * A vendor's state in the period: assessed when a crawl of the period was assessed; otherwise its last
+ * crawl failed, or it is not assessed yet (never crawled in the period, cancelled, or still running).
+ */
+export function vendorStateOf(row: Pick<VendorStandingRow, 'latest' | 'lastCrawl'>): VendorReportState {
+  if (row.latest) return 'assessed';
+  return row.lastCrawl?.status === 'failed' ? 'crawl_failed' : 'not_assessed';
+}
+
+export const toVendorCompliance = (row: VendorStandingRow, trend: VendorCompliance['trend']): VendorCompliance => {
+  const { latest, lastCrawl } = row;
+  return {
+    vendorId: row.vendorId,
+    vendorName: row.vendorName,
+    vendorUrl: row.vendorUrl,
+    state: vendorStateOf(row),
+    latestReportId: latest?.reportId ?? null,
+    rate: latest?.rate ?? null,
+    label: latest?.label ?? null,
+    method: latest?.method ?? null,
+    lastAssessedAt: latest?.assessedAt.toISOString() ?? null,
+    trend,
+    // The latest assessment's own crawl says nothing new: only a later (failed, cancelled, running) crawl is named.
+    lastCrawl:
+      lastCrawl && lastCrawl.jobId !== latest?.jobId
+        ? {
+            jobId: lastCrawl.jobId,
+            status: lastCrawl.status,
+            method: lastCrawl.method,
+            at: lastCrawl.at.toISOString(),
+            failure: lastCrawl.status === 'failed' ? explainCrawlFailure(lastCrawl.error) : null,
+          }
+        : null,
+  };
+};

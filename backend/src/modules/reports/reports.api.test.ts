@@ -161,15 +161,19 @@ describe('reports API', () => {
         {
           vendorId: acme.id,
           vendorName: 'Acme',
+          vendorUrl: 'https://acme.example/',
+          state: 'assessed',
           latestReportId: reports.acme3,
           rate: 95,
           label: 'Compliant',
+          method: 'http',
           lastAssessedAt: '2025-03-09T12:00:00.000Z',
           trend: [
-            { assessedAt: '2025-03-01T12:00:00.000Z', rate: 60 },
-            { assessedAt: '2025-03-05T08:00:00.000Z', rate: 80 },
-            { assessedAt: '2025-03-09T12:00:00.000Z', rate: 95 },
+            { assessedAt: '2025-03-01T12:00:00.000Z', crawledAt: '2025-03-01T12:00:00.000Z', rate: 60 },
+            { assessedAt: '2025-03-05T08:00:00.000Z', crawledAt: '2025-03-05T08:00:00.000Z', rate: 80 },
+            { assessedAt: '2025-03-09T12:00:00.000Z', crawledAt: '2025-03-09T12:00:00.000Z', rate: 95 },
           ],
+          lastCrawl: null,
         },
         expect.objectContaining({ vendorId: globex.id, latestReportId: reports.globex1, rate: 40, label: 'Non-Compliant' }),
       ]);
@@ -183,13 +187,19 @@ describe('reports API', () => {
       const acmeOnly = await getJson<ReportsOverview>(alice, `/api/reports/summary?vendorId=${acme.id}`);
       expect(acmeOnly.vendors.map((vendor) => vendor.vendorName)).toEqual(['Acme']);
 
-      expect(await getJson<ReportsOverview>(alice, '/api/reports/summary?startDate=2030-01-01')).toEqual({
+      // A period without assessments still lists every vendor, as not assessed yet.
+      const empty = await getJson<ReportsOverview>(alice, '/api/reports/summary?startDate=2030-01-01');
+      expect(empty).toEqual({
+        vendorsInScope: 2,
         vendorsAssessed: 0,
+        vendorsNotAssessed: 2,
+        vendorsCrawlFailed: 0,
         averageRate: null,
         pagesChecked: 0,
         openFailures: { critical: 0, high: 0, medium: 0, low: 0 },
-        vendors: [],
+        vendors: [expect.objectContaining({ vendorName: 'Acme' }), expect.objectContaining({ vendorName: 'Globex' })],
       });
+      expect(empty.vendors[0]).toMatchObject({ state: 'not_assessed', rate: null, label: null, latestReportId: null, trend: [] });
     });
   });
 
@@ -287,6 +297,10 @@ describe('reports API', () => {
             String(check.evidenceTotal),
             first?.url ?? '',
             first?.detail ?? '',
+            detail.method,
+            'Assessed',
+            '',
+            '',
           ]);
         }
       }
@@ -376,7 +390,17 @@ describe('reports API', () => {
       expect(summary.getCell(figure('Generated at'), 2).value).toBeInstanceOf(Date);
 
       const vendors = workbook.getWorksheet('Vendors')!;
-      expect(vendors.getRow(2).values).toEqual([undefined, 'Acme', 0.95, 'Compliant', day('2025-03-09'), 3, reports.acme3]);
+      expect(vendors.getRow(2).values).toEqual([
+        undefined,
+        'Acme',
+        0.95,
+        'Compliant',
+        day('2025-03-09'),
+        3,
+        reports.acme3,
+        'Assessed',
+        'http',
+      ]);
       expect(vendors.getCell('B2').numFmt).toBe('0.0%');
 
       const assessments = workbook.getWorksheet('Assessments')!;

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   CHECK_SEVERITIES,
   formatMessage,
@@ -7,6 +7,7 @@ import {
   REPORT_FILE_EXTENSIONS,
   type Paginated,
   type ReportDetail,
+  type ReportExportFormat,
   type ReportExportRequest,
   type ReportFilters,
   type ReportListQuery,
@@ -15,22 +16,26 @@ import {
   type SeverityCounts,
   type VendorCompliance,
 } from '@vendorwatch/contracts';
-import {
-  ComplianceAssessmentsRepository,
-  loggableError,
-  ReportsRepository,
-  VendorsRepository,
-  type ReportFilters as Period,
-} from '@vendorwatch/db';
-import { CrawlAssessor } from '@vendorwatch/runtime';
+import { ComplianceAssessmentsRepository, loggableError, ReportsRepository, type ReportFilters as Period } from '@vendorwatch/db';
+import { APP_CONFIG, CrawlAssessor, publicUrl, type AppConfig } from '@vendorwatch/runtime';
 import type { Readable } from 'node:stream';
 import { DomainError, NotFoundError } from '../../common/errors';
-import { ExportAbortedError, REPORT_EXPORTERS, streamWhenStarted, type ReportExportData } from './exports';
-import { toExportAssessment, toReportDetail, toReportSummary } from './report.mapper';
+import {
+  ExportAbortedError,
+  PDF_EVIDENCE_PER_CHECK,
+  REPORT_EXPORTERS,
+  streamWhenStarted,
+  type ReportExportData,
+  type ReportScope,
+} from './exports';
+import { toExportAssessment, toReportDetail, toReportSummary, toVendorCompliance } from './report.mapper';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Rows read per query while exporting: small enough to keep memory flat, large enough to keep PostgreSQL busy. */
 const EXPORT_BATCH = { assessments: 500, outcomes: 1000 } as const;
+/** The executive summary's worst findings, and the comparisons a report lists (the newest per vendor beyond it are left out). */
+const PORTFOLIO_FINDINGS = 10;
+const PERIOD_CHANGES = 2000;
 
 export interface ReportFile {
   filename: string;
@@ -54,13 +59,16 @@ const round1 = (value: number) => Math.round(value * 10) / 10;
 @Injectable()
 export class ReportsService {
   private readonly logger = new Logger(ReportsService.name);
+  private readonly appUrl: string;
 
   constructor(
     private readonly reports: ReportsRepository,
     private readonly assessments: ComplianceAssessmentsRepository,
-    private readonly vendors: VendorsRepository,
     private readonly assessor: CrawlAssessor,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.appUrl = publicUrl(config).replace(/\/+$/, '');
+  }
 
   async list(userId: string, query: ReportListQuery): Promise<Paginated<ReportSummary>> {
     const { page, limit, ...filters } = query;
@@ -68,47 +76,17 @@ export class ReportsService {
     return { items: rows.map(toReportSummary), total, page, limit };
   }
 
-  /** The tiles and the compliance table: each vendor's latest assessment in the period and its trend. */
-  async summary(userId: string, filters: ReportFilters): Promise<ReportsOverview> {
-    const period = toPeriod(filters);
-    const [latest, trend] = await Promise.all([
-      this.reports.latestByVendor(userId, period),
-      this.reports.trend(userId, period, LIMITS.reportTrendPoints),
-    ]);
-    const trends = new Map<string, VendorCompliance['trend']>();
-    for (const point of trend) {
-      const points = trends.get(point.vendorId) ?? [];
-      points.push({ assessedAt: point.assessedAt.toISOString(), rate: point.rate });
-      trends.set(point.vendorId, points);
-    }
-    const openFailures = Object.fromEntries(CHECK_SEVERITIES.map((severity) => [severity, 0])) as SeverityCounts;
-    for (const row of latest) {
-      openFailures.critical += row.failuresCritical;
-      openFailures.high += row.failuresHigh;
-      openFailures.medium += row.failuresMedium;
-      openFailures.low += row.failuresLow;
-    }
-    return {
-      vendorsAssessed: latest.length,
-      averageRate: latest.length ? round1(latest.reduce((sum, row) => sum + row.rate, 0) / latest.length) : null,
-      pagesChecked: latest.reduce((sum, row) => sum + row.pagesChecked, 0),
-      openFailures,
-      vendors: latest.map((row) => ({
-        vendorId: row.vendorId,
-        vendorName: row.vendorName,
-        latestReportId: row.reportId,
-        rate: row.rate,
-        label: row.label,
-        lastAssessedAt: row.assessedAt.toISOString(),
-        trend: trends.get(row.vendorId) ?? [],
-      })),
-    };
+  /** The tiles and the compliance table: every vendor in the filter's scope with its state, latest assessment and trend. */
+  summary(userId: string, filters: ReportFilters): Promise<ReportsOverview> {
+    return this.overview(userId, toPeriod(filters));
   }
 
   async get(userId: string, id: string): Promise<ReportDetail> {
     const row = await this.assessments.findOwned(userId, id);
     if (!row) throw new NotFoundError(MESSAGES.reports.notFound);
-    return toReportDetail(row, await this.assessments.checkResults(id));
+    const checks = await this.assessments.checkResults(id);
+    const pageIds = [...new Set(checks.flatMap((check) => check.evidence.flatMap((e) => (e.pageId ? [e.pageId] : []))))];
+    return toReportDetail(row, checks, await this.assessments.pagesWithScreenshot(row.jobId, pageIds));
   }
 
   async reassess(userId: string, id: string): Promise<ReportDetail> {
@@ -118,30 +96,86 @@ export class ReportsService {
     return this.get(userId, id);
   }
 
+  /** The filtered period's report as a file. */
+  export(userId: string, { format, filters }: ReportExportRequest, now = new Date()): Promise<ReportFile> {
+    return this.exportScope(userId, format, { filters, period: toPeriod(filters), reportId: null }, now);
+  }
+
+  /** One assessment's report as a file, from its report page; 404 for another user's or an unknown one. */
+  async exportOne(userId: string, id: string, format: ReportExportFormat, now = new Date()): Promise<ReportFile> {
+    if (!(await this.assessments.findOwned(userId, id))) throw new NotFoundError(MESSAGES.reports.notFound);
+    return this.exportScope(userId, format, { filters: {}, period: { assessmentId: id }, reportId: id }, now);
+  }
+
+  private async overview(userId: string, period: Period): Promise<ReportsOverview> {
+    const [standings, trend] = await Promise.all([
+      this.reports.vendorStandings(userId, period),
+      this.reports.trend(userId, period, LIMITS.reportTrendPoints),
+    ]);
+    const trends = new Map<string, VendorCompliance['trend']>();
+    for (const point of trend) {
+      const points = trends.get(point.vendorId) ?? [];
+      points.push({ assessedAt: point.assessedAt.toISOString(), crawledAt: point.crawledAt.toISOString(), rate: point.rate });
+      trends.set(point.vendorId, points);
+    }
+    const vendors = standings.map((row) => toVendorCompliance(row, trends.get(row.vendorId) ?? []));
+    const openFailures = Object.fromEntries(CHECK_SEVERITIES.map((severity) => [severity, 0])) as SeverityCounts;
+    for (const { latest } of standings) {
+      if (!latest) continue;
+      openFailures.critical += latest.failuresCritical;
+      openFailures.high += latest.failuresHigh;
+      openFailures.medium += latest.failuresMedium;
+      openFailures.low += latest.failuresLow;
+    }
+    const rates = vendors.flatMap((vendor) => (vendor.rate === null ? [] : [vendor.rate]));
+    const inState = (state: VendorCompliance['state']) => vendors.filter((vendor) => vendor.state === state).length;
+    return {
+      vendorsInScope: vendors.length,
+      vendorsAssessed: inState('assessed'),
+      vendorsNotAssessed: inState('not_assessed'),
+      vendorsCrawlFailed: inState('crawl_failed'),
+      averageRate: rates.length ? round1(rates.reduce((sum, rate) => sum + rate, 0) / rates.length) : null,
+      pagesChecked: standings.reduce((sum, row) => sum + row.pagesChecked, 0),
+      openFailures,
+      vendors,
+    };
+  }
+
   /**
    * The export as a stream that has already started: everything that can fail before the first
    * byte (the summary, the first batches) has been read, so such a failure is still a proper
    * 500 answer with the spec's message rather than a broken download.
    */
-  async export(userId: string, { format, filters }: ReportExportRequest, now = new Date()): Promise<ReportFile> {
+  private async exportScope(userId: string, format: ReportExportFormat, scope: ReportScope, now: Date): Promise<ReportFile> {
     const exporter = REPORT_EXPORTERS[format];
     try {
-      const period = toPeriod(filters);
-      const [overview, vendor] = await Promise.all([
-        this.summary(userId, filters),
-        filters.vendorId ? this.vendors.findOwned(userId, filters.vendorId) : undefined,
+      const { period } = scope;
+      const [overview, portfolioFindings, changes] = await Promise.all([
+        this.overview(userId, period),
+        this.reports.portfolioFindings(userId, period, PORTFOLIO_FINDINGS),
+        this.reports.changesInPeriod(userId, period, PERIOD_CHANGES),
       ]);
       const reports = this.reports;
+      const appUrl = this.appUrl;
       const data: ReportExportData = {
         generatedAt: now,
-        filters,
-        vendorName: vendor?.name ?? null,
+        scope,
+        // A vendor filter names its vendor (one not the caller's covers nothing); no filter covers all of them.
+        vendorName: scope.reportId || period.vendorId ? (overview.vendors[0]?.vendorName ?? 'No such vendor') : null,
         overview,
+        portfolioFindings,
+        changes,
+        links: {
+          crawl: (jobId) => `${appUrl}/crawls/${encodeURIComponent(jobId)}`,
+          report: (reportId) => `${appUrl}/reports/${encodeURIComponent(reportId)}`,
+        },
         async *assessments() {
           for await (const batch of reports.assessmentBatches(userId, period, EXPORT_BATCH.assessments))
             yield batch.map(toExportAssessment);
         },
         outcomes: (query) => reports.outcomeBatches(userId, period, { batchSize: EXPORT_BATCH.outcomes, ...query }),
+        sectionOutcomes: (reportId) =>
+          reports.assessmentOutcomes(userId, reportId, { outcomes: ['fail', 'warn'], evidenceLimit: PDF_EVIDENCE_PER_CHECK }),
       };
       const body = await streamWhenStarted(
         (out) => exporter.write(data, out),

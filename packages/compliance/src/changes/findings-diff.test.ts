@@ -30,6 +30,37 @@ describe('findingsDiff', () => {
 
   it('finds nothing between equal assessments', () => {
     const same = [check('a', 'fail'), check('b', 'pass')];
-    expect(findingsDiff(same, same)).toEqual({ new: [], resolved: [] });
+    expect(findingsDiff(same, same)).toEqual({ new: [], resolved: [], notComparable: [] });
+  });
+
+  it('calls a check one crawl did not evaluate not comparable, never new or resolved', () => {
+    const unseen = (checkId: string) => ({ ...check(checkId, 'not_applicable'), evaluated: false });
+    // Browser, then http: the accessibility failure is not resolved, the http crawl could not look.
+    const browser = [check('axe', 'fail'), check('https', 'fail')];
+    const http = [unseen('axe'), check('https', 'pass')];
+    const down = findingsDiff(browser, http);
+    expect(down.resolved.map((f) => f.checkId)).toEqual(['https']);
+    expect(down.new).toEqual([]);
+    expect(down.notComparable).toEqual([{ ...check('axe', 'not_applicable'), previousOutcome: 'fail' }]);
+    // http, then browser again: the failure the browser sees is not new.
+    const up = findingsDiff(http, browser);
+    expect(up.new.map((f) => f.checkId)).toEqual(['https']);
+    expect(up.resolved).toEqual([]);
+    expect(up.notComparable).toEqual([{ ...check('axe', 'fail'), previousOutcome: 'not_applicable' }]);
+    // Neither crawl looked, or a check new to the catalogue that this crawl could not evaluate: nothing to say.
+    expect(findingsDiff(http, http)).toEqual({ new: [], resolved: [], notComparable: [] });
+    expect(findingsDiff([], [unseen('fresh')])).toEqual({ new: [], resolved: [], notComparable: [] });
+  });
+
+  it('calls a check that could not be checked not comparable: a DNS timeout neither resolves nor raises a finding', () => {
+    const timedOut = findingsDiff([check('dmarc', 'fail')], [check('dmarc', 'not_checked')]);
+    expect(timedOut).toEqual({
+      new: [],
+      resolved: [],
+      notComparable: [{ ...check('dmarc', 'not_checked'), previousOutcome: 'fail' }],
+    });
+    const answeredAgain = findingsDiff([check('dmarc', 'not_checked')], [check('dmarc', 'fail')]);
+    expect(answeredAgain.new).toEqual([]);
+    expect(answeredAgain.notComparable.map((f) => f.checkId)).toEqual(['dmarc']);
   });
 });

@@ -1,4 +1,4 @@
-import { BROWSER_ONLY, type Check, notApplicable, onPage } from '../check';
+import { BROWSER_ONLY, type Check, notEvaluated, onPage } from '../check';
 import { indexOf } from '../crawl-index';
 import type { AssessedPage, AxeFacts } from '../input';
 import { count, listOf } from '../text';
@@ -20,7 +20,7 @@ export const axeViolations: Check = {
   methods: BROWSER_ONLY,
   evaluate(crawl) {
     const pages = indexOf(crawl).htmlPages.filter((page) => page.browser?.axe);
-    if (pages.length === 0) return notApplicable('axe-core did not run on any page');
+    if (pages.length === 0) return notEvaluated('axe-core did not run on any page');
     const found: { page: AssessedPage; violation: Violation }[] = [];
     for (const page of pages) for (const violation of page.browser!.axe!.violations) found.push({ page, violation });
     if (found.length === 0) {

@@ -1,4 +1,4 @@
-import { ALL_METHODS, type Check, fail, notApplicable, onSite, pass, warn } from '../check';
+import { ALL_METHODS, type Check, fail, notEvaluated, onSite, pass, warn } from '../check';
 import { hostOf, isHttpsUrl, isPlainHttpUrl } from '../urls';
 
 /** Follows MDN HTTP Observatory's "redirection" test (src/analyzer/tests/redirection.js). */
@@ -15,7 +15,7 @@ export const httpRedirectsToHttps: Check = {
   methods: ALL_METHODS,
   evaluate(crawl) {
     const entry = crawl.site.httpEntry;
-    if (!entry) return notApplicable('The plain-HTTP address was not requested during this crawl');
+    if (!entry) return notEvaluated('The plain-HTTP address was not requested during this crawl');
     const evidence = entry.hops.map((hop) =>
       onSite(
         hop.url,

@@ -4,7 +4,7 @@ import { linkedFromHome } from '../policy-links';
 
 export const privacyPolicyLinked: Check = {
   id: 'privacy-policy-linked',
-  version: 1,
+  version: 2,
   group: 'privacy_legal',
   severity: 'high',
   title: 'Privacy policy linked from the home page',

@@ -1,5 +1,5 @@
 import type { CheckEvidence } from '@vendorwatch/contracts';
-import { ALL_METHODS, type Check, fail, notApplicable, onSite, pass, warn } from '../check';
+import { ALL_METHODS, type Check, fail, notEvaluated, onSite, pass, warn } from '../check';
 import { parseSecurityTxt } from '../parsing/security-txt';
 import { count } from '../text';
 
@@ -20,7 +20,7 @@ export const securityTxt: Check = {
   methods: ALL_METHODS,
   evaluate(crawl) {
     const file = crawl.site.securityTxt;
-    if (!file) return notApplicable('/.well-known/security.txt was not requested during this crawl');
+    if (!file) return notEvaluated('/.well-known/security.txt was not requested during this crawl');
     const status = file.error ?? `HTTP ${file.statusCode}`;
     if (file.statusCode === null || file.statusCode < 200 || file.statusCode >= 300 || file.body === null)
       return fail(`No security.txt at ${file.url} (${status})`, [onSite(file.url, status)]);

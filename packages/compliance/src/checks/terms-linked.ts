@@ -4,7 +4,7 @@ import { linkedFromHome } from '../policy-links';
 
 export const termsLinked: Check = {
   id: 'terms-linked',
-  version: 1,
+  version: 2,
   group: 'privacy_legal',
   severity: 'medium',
   title: 'Terms of service linked from the home page',

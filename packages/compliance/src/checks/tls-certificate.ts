@@ -1,4 +1,4 @@
-import { ALL_METHODS, type Check, fail, notApplicable, onSite, pass, warn } from '../check';
+import { ALL_METHODS, type Check, fail, notEvaluated, onSite, pass, warn } from '../check';
 
 export const CERTIFICATE_WARNING_DAYS = 30;
 const DAY_MS = 86_400_000;
@@ -16,7 +16,7 @@ export const tlsCertificate: Check = {
   methods: ALL_METHODS,
   evaluate(crawl) {
     const tls = crawl.site.tls;
-    if (!tls) return notApplicable('No TLS connection was made to the start host');
+    if (!tls) return notEvaluated('No TLS connection was made to the start host');
     const checkedAt = Date.parse(tls.checkedAt);
     const validTo = Date.parse(tls.validTo);
     const daysLeft = Math.floor((validTo - checkedAt) / DAY_MS);

@@ -1,4 +1,4 @@
-import { BROWSER_ONLY, type Check, fail, notApplicable, onPage, pass } from '../check';
+import { BROWSER_ONLY, type Check, fail, notEvaluated, onPage, pass } from '../check';
 import { indexOf } from '../crawl-index';
 import { describeHost, thirdPartyHosts, TRACKER_CATEGORIES } from '../third-parties';
 import { count, listOf } from '../text';
@@ -17,7 +17,7 @@ export const trackersBeforeConsent: Check = {
   evaluate(crawl) {
     const index = indexOf(crawl);
     const rendered = index.htmlPages.filter((page) => page.browser !== null).length;
-    if (rendered === 0) return notApplicable('No page was rendered by the browser, so no requests were recorded');
+    if (rendered === 0) return notEvaluated('No page was rendered by the browser, so no requests were recorded');
     // Every request the browser recorded happened before any consent was given.
     const trackers = thirdPartyHosts(index).filter((host) => host.tracker && host.firstRequest);
     const categories = [...TRACKER_CATEGORIES].join(', ');

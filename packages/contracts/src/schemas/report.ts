@@ -53,9 +53,15 @@ export const reportListQuerySchema = z
   .refine(endNotBeforeStart, endNotBeforeStartRule);
 export type ReportListQuery = z.output<typeof reportListQuerySchema>;
 
+const exportFormat = z.enum(REPORT_EXPORT_FORMATS, { error: M.invalidFormat });
+
 /** POST /api/reports/export. */
 export const reportExportSchema = z.object({
-  format: z.enum(REPORT_EXPORT_FORMATS, { error: M.invalidFormat }),
+  format: exportFormat,
   filters: reportFiltersSchema.default({}),
 });
 export type ReportExportRequest = z.output<typeof reportExportSchema>;
+
+/** POST /api/reports/{id}/export: one assessment's report, from its page. */
+export const singleReportExportSchema = z.object({ format: exportFormat });
+export type SingleReportExportRequest = z.output<typeof singleReportExportSchema>;

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { complianceAssessments, users } from '../schema';
 import { buildAssessment, createTestDatabase, insertCompletedCrawl, seedAssessment, type TestDatabase } from '../testing';
 import { ComplianceAssessmentsRepository } from './compliance-assessments.repository';
+import { CrawlPagesRepository } from './crawl-pages.repository';
 import { ReportsRepository, type OutcomeRow } from './reports.repository';
 import { VendorsRepository } from './vendors.repository';
 
@@ -115,12 +116,14 @@ describe.each(['postgres', 'pglite'] as const)('compliance assessments on %s', (
     expect(listed.total).toBe(2);
     expect(listed.rows.map((row) => row.rate)).toEqual([80, 60]);
 
-    const latest = await reports.latestByVendor(userId, march);
-    expect(latest.map(({ vendorName, rate, assessments: n }) => ({ vendorName, rate, n }))).toEqual([
+    const latest = await reports.vendorStandings(userId, march);
+    expect(latest.map(({ vendorName, latest, assessments: n }) => ({ vendorName, rate: latest?.rate, n }))).toEqual([
       { vendorName: 'Acme', rate: 80, n: 2 },
       { vendorName: 'Globex', rate: 40, n: 1 },
+      // Every vendor of the owner is in the scope: one without an assessment in the period too.
+      { vendorName: 'Replace Co', rate: undefined, n: 0 },
     ]);
-    expect(latest[1]).toMatchObject({ failuresCritical: 1 });
+    expect(latest[1]!.latest).toMatchObject({ failuresCritical: 1 });
 
     const trend = await reports.trend(userId, { vendorId: acme.id }, 2);
     expect(trend.map((point) => point.rate)).toEqual([80, 95]);
@@ -132,6 +135,25 @@ describe.each(['postgres', 'pglite'] as const)('compliance assessments on %s', (
       label: 'Compliant',
     });
     expect((await vendors.listByOwnerWithCompliance(otherUserId)).map((v) => v.compliance?.rate)).toEqual([10]);
+  });
+
+  it('reads a crawl’s pages for assessment in batches, in crawl order, without their main text', async () => {
+    const vendor = await vendors.create(userId, { name: 'Pages Co', url: '', description: '' });
+    const pages = Array.from({ length: 7 }, (_, i) => ({ url: `https://pages.example/${i}` }));
+    const { jobId, pageIds } = await insertCompletedCrawl(database.db, { userId, vendorId: vendor.id, pages });
+    // Pages fetched in the same microsecond and a page read later: the keyset must keep both apart.
+    await database.db.execute(sql`update crawl_pages set main_text = repeat('words ', 1000) where job_id = ${jobId}`);
+    await database.db.execute(
+      sql`update crawl_pages set fetched_at = fetched_at + interval '1 second' where id = ${pageIds[0]!}`,
+    );
+    const batches: string[][] = [];
+    for await (const batch of new CrawlPagesRepository(database.db).assessmentPageBatches(jobId, 3)) {
+      for (const row of batch) expect(row).not.toHaveProperty('mainText');
+      batches.push(batch.map((row) => row.id));
+    }
+    expect(batches.map((batch) => batch.length)).toEqual([3, 3, 1]);
+    const inOrder = [...pageIds.slice(1).sort(), pageIds[0]!];
+    expect(batches.flat()).toEqual(inOrder);
   });
 
   it('walks every outcome once in keyset batches, even between assessments a microsecond apart', async () => {

@@ -6,9 +6,9 @@ import {
   type OutcomeCounts,
   type SeverityCounts,
 } from '@vendorwatch/contracts';
-import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Database } from '../database';
-import { complianceAssessments, complianceCheckResults, crawlJobs, vendors } from '../schema';
+import { complianceAssessments, complianceCheckResults, crawlJobs, crawlPages, vendors } from '../schema';
 
 export type ComplianceAssessmentRow = typeof complianceAssessments.$inferSelect;
 export type ComplianceCheckResultRow = typeof complianceCheckResults.$inferSelect;
@@ -108,6 +108,7 @@ export class ComplianceAssessmentsRepository {
           howToFix: check.howToFix,
           evidence,
           evidenceTotal: Math.max(check.evidenceTotal, check.evidence.length),
+          evaluated: check.evaluated,
         };
       });
       for (let start = 0; start < results.length; start += INSERT_CHUNK) {
@@ -134,6 +135,16 @@ export class ComplianceAssessmentsRepository {
       .from(complianceCheckResults)
       .where(eq(complianceCheckResults.assessmentId, assessmentId))
       .orderBy(asc(complianceCheckResults.position));
+  }
+
+  /** Which of a crawl's pages have a screenshot, among `pageIds` (a report's evidence): only those offer one. */
+  async pagesWithScreenshot(jobId: string, pageIds: string[]): Promise<string[]> {
+    if (pageIds.length === 0) return [];
+    const rows = await this.db
+      .select({ id: crawlPages.id })
+      .from(crawlPages)
+      .where(and(eq(crawlPages.jobId, jobId), inArray(crawlPages.id, pageIds), isNotNull(crawlPages.screenshotPath)));
+    return rows.map((row) => row.id);
   }
 
   /** The assessment of a crawl job, if it has one (owner-scoped). */

@@ -1,4 +1,4 @@
-import type { ComplianceLabel, FindingChange, PageChangeKind } from '@vendorwatch/contracts';
+import type { ComplianceLabel, CrawlMethod, FindingChange, PageChangeKind } from '@vendorwatch/contracts';
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../database';
 import { complianceAssessments, crawlChanges, crawlJobs, crawlPageChanges, crawlPages } from '../schema';
@@ -22,6 +22,9 @@ export interface SaveCrawlChangeInput {
   policyPagesChanged: number;
   findingsNew: FindingChange[];
   findingsResolved: FindingChange[];
+  findingsNotComparable: FindingChange[];
+  methodBefore: CrawlMethod | null;
+  methodAfter: CrawlMethod;
   rateBefore: number | null;
   rateAfter: number | null;
   labelBefore: ComplianceLabel | null;

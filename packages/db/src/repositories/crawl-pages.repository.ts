@@ -6,6 +6,44 @@ import { crawlJobs, crawlPages } from '../schema';
 export type CrawlPageRow = typeof crawlPages.$inferSelect;
 export type NewCrawlPage = typeof crawlPages.$inferInsert;
 
+/** What the compliance assessment reads of a page: its facts, never its main text or hashes. */
+export type AssessmentPageRow = Pick<
+  CrawlPageRow,
+  | 'id'
+  | 'url'
+  | 'finalUrl'
+  | 'statusCode'
+  | 'contentType'
+  | 'error'
+  | 'title'
+  | 'description'
+  | 'responseHeaders'
+  | 'setCookies'
+  | 'redirectChain'
+  | 'links'
+  | 'document'
+  | 'browser'
+  | 'screenshotPath'
+>;
+
+const ASSESSMENT_COLUMNS = {
+  id: crawlPages.id,
+  url: crawlPages.url,
+  finalUrl: crawlPages.finalUrl,
+  statusCode: crawlPages.statusCode,
+  contentType: crawlPages.contentType,
+  error: crawlPages.error,
+  title: crawlPages.title,
+  description: crawlPages.description,
+  responseHeaders: crawlPages.responseHeaders,
+  setCookies: crawlPages.setCookies,
+  redirectChain: crawlPages.redirectChain,
+  links: crawlPages.links,
+  document: crawlPages.document,
+  browser: crawlPages.browser,
+  screenshotPath: crawlPages.screenshotPath,
+};
+
 export interface CrawlPagesSummary {
   total: number;
   /** Pages a server answered (any status), as opposed to refused or unreachable ones. */
@@ -31,13 +69,30 @@ export class CrawlPagesRepository {
     return { total: row?.total ?? 0, answered: row?.answered ?? 0, firstError: row?.firstError ?? null };
   }
 
-  /** Every page of a job in crawl order, as the compliance assessment reads them. */
-  listForAssessment(jobId: string): Promise<CrawlPageRow[]> {
-    return this.db
-      .select()
-      .from(crawlPages)
-      .where(eq(crawlPages.jobId, jobId))
-      .orderBy(asc(crawlPages.fetchedAt), asc(crawlPages.id));
+  /**
+   * Every page of a job in crawl order, as the compliance assessment reads them: `batchSize` at a time
+   * (keyset on the fetch time as PostgreSQL prints it, so no microsecond is lost, then the id), and
+   * without the main text, the largest column, which no check reads.
+   */
+  async *assessmentPageBatches(jobId: string, batchSize: number): AsyncGenerator<AssessmentPageRow[]> {
+    let after: { fetchedAt: string; id: string } | undefined;
+    for (;;) {
+      const rows = await this.db
+        .select({ ...ASSESSMENT_COLUMNS, cursor: sql<string>`${crawlPages.fetchedAt}::text` })
+        .from(crawlPages)
+        .where(
+          and(
+            eq(crawlPages.jobId, jobId),
+            after && sql`(${crawlPages.fetchedAt}, ${crawlPages.id}) > (${after.fetchedAt}::timestamptz, ${after.id}::uuid)`,
+          ),
+        )
+        .orderBy(asc(crawlPages.fetchedAt), asc(crawlPages.id))
+        .limit(batchSize);
+      if (rows.length > 0) yield rows.map(({ cursor: _cursor, ...row }) => row);
+      if (rows.length < batchSize) return;
+      const last = rows.at(-1)!;
+      after = { fetchedAt: last.cursor, id: last.id };
+    }
   }
 
   // --- Owner-scoped reads for the API. ---

@@ -1,4 +1,4 @@
-import type { ComplianceLabel, FindingChange, PageChangeKind, PolicyPageKind } from '@vendorwatch/contracts';
+import type { ComplianceLabel, CrawlMethod, FindingChange, PageChangeKind, PolicyPageKind } from '@vendorwatch/contracts';
 import { index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { crawlJobs } from './crawling';
@@ -32,6 +32,11 @@ export const crawlChanges = pgTable(
     policyPagesChanged: integer('policy_pages_changed').notNull().default(0),
     findingsNew: jsonb('findings_new').$type<FindingChange[]>().notNull().default([]),
     findingsResolved: jsonb('findings_resolved').$type<FindingChange[]>().notNull().default([]),
+    /** Checks one of the two crawls did not evaluate (another method, another sample): neither new nor resolved. */
+    findingsNotComparable: jsonb('findings_not_comparable').$type<FindingChange[]>().notNull().default([]),
+    /** The two crawls' methods (null before: the vendor's first crawl, or compared before methods were recorded). */
+    methodBefore: text('method_before').$type<CrawlMethod>(),
+    methodAfter: text('method_after').$type<CrawlMethod>(),
     rateBefore: numeric('rate_before', { precision: 4, scale: 1, mode: 'number' }),
     rateAfter: numeric('rate_after', { precision: 4, scale: 1, mode: 'number' }),
     labelBefore: text('label_before').$type<ComplianceLabel>(),

@@ -1,6 +1,6 @@
 import type { CheckEvidence, CheckGroup, CheckOutcome, CheckSeverity, ComplianceLabel } from '@vendorwatch/contracts';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { crawlJobs } from './crawling';
 import { vendors } from './vendors';
@@ -73,6 +73,8 @@ export const complianceCheckResults = pgTable(
     /** The first pieces of evidence (at most MAX_EVIDENCE_PER_CHECK); `evidenceTotal` counts them all. */
     evidence: jsonb('evidence').$type<CheckEvidence[]>().notNull().default([]),
     evidenceTotal: integer('evidence_total').notNull().default(0),
+    /** false: the crawl did not collect what decides the check (its method cannot, or it did not reach the fact). */
+    evaluated: boolean('evaluated').notNull().default(true),
   },
   (t) => [primaryKey({ columns: [t.assessmentId, t.position] })],
 );

@@ -211,6 +211,7 @@ export function buildAssessment(options: AssessmentOptions): SaveAssessmentInput
       summary: outcome === 'pass' ? 'Every page passed' : outcome === 'not_applicable' ? 'Not evaluated' : failure(perFailure),
       evidence,
       evidenceTotal: evidence.length,
+      evaluated: outcome !== 'not_applicable',
     };
   });
   const count = (outcome: CheckOutcome) => checks.filter((check) => check.outcome === outcome).length;
@@ -253,26 +254,39 @@ export interface SeedCrawlOptions {
   pages?: { url: string; screenshotPath?: string | null }[];
 }
 
+type EndedCrawl = Pick<SeedCrawlOptions, 'userId' | 'vendorId' | 'targetUrl' | 'method'> & {
+  status: 'completed' | 'failed';
+  error?: string;
+  at: Date;
+};
+
+/** A crawl job that started and ended at `at`, as the worker leaves it. */
+async function insertEndedCrawl(db: Database, crawl: EndedCrawl): Promise<string> {
+  const [job] = await db
+    .insert(crawlJobs)
+    .values({
+      userId: crawl.userId,
+      vendorId: crawl.vendorId,
+      method: crawl.method ?? 'http',
+      status: crawl.status,
+      targetUrl: crawl.targetUrl ?? 'https://vendor.example/',
+      progress: crawl.status === 'completed' ? 100 : 0,
+      error: crawl.error ?? null,
+      createdAt: crawl.at,
+      startedAt: crawl.at,
+      completedAt: crawl.at,
+    })
+    .returning({ id: crawlJobs.id });
+  return job!.id;
+}
+
 /** A completed crawl job (and its pages) as the worker leaves it, for an assessment to belong to. */
 export async function insertCompletedCrawl(
   db: Database,
   options: SeedCrawlOptions,
 ): Promise<{ jobId: string; pageIds: string[] }> {
   const at = options.completedAt ?? new Date();
-  const [job] = await db
-    .insert(crawlJobs)
-    .values({
-      userId: options.userId,
-      vendorId: options.vendorId,
-      method: options.method ?? 'http',
-      status: 'completed',
-      targetUrl: options.targetUrl ?? 'https://vendor.example/',
-      progress: 100,
-      createdAt: at,
-      startedAt: at,
-      completedAt: at,
-    })
-    .returning({ id: crawlJobs.id });
+  const jobId = await insertEndedCrawl(db, { ...options, status: 'completed', at });
   const pages = options.pages ?? [];
   const stored =
     pages.length === 0
@@ -281,7 +295,7 @@ export async function insertCompletedCrawl(
           .insert(crawlPages)
           .values(
             pages.map((page) => ({
-              jobId: job!.id,
+              jobId,
               userId: options.userId,
               vendorId: options.vendorId,
               url: page.url,
@@ -292,7 +306,15 @@ export async function insertCompletedCrawl(
             })),
           )
           .returning({ id: crawlPages.id });
-  return { jobId: job!.id, pageIds: stored.map((page) => page.id) };
+  return { jobId, pageIds: stored.map((page) => page.id) };
+}
+
+/** A crawl that ended `failed` with the error the worker stored, as the vendors' report states read it. */
+export async function insertFailedCrawl(
+  db: Database,
+  options: Pick<SeedCrawlOptions, 'userId' | 'vendorId' | 'targetUrl' | 'method'> & { error: string; at?: Date },
+): Promise<{ jobId: string }> {
+  return { jobId: await insertEndedCrawl(db, { ...options, status: 'failed', at: options.at ?? new Date() }) };
 }
 
 /** A completed crawl and its assessment, stored; returns the report id with what was saved. */

@@ -1,4 +1,5 @@
 import { comparableText, findingsDiff, policyLinksOf, policyPageKind, textHash } from '@vendorwatch/compliance';
+import type { CrawlMethod } from '@vendorwatch/contracts';
 import {
   ComplianceAssessmentsRepository,
   CrawlChangesRepository,
@@ -39,17 +40,19 @@ export class CrawlComparator {
     const withText = patterns.length > 0;
     const after = (await this.changes.comparedPages(job.id, withText)).filter(isPresent);
     const before = previousJobId ? (await this.changes.comparedPages(previousJobId, withText)).filter(isPresent) : [];
-    const [assessmentBefore, assessmentAfter] = await Promise.all([
+    const [previousJob, assessmentBefore, assessmentAfter] = await Promise.all([
+      previousJobId ? this.jobs.findById(previousJobId) : undefined,
       previousJobId ? this.changes.assessmentOf(previousJobId) : undefined,
       this.changes.assessmentOf(job.id),
     ]);
+    // Checks one crawl did not evaluate (another method, another sample) are not comparable, never new or resolved.
     const findings =
       assessmentBefore && assessmentAfter
         ? findingsDiff(
             await this.assessments.checkResults(assessmentBefore.id),
             await this.assessments.checkResults(assessmentAfter.id),
           )
-        : { new: [], resolved: [] };
+        : { new: [], resolved: [], notComparable: [] };
 
     const pages = previousJobId ? pageChanges(before, after, patterns) : [];
     const count = (kind: NewCrawlPageChange['kind']) => pages.filter((page) => page.kind === kind).length;
@@ -70,6 +73,9 @@ export class CrawlComparator {
       policyPagesChanged: pages.filter((page) => page.policyKind).length,
       findingsNew: findings.new,
       findingsResolved: findings.resolved,
+      findingsNotComparable: findings.notComparable,
+      methodBefore: (previousJob?.method as CrawlMethod | undefined) ?? null,
+      methodAfter: job.method as CrawlMethod,
       rateBefore: assessmentBefore?.rate ?? null,
       rateAfter: assessmentAfter?.rate ?? null,
       labelBefore: assessmentBefore?.label ?? null,

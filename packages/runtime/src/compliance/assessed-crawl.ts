@@ -1,6 +1,13 @@
-import type { AssessedCrawl, AssessedPage, DomainPostureFacts, HttpEntryFacts, SiteFacts } from '@vendorwatch/compliance';
+import {
+  homePageOf,
+  type AssessedCrawl,
+  type AssessedPage,
+  type DomainPostureFacts,
+  type HttpEntryFacts,
+  type SiteFacts,
+} from '@vendorwatch/compliance';
 import type { CrawlMethod } from '@vendorwatch/contracts';
-import type { CrawlJobRow, CrawlPageRow } from '@vendorwatch/db';
+import type { AssessmentPageRow, CrawlJobRow } from '@vendorwatch/db';
 
 /**
  * A completed crawl as the compliance checks read it: its stored pages, its start host's facts and
@@ -8,7 +15,7 @@ import type { CrawlJobRow, CrawlPageRow } from '@vendorwatch/db';
  */
 export function assessedCrawlOf(
   job: CrawlJobRow,
-  pages: CrawlPageRow[],
+  pages: AssessmentPageRow[],
   domainPosture: DomainPostureFacts | null = null,
 ): AssessedCrawl {
   const startUrl = (job.settings.startUrls as string[] | undefined)?.[0] ?? job.targetUrl;
@@ -25,7 +32,7 @@ export function assessedCrawlOf(
   };
 }
 
-function assessedPageOf(row: CrawlPageRow): AssessedPage {
+function assessedPageOf(row: AssessmentPageRow): AssessedPage {
   return {
     id: row.id,
     url: row.url,
@@ -47,18 +54,20 @@ function assessedPageOf(row: CrawlPageRow): AssessedPage {
 
 /**
  * A crawl that starts at a plain-HTTP URL was not asked the same URL twice: where plain HTTP leads
- * is read from its start page — the redirects it followed (each one a redirect) and where it ended.
+ * is read from its home page (however the start URL was spelt) — the redirects it followed (each one
+ * a redirect) and where it ended — and named as it was requested.
  */
 function plainHttpEntryOf(startUrl: string, pages: AssessedPage[]): HttpEntryFacts | null {
-  if (!startUrl.startsWith('http:')) return null;
-  const start = pages.find((page) => page.redirectChain[0] === startUrl || page.url === startUrl);
+  if (!/^http:/i.test(startUrl)) return null;
+  const start = homePageOf(startUrl, pages);
   if (!start) return null;
-  if (start.statusCode === null) return { requestedUrl: startUrl, hops: [], finalUrl: null, error: start.error };
+  const requestedUrl = start.redirectChain[0] ?? start.url;
+  if (start.statusCode === null) return { requestedUrl, hops: [], finalUrl: null, error: start.error };
   const urls = [...start.redirectChain, start.finalUrl ?? start.url];
   const hops = urls.map((url, i) => ({
     url,
     statusCode: i < urls.length - 1 ? 301 : start.statusCode!,
     location: urls[i + 1] ?? null,
   }));
-  return { requestedUrl: startUrl, hops, finalUrl: start.finalUrl ?? start.url, error: null };
+  return { requestedUrl, hops, finalUrl: start.finalUrl ?? start.url, error: null };
 }

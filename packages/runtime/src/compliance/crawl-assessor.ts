@@ -5,8 +5,12 @@ import {
   CrawlInventoriesRepository,
   CrawlJobsRepository,
   CrawlPagesRepository,
+  type AssessmentPageRow,
 } from '@vendorwatch/db';
 import { assessedCrawlOf } from './assessed-crawl';
+
+/** Pages read per query: a crawl of thousands of pages is read in steps, never in one result. */
+export const ASSESSMENT_PAGE_BATCH = 500;
 
 export interface StoredAssessment {
   id: string;
@@ -33,10 +37,22 @@ export class CrawlAssessor {
   async assess(jobId: string): Promise<StoredAssessment | null> {
     const job = await this.jobs.findById(jobId);
     if (!job || job.status !== 'completed' || job.kind !== 'crawl') return null;
+    const pages: AssessmentPageRow[] = [];
+    for await (const batch of this.pages.assessmentPageBatches(jobId, ASSESSMENT_PAGE_BATCH)) pages.push(...batch);
     const domainPosture = await this.domainPosture.findByJobId(jobId);
-    const crawl = assessedCrawlOf(job, await this.pages.listForAssessment(jobId), domainPosture);
+    const crawl = assessedCrawlOf(job, pages, domainPosture);
     const assessment = assess(crawl);
     if (assessment.rate === null || assessment.label === null) return null;
+    // The inventory first: a stored assessment then always has its inventory, and the catch-up (which
+    // looks for crawls without an assessment) redoes both after a crash between the two.
+    await this.inventories.save({
+      jobId,
+      userId: job.userId,
+      vendorId: job.vendorId,
+      crawlCompletedAt: job.completedAt,
+      inventory: inventoryOf(crawl),
+      grades: gradesOf(assessment.checks),
+    });
     const { id } = await this.assessments.save({
       jobId,
       userId: job.userId,
@@ -52,14 +68,6 @@ export class CrawlAssessor {
       pagesChecked: assessment.pagesChecked,
       notEvaluatedByMethod: assessment.notEvaluatedByMethod,
       checks: assessment.checks,
-    });
-    await this.inventories.save({
-      jobId,
-      userId: job.userId,
-      vendorId: job.vendorId,
-      crawlCompletedAt: job.completedAt,
-      inventory: inventoryOf(crawl),
-      grades: gradesOf(assessment.checks),
     });
     return { id, assessment };
   }

@@ -1,8 +1,16 @@
-import { CHECK_GROUP_TITLES, CHECK_OUTCOME_LABELS, CHECK_SEVERITY_LABELS } from '@vendorwatch/contracts';
+import {
+  CHECK_GROUP_TITLES,
+  CHECK_OUTCOME_LABELS,
+  CHECK_SEVERITY_LABELS,
+  VENDOR_REPORT_STATE_LABELS,
+} from '@vendorwatch/contracts';
 import { stringify, type Options } from 'csv-stringify';
 import { finished } from 'node:stream/promises';
 import { drained, started, type ExportOutcome, type ReportExporter } from './report-export';
+import { neutralizeFormulas } from './spreadsheet-text';
+import { vendorStateCells } from './vendor-state-cells';
 
+/** The first fourteen as before (scripts read them by position); what was added since comes after. */
 export const CSV_COLUMNS = [
   'Vendor',
   'Assessed at',
@@ -18,14 +26,13 @@ export const CSV_COLUMNS = [
   'Evidence count',
   'First evidence URL',
   'First evidence detail',
+  'Method',
+  'State',
+  'Crawl link',
+  'Crawl failure',
 ] as const;
 
-/**
- * A cell that starts like a formula (=, +, -, @, tab, carriage return) would run as one when the
- * file is opened in a spreadsheet; evidence text comes from crawled sites, so such text is written
- * with a leading apostrophe, which spreadsheets show as plain text (OWASP's CSV injection advice).
- */
-export const neutralizeFormula = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+const ASSESSED = VENDOR_REPORT_STATE_LABELS.assessed;
 
 export const csvRecord = (row: ExportOutcome): (string | number)[] => {
   const first = row.evidence[0];
@@ -44,18 +51,35 @@ export const csvRecord = (row: ExportOutcome): (string | number)[] => {
     row.evidenceTotal,
     first?.url ?? '',
     first?.detail ?? '',
+    row.method,
+    ASSESSED,
+    '',
+    '',
   ];
 };
 
-/** RFC 4180: CRLF line ends, quoted where needed, a header row. */
+/**
+ * RFC 4180: CRLF line ends, a header row, and quotes around every value that holds a quote, a comma
+ * or any line break — `record_delimiter` alone would quote only CRLF, leaving a bare line feed in a
+ * value unquoted, which a spreadsheet reads as a new row. A byte-order mark first, so Excel reads the
+ * file as UTF-8 (its dashes and accents intact). Formula characters are neutralised wherever a line of
+ * a value starts (`neutralizeFormulas`), and csv-stringify's own `escape_formulas` stays on behind it.
+ */
 export const CSV_OPTIONS = {
+  bom: true,
   header: true,
   columns: [...CSV_COLUMNS],
   record_delimiter: 'windows',
-  cast: { string: neutralizeFormula },
+  quote_record_delimiter: true,
+  escape_formulas: true,
+  cast: { string: neutralizeFormulas },
 } satisfies Options;
 
-/** One record per check outcome. */
+/**
+ * One record per check outcome of every assessment in the period, newest first; before them, one
+ * record per vendor in scope that has none (not assessed yet, or its last crawl failed, with the reason
+ * and the crawl's address), so no vendor is missing from the file.
+ */
 export const csvExporter: ReportExporter = {
   format: 'csv',
   contentType: 'text/csv; charset=utf-8',
@@ -65,6 +89,18 @@ export const csvExporter: ReportExporter = {
     // The stringifier never holds output back: what it makes goes to `out`, whose fill decides the pace.
     csv.on('data', (chunk: Buffer) => out.write(chunk));
     const ended = finished(csv);
+    for (const vendor of data.overview.vendors) {
+      if (vendor.state === 'assessed') continue;
+      const cells = vendorStateCells(vendor, data.links);
+      csv.write([
+        vendor.vendorName,
+        ...Array<string>(13).fill(''),
+        vendor.lastCrawl?.method ?? '',
+        cells.state,
+        cells.crawlLink,
+        cells.crawlFailure,
+      ]);
+    }
     for await (const batch of outcomes) {
       for (const row of batch) csv.write(csvRecord(row));
       await drained(out);

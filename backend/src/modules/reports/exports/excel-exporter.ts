@@ -2,10 +2,13 @@ import { CHECK_GROUP_TITLES, CHECK_OUTCOME_LABELS, CHECK_SEVERITIES, CHECK_SEVER
 import ExcelJS from 'exceljs';
 import { PassThrough, type Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { describePeriod, drained, started, type ReportExporter } from './report-export';
+import { describeScope, drained, started, type ReportExporter } from './report-export';
+import { neutralizeFormulas } from './spreadsheet-text';
+import { vendorStateCells } from './vendor-state-cells';
 
 type Worksheet = ExcelJS.Worksheet;
 type Column = Partial<ExcelJS.Column> & { header: string; key: string };
+type RowValues = Record<string, ExcelJS.CellValue>;
 
 const DATE_TIME = 'yyyy-mm-dd hh:mm';
 const PERCENT = '0.0%';
@@ -13,25 +16,50 @@ const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: 
 
 const percent = (rate: number | null) => (rate === null ? null : rate / 100);
 
-/** A sheet's rows, batch by batch, each committed as written; waits for `out` between batches. */
-async function writeBatches<T>(
-  worksheet: Worksheet,
-  batches: AsyncIterable<T[]>,
-  out: Writable,
-  toRow: (row: T) => Record<string, ExcelJS.CellValue>,
-): Promise<void> {
-  for await (const batch of batches) {
-    for (const row of batch) worksheet.addRow(toRow(row)).commit();
-    await drained(out);
+/**
+ * A table sheet written row by row: each row committed as written, text cells guarded against
+ * formulas (crawled text reaches them through the evidence), and an auto-filter over the header and
+ * every row once the last is in.
+ */
+class TableSheet {
+  private rows = 1;
+
+  constructor(
+    private readonly worksheet: Worksheet,
+    private readonly columns: number,
+  ) {}
+
+  /** One row; `formats` gives cells of this row alone a number format (the Summary's mixed column). */
+  add(values: RowValues, formats: Record<string, string> = {}): void {
+    const safe = Object.fromEntries(
+      Object.entries(values).map(([key, value]) => [key, typeof value === 'string' ? neutralizeFormulas(value) : value]),
+    );
+    const row = this.worksheet.addRow(safe);
+    for (const [key, numFmt] of Object.entries(formats)) row.getCell(key).numFmt = numFmt;
+    row.commit();
+    this.rows++;
   }
-  worksheet.commit();
+
+  /** Rows batch by batch; waits for `out` between batches. */
+  async addBatches<T>(batches: AsyncIterable<T[]>, out: Writable, toRow: (row: T) => RowValues): Promise<void> {
+    for await (const batch of batches) {
+      for (const row of batch) this.add(toRow(row));
+      await drained(out);
+    }
+  }
+
+  commit(): void {
+    this.worksheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: this.rows, column: this.columns } };
+    this.worksheet.commit();
+  }
 }
 
 /**
  * The workbook, streamed: one sheet per section (Summary, Vendors, Assessments, Check results),
- * each with a bold, frozen header row and typed cells — numbers as numbers, moments as dates,
- * rates as fractions shown with a percentage format. Shared strings stay off: they would keep
- * every string of the file in memory until the end.
+ * each with a bold, frozen header row, an auto-filter and typed cells — numbers as numbers, moments
+ * as dates, rates as fractions shown with a percentage format. The Vendors sheet lists every vendor
+ * in scope with its state. Shared strings stay off: they would keep every string of the file in
+ * memory until the end.
  */
 export const excelExporter: ReportExporter = {
   format: 'excel',
@@ -49,25 +77,28 @@ export const excelExporter: ReportExporter = {
     workbook.creator = 'Vendorwatch';
     workbook.created = data.generatedAt;
 
-    const sheet = (name: string, columns: Column[]): Worksheet => {
+    const sheet = (name: string, columns: Column[]): TableSheet => {
       const worksheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
       worksheet.columns = columns;
       const header = worksheet.getRow(1);
       header.font = { bold: true };
       header.fill = HEADER_FILL;
-      return worksheet;
+      return new TableSheet(worksheet, columns.length);
     };
 
-    const { overview, filters } = data;
+    const { overview } = data;
     const summary = sheet('Summary', [
       { header: 'Figure', key: 'figure', width: 34 },
-      { header: 'Value', key: 'value', width: 40 },
+      { header: 'Value', key: 'value', width: 40, style: { alignment: { horizontal: 'left' } } },
     ]);
     const figures: [string, ExcelJS.CellValue, string?][] = [
       ['Generated at', data.generatedAt, DATE_TIME],
-      ['Period', describePeriod(filters)],
+      ['Period', describeScope(data.scope)],
       ['Vendor', data.vendorName ?? 'All vendors'],
+      ['Vendors in scope', overview.vendorsInScope],
       ['Vendors assessed', overview.vendorsAssessed],
+      ['Vendors not assessed yet', overview.vendorsNotAssessed],
+      ['Vendors whose last crawl failed', overview.vendorsCrawlFailed],
       ['Average compliance rate', percent(overview.averageRate), PERCENT],
       ['Pages checked', overview.pagesChecked],
       ...CHECK_SEVERITIES.map((severity): [string, number] => [
@@ -75,11 +106,7 @@ export const excelExporter: ReportExporter = {
         overview.openFailures[severity],
       ]),
     ];
-    for (const [figure, value, numFmt] of figures) {
-      const row = summary.addRow({ figure, value });
-      if (numFmt) row.getCell('value').numFmt = numFmt;
-      row.commit();
-    }
+    for (const [figure, value, numFmt] of figures) summary.add({ figure, value }, numFmt ? { value: numFmt } : {});
     summary.commit();
 
     const vendors = sheet('Vendors', [
@@ -89,18 +116,24 @@ export const excelExporter: ReportExporter = {
       { header: 'Last assessed', key: 'lastAssessedAt', width: 20, style: { numFmt: DATE_TIME } },
       { header: 'Assessments in trend', key: 'assessments', width: 20 },
       { header: 'Latest report ID', key: 'reportId', width: 38 },
+      { header: 'State', key: 'state', width: 20 },
+      { header: 'Method', key: 'method', width: 12 },
+      { header: 'Last crawl', key: 'lastCrawlStatus', width: 12 },
+      { header: 'Last crawl at', key: 'lastCrawlAt', width: 20, style: { numFmt: DATE_TIME } },
+      { header: 'Crawl failure', key: 'crawlFailure', width: 48 },
+      { header: 'Crawl link', key: 'crawlLink', width: 48 },
     ]);
     for (const vendor of overview.vendors) {
-      vendors
-        .addRow({
-          vendor: vendor.vendorName,
-          rate: percent(vendor.rate),
-          label: vendor.label,
-          lastAssessedAt: new Date(vendor.lastAssessedAt),
-          assessments: vendor.trend.length,
-          reportId: vendor.latestReportId,
-        })
-        .commit();
+      vendors.add({
+        vendor: vendor.vendorName,
+        rate: percent(vendor.rate),
+        label: vendor.label,
+        lastAssessedAt: vendor.lastAssessedAt ? new Date(vendor.lastAssessedAt) : null,
+        assessments: vendor.trend.length,
+        reportId: vendor.latestReportId,
+        method: vendor.method ?? vendor.lastCrawl?.method ?? null,
+        ...vendorStateCells(vendor, data.links),
+      });
     }
     vendors.commit();
 
@@ -124,7 +157,7 @@ export const excelExporter: ReportExporter = {
       })),
       { header: 'Pages checked', key: 'pagesChecked', width: 14 },
     ]);
-    await writeBatches(assessmentSheet, assessments, out, (row) => ({
+    await assessmentSheet.addBatches(assessments, out, (row) => ({
       id: row.id,
       vendor: row.vendorName ?? '',
       targetUrl: row.targetUrl,
@@ -137,6 +170,7 @@ export const excelExporter: ReportExporter = {
       ...row.failures,
       pagesChecked: row.pagesChecked,
     }));
+    assessmentSheet.commit();
 
     const results = sheet('Check results', [
       { header: 'Report ID', key: 'reportId', width: 38 },
@@ -151,8 +185,9 @@ export const excelExporter: ReportExporter = {
       { header: 'Evidence count', key: 'evidenceTotal', width: 14 },
       { header: 'First evidence URL', key: 'evidenceUrl', width: 40 },
       { header: 'First evidence detail', key: 'evidenceDetail', width: 60 },
+      { header: 'Method', key: 'method', width: 12 },
     ]);
-    await writeBatches(results, outcomes, out, (row) => ({
+    await results.addBatches(outcomes, out, (row) => ({
       reportId: row.assessmentId,
       vendor: row.vendorName ?? '',
       assessedAt: row.assessedAt,
@@ -165,8 +200,9 @@ export const excelExporter: ReportExporter = {
       evidenceTotal: row.evidenceTotal,
       evidenceUrl: row.evidence[0]?.url ?? '',
       evidenceDetail: row.evidence[0]?.detail ?? '',
+      method: row.method,
     }));
-
+    results.commit();
     await workbook.commit();
     await zipped;
   },

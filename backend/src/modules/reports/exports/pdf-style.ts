@@ -28,6 +28,51 @@ export const SEVERITY_COLORS: Record<CheckSeverity, string> = {
 
 export const formatRate = (rate: number | null) => (rate === null ? '–' : `${rate.toFixed(1)}%`);
 
+/** The page's text column: the left margin and the width between the margins. */
+export const MARGIN = 50;
+export const contentWidth = (doc: Pdf) => doc.page.width - 2 * MARGIN;
+
+/** A section heading at the left margin. */
+export function heading(doc: Pdf, text: string, size = 15): void {
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(size)
+    .fillColor(PDF_COLORS.text)
+    .text(text, MARGIN, doc.y, { width: contentWidth(doc) });
+  doc.moveDown(0.4);
+}
+
+/** A line of muted text at the left margin (an empty state, a note). */
+export function note(doc: Pdf, text: string, indent = 0): void {
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor(PDF_COLORS.muted)
+    .text(printable(text), MARGIN + indent, doc.y, { width: contentWidth(doc) - indent });
+}
+
+/** A rounded label ("Compliant", "Last crawl failed") in a colour, at (x, y); returns its width. */
+export function pill(doc: Pdf, text: string, x: number, y: number, color: string, outlined = false): number {
+  doc.font('Helvetica-Bold').fontSize(8);
+  const width = doc.widthOfString(text) + 12;
+  if (outlined) doc.roundedRect(x, y, width, 14, 7).lineWidth(0.8).strokeColor(color).stroke();
+  else doc.roundedRect(x, y, width, 14, 7).fill(color);
+  doc.fillColor(outlined ? color : '#ffffff').text(text, x + 6, y + 3.5, { lineBreak: false });
+  return width;
+}
+
+/** A thin rule across the text column under the current line. */
+export function rule(doc: Pdf, gap = 3): void {
+  const y = doc.y + gap;
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(MARGIN + contentWidth(doc), y)
+    .lineWidth(0.5)
+    .strokeColor(PDF_COLORS.rule)
+    .stroke();
+  doc.y = y + gap + 2;
+}
+
 /** The text, shortened with an ellipsis until it fits `width` in the current font. */
 export function fit(doc: Pdf, text: string, width: number): string {
   if (doc.widthOfString(text) <= width) return text;

@@ -1,5 +1,11 @@
 import type { CheckOutcome, ReportExportFormat, ReportFilters, ReportsOverview, ReportSummary } from '@vendorwatch/contracts';
-import type { OutcomeRow } from '@vendorwatch/db';
+import type {
+  OutcomeRow,
+  PeriodChangeRow,
+  PortfolioFindingRow,
+  ReportFilters as Period,
+  SectionOutcomeRow,
+} from '@vendorwatch/db';
 import type { Writable } from 'node:stream';
 
 /** One assessment as the exports write it: a report summary with real dates for typed cells. */
@@ -18,18 +24,36 @@ export interface OutcomeQuery {
   outcomes?: CheckOutcome[];
 }
 
+/** What an export covers: the filters' period and vendor, or one assessment (exported from its report page). */
+export interface ReportScope {
+  filters: ReportFilters;
+  period: Period;
+  /** The one assessment exported; null for a period's report. */
+  reportId: string | null;
+}
+
 /**
- * What an export reads. The overview is small and read up front; assessments and outcomes come in
- * batches from PostgreSQL (keyset pagination), so an export of any size holds one batch at a time.
+ * What an export reads. The overview, the portfolio's worst findings and the period's comparisons are
+ * bounded and read up front; assessments and outcomes come in batches from PostgreSQL (keyset
+ * pagination), and a vendor section's findings one vendor at a time, so an export of any size holds
+ * one batch at a time.
  */
 export interface ReportExportData {
   generatedAt: Date;
-  filters: ReportFilters;
-  /** The vendor filter's name; null when the export covers all vendors. */
+  scope: ReportScope;
+  /** The vendor filter's (or the one report's) vendor name; null when the export covers all vendors. */
   vendorName: string | null;
+  /** Every vendor in scope with its state, latest assessment and trend. */
   overview: ReportsOverview;
+  portfolioFindings: PortfolioFindingRow[];
+  /** The period's comparisons with each vendor's previous crawl, by vendor name then time. */
+  changes: PeriodChangeRow[];
+  /** Addresses in the app, so a file's reader can open the crawl or the report. */
+  links: { crawl(jobId: string): string; report(reportId: string): string };
   assessments(): AsyncIterable<ExportAssessment[]>;
   outcomes(query: OutcomeQuery): AsyncIterable<ExportOutcome[]>;
+  /** The failing and warning checks of one assessment, each with its first evidence. */
+  sectionOutcomes(reportId: string): Promise<SectionOutcomeRow[]>;
 }
 
 export interface ReportExporter {
@@ -92,7 +116,11 @@ export async function started<T>(batches: AsyncIterable<T[]>): Promise<AsyncIter
   };
 }
 
-/** The report's period in words, e.g. "2025-01-01 to 2025-01-31", "from 2025-01-01", "all time". */
+/** The report's period in words, e.g. "2025-01-01 to 2025-01-31", "from 2025-01-01", "all time", "one assessment". */
+export function describeScope(scope: ReportScope): string {
+  return scope.reportId ? 'one assessment' : describePeriod(scope.filters);
+}
+
 export function describePeriod(filters: ReportFilters): string {
   if (filters.startDate && filters.endDate) return `${filters.startDate} to ${filters.endDate}`;
   if (filters.startDate) return `from ${filters.startDate}`;

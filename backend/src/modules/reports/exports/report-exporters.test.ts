@@ -1,4 +1,4 @@
-import type { ReportExportFormat } from '@vendorwatch/contracts';
+import type { ReportExportFormat, VendorCompliance } from '@vendorwatch/contracts';
 import { PassThrough } from 'node:stream';
 import { ExportAbortedError, REPORT_EXPORTERS, streamWhenStarted, type ExportOutcome, type ReportExportData } from '.';
 
@@ -25,20 +25,43 @@ const outcome = (i: number): ExportOutcome => ({
   evidenceTotal: 40,
 });
 
-/** An export's data, read lazily in batches of 200 outcomes; counts the batches pulled. */
+const vendor = (i: number): VendorCompliance => ({
+  vendorId: `00000000-0000-4000-9000-${String(i).padStart(12, '0')}`,
+  vendorName: `Vendor ${i}`,
+  vendorUrl: `https://vendor-${i}.example/`,
+  state: 'assessed',
+  latestReportId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  rate: 61.5,
+  label: 'Non-Compliant',
+  method: 'http',
+  lastAssessedAt: '2025-01-01T00:00:00.000Z',
+  trend: [{ assessedAt: '2025-01-01T00:00:00.000Z', crawledAt: '2025-01-01T00:00:00.000Z', rate: 61.5 }],
+  lastCrawl: null,
+});
+
+/**
+ * An export's data, read lazily: the outcomes in batches of 200, and a section's findings (13 failing
+ * checks) per vendor of `batches`; counts what was pulled of either.
+ */
 function source(batches: number) {
   const pulled = { outcomes: 0 };
   const data: ReportExportData = {
     generatedAt: new Date('2025-02-01T00:00:00Z'),
-    filters: {},
+    scope: { filters: {}, period: {}, reportId: null },
     vendorName: null,
     overview: {
-      vendorsAssessed: 1,
+      vendorsInScope: batches,
+      vendorsAssessed: batches,
+      vendorsNotAssessed: 0,
+      vendorsCrawlFailed: 0,
       averageRate: 61.5,
       pagesChecked: 10,
       openFailures: { critical: 0, high: 13, medium: 0, low: 0 },
-      vendors: [],
+      vendors: Array.from({ length: batches }, (_, i) => vendor(i)),
     },
+    portfolioFindings: [],
+    changes: [],
+    links: { crawl: (id) => `http://app.test/crawls/${id}`, report: (id) => `http://app.test/reports/${id}` },
     async *assessments() {
       yield [];
     },
@@ -47,6 +70,10 @@ function source(batches: number) {
         pulled.outcomes += 1;
         yield Array.from({ length: 200 }, (_, i) => outcome(b * 200 + i));
       }
+    },
+    async sectionOutcomes() {
+      pulled.outcomes += 1;
+      return Array.from({ length: 13 }, (_, i) => ({ ...outcome(i), howToFix: 'Serve every page over HTTPS.' }));
     },
   };
   return { data, pulled };
@@ -73,11 +100,17 @@ describe.each(['csv', 'excel', 'pdf'] as ReportExportFormat[])('the %s exporter'
     const { data } = source(3);
     let downloadStarted!: () => void;
     const started = new Promise<void>((resolve) => (downloadStarted = resolve));
+    let sections = 0;
     const failing: ReportExportData = {
       ...data,
       // The database fails once the download is under way.
       async *outcomes() {
         yield [outcome(0)];
+        await started;
+        throw new Error('connection lost');
+      },
+      async sectionOutcomes(reportId) {
+        if (sections++ === 0) return data.sectionOutcomes(reportId);
         await started;
         throw new Error('connection lost');
       },

@@ -5,14 +5,19 @@ import { paths } from '@/config/paths';
 import { ActiveCrawlJobCard } from '@/features/crawl-jobs/components/active-crawl-job-card';
 import { DashboardCharts } from '@/features/dashboard/components/dashboard-charts';
 import { DashboardSummary } from '@/features/dashboard/components/dashboard-summary';
+import { VendorStandingsCard } from '@/features/reports/components/vendor-standings-card';
 
-/** The figures come from the dashboard feature, the active crawl job from crawl-jobs. */
+/**
+ * The figures come from the dashboard feature, the active crawl job from crawl-jobs, and where each
+ * vendor stands (assessed, not assessed yet, last crawl failed) from reports.
+ */
 export default function DashboardRoute() {
   return (
     <ContentLayout title="Dashboard">
       <Stack gap="lg">
         <DashboardSummary />
         <ActiveCrawlJobCard />
+        <VendorStandingsCard />
         <Group justify="flex-end">
           <Anchor component={Link} to={paths.app.crawls.getHref()} data-testid="view-crawl-history">
             View crawl history

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { Route, Routes, useParams } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { CrawlJobWatchProvider } from '@/features/crawl-jobs/components/crawl-job-watch-provider';
-import { crawlJob, paginated, reportsOverview, VENDOR_ID } from '@/testing/fixtures';
+import { crawlJob, paginated, reportsOverview, VENDOR_ID, vendorCompliance } from '@/testing/fixtures';
 import { mockFetch, type MockRequest } from '@/testing/mock-fetch';
 import { renderWithProviders } from '@/testing/test-utils';
 import VendorRoute from './vendor';
@@ -78,7 +78,7 @@ const routes = (extra = {}) => ({
   'GET /api/reports/summary': {
     body: reportsOverview({
       vendors: [
-        {
+        vendorCompliance({
           vendorId: VENDOR_ID,
           vendorName: 'Alpha',
           latestReportId: 'report-2',
@@ -86,10 +86,10 @@ const routes = (extra = {}) => ({
           label: 'Partially Compliant',
           lastAssessedAt: '2029-12-24T05:03:00Z',
           trend: [
-            { assessedAt: '2029-12-17T05:03:00Z', rate: 64 },
-            { assessedAt: '2029-12-24T05:03:00Z', rate: 82 },
+            { assessedAt: '2029-12-17T05:03:00Z', crawledAt: '2029-12-17T05:03:00Z', rate: 64 },
+            { assessedAt: '2029-12-24T05:03:00Z', crawledAt: '2029-12-24T05:03:00Z', rate: 82 },
           ],
-        },
+        }),
       ],
     }),
   },

@@ -1,5 +1,5 @@
 import { Alert, Badge, Divider, Group, List, Pagination, Stack, Text } from '@mantine/core';
-import { LIMITS, MESSAGES, type FindingChange } from '@vendorwatch/contracts';
+import { crawlMethodName, LIMITS, MESSAGES, type CrawlChangeSummary, type FindingChange } from '@vendorwatch/contracts';
 import { useState } from 'react';
 import { formatRate } from '@/components/compliance/compliance-badges';
 import { SectionLoader } from '@/components/ui/section-loader';
@@ -20,8 +20,15 @@ export function CrawlChangesPanel({ crawlJobId }: { crawlJobId: string }) {
         Compliance rate {formatRate(summary.rateBefore)} → {formatRate(summary.rateAfter)}
         {summary.labelBefore !== summary.labelAfter && summary.labelAfter && ` (now ${summary.labelAfter})`}
       </Text>
+      <MethodChangeNote summary={summary} />
       <Findings title="New findings" color="red" findings={summary.findingsNew} testId="findings-new" />
       <Findings title="Resolved findings" color="green" findings={summary.findingsResolved} testId="findings-resolved" />
+      <Findings
+        title="Not comparable (evaluated by only one of the two crawls)"
+        color="gray"
+        findings={summary.findingsNotComparable}
+        testId="findings-not-comparable"
+      />
       <Divider
         label={`Pages: ${summary.added} added, ${summary.removed} removed, ${summary.changed} changed`}
         labelPosition="left"
@@ -39,6 +46,18 @@ export function CrawlChangesPanel({ crawlJobId }: { crawlJobId: string }) {
         </Stack>
       )}
     </Stack>
+  );
+}
+
+/** Why some checks are not compared, and why the rate may move without the site changing. */
+function MethodChangeNote({ summary }: { summary: CrawlChangeSummary }) {
+  const { methodBefore, methodAfter } = summary;
+  if (!methodBefore || !methodAfter || methodBefore === methodAfter) return null;
+  return (
+    <Alert color="gray" variant="light" p="xs" data-testid="method-changed">
+      The method changed from {crawlMethodName(methodBefore)} to {crawlMethodName(methodAfter)}: checks only one of the two crawls
+      could evaluate are not compared, and the rate may move for that reason alone.
+    </Alert>
   );
 }
 

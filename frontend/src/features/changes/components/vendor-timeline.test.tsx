@@ -39,6 +39,8 @@ const timeline = [
       policyPagesChanged: 1,
       findingsNew: 0,
       findingsResolved: 1,
+      findingsNotComparable: 0,
+      methodBefore: 'http',
     },
   }),
   entry({
@@ -51,6 +53,8 @@ const timeline = [
       policyPagesChanged: 0,
       findingsNew: 0,
       findingsResolved: 0,
+      findingsNotComparable: 0,
+      methodBefore: null,
     },
   }),
 ];
@@ -81,6 +85,9 @@ const changes: CrawlChanges = {
     policyPagesChanged: 1,
     findingsNew: [],
     findingsResolved: [{ checkId: 'hsts', title: 'HSTS header set', severity: 'high', outcome: 'pass', previousOutcome: 'fail' }],
+    findingsNotComparable: [],
+    methodBefore: 'http',
+    methodAfter: 'http',
     rateBefore: 64,
     rateAfter: 82,
     labelBefore: 'Non-Compliant',
@@ -149,6 +156,40 @@ describe('VendorTimeline', () => {
     });
     const [latest] = await screen.findAllByTestId('timeline-entry');
     expect(await within(latest!).findByTestId('crawl-changes')).toHaveTextContent('Compliance rate 64.0% → 82.0%');
+  });
+
+  it('says when the method changed, and names the checks that could not be compared', async () => {
+    const byBrowser = entry({
+      crawlJobId: SECOND,
+      method: 'puppeteer',
+      changes: { ...timeline[0]!.changes!, findingsResolved: 0, findingsNotComparable: 2, methodBefore: 'http' },
+    });
+    const axe = { checkId: 'axe-violations', title: 'No serious accessibility violations', severity: 'high' as const };
+    mockFetch({
+      [`GET /api/vendors/${VENDOR_ID}/timeline`]: { body: paginated([byBrowser]) },
+      [`GET /api/crawls/${SECOND}/changes`]: {
+        body: {
+          ...changes,
+          summary: {
+            ...changes.summary,
+            findingsResolved: [],
+            findingsNotComparable: [{ ...axe, outcome: 'fail', previousOutcome: 'not_applicable' }],
+            methodBefore: 'http',
+            methodAfter: 'puppeteer',
+          },
+        },
+      },
+    });
+    const { user } = renderWithProviders(<VendorTimeline vendorId={VENDOR_ID} statusBadge={() => null} />);
+    const [latest] = await screen.findAllByTestId('timeline-entry');
+    expect(within(latest!).getByTestId('timeline-method-change')).toHaveTextContent(
+      'Method changed: HTTP → Puppeteer2 not comparable',
+    );
+    await user.click(within(latest!).getByRole('button', { name: /^Crawl of/ }));
+    const panel = await within(latest!).findByTestId('crawl-changes');
+    expect(within(panel).getByTestId('method-changed')).toHaveTextContent('The method changed from HTTP to Puppeteer');
+    expect(within(panel).getByTestId('findings-not-comparable')).toHaveTextContent('No serious accessibility violations');
+    expect(within(panel).queryByTestId('findings-new')).not.toBeInTheDocument();
   });
 
   it('says when the vendor has no crawls yet', async () => {

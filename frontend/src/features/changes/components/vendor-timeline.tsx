@@ -1,5 +1,5 @@
 import { Accordion, Alert, Anchor, Badge, Card, Group, Pagination, Stack, Text, Title } from '@mantine/core';
-import { LIMITS, MESSAGES, type CrawlJobStatus, type TimelineEntry } from '@vendorwatch/contracts';
+import { crawlMethodName, LIMITS, MESSAGES, type CrawlJobStatus, type TimelineEntry } from '@vendorwatch/contracts';
 import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ComplianceLabelBadge } from '@/components/compliance/compliance-badges';
@@ -98,6 +98,31 @@ function EntrySummary({ entry, statusBadge }: { entry: TimelineEntry; statusBadg
             </Badge>
           )}
         </Group>
+      )}
+      {changes?.previousCrawlJobId && <MethodChange entry={entry} />}
+    </Group>
+  );
+}
+
+/**
+ * The crawl used another method than the one it is compared with: some checks only one of them can
+ * evaluate are not compared (never "resolved" or "new"), and the rate moves partly for that reason.
+ */
+function MethodChange({ entry }: { entry: TimelineEntry }) {
+  const changes = entry.changes!;
+  const changed = changes.methodBefore !== null && changes.methodBefore !== entry.method;
+  if (!changed && changes.findingsNotComparable === 0) return null;
+  return (
+    <Group gap={4} data-testid="timeline-method-change">
+      {changed && (
+        <Badge size="sm" color="gray" variant="light">
+          Method changed: {crawlMethodName(changes.methodBefore!)} → {crawlMethodName(entry.method)}
+        </Badge>
+      )}
+      {changes.findingsNotComparable > 0 && (
+        <Badge size="sm" color="gray" variant="outline">
+          {changes.findingsNotComparable} not comparable
+        </Badge>
       )}
     </Group>
   );

@@ -37,4 +37,19 @@ describe('DashboardSummary', () => {
     expect(tileValue('Vendors Crawled')).toHaveTextContent('0 / 1');
     expect(tileValue('Total Pages')).toHaveTextContent(/^0$/);
   });
+
+  it('says to add the first vendor, and how, when there is none yet', async () => {
+    mockFetch({ 'GET /api/dashboard/summary': { body: dashboardSummary({ totalVendors: 0 }) } });
+    renderWithProviders(<DashboardSummary />);
+    const prompt = await screen.findByTestId('first-vendor');
+    expect(prompt).toHaveTextContent('Add your first vendor');
+    expect(screen.getByRole('link', { name: 'Add a vendor' })).toHaveAttribute('href', '/vendors');
+  });
+
+  it('says nothing of a first vendor once there is one', async () => {
+    mockFetch({ 'GET /api/dashboard/summary': { body: dashboardSummary({ totalVendors: 1 }) } });
+    renderWithProviders(<DashboardSummary />);
+    await screen.findByTestId('tile-vendors-crawled-value');
+    expect(screen.queryByTestId('first-vendor')).not.toBeInTheDocument();
+  });
 });

@@ -1,6 +1,7 @@
-import { Alert, Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { Alert, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { DashboardSummary as Summary } from '@vendorwatch/contracts';
 import { DASHBOARD_SUMMARY_FAILED, useDashboardSummary } from '../api/get-dashboard-summary';
+import { FirstVendorPrompt } from './first-vendor-prompt';
 
 const count = (value: number) => value.toLocaleString('en-US');
 
@@ -25,6 +26,7 @@ const TILES: { id: string; label: string; value: (summary: Summary) => string }[
   { id: 'total-pages', label: 'Total Pages', value: (s) => count(s.totalPages) },
 ];
 
+/** The figures; with no vendor yet, first the way to add one. */
 export function DashboardSummary() {
   const summary = useDashboardSummary();
 
@@ -36,29 +38,32 @@ export function DashboardSummary() {
     );
   }
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-      {TILES.map(({ id, label, value }) =>
-        summary.data ? (
-          <Paper
-            key={id}
-            withBorder
-            radius="md"
-            p="md"
-            role="group"
-            aria-labelledby={`tile-${id}-label`}
-            data-testid={`tile-${id}`}
-          >
-            <Text id={`tile-${id}-label`} size="xs" c="dimmed" tt="uppercase" fw={700}>
-              {label}
-            </Text>
-            <Text fz={28} fw={700} lh={1.3} data-testid={`tile-${id}-value`}>
-              {value(summary.data)}
-            </Text>
-          </Paper>
-        ) : (
-          <Skeleton key={id} h={88} radius="md" aria-label={`Loading ${label}`} />
-        ),
-      )}
-    </SimpleGrid>
+    <Stack gap="lg">
+      {summary.data?.totalVendors === 0 && <FirstVendorPrompt />}
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+        {TILES.map(({ id, label, value }) =>
+          summary.data ? (
+            <Paper
+              key={id}
+              withBorder
+              radius="md"
+              p="md"
+              role="group"
+              aria-labelledby={`tile-${id}-label`}
+              data-testid={`tile-${id}`}
+            >
+              <Text id={`tile-${id}-label`} size="xs" c="dimmed" tt="uppercase" fw={700}>
+                {label}
+              </Text>
+              <Text fz={28} fw={700} lh={1.3} data-testid={`tile-${id}-value`}>
+                {value(summary.data)}
+              </Text>
+            </Paper>
+          ) : (
+            <Skeleton key={id} h={88} radius="md" aria-label={`Loading ${label}`} />
+          ),
+        )}
+      </SimpleGrid>
+    </Stack>
   );
 }

@@ -4,7 +4,7 @@ import { useFeatureMutation, type MutationConfig } from '@/lib/react-query';
 import { notifyError } from '@/lib/notify';
 
 /** A large period takes a while to build: more than the API's usual minute. */
-const EXPORT_TIMEOUT_MS = 10 * 60_000;
+export const EXPORT_TIMEOUT_MS = 10 * 60_000;
 
 export interface ExportReportInput {
   format: ReportExportFormat;
@@ -31,13 +31,12 @@ export function saveFile(blob: Blob, filename: string) {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** Exports and downloads; a failure says 'Failed to export report as {format}' with the server's reason. */
+/** What every export does with its answer: download the file, or say 'Failed to export report as {format}' with the server's reason. */
+export const DOWNLOAD_EXPORT = {
+  onSuccess: ({ blob, filename }: DownloadedFile & { filename: string }) => saveFile(blob, filename),
+  onError: (error: Error, { format }: { format: ReportExportFormat }) => notifyError(formatMessage.exportFailed(format), error),
+};
+
+/** Exports the filtered reports and downloads the file. */
 export const useExportReport = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof exportReport> } = {}) =>
-  useFeatureMutation(
-    exportReport,
-    {
-      onSuccess: ({ blob, filename }) => saveFile(blob, filename),
-      onError: (error, { format }) => notifyError(formatMessage.exportFailed(format), error),
-    },
-    mutationConfig,
-  );
+  useFeatureMutation(exportReport, DOWNLOAD_EXPORT, mutationConfig);

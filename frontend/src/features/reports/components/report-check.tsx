@@ -1,4 +1,4 @@
-import { Accordion, Anchor, Badge, Button, Group, List, Stack, Text } from '@mantine/core';
+import { Accordion, Anchor, Badge, Button, Flex, Group, List, Stack, Text } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import {
   CHECK_OUTCOME_LABELS,
@@ -7,8 +7,9 @@ import {
   type CheckOutcome,
   type CheckResult,
 } from '@vendorwatch/contracts';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { UNCUT_BADGE } from '@/components/compliance/compliance-badges';
 import { ExternalLink } from '@/components/ui/external-link';
 import { paths } from '@/config/paths';
 
@@ -20,11 +21,21 @@ const OUTCOME_COLORS: Record<CheckOutcome, string> = {
   not_checked: 'gray',
 };
 const SEVERITY_COLORS = { critical: 'red', high: 'orange', medium: 'yellow', low: 'gray' } as const;
+/** Evidence shown before "Show all": a failing header check names every page, and one is enough to see why. */
+export const EVIDENCE_SHOWN = 3;
 
-export function OutcomeBadge({ outcome }: { outcome: CheckOutcome }) {
+/** The outcome as a badge; a check the crawl could not evaluate says "Not evaluated", not "Not applicable". */
+export function OutcomeBadge({ outcome, evaluated = true }: { outcome: CheckOutcome; evaluated?: boolean }) {
   return (
-    <Badge color={OUTCOME_COLORS[outcome]} variant={outcome === 'fail' ? 'filled' : 'light'} data-outcome={outcome} miw={110}>
-      {CHECK_OUTCOME_LABELS[outcome]}
+    <Badge
+      color={OUTCOME_COLORS[outcome]}
+      variant={outcome === 'fail' ? 'filled' : 'light'}
+      data-outcome={outcome}
+      data-evaluated={evaluated}
+      miw={110}
+      styles={UNCUT_BADGE}
+    >
+      {evaluated ? CHECK_OUTCOME_LABELS[outcome] : 'Not evaluated'}
     </Badge>
   );
 }
@@ -32,17 +43,28 @@ export function OutcomeBadge({ outcome }: { outcome: CheckOutcome }) {
 interface ReportCheckProps {
   check: CheckResult;
   jobId: string;
+  /** Pages of the evidence that have a screenshot: only those offer one. */
+  screenshots: ReadonlySet<string>;
   onShowScreenshot: (screenshot: { url: string; alt: string }) => void;
 }
 
 /** One check: outcome and severity, what was found, why it matters, how to fix it, and the evidence. */
-export function ReportCheck({ check, jobId, onShowScreenshot }: ReportCheckProps) {
+export function ReportCheck({ check, jobId, screenshots, onShowScreenshot }: ReportCheckProps) {
+  const [allEvidence, setAllEvidence] = useState(false);
+  const shown = allEvidence ? check.evidence : check.evidence.slice(0, EVIDENCE_SHOWN);
+  const unlisted = check.evidenceTotal - check.evidence.length;
   return (
     <Accordion.Item value={check.checkId} data-testid="report-check" data-check-id={check.checkId}>
       <Accordion.Control>
-        <Group gap="sm" wrap="nowrap">
-          <OutcomeBadge outcome={check.outcome} />
-          <Stack gap={0}>
+        {/* Side by side where there is room; on a phone the badges sit above the title. */}
+        <Flex gap="sm" direction={{ base: 'column', xs: 'row' }} align={{ base: 'flex-start', xs: 'center' }}>
+          <Group gap="xs" wrap="nowrap">
+            <OutcomeBadge outcome={check.outcome} evaluated={check.evaluated} />
+            <Badge variant="outline" color={SEVERITY_COLORS[check.severity]} size="sm" hiddenFrom="xs" styles={UNCUT_BADGE}>
+              {CHECK_SEVERITY_LABELS[check.severity]}
+            </Badge>
+          </Group>
+          <Stack gap={0} style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
             <Text fw={600} size="sm">
               {check.title}
             </Text>
@@ -50,10 +72,17 @@ export function ReportCheck({ check, jobId, onShowScreenshot }: ReportCheckProps
               {check.summary}
             </Text>
           </Stack>
-          <Badge ml="auto" variant="outline" color={SEVERITY_COLORS[check.severity]} size="sm">
+          <Badge
+            variant="outline"
+            color={SEVERITY_COLORS[check.severity]}
+            size="sm"
+            visibleFrom="xs"
+            mr="xs"
+            styles={UNCUT_BADGE}
+          >
             {CHECK_SEVERITY_LABELS[check.severity]}
           </Badge>
-        </Group>
+        </Flex>
       </Accordion.Control>
       <Accordion.Panel>
         <Stack gap="sm">
@@ -64,17 +93,36 @@ export function ReportCheck({ check, jobId, onShowScreenshot }: ReportCheckProps
             <Text size="sm">{check.howToFix}</Text>
           </Section>
           {check.evidence.length > 0 && (
-            <Section title="Evidence">
+            <Section title={`Evidence (${check.evidenceTotal})`}>
               <List size="sm" spacing={4} data-testid="report-evidence">
-                {check.evidence.map((evidence, i) => (
-                  <EvidenceItem key={i} evidence={evidence} jobId={jobId} onShowScreenshot={onShowScreenshot} />
+                {shown.map((evidence, i) => (
+                  <EvidenceItem
+                    key={i}
+                    evidence={evidence}
+                    jobId={jobId}
+                    screenshots={screenshots}
+                    onShowScreenshot={onShowScreenshot}
+                  />
                 ))}
               </List>
-              {check.evidenceTotal > check.evidence.length && (
-                <Text size="xs" c="dimmed" mt={4}>
-                  and {check.evidenceTotal - check.evidence.length} more
-                </Text>
-              )}
+              <Group gap="sm" mt={4}>
+                {check.evidence.length > EVIDENCE_SHOWN && (
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    onClick={() => setAllEvidence((all) => !all)}
+                    data-testid="evidence-toggle"
+                    aria-expanded={allEvidence}
+                  >
+                    {allEvidence ? 'Show fewer' : `Show all ${check.evidence.length}`}
+                  </Button>
+                )}
+                {unlisted > 0 && (allEvidence || check.evidence.length <= EVIDENCE_SHOWN) && (
+                  <Text size="xs" c="dimmed">
+                    and {unlisted} more
+                  </Text>
+                )}
+              </Group>
             </Section>
           )}
         </Stack>
@@ -94,33 +142,38 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function EvidenceItem({ evidence, jobId, onShowScreenshot }: { evidence: CheckEvidence } & Omit<ReportCheckProps, 'check'>) {
+function EvidenceItem({
+  evidence,
+  jobId,
+  screenshots,
+  onShowScreenshot,
+}: { evidence: CheckEvidence } & Omit<ReportCheckProps, 'check'>) {
   return (
     <List.Item>
-      <Group gap="xs" wrap="wrap">
+      <Group gap={6} wrap="wrap" align="baseline">
         {evidence.url && <ExternalLink url={evidence.url} />}
-        <Text size="sm" c="dimmed" style={{ wordBreak: 'break-word' }}>
+        <Text component="span" size="sm" c="dimmed" style={{ wordBreak: 'break-word', whiteSpace: 'pre-line' }}>
           {evidence.detail}
         </Text>
         {evidence.pageId && (
-          <>
-            <Anchor component={Link} to={paths.app.crawlJob.getHref(jobId)} size="xs" data-testid="evidence-crawl-link">
-              Crawled page
-            </Anchor>
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              leftSection={<IconPhoto size={12} />}
-              onClick={() =>
-                onShowScreenshot({
-                  url: `/api/crawls/${encodeURIComponent(jobId)}/pages/${encodeURIComponent(evidence.pageId!)}/screenshot`,
-                  alt: `Screenshot of ${evidence.url ?? 'the page'}`,
-                })
-              }
-            >
-              Screenshot
-            </Button>
-          </>
+          <Anchor component={Link} to={paths.app.crawlJob.getHref(jobId)} size="xs" data-testid="evidence-crawl-link">
+            Crawled page
+          </Anchor>
+        )}
+        {evidence.pageId && screenshots.has(evidence.pageId) && (
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            leftSection={<IconPhoto size={12} />}
+            onClick={() =>
+              onShowScreenshot({
+                url: `/api/crawls/${encodeURIComponent(jobId)}/pages/${encodeURIComponent(evidence.pageId!)}/screenshot`,
+                alt: `Screenshot of ${evidence.url ?? 'the page'}`,
+              })
+            }
+          >
+            Screenshot
+          </Button>
         )}
       </Group>
     </List.Item>

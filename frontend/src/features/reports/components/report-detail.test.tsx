@@ -1,9 +1,10 @@
 import { MESSAGES } from '@vendorwatch/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { checkResult, reportDetail } from '@/testing/fixtures';
 import { mockFetch } from '@/testing/mock-fetch';
 import { renderWithProviders } from '@/testing/test-utils';
+import { EVIDENCE_SHOWN } from './report-check';
 import { ReportDetail } from './report-detail';
 
 const report = reportDetail({
@@ -12,6 +13,8 @@ const report = reportDetail({
   method: 'http',
   pagesChecked: 7,
   notEvaluatedByMethod: ['Cookies wait for consent', 'Images have alternative text'],
+  // Screenshots were taken of this page only: only its evidence offers one.
+  pagesWithScreenshot: ['page-1'],
   checks: [
     checkResult({ checkId: 'headers.csp', group: 'security_headers', outcome: 'pass' }),
     checkResult({
@@ -88,6 +91,76 @@ describe('ReportDetail', () => {
       'data-outcome',
       'not_applicable',
     );
+  });
+
+  it('shows the first few pieces of evidence, all of them on demand, and no screenshot where none was taken', async () => {
+    const pages = Array.from({ length: 16 }, (_, i) => ({
+      url: `https://alpha.example/page-${i + 1}`,
+      pageId: `page-${i + 1}`,
+      detail: 'No Referrer-Policy header',
+    }));
+    mockFetch({
+      'GET /api/reports/report-1': {
+        body: reportDetail({
+          method: 'http',
+          pagesWithScreenshot: [],
+          checks: [
+            checkResult({ checkId: 'referrer-policy', outcome: 'fail', evidence: pages, evidenceTotal: 16 }),
+            checkResult({
+              checkId: 'axe-violations',
+              group: 'accessibility',
+              outcome: 'not_applicable',
+              evaluated: false,
+              summary: 'Needs the browser (puppeteer) method',
+            }),
+          ],
+        }),
+      },
+    });
+    const { user } = renderWithProviders(<ReportDetail reportId="report-1" renderScreenshot={() => null} />);
+    const check = (await screen.findAllByTestId('report-check')).find((item) => item.dataset.checkId === 'referrer-policy')!;
+    const evidence = within(check).getByTestId('report-evidence');
+    expect(within(evidence).getAllByRole('listitem')).toHaveLength(EVIDENCE_SHOWN);
+    // An http crawl takes no screenshots: no button that would answer "Screenshot not found".
+    expect(within(check).queryByRole('button', { name: 'Screenshot' })).not.toBeInTheDocument();
+    await user.click(within(check).getByRole('button', { name: 'Show all 16' }));
+    expect(within(evidence).getAllByRole('listitem')).toHaveLength(16);
+    await user.click(within(check).getByRole('button', { name: 'Show fewer' }));
+    expect(within(evidence).getAllByRole('listitem')).toHaveLength(EVIDENCE_SHOWN);
+    // What the crawl could not evaluate says so.
+    const axe = screen.getAllByTestId('report-check').find((item) => item.dataset.checkId === 'axe-violations')!;
+    expect(within(axe).getByText('Not evaluated').closest('[data-outcome]')).toHaveAttribute('data-evaluated', 'false');
+  });
+
+  it('exports this one report in the chosen format, from its page', async () => {
+    const downloads: string[] = [];
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:report'), revokeObjectURL: vi.fn() });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(this.download);
+    });
+    try {
+      const { requests } = mockFetch({
+        'GET /api/reports/report-1': { body: report },
+        'POST /api/reports/report-1/export': {
+          raw: 'Vendor\r\n',
+          headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="report-2025-01-31T120000Z.csv"' },
+        },
+      });
+      const { user } = renderWithProviders(<ReportDetail reportId="report-1" renderScreenshot={() => null} />);
+      await screen.findByTestId('report-header');
+      await user.click(screen.getByRole('combobox', { name: 'Export format' }));
+      await user.click(await screen.findByRole('option', { name: 'CSV' }));
+      await user.click(screen.getByTestId('report-export'));
+      await waitFor(() => expect(downloads).toEqual(['report-2025-01-31T120000Z.csv']));
+      expect(requests().find((r) => r.method === 'POST')).toMatchObject({
+        path: '/api/reports/report-1/export',
+        body: { format: 'csv' },
+      });
+    } finally {
+      vi.restoreAllMocks();
+      Reflect.deleteProperty(URL, 'createObjectURL');
+      Reflect.deleteProperty(URL, 'revokeObjectURL');
+    }
   });
 
   it("says 'Failed to fetch report' with the reason when it cannot be loaded", async () => {

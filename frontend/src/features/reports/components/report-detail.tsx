@@ -5,16 +5,20 @@ import {
   MESSAGES,
   type CheckOutcome,
   type ReportDetail as Report,
+  type ReportExportFormat,
 } from '@vendorwatch/contracts';
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { ComplianceLabelBadge, ComplianceRate } from '@/components/compliance/compliance-badges';
+import { ComplianceLabelBadge, ComplianceRate, UNCUT_BADGE } from '@/components/compliance/compliance-badges';
+import { usePhoneLayout } from '@/components/compliance/use-phone-layout';
 import { crawlMethodLabel, isCrawlMethod } from '@/components/crawl/crawl-method';
 import { ExternalLink } from '@/components/ui/external-link';
 import { SectionLoader } from '@/components/ui/section-loader';
 import { paths } from '@/config/paths';
+import { useExportSingleReport } from '../api/export-single-report';
 import { useReport } from '../api/get-report';
 import { ReportCheck } from './report-check';
+import { ReportExportControls } from './report-export-controls';
 import { formatDateTime } from './report-format';
 
 /** Failures first within a group, then warnings, passes and what could not be evaluated. */
@@ -29,6 +33,8 @@ interface ReportDetailProps {
 export function ReportDetail({ reportId, renderScreenshot }: ReportDetailProps) {
   const report = useReport({ reportId });
   const [screenshot, setScreenshot] = useState<{ url: string; alt: string } | null>(null);
+  const screenshots = useMemo(() => new Set(report.data?.pagesWithScreenshot ?? []), [report.data]);
+  const phone = usePhoneLayout();
 
   if (report.isPending) return <SectionLoader label="Loading report" />;
   if (report.isError) {
@@ -63,24 +69,30 @@ export function ReportDetail({ reportId, renderScreenshot }: ReportDetailProps) 
             aria-labelledby={`group-${group}`}
             data-testid="report-group"
           >
-            <Group justify="space-between" mb="sm">
+            <Group justify="space-between" mb="sm" gap="xs">
               <Title order={3} size="h5" id={`group-${group}`}>
                 {CHECK_GROUP_TITLES[group]}
               </Title>
-              <Badge color={failed ? 'red' : 'green'} variant="light">
+              <Badge color={failed ? 'red' : 'green'} variant="light" styles={UNCUT_BADGE}>
                 {failed ? `${failed} failed` : 'All passed'}
               </Badge>
             </Group>
-            {/* What needs attention is open; passes and the rest open on demand. */}
+            {/* What needs attention is open (on a phone, the failures alone); the rest opens on demand. */}
             <Accordion
               multiple
               variant="separated"
               defaultValue={checks
-                .filter((check) => check.outcome === 'fail' || check.outcome === 'warn')
+                .filter((check) => check.outcome === 'fail' || (!phone && check.outcome === 'warn'))
                 .map((check) => check.checkId)}
             >
               {checks.map((check) => (
-                <ReportCheck key={check.checkId} check={check} jobId={data.jobId} onShowScreenshot={setScreenshot} />
+                <ReportCheck
+                  key={check.checkId}
+                  check={check}
+                  jobId={data.jobId}
+                  screenshots={screenshots}
+                  onShowScreenshot={setScreenshot}
+                />
               ))}
             </Accordion>
           </Card>
@@ -111,11 +123,13 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 function ReportHeader({ report }: { report: Report }) {
   const { counts } = report;
+  const [format, setFormat] = useState<ReportExportFormat>('pdf');
+  const exportReport = useExportSingleReport();
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="report-title" data-testid="report-header">
       <Stack gap="md">
-        <Group justify="space-between" align="flex-start">
-          <Stack gap={4}>
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Stack gap={4} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
             <Title order={2} size="h3" id="report-title">
               {report.vendorName ?? 'Deleted vendor'}
             </Title>
@@ -123,7 +137,7 @@ function ReportHeader({ report }: { report: Report }) {
               Assessed {formatDateTime(report.assessedAt)}
             </Text>
           </Stack>
-          <Group gap="sm">
+          <Group gap="sm" wrap="wrap">
             <ComplianceRate rate={report.rate} fz={32} data-testid="report-rate" />
             <ComplianceLabelBadge rate={report.rate} label={report.label} size="lg" data-testid="report-label" />
           </Group>
@@ -141,11 +155,18 @@ function ReportHeader({ report }: { report: Report }) {
           </Field>
           <Field label="Checks">
             <span data-testid="report-counts">
-              {counts.pass} passed · {counts.fail} failed · {counts.warn} warnings · {counts.notApplicable} not applicable
+              {counts.pass} passed · {counts.fail} failed · {counts.warn} {counts.warn === 1 ? 'warning' : 'warnings'} ·{' '}
+              {counts.notApplicable} not applicable
             </span>
           </Field>
           <Field label="Catalogue version">{report.catalogueVersion}</Field>
         </SimpleGrid>
+        <ReportExportControls
+          format={format}
+          onFormatChange={setFormat}
+          onExport={() => exportReport.mutate({ reportId: report.id, format })}
+          pending={exportReport.isPending}
+        />
       </Stack>
     </Card>
   );

@@ -1,20 +1,20 @@
 import { Button, Group, Select } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { REPORT_EXPORT_FORMATS, REPORT_FORMAT_LABELS, type ReportExportFormat, type ReportFilters } from '@vendorwatch/contracts';
-import { useExportReport } from '../api/export-report';
+import { REPORT_EXPORT_FORMATS, REPORT_FORMAT_LABELS, type ReportExportFormat } from '@vendorwatch/contracts';
 
 const FORMAT_OPTIONS = REPORT_EXPORT_FORMATS.map((value) => ({ value, label: REPORT_FORMAT_LABELS[value] }));
 
 interface ReportExportControlsProps {
-  filters: ReportFilters;
   format: ReportExportFormat;
   onFormatChange: (format: ReportExportFormat) => void;
+  /** Exports in the chosen format: the filtered period, or the one report the controls sit on. */
+  onExport: () => void;
+  pending: boolean;
   disabled?: boolean;
 }
 
-/** The export format and the Export button: downloads the filtered report as `report-{timestamp}.{ext}`. */
-export function ReportExportControls({ filters, format, onFormatChange, disabled }: ReportExportControlsProps) {
-  const exportReport = useExportReport();
+/** The export format and the Export button: the file downloads as `report-{timestamp}.{ext}`. */
+export function ReportExportControls({ format, onFormatChange, onExport, pending, disabled }: ReportExportControlsProps) {
   return (
     <Group align="flex-end" gap="sm">
       <Select
@@ -28,8 +28,8 @@ export function ReportExportControls({ filters, format, onFormatChange, disabled
       />
       <Button
         leftSection={<IconDownload size={16} />}
-        onClick={() => exportReport.mutate({ format, filters })}
-        loading={exportReport.isPending}
+        onClick={onExport}
+        loading={pending}
         disabled={disabled}
         data-testid="report-export"
       >

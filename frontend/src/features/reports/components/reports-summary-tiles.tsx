@@ -1,7 +1,7 @@
 import { Badge, Group, Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { CHECK_SEVERITIES, CHECK_SEVERITY_LABELS, type ReportsOverview } from '@vendorwatch/contracts';
 import type { ReactNode } from 'react';
-import { ComplianceRate } from '@/components/compliance/compliance-badges';
+import { ComplianceRate, UNCUT_BADGE } from '@/components/compliance/compliance-badges';
 
 const count = (value: number) => value.toLocaleString('en-US');
 
@@ -34,7 +34,10 @@ function TileFigure({ id, children }: { id: string; children: ReactNode }) {
   );
 }
 
-/** Vendors assessed, their average compliance rate, pages checked and the failures still open. */
+/**
+ * Vendors assessed of those in scope (with how many are not assessed and whose last crawl failed),
+ * their average compliance rate, pages checked and the failures still open.
+ */
 export function ReportsSummaryTiles({ overview }: { overview: ReportsOverview | undefined }) {
   if (!overview) {
     return (
@@ -49,7 +52,26 @@ export function ReportsSummaryTiles({ overview }: { overview: ReportsOverview | 
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
       <Tile id="vendors" label="Vendors assessed">
-        <TileFigure id="vendors">{count(overview.vendorsAssessed)}</TileFigure>
+        <Group gap={6} align="baseline">
+          <TileFigure id="vendors">{count(overview.vendorsAssessed)}</TileFigure>
+          <Text c="dimmed" fw={500} data-testid="report-tile-vendors-scope">
+            of {count(overview.vendorsInScope)}
+          </Text>
+        </Group>
+        {overview.vendorsAssessed < overview.vendorsInScope && (
+          <Group gap={4} mt={4}>
+            {overview.vendorsCrawlFailed > 0 && (
+              <Badge size="sm" color="red" variant="outline" styles={UNCUT_BADGE} data-testid="report-vendors-failed">
+                {overview.vendorsCrawlFailed} last crawl failed
+              </Badge>
+            )}
+            {overview.vendorsNotAssessed > 0 && (
+              <Badge size="sm" color="gray" variant="outline" styles={UNCUT_BADGE} data-testid="report-vendors-not-assessed">
+                {overview.vendorsNotAssessed} not assessed yet
+              </Badge>
+            )}
+          </Group>
+        )}
       </Tile>
       <Tile id="average-rate" label="Average compliance rate">
         <ComplianceRate rate={overview.averageRate} fz={28} lh={1.3} data-testid="report-tile-average-rate-value" />
@@ -66,6 +88,7 @@ export function ReportsSummaryTiles({ overview }: { overview: ReportsOverview | 
             return (
               <Badge
                 key={severity}
+                styles={UNCUT_BADGE}
                 size="sm"
                 variant={urgent && n > 0 ? 'filled' : 'light'}
                 color={urgent && n > 0 ? URGENT[severity] : 'gray'}

@@ -1,7 +1,7 @@
 import { formatMessage, MESSAGES } from '@vendorwatch/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { paginated, reportsOverview, reportSummary, VENDOR_ID } from '@/testing/fixtures';
+import { paginated, reportsOverview, reportSummary, VENDOR_ID, vendorCompliance } from '@/testing/fixtures';
 import { mockFetch, type MockRequest } from '@/testing/mock-fetch';
 import { renderWithProviders } from '@/testing/test-utils';
 import { Reports } from './reports';
@@ -18,7 +18,7 @@ const overview = reportsOverview({
   pagesChecked: 1234,
   openFailures: { critical: 2, high: 0, medium: 3, low: 1 },
   vendors: [
-    {
+    vendorCompliance({
       vendorId: VENDOR_ID,
       vendorName: 'Alpha',
       latestReportId: 'report-1',
@@ -26,19 +26,19 @@ const overview = reportsOverview({
       label: 'Compliant',
       lastAssessedAt: '2025-01-30T12:00:00Z',
       trend: [
-        { assessedAt: '2025-01-20T12:00:00Z', rate: 80 },
-        { assessedAt: '2025-01-30T12:00:00Z', rate: 92.5 },
+        { assessedAt: '2025-01-20T12:00:00Z', crawledAt: '2025-01-20T12:00:00Z', rate: 80 },
+        { assessedAt: '2025-01-30T12:00:00Z', crawledAt: '2025-01-30T12:00:00Z', rate: 92.5 },
       ],
-    },
-    {
+    }),
+    vendorCompliance({
       vendorId: BETA,
       vendorName: 'Beta',
       latestReportId: 'report-2',
       rate: 70,
       label: 'Partially Compliant',
       lastAssessedAt: '2025-01-29T12:00:00Z',
-      trend: [{ assessedAt: '2025-01-29T12:00:00Z', rate: 70 }],
-    },
+      trend: [{ assessedAt: '2025-01-29T12:00:00Z', crawledAt: '2025-01-29T12:00:00Z', rate: 70 }],
+    }),
   ],
 });
 
@@ -80,6 +80,63 @@ describe('Reports', () => {
     expect(within(rows[1]!).getByTestId('report-label')).toHaveTextContent('Non-Compliant');
     expect(within(rows[1]!).getByTestId('report-label')).toHaveAttribute('data-color', 'red');
     expect(within(rows[1]!).getByRole('link', { name: 'Beta' })).toHaveAttribute('href', '/reports/report-2');
+  });
+
+  it('lists a vendor whose last crawl failed with the reason and its crawl, and one not assessed yet', async () => {
+    const failed = vendorCompliance({
+      vendorId: BETA,
+      vendorName: 'Beta',
+      state: 'crawl_failed',
+      latestReportId: null,
+      rate: null,
+      label: null,
+      method: null,
+      lastAssessedAt: null,
+      trend: [],
+      lastCrawl: {
+        jobId: 'job-9',
+        status: 'failed',
+        method: 'puppeteer',
+        at: '2025-01-31T08:00:00Z',
+        failure: { summary: 'The site could not be reached: host not found', detail: 'net::ERR_NAME_NOT_RESOLVED' },
+      },
+    });
+    const fresh = vendorCompliance({
+      vendorId: '33333333-3333-4333-8333-333333333333',
+      vendorName: 'Gamma',
+      state: 'not_assessed',
+      latestReportId: null,
+      rate: null,
+      label: null,
+      lastAssessedAt: null,
+      trend: [],
+    });
+    mockFetch(
+      routes({
+        'GET /api/reports/summary': {
+          body: reportsOverview({
+            vendors: [failed, fresh],
+            vendorsInScope: 2,
+            vendorsCrawlFailed: 1,
+            vendorsNotAssessed: 1,
+          }),
+        },
+      }),
+    );
+    renderWithProviders(<Reports vendors={vendors} />, { initialEntries: [`/reports?vendorId=${BETA}`] });
+
+    const [beta, gamma] = await screen.findAllByTestId('compliance-row');
+    expect(beta).toHaveAttribute('data-state', 'crawl_failed');
+    expect(beta).toHaveTextContent('Last crawl failed');
+    expect(within(beta!).getByTestId('compliance-last-crawl')).toHaveTextContent('The site could not be reached: host not found');
+    expect(within(beta!).getByTestId('compliance-last-crawl')).toHaveAttribute('title', 'net::ERR_NAME_NOT_RESOLVED');
+    expect(within(beta!).getByRole('link', { name: 'Open crawl' })).toHaveAttribute('href', '/crawls/job-9');
+    expect(within(beta!).getByRole('link', { name: 'Beta' })).toHaveAttribute('href', `/vendors/${BETA}`);
+    expect(gamma).toHaveTextContent('Not assessed yet');
+    expect(screen.queryByTestId('compliance-table-empty')).not.toBeInTheDocument();
+    expect(screen.getByTestId('report-tile-vendors-value')).toHaveTextContent(/^0$/);
+    expect(screen.getByTestId('report-tile-vendors-scope')).toHaveTextContent('of 2');
+    expect(screen.getByTestId('report-vendors-failed')).toHaveTextContent('1 last crawl failed');
   });
 
   it("says 'Loading reports...' while the list loads", async () => {

@@ -2,6 +2,7 @@ import { Alert, Button, Card, Group, Stack, Title } from '@mantine/core';
 import { MESSAGES, type ReportExportFormat, type ReportFilters } from '@vendorwatch/contracts';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useExportReport } from '../api/export-report';
 import { useReportsSummary } from '../api/get-reports-summary';
 import { ComplianceTable } from './compliance-table';
 import { RecentResults } from './recent-results';
@@ -24,6 +25,7 @@ export function Reports({ vendors }: ReportsProps) {
   const { filters, page, format } = readReportSearch(params);
   const [filtersValid, setFiltersValid] = useState(true);
   const summary = useReportsSummary({ filters });
+  const exportReport = useExportReport();
 
   const applyFilters = (next: ReportFilters) => setParams((current) => withFilters(current, next));
   const setFormat = (next: ReportExportFormat) => setParams((current) => withParam(current, 'format', next), { replace: true });
@@ -34,7 +36,13 @@ export function Reports({ vendors }: ReportsProps) {
       <Card withBorder radius="md" padding="lg">
         <Group justify="space-between" align="flex-end" gap="md">
           <ReportsFilterForm filters={filters} vendors={vendors} onApply={applyFilters} onValidityChange={setFiltersValid} />
-          <ReportExportControls filters={filters} format={format} onFormatChange={setFormat} disabled={!filtersValid} />
+          <ReportExportControls
+            format={format}
+            onFormatChange={setFormat}
+            onExport={() => exportReport.mutate({ format, filters })}
+            pending={exportReport.isPending}
+            disabled={!filtersValid}
+          />
         </Group>
       </Card>
 

@@ -25,7 +25,11 @@ export function VendorComplianceChart({ vendorId }: { vendorId: string }) {
       ) : (
         <LineChart
           h={CHART_HEIGHT}
-          data={trend.map((point) => ({ ...point, when: new Date(point.assessedAt).toLocaleDateString() }))}
+          // Each assessment at the time its crawl completed: two crawls of one day are two points, each with its time.
+          data={trend.map((point) => ({
+            ...point,
+            when: new Date(point.crawledAt).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' }),
+          }))}
           dataKey="when"
           series={[{ name: 'rate', label: 'Compliance rate', color: 'teal.6' }]}
           curveType="linear"
