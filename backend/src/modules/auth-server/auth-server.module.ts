@@ -11,7 +11,6 @@ import { authThrottlerOptions } from './auth-rate-limit';
 import { AuthController } from './auth.controller';
 import { EmailLinksService } from './email-links.service';
 import { EmbeddedAuthGuard } from './embedded-auth.guard';
-import { EmptyJsonBodies } from './empty-json-bodies';
 import { FactorsController } from './factors.controller';
 import { FactorsService } from './factors.service';
 import { GoTrueAuthGuard } from './gotrue-auth.guard';
@@ -44,7 +43,6 @@ import { UserViewService } from './user-view.service';
     AuthInfoService,
     EmbeddedAuthGuard,
     GoTrueAuthGuard,
-    EmptyJsonBodies,
   ],
   exports: [SessionsService],
 })
