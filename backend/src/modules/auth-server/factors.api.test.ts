@@ -68,6 +68,8 @@ describe('TOTP factors of the embedded auth', () => {
         uri: expect.any(String),
       },
     });
+    // supabase-js hands it to the browser as `data:image/svg+xml;utf-8,<svg…`, unescaped.
+    expect(enrolled.body.totp.qr_code).not.toMatch(/[#%]/);
     const uri = new URL(enrolled.body.totp.uri);
     expect(uri.protocol).toBe('otpauth:');
     expect(uri.searchParams.get('secret')).toBe(enrolled.body.totp.secret);
@@ -166,6 +168,20 @@ describe('TOTP factors of the embedded auth', () => {
     expect(removed.status).toBe(200);
     expect(removed.body).toEqual({ id: factorId });
     expect((await probe(await signIn(email))).status).toBe(200);
+  });
+
+  it('replaces an abandoned set-up of the same name, so setting up starts over', async () => {
+    const { token } = await newUser();
+    const abandoned = await enroll(token);
+    const again = await enroll(token);
+    expect(again.status).toBe(200);
+    expect(again.body.id).not.toBe(abandoned.body.id);
+    expect((await auth('GET', '/user', { token })).body.factors).toEqual([
+      expect.objectContaining({ id: again.body.id, status: 'unverified', friendly_name: 'Phone' }),
+    ]);
+    const verified = await verify(token, again.body.id, await codeFor(again.body.totp.secret));
+    expect(verified.status).toBe(200);
+    expect((await challenge(token, abandoned.body.id)).body.code).toBe('mfa_factor_not_found');
   });
 
   it('needs aal2 to enroll a second factor, and refuses a name twice', async () => {

@@ -53,15 +53,19 @@ export class FactorsService {
     const user = await this.findCaller(caller);
     const friendlyName = body.friendly_name ?? '';
     await this.factors.deleteUnverifiedCreatedBefore(user.id, new Date(Date.now() - UNVERIFIED_FACTOR_LIFETIME_MS));
-    const existing = await this.factors.listByUser(user.id);
-    if (existing.some((factor) => (factor.friendlyName ?? '') === friendlyName))
-      throw AuthErrors.factorNameConflict(friendlyName);
-    if (existing.length >= MAX_FACTORS) throw AuthErrors.tooManyFactors();
-    if (existing.some(isVerified) && caller.aal !== 'aal2')
+    // A set-up abandoned under this name is replaced, as Supabase Auth does; a verified factor keeps its name.
+    const sameName = (factor: MfaFactorRow) => (factor.friendlyName ?? '') === friendlyName;
+    const all = await this.factors.listByUser(user.id);
+    if (all.some((factor) => sameName(factor) && isVerified(factor))) throw AuthErrors.factorNameConflict(friendlyName);
+    const abandoned = all.filter(sameName);
+    const others = all.filter((factor) => !sameName(factor));
+    if (others.length >= MAX_FACTORS) throw AuthErrors.tooManyFactors();
+    if (others.some(isVerified) && caller.aal !== 'aal2')
       throw AuthErrors.insufficientAal(403, MESSAGES.auth.aal2RequiredToEnroll);
 
     const issuer = body.issuer || new URL(publicUrl(this.config)).host;
     const enrolment = await newTotpEnrolment(issuer, user.email);
+    for (const factor of abandoned) await this.factors.deleteUnverified(user.id, factor.id);
     const factor = await this.factors.create({
       userId: user.id,
       friendlyName,

@@ -38,6 +38,13 @@ export class AuthMfaFactorsRepository {
       .where(and(eq(mfaFactors.userId, userId), eq(mfaFactors.status, 'unverified'), lt(mfaFactors.createdAt, olderThan)));
   }
 
+  /** An enrolment that was never verified (a verified factor with this id stays). */
+  async deleteUnverified(userId: string, id: string): Promise<void> {
+    await this.db
+      .delete(mfaFactors)
+      .where(and(eq(mfaFactors.id, id), eq(mfaFactors.userId, userId), eq(mfaFactors.status, 'unverified')));
+  }
+
   /**
    * Records that a code of `timeStep` was accepted, unless a code of that step or a later one was
    * accepted already: false then, so each code works once, even for two requests at the same moment.
