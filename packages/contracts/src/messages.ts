@@ -75,6 +75,9 @@ export const MESSAGES = {
     challengeNotFound: 'MFA factor with the provided challenge ID not found',
     challengeExpired: 'MFA challenge {id} has expired, verify against another challenge or create a new challenge.',
     invalidTotp: 'Invalid TOTP code entered',
+    challengeAttemptsExhausted: 'Too many wrong codes for this challenge: request a new challenge and try again',
+    factorLocked:
+      'Too many wrong codes: this authenticator app is locked for {minutes} minutes. The account owner has been told by email.',
     codeRequired: 'Code needs to be non-empty',
     sessionExpired: 'Invalid Refresh Token: Session Expired',
     sessionExpiredIdle: 'Invalid Refresh Token: Session Expired (Inactivity)',
@@ -303,6 +306,7 @@ export const formatMessage = {
   factorTypeDisabled: (type: string) => fill(MESSAGES.auth.factorTypeDisabled, { type }),
   factorNameConflict: (name: string) => fill(MESSAGES.auth.factorNameConflict, { name }),
   challengeExpired: (id: string) => fill(MESSAGES.auth.challengeExpired, { id }),
+  factorLocked: (minutes: number) => fill(MESSAGES.auth.factorLocked, { minutes }),
 };
 
 /** 429 answers of the per-user limits (fair use): what was limited, the limit, and when to try again. */

@@ -11,6 +11,7 @@ import { authThrottlerOptions } from './auth-rate-limit';
 import { AuthController } from './auth.controller';
 import { EmailLinksService } from './email-links.service';
 import { EmbeddedAuthGuard } from './embedded-auth.guard';
+import { FactorLockout } from './factor-lockout.service';
 import { FactorsController } from './factors.controller';
 import { FactorsService } from './factors.service';
 import { GoTrueAuthGuard } from './gotrue-auth.guard';
@@ -40,6 +41,7 @@ import { UserViewService } from './user-view.service';
     SessionsService,
     AccountsService,
     FactorsService,
+    FactorLockout,
     AuthInfoService,
     EmbeddedAuthGuard,
     GoTrueAuthGuard,
