@@ -67,6 +67,7 @@ export const MESSAGES = {
     aal2RequiredToUpdate: 'AAL2 session is required to update email or password when MFA is enabled.',
     aal2RequiredToEnroll: 'AAL2 required to enroll a new factor',
     aal2RequiredToUnenroll: 'AAL2 required to unenroll verified factor',
+    aal2RequiredToEndOtherSessions: 'AAL2 session is required to sign out other sessions when MFA is enabled.',
     factorNotFound: 'Factor not found',
     factorTypeInvalid: 'factor_type needs to be totp, phone, or webauthn',
     factorTypeDisabled: 'MFA enroll is disabled for {type}',

@@ -124,8 +124,8 @@ export class AccountsService {
   }
 
   private async checkMayChangePassword(caller: AuthUser, user: UserRow, currentPassword: string | undefined): Promise<void> {
-    const verified = (await this.factors.listByUser(user.id)).some((factor) => factor.status === 'verified');
-    if (verified && caller.aal !== 'aal2') throw AuthErrors.insufficientAal(401, MESSAGES.auth.aal2RequiredToUpdate);
+    if (caller.aal !== 'aal2' && (await this.factors.hasVerified(user.id)))
+      throw AuthErrors.insufficientAal(401, MESSAGES.auth.aal2RequiredToUpdate);
     if (caller.recoveredAt && Date.now() / 1000 - caller.recoveredAt < RECOVERY_WINDOW_SECONDS) return;
     if (!currentPassword) throw AuthErrors.currentPasswordRequired();
     if (!(await this.hasher.verify(user.encryptedPassword, currentPassword))) throw AuthErrors.currentPasswordMismatch();

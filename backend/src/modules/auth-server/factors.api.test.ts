@@ -184,6 +184,25 @@ describe('TOTP factors of the embedded auth', () => {
     expect((await challenge(token, abandoned.body.id)).body.code).toBe('mfa_factor_not_found');
   });
 
+  it('lets a password-only (aal1) session end only itself, not the sessions that used the factor', async () => {
+    const { email, aal2 } = await userWithFactor();
+    const aal1 = await signIn(email);
+    for (const scope of ['global', 'others']) {
+      const refused = await auth('POST', `/logout?scope=${scope}`, { token: aal1 });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ code: 'insufficient_aal', message: MESSAGES.auth.aal2RequiredToEndOtherSessions });
+    }
+    expect((await auth('GET', '/user', { token: aal2 })).status).toBe(200);
+    expect((await auth('POST', '/logout?scope=local', { token: aal1 })).status).toBe(204);
+    expect((await auth('GET', '/user', { token: aal1 })).body.code).toBe('session_not_found');
+
+    // An aal2 session may end them all.
+    const another = await signIn(email);
+    expect((await auth('POST', '/logout?scope=others', { token: aal2 })).status).toBe(204);
+    expect((await auth('GET', '/user', { token: another })).body.code).toBe('session_not_found');
+    expect((await auth('GET', '/user', { token: aal2 })).status).toBe(200);
+  });
+
   it('needs aal2 to enroll a second factor, and refuses a name twice', async () => {
     const { email, aal2 } = await userWithFactor();
     const aal1 = await signIn(email);

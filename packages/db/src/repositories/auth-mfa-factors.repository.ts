@@ -17,6 +17,15 @@ export class AuthMfaFactorsRepository {
       .orderBy(asc(mfaFactors.createdAt), asc(mfaFactors.id));
   }
 
+  async hasVerified(userId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: mfaFactors.id })
+      .from(mfaFactors)
+      .where(and(eq(mfaFactors.userId, userId), eq(mfaFactors.status, 'verified')))
+      .limit(1);
+    return row !== undefined;
+  }
+
   async create(factor: NewMfaFactor): Promise<MfaFactorRow> {
     const [row] = await this.db.insert(mfaFactors).values(factor).returning();
     return row!;
