@@ -64,6 +64,7 @@ export const MESSAGES = {
     inputTooLong: '{field} must be at most {max} characters',
     recoverRequiresEmail: 'Password recovery requires an email',
     currentPasswordRequired: 'Current password required when setting new password.',
+    invalidNonce: 'Nonce has expired or is invalid',
     aal2RequiredToUpdate: 'AAL2 session is required to update email or password when MFA is enabled.',
     aal2RequiredToEnroll: 'AAL2 required to enroll a new factor',
     aal2RequiredToUnenroll: 'AAL2 required to unenroll verified factor',

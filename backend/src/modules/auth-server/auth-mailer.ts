@@ -2,12 +2,14 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/
 import { APP_CONFIG, escapeHtml, SmtpMailer, type AppConfig } from '@vendorwatch/runtime';
 
 /**
- * The emails of the embedded auth: a one-time link (the confirmation also carries a code), and the
- * warning that a second factor was locked after too many wrong codes.
+ * The emails of the embedded auth: a one-time link (the confirmation also carries a code), the
+ * code that proves a signed-in user reads their email (reauthentication), and the warning that a
+ * second factor was locked after too many wrong codes.
  */
 export type AuthMail =
   | { kind: 'confirmation'; to: string; link: string; code: string }
   | { kind: 'recovery'; to: string; link: string }
+  | { kind: 'reauthentication'; to: string; code: string }
   | FactorLockedMail;
 
 export interface FactorLockedMail {
@@ -61,6 +63,15 @@ export class AuthMailer implements OnApplicationShutdown {
 
 function render(mail: AuthMail): RenderedMail {
   if (mail.kind === 'factor-locked') return renderFactorLocked(mail);
+  if (mail.kind === 'reauthentication') {
+    const note = 'If you did not ask for this, someone may be signed in to your account: change your password.';
+    return {
+      subject: 'Confirm reauthentication',
+      text: `Enter this code to confirm it is you: ${mail.code}\n\n${note}\n`,
+      html: `<h2>Confirm reauthentication</h2><p>Enter this code to confirm it is you: ${mail.code}</p><p>${note}</p>`,
+      gist: `code ${mail.code}`,
+    };
+  }
   const link = escapeHtml(mail.link);
   if (mail.kind === 'confirmation') {
     return {

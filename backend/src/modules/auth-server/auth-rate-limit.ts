@@ -23,10 +23,11 @@ export const tokenGrantBucket = (request: FastifyRequest): RateLimitBucket | und
   return grantType === 'password' ? 'signIn' : undefined;
 };
 
-/** PUT /user counts as a sign-in when it carries a password: the current one could be guessed there. */
+/** PUT /user counts as a sign-in when it carries a password or a nonce: the current password or the nonce could be guessed there. */
 export const passwordChangeBucket = (request: FastifyRequest): RateLimitBucket | undefined => {
   const body = request.body as Record<string, unknown> | undefined;
-  return body && (body.password !== undefined || body.current_password !== undefined) ? 'signIn' : undefined;
+  const guessable = ['password', 'current_password', 'nonce'];
+  return body && guessable.some((field) => body[field] !== undefined) ? 'signIn' : undefined;
 };
 
 function bucketOf(context: ExecutionContext): RateLimitBucket | undefined {

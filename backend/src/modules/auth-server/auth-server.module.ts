@@ -16,6 +16,7 @@ import { FactorsController } from './factors.controller';
 import { FactorsService } from './factors.service';
 import { GoTrueAuthGuard } from './gotrue-auth.guard';
 import { PasswordHasher } from './password-hasher';
+import { ReauthenticationService } from './reauthentication.service';
 import { RedirectPolicy } from './redirect-policy';
 import { SessionsService } from './sessions.service';
 import { SigningKeysService } from './signing-keys.service';
@@ -37,6 +38,7 @@ import { UserViewService } from './user-view.service';
     AuthMailer,
     RedirectPolicy,
     EmailLinksService,
+    ReauthenticationService,
     UserViewService,
     SessionsService,
     AccountsService,

@@ -108,6 +108,22 @@ export class AuthController {
     return this.accounts.updateUser(user, body);
   }
 
+  /** auth-js sends GET; POST is answered alike. */
+  @Get('reauthenticate')
+  @UseGuards(GoTrueAuthGuard)
+  @RateLimit('signIn')
+  reauthenticate(@CurrentUser() user: AuthUser) {
+    return this.accounts.reauthenticate(user);
+  }
+
+  @Post('reauthenticate')
+  @HttpCode(200)
+  @UseGuards(GoTrueAuthGuard)
+  @RateLimit('signIn')
+  reauthenticateByPost(@CurrentUser() user: AuthUser) {
+    return this.accounts.reauthenticate(user);
+  }
+
   @Post('logout')
   @HttpCode(204)
   @UseGuards(GoTrueAuthGuard)

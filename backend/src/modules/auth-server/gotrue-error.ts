@@ -47,6 +47,7 @@ export const AuthErrors = {
   sessionExpired: (message: string) => new GoTrueError(400, 'session_expired', message),
   currentPasswordRequired: () => new GoTrueError(400, 'current_password_required', m.currentPasswordRequired),
   currentPasswordMismatch: () => new GoTrueError(400, 'current_password_mismatch', m.currentPasswordRequired),
+  reauthenticationNotValid: () => new GoTrueError(400, 'reauthentication_not_valid', m.invalidNonce),
   insufficientAal: (status: number, message: string) => new GoTrueError(status, 'insufficient_aal', message),
   factorNotFound: () => new GoTrueError(404, 'mfa_factor_not_found', m.factorNotFound),
   factorNameConflict: (name: string) => new GoTrueError(422, 'mfa_factor_name_conflict', formatMessage.factorNameConflict(name)),

@@ -32,8 +32,11 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
 );
 
-/** What an emailed one-time token is for: confirming the address, or resetting the password. */
-export type OneTimeTokenPurpose = 'confirmation' | 'recovery';
+/**
+ * What an emailed one-time token is for: confirming the address, resetting the password, or
+ * proving a signed-in user reads their email before a new password (Supabase Auth's reauthentication).
+ */
+export type OneTimeTokenPurpose = 'confirmation' | 'recovery' | 'reauthentication';
 
 /**
  * Emailed one-time tokens (links and their codes), at most one pending per user and purpose. The

@@ -40,6 +40,8 @@ export const updateUserBody = z.object({
   email,
   password: password('password'),
   current_password: password('current_password'),
+  /** The code reauthenticate() emailed, instead of the current password. */
+  nonce: token('nonce'),
   data: metadata,
 });
 export type UpdateUserBody = z.infer<typeof updateUserBody>;
