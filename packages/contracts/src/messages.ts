@@ -63,6 +63,8 @@ export const MESSAGES = {
     unsupportedLogoutScope: 'Unsupported logout scope "{scope}"',
     inputTooLong: '{field} must be at most {max} characters',
     recoverRequiresEmail: 'Password recovery requires an email',
+    resendRequiresEmail: 'Resending requires an email',
+    resendTypeUnsupported: 'Only the signup confirmation email can be resent',
     currentPasswordRequired: 'Current password required when setting new password.',
     invalidNonce: 'Nonce has expired or is invalid',
     aal2RequiredToUpdate: 'AAL2 session is required to update email or password when MFA is enabled.',

@@ -4,7 +4,7 @@ import { AuthMfaFactorsRepository, AuthSessionsRepository, UsersRepository, type
 import { APP_CONFIG, type AppConfig } from '@vendorwatch/runtime';
 import type { AuthUser } from '../../common/auth-user';
 import { checkNewPassword, normalizeEmail } from './credential-rules';
-import type { RecoverBody, SignUpBody, UpdateUserBody, VerifyBody, VerifyLinkQuery } from './dto/auth.dto';
+import type { RecoverBody, ResendBody, SignUpBody, UpdateUserBody, VerifyBody, VerifyLinkQuery } from './dto/auth.dto';
 import { EmailLinksService } from './email-links.service';
 import { AuthErrors } from './gotrue-error';
 import { PasswordHasher } from './password-hasher';
@@ -101,6 +101,18 @@ export class AccountsService {
   /** Emails the signed-in user a nonce for `updateUser({ password, nonce })`. */
   async reauthenticate(caller: AuthUser): Promise<Record<string, never>> {
     return this.reauthentication.send(await this.findCaller(caller));
+  }
+
+  /**
+   * The sign-up's confirmation email again: a new link that replaces the old and carries the same
+   * pending password, at most one a minute. The answer is the same empty one whatever the address.
+   */
+  async resend(body: ResendBody, redirectTo: string | undefined): Promise<Record<string, never>> {
+    if (body.type !== 'signup') throw AuthErrors.validation(MESSAGES.auth.resendTypeUnsupported);
+    if (!body.email) throw AuthErrors.validation(MESSAGES.auth.resendRequiresEmail);
+    const user = await this.users.findByEmail(normalizeEmail(body.email));
+    if (user && !user.emailConfirmedAt) await this.emailLinks.reissueConfirmation(user, redirectTo);
+    return {};
   }
 
   async getUser(caller: AuthUser): Promise<GoTrueUser> {

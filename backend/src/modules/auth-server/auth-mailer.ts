@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import type { AuthEmailDelivery } from '@vendorwatch/contracts';
 import { APP_CONFIG, escapeHtml, SmtpMailer, type AppConfig } from '@vendorwatch/runtime';
 
 /**
@@ -48,17 +49,24 @@ export class AuthMailer implements OnApplicationShutdown {
 
   async send(mail: AuthMail): Promise<void> {
     const { subject, text, html, gist } = render(mail);
-    if (!this.mailer.configured) {
-      if (this.config.NODE_ENV === 'development') this.logger.log(`${subject} (${mail.to}): ${gist}`);
-      else this.logger.warn(`No SMTP_URL: the email "${subject}" to ${mail.to} was not sent`);
-      return;
-    }
-    await this.mailer.send({ to: mail.to, subject, text, html });
+    const delivery = authEmailDelivery(this.config);
+    if (delivery === 'logged') this.logger.log(`${subject} (${mail.to}): ${gist}`);
+    else if (delivery === 'not-sent') this.logger.warn(`No SMTP_URL: the email "${subject}" to ${mail.to} was not sent`);
+    else await this.mailer.send({ to: mail.to, subject, text, html });
   }
 
   onApplicationShutdown(): void {
     this.mailer.close();
   }
+}
+
+/**
+ * What becomes of the embedded auth's emails, as the sign-up screen tells the user: sent through
+ * SMTP (with a hosted Supabase project, that project sends them), logged in development, or lost.
+ */
+export function authEmailDelivery(config: Pick<AppConfig, 'SMTP_URL' | 'SUPABASE_URL' | 'NODE_ENV'>): AuthEmailDelivery {
+  if (config.SUPABASE_URL || config.SMTP_URL) return 'sent';
+  return config.NODE_ENV === 'development' ? 'logged' : 'not-sent';
 }
 
 function render(mail: AuthMail): RenderedMail {

@@ -20,6 +20,7 @@ import { passwordChangeBucket, RateLimit, tokenGrantBucket } from './auth-rate-l
 import {
   recoverBody,
   redirectQuery,
+  resendBody,
   signUpBody,
   tokenBody,
   updateUserBody,
@@ -27,6 +28,7 @@ import {
   verifyLinkQuery,
   type RecoverBody,
   type RedirectQuery,
+  type ResendBody,
   type SignUpBody,
   type TokenBody,
   type UpdateUserBody,
@@ -93,6 +95,13 @@ export class AuthController {
   @RateLimit('signIn')
   recover(@Body(gotrueInput(recoverBody)) body: RecoverBody, @Query(gotrueInput(redirectQuery)) query: RedirectQuery) {
     return this.accounts.recover(body, query.redirect_to);
+  }
+
+  @Post('resend')
+  @HttpCode(200)
+  @RateLimit('signIn')
+  resend(@Body(gotrueInput(resendBody)) body: ResendBody, @Query(gotrueInput(redirectQuery)) query: RedirectQuery) {
+    return this.accounts.resend(body, query.redirect_to);
   }
 
   @Get('user')

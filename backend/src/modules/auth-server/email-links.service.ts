@@ -73,6 +73,16 @@ export class EmailLinksService {
     return purpose === 'confirmation' ? { ...user, confirmationSentAt: now } : { ...user, recoverySentAt: now };
   }
 
+  /**
+   * A pending sign-up's confirmation again, with the password that sign-up gave (the account has
+   * none until then). Nothing when no sign-up is pending: its link expired or took five wrong codes.
+   */
+  async reissueConfirmation(user: UserRow, redirectTo: string | undefined): Promise<void> {
+    const pending = await this.tokens.findForUser(user.id, 'confirmation');
+    if (!pending?.pendingPasswordHash) return;
+    await this.issue(user, 'confirmation', redirectTo, pending.pendingPasswordHash);
+  }
+
   /** Uses a link's token: the user it confirms (and, for a sign-up, whose password it sets). */
   async useLinkToken(token: string, purpose: LinkPurpose): Promise<UserRow> {
     const user = await this.tokens.consume(digestOf(token), purpose, this.validSince());
