@@ -90,6 +90,12 @@ export const MESSAGES = {
     // Texts of the account pages.
     forgotPassword: 'Forgot password?',
     recoverySent: 'If an account exists for this address, we have sent it a link to reset the password.',
+    confirmationLinkLogged:
+      'No email server is configured (SMTP_URL), so the confirmation link was written to the server\'s log: look for the line "Confirm your signup".',
+    confirmationNotSent:
+      'This server has no email server configured (SMTP_URL), so no confirmation email was sent. Ask its operator to set one up, or to confirm sign-ups automatically (AUTH_AUTOCONFIRM).',
+    confirmationResent: 'A new confirmation link is on its way. Only the newest link works.',
+    resendConfirmationFailed: 'Failed to resend the confirmation email',
     passwordReset: 'Your password has been changed.',
     passwordChanged: 'Password changed. Your other sessions have been signed out.',
     currentPasswordNeeded: 'Enter your current password',
