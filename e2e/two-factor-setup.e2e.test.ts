@@ -5,6 +5,12 @@ import { generate } from 'otplib';
 import { startTestApp, type TestApp } from '../backend/src/testing/test-app';
 import { FRONTEND_DIST, launchBrowser, openPage, signInThroughUi, snapshot } from './support';
 
+/** What the test reads of an <img> (the e2e tests compile without the DOM's types). */
+interface DecodedImage {
+  complete: boolean;
+  naturalWidth: number;
+}
+
 /** An authenticator app's code for `secret` (the server accepts one step of skew). */
 const codeFor = (secret: string) => generate({ secret, epoch: Math.floor(Date.now() / 1000) });
 
@@ -42,11 +48,8 @@ describe('two-factor set-up on the Security page, in a real browser', () => {
     await page.getByRole('button', { name: 'Set up authenticator app' }).click();
     await qrCode().waitFor();
     // The image is decoded (a broken data: URL has no natural size).
-    await page.waitForFunction(
-      (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
-      await qrCode().elementHandle(),
-    );
-    expect(await qrCode().evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await page.waitForFunction((img) => (img as unknown as DecodedImage).complete, await qrCode().elementHandle());
+    expect(await qrCode().evaluate((img) => (img as unknown as DecodedImage).naturalWidth)).toBeGreaterThan(0);
 
     // Abandoned: the page is left before a code is entered, then set-up starts again.
     await page.reload();

@@ -53,7 +53,14 @@ describe('CrawlStarter when the queue refuses the job', () => {
   afterAll(async () => {
     proxy?.restore();
     // Back through the proxy before cleaning up: the producer has no offline queue.
-    await waitFor(async () => queue.getJobCounts().then(() => true, () => false), { what: 'the queue to reconnect' });
+    await waitFor(
+      async () =>
+        queue.getJobCounts().then(
+          () => true,
+          () => false,
+        ),
+      { what: 'the queue to reconnect' },
+    );
     await queue?.obliterate({ force: true }).catch(() => undefined);
     await queue?.close();
     await proxy?.close();
