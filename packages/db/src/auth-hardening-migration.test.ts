@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { MIGRATIONS_FOLDER } from './database';
-import { TEST_POSTGRES_URL } from './testing';
+import { urlFor, withAdmin } from './testing';
 
 const MIGRATION = '0011_auth_hardening';
 
@@ -16,12 +16,12 @@ const MIGRATION = '0011_auth_hardening';
  */
 describe(`migration ${MIGRATION}`, () => {
   const name = `vw_migration_${randomBytes(6).toString('hex')}`;
-  const url = Object.assign(new URL(TEST_POSTGRES_URL), { pathname: `/${name}` }).toString();
+  const url = urlFor(name);
   const before = mkdtempSync(path.join(os.tmpdir(), 'vw-migrations-'));
   let client: Client;
 
   beforeAll(async () => {
-    await admin((db) => db.query(`create database "${name}"`));
+    await withAdmin((db) => db.query(`create database "${name}"`));
     // The migrations as they stood before this one.
     cpSync(MIGRATIONS_FOLDER, before, { recursive: true });
     const journalPath = path.join(before, 'meta', '_journal.json');
@@ -35,7 +35,7 @@ describe(`migration ${MIGRATION}`, () => {
 
   afterAll(async () => {
     await client?.end();
-    await admin((db) => db.query(`drop database if exists "${name}" with (force)`));
+    await withAdmin((db) => db.query(`drop database if exists "${name}" with (force)`));
     rmSync(before, { recursive: true, force: true });
   });
 
@@ -62,13 +62,3 @@ describe(`migration ${MIGRATION}`, () => {
     expect((await client.query(`select count(*)::int as n from mfa_code_attempts`)).rows).toEqual([{ n: 0 }]);
   });
 });
-
-async function admin<T>(fn: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: TEST_POSTGRES_URL });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
