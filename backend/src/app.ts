@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
+import { acceptEmptyJsonBodies } from './common/empty-json-bodies';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { RejectNulPipe } from './common/reject-nul.pipe';
 
@@ -43,13 +44,12 @@ export async function createApp(
   app.useLogger(app.get(Logger));
   app.useGlobalFilters(new HttpExceptionFilter());
   app.useGlobalPipes(new RejectNulPipe());
-  app
-    .getHttpAdapter()
-    .getInstance()
-    .addHook('onRequest', (request, reply, done) => {
-      void reply.header('x-request-id', request.id);
-      done();
-    });
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', (request, reply, done) => {
+    void reply.header('x-request-id', request.id);
+    done();
+  });
+  acceptEmptyJsonBodies(fastify);
 
   // Only the origins the operator lists may call with credentials; unset, no cross-origin caller may
   // (the app itself is served from this origin, and the dev server proxies to it).

@@ -63,10 +63,14 @@ export const MESSAGES = {
     unsupportedLogoutScope: 'Unsupported logout scope "{scope}"',
     inputTooLong: '{field} must be at most {max} characters',
     recoverRequiresEmail: 'Password recovery requires an email',
+    resendRequiresEmail: 'Resending requires an email',
+    resendTypeUnsupported: 'Only the signup confirmation email can be resent',
     currentPasswordRequired: 'Current password required when setting new password.',
+    invalidNonce: 'Nonce has expired or is invalid',
     aal2RequiredToUpdate: 'AAL2 session is required to update email or password when MFA is enabled.',
     aal2RequiredToEnroll: 'AAL2 required to enroll a new factor',
     aal2RequiredToUnenroll: 'AAL2 required to unenroll verified factor',
+    aal2RequiredToEndOtherSessions: 'AAL2 session is required to sign out other sessions when MFA is enabled.',
     factorNotFound: 'Factor not found',
     factorTypeInvalid: 'factor_type needs to be totp, phone, or webauthn',
     factorTypeDisabled: 'MFA enroll is disabled for {type}',
@@ -75,6 +79,9 @@ export const MESSAGES = {
     challengeNotFound: 'MFA factor with the provided challenge ID not found',
     challengeExpired: 'MFA challenge {id} has expired, verify against another challenge or create a new challenge.',
     invalidTotp: 'Invalid TOTP code entered',
+    challengeAttemptsExhausted: 'Too many wrong codes for this challenge: request a new challenge and try again',
+    factorLocked:
+      'Too many wrong codes: this authenticator app is locked for {minutes} minutes. The account owner has been told by email.',
     codeRequired: 'Code needs to be non-empty',
     sessionExpired: 'Invalid Refresh Token: Session Expired',
     sessionExpiredIdle: 'Invalid Refresh Token: Session Expired (Inactivity)',
@@ -83,6 +90,12 @@ export const MESSAGES = {
     // Texts of the account pages.
     forgotPassword: 'Forgot password?',
     recoverySent: 'If an account exists for this address, we have sent it a link to reset the password.',
+    confirmationLinkLogged:
+      'No email server is configured (SMTP_URL), so the confirmation link was written to the server\'s log: look for the line "Confirm your signup".',
+    confirmationNotSent:
+      'This server has no email server configured (SMTP_URL), so no confirmation email was sent. Ask its operator to set one up, or to confirm sign-ups automatically (AUTH_AUTOCONFIRM).',
+    confirmationResent: 'A new confirmation link is on its way. Only the newest link works.',
+    resendConfirmationFailed: 'Failed to resend the confirmation email',
     passwordReset: 'Your password has been changed.',
     passwordChanged: 'Password changed. Your other sessions have been signed out.',
     currentPasswordNeeded: 'Enter your current password',
@@ -329,6 +342,7 @@ export const formatMessage = {
   factorTypeDisabled: (type: string) => fill(MESSAGES.auth.factorTypeDisabled, { type }),
   factorNameConflict: (name: string) => fill(MESSAGES.auth.factorNameConflict, { name }),
   challengeExpired: (id: string) => fill(MESSAGES.auth.challengeExpired, { id }),
+  factorLocked: (minutes: number) => fill(MESSAGES.auth.factorLocked, { minutes }),
 };
 
 /** 429 answers of the per-user limits (fair use): what was limited, the limit, and when to try again. */

@@ -78,7 +78,15 @@ export interface ApiErrorBody {
 export interface PublicConfig {
   supabaseUrl: string | null;
   supabaseAnonKey: string;
+  /**
+   * What becomes of the sign-up confirmation email: sent (SMTP, or the hosted project's own mail),
+   * written to the server's log (development without SMTP), or not sent at all.
+   */
+  authEmails: AuthEmailDelivery;
 }
+
+export const AUTH_EMAIL_DELIVERIES = ['sent', 'logged', 'not-sent'] as const;
+export type AuthEmailDelivery = (typeof AUTH_EMAIL_DELIVERIES)[number];
 
 export interface CrawlerConfig {
   id: string;

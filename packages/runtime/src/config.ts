@@ -87,6 +87,15 @@ export const configSchema = z.object({
   AUTH_SESSION_MAX_LIFETIME_SECONDS: z.coerce.number().int().min(60).default(2_592_000),
   /** How long an MFA challenge can be verified. */
   AUTH_MFA_CHALLENGE_EXPIRY_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+  /** Wrong codes one MFA challenge takes; then it is spent and a new one is needed. */
+  AUTH_MFA_CHALLENGE_MAX_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
+  /**
+   * Wrong codes a factor takes within the window, from any client address, before it accepts no
+   * code at all for the lock time; its owner is told by email.
+   */
+  AUTH_MFA_FACTOR_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(20),
+  AUTH_MFA_FACTOR_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  AUTH_MFA_FACTOR_LOCK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   AUTH_JWKS_CACHE_SECONDS: z.coerce.number().int().min(0).default(600),
   /**
    * Origins of other sites allowed to call the API from a browser with credentials (comma separated,

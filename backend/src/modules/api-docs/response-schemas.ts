@@ -1,4 +1,5 @@
 import {
+  AUTH_EMAIL_DELIVERIES,
   CHECK_GROUPS,
   CHECK_OUTCOMES,
   CHECK_SEVERITIES,
@@ -126,7 +127,9 @@ export const projectElementSchema = describes<ProjectElement>()(
 );
 
 export const publicConfigSchema = describes<PublicConfig>()(
-  z.object({ supabaseUrl: z.string().nullable(), supabaseAnonKey: z.string() }).meta({ id: 'PublicConfig' }),
+  z
+    .object({ supabaseUrl: z.string().nullable(), supabaseAnonKey: z.string(), authEmails: z.enum(AUTH_EMAIL_DELIVERIES) })
+    .meta({ id: 'PublicConfig' }),
 );
 
 export const crawlerConfigSchema = describes<CrawlerConfig>()(

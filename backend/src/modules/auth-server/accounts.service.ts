@@ -4,10 +4,11 @@ import { AuthMfaFactorsRepository, AuthSessionsRepository, UsersRepository, type
 import { APP_CONFIG, type AppConfig } from '@vendorwatch/runtime';
 import type { AuthUser } from '../../common/auth-user';
 import { checkNewPassword, normalizeEmail } from './credential-rules';
-import type { RecoverBody, SignUpBody, UpdateUserBody, VerifyBody, VerifyLinkQuery } from './dto/auth.dto';
+import type { RecoverBody, ResendBody, SignUpBody, UpdateUserBody, VerifyBody, VerifyLinkQuery } from './dto/auth.dto';
 import { EmailLinksService } from './email-links.service';
 import { AuthErrors } from './gotrue-error';
 import { PasswordHasher } from './password-hasher';
+import { ReauthenticationService } from './reauthentication.service';
 import { SessionsService, type ClientInfo, type TokenResponse } from './sessions.service';
 import { UserViewService, type GoTrueUser } from './user-view.service';
 
@@ -24,6 +25,7 @@ export class AccountsService {
     private readonly authSessions: AuthSessionsRepository,
     private readonly factors: AuthMfaFactorsRepository,
     private readonly emailLinks: EmailLinksService,
+    private readonly reauthentication: ReauthenticationService,
     private readonly sessions: SessionsService,
     private readonly hasher: PasswordHasher,
     private readonly userView: UserViewService,
@@ -96,14 +98,31 @@ export class AccountsService {
     return {};
   }
 
+  /** Emails the signed-in user a nonce for `updateUser({ password, nonce })`. */
+  async reauthenticate(caller: AuthUser): Promise<Record<string, never>> {
+    return this.reauthentication.send(await this.findCaller(caller));
+  }
+
+  /**
+   * The sign-up's confirmation email again: a new link that replaces the old and carries the same
+   * pending password, at most one a minute. The answer is the same empty one whatever the address.
+   */
+  async resend(body: ResendBody, redirectTo: string | undefined): Promise<Record<string, never>> {
+    if (body.type !== 'signup') throw AuthErrors.validation(MESSAGES.auth.resendTypeUnsupported);
+    if (!body.email) throw AuthErrors.validation(MESSAGES.auth.resendRequiresEmail);
+    const user = await this.users.findByEmail(normalizeEmail(body.email));
+    if (user && !user.emailConfirmedAt) await this.emailLinks.reissueConfirmation(user, redirectTo);
+    return {};
+  }
+
   async getUser(caller: AuthUser): Promise<GoTrueUser> {
     return this.userView.render(await this.findCaller(caller));
   }
 
   /**
-   * Metadata and password. A new password needs the current one (or a session opened by a reset
-   * link within the hour), and the second factor when the account has one; it ends the caller's
-   * other sessions, as in Supabase Auth.
+   * Metadata and password. A new password needs the current one (or the emailed nonce, or a
+   * session opened by a reset link within the hour), and the second factor when the account has
+   * one; it ends the caller's other sessions, as in Supabase Auth.
    */
   async updateUser(caller: AuthUser, body: UpdateUserBody): Promise<GoTrueUser> {
     const user = await this.findCaller(caller);
@@ -112,7 +131,7 @@ export class AccountsService {
     }
     const changes: Parameters<UsersRepository['update']>[1] = {};
     if (body.password !== undefined) {
-      await this.checkMayChangePassword(caller, user, body.current_password);
+      await this.checkMayChangePassword(caller, user, body);
       checkNewPassword(body.password);
       if (await this.hasher.verify(user.encryptedPassword, body.password)) throw AuthErrors.samePassword();
       changes.encryptedPassword = await this.hasher.hash(body.password);
@@ -123,12 +142,17 @@ export class AccountsService {
     return this.userView.render(updated);
   }
 
-  private async checkMayChangePassword(caller: AuthUser, user: UserRow, currentPassword: string | undefined): Promise<void> {
-    const verified = (await this.factors.listByUser(user.id)).some((factor) => factor.status === 'verified');
-    if (verified && caller.aal !== 'aal2') throw AuthErrors.insufficientAal(401, MESSAGES.auth.aal2RequiredToUpdate);
+  /**
+   * Who may set a new password: a session that used the second factor when the account has one,
+   * and then a reset link's session within the hour, the emailed nonce, or the current password.
+   */
+  private async checkMayChangePassword(caller: AuthUser, user: UserRow, body: UpdateUserBody): Promise<void> {
+    if (caller.aal !== 'aal2' && (await this.factors.hasVerified(user.id)))
+      throw AuthErrors.insufficientAal(401, MESSAGES.auth.aal2RequiredToUpdate);
     if (caller.recoveredAt && Date.now() / 1000 - caller.recoveredAt < RECOVERY_WINDOW_SECONDS) return;
-    if (!currentPassword) throw AuthErrors.currentPasswordRequired();
-    if (!(await this.hasher.verify(user.encryptedPassword, currentPassword))) throw AuthErrors.currentPasswordMismatch();
+    if (body.nonce) return this.reauthentication.spend(user, body.nonce);
+    if (!body.current_password) throw AuthErrors.currentPasswordRequired();
+    if (!(await this.hasher.verify(user.encryptedPassword, body.current_password))) throw AuthErrors.currentPasswordMismatch();
   }
 
   /**

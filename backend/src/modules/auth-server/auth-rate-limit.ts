@@ -1,9 +1,9 @@
 import { SetMetadata, type ExecutionContext } from '@nestjs/common';
 import type { ThrottlerModuleOptions, ThrottlerOptions } from '@nestjs/throttler';
-import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import { prefixedKey, type AppConfig } from '@vendorwatch/runtime';
 import type { FastifyRequest } from 'fastify';
 import ipaddr from 'ipaddr.js';
+import { FailoverThrottlerStorage } from './auth-rate-limit-storage';
 
 /**
  * Supabase Auth's per-address limits: sign-in, sign-up, password recovery and password change
@@ -23,10 +23,11 @@ export const tokenGrantBucket = (request: FastifyRequest): RateLimitBucket | und
   return grantType === 'password' ? 'signIn' : undefined;
 };
 
-/** PUT /user counts as a sign-in when it carries a password: the current one could be guessed there. */
+/** PUT /user counts as a sign-in when it carries a password or a nonce: the current password or the nonce could be guessed there. */
 export const passwordChangeBucket = (request: FastifyRequest): RateLimitBucket | undefined => {
   const body = request.body as Record<string, unknown> | undefined;
-  return body && (body.password !== undefined || body.current_password !== undefined) ? 'signIn' : undefined;
+  const guessable = ['password', 'current_password', 'nonce'];
+  return body && guessable.some((field) => body[field] !== undefined) ? 'signIn' : undefined;
 };
 
 function bucketOf(context: ExecutionContext): RateLimitBucket | undefined {
@@ -48,7 +49,7 @@ export function clientBucket(address: string): string {
 
 /**
  * Options for @nestjs/throttler, counted in Redis under the installation's key prefix so every API
- * process shares the counters. Each route counts against its own bucket only; the key leaves out
+ * process shares the counters (in the process while Redis is away: FailoverThrottlerStorage). Each route counts against its own bucket only; the key leaves out
  * the route, so every route of a bucket shares the counter. The address is Fastify's
  * `request.ip`, which honours the app's `trustProxy` setting.
  */
@@ -67,7 +68,7 @@ export function authThrottlerOptions(config: AppConfig): ThrottlerModuleOptions 
       bucket('tokenRefresh', config.AUTH_RATE_LIMIT_TOKEN_REFRESH),
       bucket('mfa', config.AUTH_RATE_LIMIT_MFA),
     ],
-    storage: new ThrottlerStorageRedisService(config.REDIS_URL, { maxRetriesPerRequest: 3 }),
+    storage: new FailoverThrottlerStorage(config),
     getTracker: (request) => clientBucket(String((request as FastifyRequest).ip)),
     generateKey: (_context, tracker, name) => prefixedKey(config, 'auth-rate-limit', name, tracker),
   };

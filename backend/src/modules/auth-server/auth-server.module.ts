@@ -11,11 +11,12 @@ import { authThrottlerOptions } from './auth-rate-limit';
 import { AuthController } from './auth.controller';
 import { EmailLinksService } from './email-links.service';
 import { EmbeddedAuthGuard } from './embedded-auth.guard';
-import { EmptyJsonBodies } from './empty-json-bodies';
+import { FactorLockout } from './factor-lockout.service';
 import { FactorsController } from './factors.controller';
 import { FactorsService } from './factors.service';
 import { GoTrueAuthGuard } from './gotrue-auth.guard';
 import { PasswordHasher } from './password-hasher';
+import { ReauthenticationService } from './reauthentication.service';
 import { RedirectPolicy } from './redirect-policy';
 import { SessionsService } from './sessions.service';
 import { SigningKeysService } from './signing-keys.service';
@@ -37,14 +38,15 @@ import { UserViewService } from './user-view.service';
     AuthMailer,
     RedirectPolicy,
     EmailLinksService,
+    ReauthenticationService,
     UserViewService,
     SessionsService,
     AccountsService,
     FactorsService,
+    FactorLockout,
     AuthInfoService,
     EmbeddedAuthGuard,
     GoTrueAuthGuard,
-    EmptyJsonBodies,
   ],
   exports: [SessionsService],
 })

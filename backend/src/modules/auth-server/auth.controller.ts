@@ -20,6 +20,7 @@ import { passwordChangeBucket, RateLimit, tokenGrantBucket } from './auth-rate-l
 import {
   recoverBody,
   redirectQuery,
+  resendBody,
   signUpBody,
   tokenBody,
   updateUserBody,
@@ -27,6 +28,7 @@ import {
   verifyLinkQuery,
   type RecoverBody,
   type RedirectQuery,
+  type ResendBody,
   type SignUpBody,
   type TokenBody,
   type UpdateUserBody,
@@ -95,6 +97,13 @@ export class AuthController {
     return this.accounts.recover(body, query.redirect_to);
   }
 
+  @Post('resend')
+  @HttpCode(200)
+  @RateLimit('signIn')
+  resend(@Body(gotrueInput(resendBody)) body: ResendBody, @Query(gotrueInput(redirectQuery)) query: RedirectQuery) {
+    return this.accounts.resend(body, query.redirect_to);
+  }
+
   @Get('user')
   @UseGuards(GoTrueAuthGuard)
   user(@CurrentUser() user: AuthUser) {
@@ -106,6 +115,22 @@ export class AuthController {
   @RateLimit(passwordChangeBucket)
   updateUser(@CurrentUser() user: AuthUser, @Body(gotrueInput(updateUserBody)) body: UpdateUserBody) {
     return this.accounts.updateUser(user, body);
+  }
+
+  /** auth-js sends GET; POST is answered alike. */
+  @Get('reauthenticate')
+  @UseGuards(GoTrueAuthGuard)
+  @RateLimit('signIn')
+  reauthenticate(@CurrentUser() user: AuthUser) {
+    return this.accounts.reauthenticate(user);
+  }
+
+  @Post('reauthenticate')
+  @HttpCode(200)
+  @UseGuards(GoTrueAuthGuard)
+  @RateLimit('signIn')
+  reauthenticateByPost(@CurrentUser() user: AuthUser) {
+    return this.accounts.reauthenticate(user);
   }
 
   @Post('logout')

@@ -1,20 +1,22 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { AuthOneTimeTokensRepository, UsersRepository, type OneTimeTokenPurpose, type UserRow } from '@vendorwatch/db';
+import { AuthOneTimeTokensRepository, UsersRepository, type UserRow } from '@vendorwatch/db';
 import { APP_CONFIG, type AppConfig } from '@vendorwatch/runtime';
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { AuthMailer } from './auth-mailer';
 import { AuthErrors } from './gotrue-error';
-import { digestOf, newOpaqueToken } from './opaque-tokens';
+import { digestOf, emailCodeOf, newOpaqueToken, sameSecret } from './opaque-tokens';
 import { RedirectPolicy } from './redirect-policy';
 
 /** Supabase Auth's default minimum gap between two emails of one kind to one address. */
-const RESEND_INTERVAL_SECONDS = 60;
+export const RESEND_INTERVAL_SECONDS = 60;
 
-/** Wrong codes a pending confirmation survives; then it is gone and a new email is needed. */
+/** Wrong codes a pending confirmation (or reauthentication) survives; then it is gone and a new email is needed. */
 export const MAX_CODE_ATTEMPTS = 5;
 
+/** What an emailed link is for. */
+export type LinkPurpose = 'confirmation' | 'recovery';
+
 /** The app's pages the links open: each shows a button that POSTs the token, so a GET uses nothing. */
-const PAGE_OF: Record<OneTimeTokenPurpose, { path: string; type: string }> = {
+const PAGE_OF: Record<LinkPurpose, { path: string; type: string }> = {
   confirmation: { path: '/confirm', type: 'signup' },
   recovery: { path: '/reset-password', type: 'recovery' },
 };
@@ -47,7 +49,7 @@ export class EmailLinksService {
    */
   async issue(
     user: UserRow,
-    purpose: OneTimeTokenPurpose,
+    purpose: LinkPurpose,
     redirectTo: string | undefined,
     pendingPasswordHash?: string,
   ): Promise<UserRow> {
@@ -61,7 +63,7 @@ export class EmailLinksService {
     const link = this.link(purpose, token, redirectTo);
     const mail =
       purpose === 'confirmation'
-        ? { kind: 'confirmation' as const, to: user.email, link, code: codeFor(digest) }
+        ? { kind: 'confirmation' as const, to: user.email, link, code: emailCodeOf(digest) }
         : { kind: 'recovery' as const, to: user.email, link };
     this.mailer.send(mail).catch(async (error: unknown) => {
       this.logger.error(`Email to ${user.email} failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -71,8 +73,18 @@ export class EmailLinksService {
     return purpose === 'confirmation' ? { ...user, confirmationSentAt: now } : { ...user, recoverySentAt: now };
   }
 
+  /**
+   * A pending sign-up's confirmation again, with the password that sign-up gave (the account has
+   * none until then). Nothing when no sign-up is pending: its link expired or took five wrong codes.
+   */
+  async reissueConfirmation(user: UserRow, redirectTo: string | undefined): Promise<void> {
+    const pending = await this.tokens.findForUser(user.id, 'confirmation');
+    if (!pending?.pendingPasswordHash) return;
+    await this.issue(user, 'confirmation', redirectTo, pending.pendingPasswordHash);
+  }
+
   /** Uses a link's token: the user it confirms (and, for a sign-up, whose password it sets). */
-  async useLinkToken(token: string, purpose: OneTimeTokenPurpose): Promise<UserRow> {
+  async useLinkToken(token: string, purpose: LinkPurpose): Promise<UserRow> {
     const user = await this.tokens.consume(digestOf(token), purpose, this.validSince());
     if (!user) throw AuthErrors.otpExpired();
     return user;
@@ -83,7 +95,7 @@ export class EmailLinksService {
     const user = await this.users.findByEmail(email);
     const pending = user && (await this.tokens.findForUser(user.id, 'confirmation'));
     if (!pending || pending.createdAt < this.validSince()) throw AuthErrors.otpExpired();
-    if (!sameText(codeFor(pending.tokenDigest), code)) {
+    if (!sameSecret(emailCodeOf(pending.tokenDigest), code)) {
       await this.tokens.recordFailedAttempt(pending.id, MAX_CODE_ATTEMPTS);
       throw AuthErrors.otpExpired();
     }
@@ -93,11 +105,11 @@ export class EmailLinksService {
   }
 
   /** The page a link opens, on the origin the client asked to come back to (if the operator allows it). */
-  pageFor(purpose: OneTimeTokenPurpose, token: string, redirectTo: string | undefined): string {
+  pageFor(purpose: LinkPurpose, token: string, redirectTo: string | undefined): string {
     return this.link(purpose, token, redirectTo);
   }
 
-  private link(purpose: OneTimeTokenPurpose, token: string, redirectTo: string | undefined): string {
+  private link(purpose: LinkPurpose, token: string, redirectTo: string | undefined): string {
     const page = PAGE_OF[purpose];
     const url = new URL(page.path, this.redirects.resolve(redirectTo));
     url.searchParams.set('token_hash', token);
@@ -108,15 +120,4 @@ export class EmailLinksService {
   private validSince(): Date {
     return new Date(Date.now() - this.config.AUTH_EMAIL_LINK_EXPIRY_SECONDS * 1000);
   }
-}
-
-function codeFor(digest: string): string {
-  const number = parseInt(createHash('sha256').update(`code:${digest}`).digest('hex').slice(0, 12), 16) % 1_000_000;
-  return number.toString().padStart(6, '0');
-}
-
-function sameText(expected: string, given: string): boolean {
-  const a = Buffer.from(expected);
-  const b = Buffer.from(given);
-  return a.length === b.length && timingSafeEqual(a, b);
 }

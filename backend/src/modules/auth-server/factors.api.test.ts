@@ -68,6 +68,8 @@ describe('TOTP factors of the embedded auth', () => {
         uri: expect.any(String),
       },
     });
+    // supabase-js hands it to the browser as `data:image/svg+xml;utf-8,<svg…`, unescaped.
+    expect(enrolled.body.totp.qr_code).not.toMatch(/[#%]/);
     const uri = new URL(enrolled.body.totp.uri);
     expect(uri.protocol).toBe('otpauth:');
     expect(uri.searchParams.get('secret')).toBe(enrolled.body.totp.secret);
@@ -166,6 +168,39 @@ describe('TOTP factors of the embedded auth', () => {
     expect(removed.status).toBe(200);
     expect(removed.body).toEqual({ id: factorId });
     expect((await probe(await signIn(email))).status).toBe(200);
+  });
+
+  it('replaces an abandoned set-up of the same name, so setting up starts over', async () => {
+    const { token } = await newUser();
+    const abandoned = await enroll(token);
+    const again = await enroll(token);
+    expect(again.status).toBe(200);
+    expect(again.body.id).not.toBe(abandoned.body.id);
+    expect((await auth('GET', '/user', { token })).body.factors).toEqual([
+      expect.objectContaining({ id: again.body.id, status: 'unverified', friendly_name: 'Phone' }),
+    ]);
+    const verified = await verify(token, again.body.id, await codeFor(again.body.totp.secret));
+    expect(verified.status).toBe(200);
+    expect((await challenge(token, abandoned.body.id)).body.code).toBe('mfa_factor_not_found');
+  });
+
+  it('lets a password-only (aal1) session end only itself, not the sessions that used the factor', async () => {
+    const { email, aal2 } = await userWithFactor();
+    const aal1 = await signIn(email);
+    for (const scope of ['global', 'others']) {
+      const refused = await auth('POST', `/logout?scope=${scope}`, { token: aal1 });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ code: 'insufficient_aal', message: MESSAGES.auth.aal2RequiredToEndOtherSessions });
+    }
+    expect((await auth('GET', '/user', { token: aal2 })).status).toBe(200);
+    expect((await auth('POST', '/logout?scope=local', { token: aal1 })).status).toBe(204);
+    expect((await auth('GET', '/user', { token: aal1 })).body.code).toBe('session_not_found');
+
+    // An aal2 session may end them all.
+    const another = await signIn(email);
+    expect((await auth('POST', '/logout?scope=others', { token: aal2 })).status).toBe(204);
+    expect((await auth('GET', '/user', { token: another })).body.code).toBe('session_not_found');
+    expect((await auth('GET', '/user', { token: aal2 })).status).toBe(200);
   });
 
   it('needs aal2 to enroll a second factor, and refuses a name twice', async () => {

@@ -53,8 +53,9 @@ export class FactorsController {
     @CurrentUser() user: AuthUser,
     @Param('factorId') factorId: string,
     @Body(gotrueInput(verifyFactorBody)) body: VerifyFactorBody,
+    @Req() request: FastifyRequest,
   ) {
-    return this.factors.verify(user, factorId, body);
+    return this.factors.verify(user, factorId, body, clientOf(request).ip);
   }
 
   @Delete(':factorId')

@@ -10,6 +10,7 @@ import {
 import { APP_CONFIG, publicUrl, SecretBox, type AppConfig } from '@vendorwatch/runtime';
 import type { AuthUser } from '../../common/auth-user';
 import type { EnrollFactorBody, VerifyFactorBody } from './dto/auth.dto';
+import { FactorLockout } from './factor-lockout.service';
 import { AuthErrors } from './gotrue-error';
 import { SessionsService, type TokenResponse } from './sessions.service';
 import { matchTotp, newTotpEnrolment } from './totp';
@@ -43,6 +44,7 @@ export class FactorsService {
     private readonly challenges: AuthMfaChallengesRepository,
     private readonly users: UsersRepository,
     private readonly sessions: SessionsService,
+    private readonly lockout: FactorLockout,
     private readonly secrets: SecretBox,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -53,15 +55,19 @@ export class FactorsService {
     const user = await this.findCaller(caller);
     const friendlyName = body.friendly_name ?? '';
     await this.factors.deleteUnverifiedCreatedBefore(user.id, new Date(Date.now() - UNVERIFIED_FACTOR_LIFETIME_MS));
-    const existing = await this.factors.listByUser(user.id);
-    if (existing.some((factor) => (factor.friendlyName ?? '') === friendlyName))
-      throw AuthErrors.factorNameConflict(friendlyName);
-    if (existing.length >= MAX_FACTORS) throw AuthErrors.tooManyFactors();
-    if (existing.some(isVerified) && caller.aal !== 'aal2')
+    // A set-up abandoned under this name is replaced, as Supabase Auth does; a verified factor keeps its name.
+    const sameName = (factor: MfaFactorRow) => (factor.friendlyName ?? '') === friendlyName;
+    const all = await this.factors.listByUser(user.id);
+    if (all.some((factor) => sameName(factor) && isVerified(factor))) throw AuthErrors.factorNameConflict(friendlyName);
+    const abandoned = all.filter(sameName);
+    const others = all.filter((factor) => !sameName(factor));
+    if (others.length >= MAX_FACTORS) throw AuthErrors.tooManyFactors();
+    if (others.some(isVerified) && caller.aal !== 'aal2')
       throw AuthErrors.insufficientAal(403, MESSAGES.auth.aal2RequiredToEnroll);
 
     const issuer = body.issuer || new URL(publicUrl(this.config)).host;
     const enrolment = await newTotpEnrolment(issuer, user.email);
+    for (const factor of abandoned) await this.factors.deleteUnverified(user.id, factor.id);
     const factor = await this.factors.create({
       userId: user.id,
       friendlyName,
@@ -85,9 +91,10 @@ export class FactorsService {
 
   /**
    * The challenge works once and only before it expires; the code works once (its time step is
-   * recorded, and a code of that step or an earlier one is refused from then on).
+   * recorded, and a code of that step or an earlier one is refused from then on). Wrong codes are
+   * bounded per challenge and per factor (FactorLockout).
    */
-  async verify(caller: AuthUser, factorId: string, body: VerifyFactorBody): Promise<TokenResponse> {
+  async verify(caller: AuthUser, factorId: string, body: VerifyFactorBody, ip: string | undefined): Promise<TokenResponse> {
     const factor = await this.findFactor(caller, factorId);
     if (!body.code) throw AuthErrors.validation(MESSAGES.auth.codeRequired);
     const challenge =
@@ -96,11 +103,17 @@ export class FactorsService {
     const expiresBefore = new Date(Date.now() - this.config.AUTH_MFA_CHALLENGE_EXPIRY_SECONDS * 1000);
     if (challenge.createdAt <= expiresBefore) throw AuthErrors.challengeExpired(challenge.id);
 
+    const owner = await this.findCaller(caller);
+    const admission = await this.lockout.admit(factor, challenge.id, ip, owner);
     const step = await matchTotp(this.secrets.decrypt(factor.secret ?? ''), body.code.trim(), factor.lastTimeStep);
-    if (step === undefined || !(await this.factors.acceptTimeStep(factor.id, step))) throw AuthErrors.mfaVerificationFailed();
+    if (step === undefined || !(await this.factors.acceptTimeStep(factor.id, step))) {
+      await this.lockout.rejected(factor, admission, owner);
+      throw AuthErrors.mfaVerificationFailed();
+    }
+    await this.lockout.accepted(factor);
     if (!(await this.challenges.markVerified(challenge.id, expiresBefore))) throw AuthErrors.challengeNotFound();
     if (!isVerified(factor)) await this.factors.markVerified(factor.userId, factor.id);
-    return this.sessions.raiseToAal2(await this.findCaller(caller), caller.sessionId!, 'totp');
+    return this.sessions.raiseToAal2(owner, caller.sessionId!, 'totp');
   }
 
   /** Removing a verified factor needs a session that used one (aal2). */

@@ -11,6 +11,8 @@ export class GoTrueError extends Error {
     message: string,
     /** Extra fields of the body, e.g. `weak_password` with its reasons. */
     readonly extra: Record<string, unknown> = {},
+    /** A 429's `Retry-After`, when it is known. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'GoTrueError';
@@ -45,6 +47,7 @@ export const AuthErrors = {
   sessionExpired: (message: string) => new GoTrueError(400, 'session_expired', message),
   currentPasswordRequired: () => new GoTrueError(400, 'current_password_required', m.currentPasswordRequired),
   currentPasswordMismatch: () => new GoTrueError(400, 'current_password_mismatch', m.currentPasswordRequired),
+  reauthenticationNotValid: () => new GoTrueError(400, 'reauthentication_not_valid', m.invalidNonce),
   insufficientAal: (status: number, message: string) => new GoTrueError(status, 'insufficient_aal', message),
   factorNotFound: () => new GoTrueError(404, 'mfa_factor_not_found', m.factorNotFound),
   factorNameConflict: (name: string) => new GoTrueError(422, 'mfa_factor_name_conflict', formatMessage.factorNameConflict(name)),
@@ -58,4 +61,14 @@ export const AuthErrors = {
   challengeNotFound: () => new GoTrueError(422, 'mfa_factor_not_found', m.challengeNotFound),
   challengeExpired: (id: string) => new GoTrueError(422, 'mfa_challenge_expired', formatMessage.challengeExpired(id)),
   mfaVerificationFailed: () => new GoTrueError(422, 'mfa_verification_failed', m.invalidTotp),
+  /** Supabase Auth answers every limit it enforces with 429 `over_request_rate_limit`. */
+  challengeAttemptsExhausted: () => new GoTrueError(429, 'over_request_rate_limit', m.challengeAttemptsExhausted),
+  factorLocked: (retryAfterSeconds: number) =>
+    new GoTrueError(
+      429,
+      'over_request_rate_limit',
+      formatMessage.factorLocked(Math.ceil(retryAfterSeconds / 60)),
+      {},
+      retryAfterSeconds,
+    ),
 };

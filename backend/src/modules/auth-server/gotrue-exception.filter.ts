@@ -25,6 +25,7 @@ export class GoTrueExceptionFilter implements ExceptionFilter {
       return;
     }
     const error = this.toGoTrueError(exception);
+    if (error.retryAfterSeconds !== undefined) void reply.header('retry-after', String(error.retryAfterSeconds));
     void reply
       .status(error.status)
       .header(API_VERSION_HEADER, API_VERSION)

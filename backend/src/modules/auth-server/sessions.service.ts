@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { formatMessage, MESSAGES } from '@vendorwatch/contracts';
 import {
+  AuthMfaFactorsRepository,
   AuthOneTimeTokensRepository,
   AuthRefreshTokensRepository,
   AuthSessionsRepository,
@@ -40,6 +41,7 @@ export interface TokenResponse {
 export type SignInMethod = 'password' | 'otp' | 'recovery' | 'totp';
 
 export type LogoutScope = 'global' | 'local' | 'others';
+const LOGOUT_SCOPES = new Set<string>(['global', 'local', 'others'] satisfies LogoutScope[]);
 
 /** Sessions: started by a grant, continued by refresh-token rotation, ended by logout or by their lifetimes. */
 @Injectable()
@@ -49,6 +51,7 @@ export class SessionsService {
     private readonly sessions: AuthSessionsRepository,
     private readonly refreshTokens: AuthRefreshTokensRepository,
     private readonly pendingTokens: AuthOneTimeTokensRepository,
+    private readonly factors: AuthMfaFactorsRepository,
     private readonly hasher: PasswordHasher,
     private readonly accessTokens: AccessTokensService,
     private readonly userView: UserViewService,
@@ -90,18 +93,20 @@ export class SessionsService {
     return this.respond(user, session, refreshToken);
   }
 
+  /**
+   * Ends the caller's session (`local`), every other one (`others`) or all of them (`global`). A
+   * password alone must not end the sessions that used the second factor: with a verified factor,
+   * only an aal2 session may end others.
+   */
   async logout(user: AuthUser, scope: string | undefined): Promise<void> {
     const sessionId = user.sessionId!; // The guard admits embedded tokens only with a live session.
-    switch ((scope || 'global') as LogoutScope) {
-      case 'global':
-        return this.sessions.endAll(user.id);
-      case 'local':
-        return this.sessions.end(user.id, sessionId);
-      case 'others':
-        return this.sessions.endAllExcept(user.id, sessionId);
-      default:
-        throw AuthErrors.validation(formatMessage.unsupportedLogoutScope(String(scope)));
+    const chosen = (scope || 'global') as LogoutScope;
+    if (!LOGOUT_SCOPES.has(chosen)) throw AuthErrors.validation(formatMessage.unsupportedLogoutScope(String(scope)));
+    if (chosen === 'local') return this.sessions.end(user.id, sessionId);
+    if (user.aal !== 'aal2' && (await this.factors.hasVerified(user.id))) {
+      throw AuthErrors.insufficientAal(403, MESSAGES.auth.aal2RequiredToEndOtherSessions);
     }
+    return chosen === 'global' ? this.sessions.endAll(user.id) : this.sessions.endAllExcept(user.id, sessionId);
   }
 
   /** The caller's open sessions (the account page lists them). */

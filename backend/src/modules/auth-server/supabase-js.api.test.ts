@@ -110,4 +110,18 @@ describe('@supabase/supabase-js against the embedded auth', () => {
     const wrong = await supabase.auth.mfa.challengeAndVerify({ factorId, code: code === '000000' ? '111111' : '000000' });
     expect(wrong.error).toMatchObject({ code: 'mfa_verification_failed', message: MESSAGES.auth.invalidTotp });
   });
+
+  it('removes a factor through auth.mfa.unenroll(), as the Security page does', async () => {
+    expect((await supabase.auth.signUp({ email: 'js-unenroll@example.com', password })).error).toBeNull();
+    const enrolled = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' });
+    const factorId = enrolled.data!.id;
+    const code = await generate({ secret: enrolled.data!.totp.secret });
+    expect((await supabase.auth.mfa.challengeAndVerify({ factorId, code })).error).toBeNull();
+
+    const removed = await supabase.auth.mfa.unenroll({ factorId });
+    expect(removed.error).toBeNull();
+    expect(removed.data).toEqual({ id: factorId });
+    const { data: user } = await supabase.auth.getUser();
+    expect(user.user?.factors ?? []).toEqual([]);
+  });
 });

@@ -18,7 +18,22 @@ export interface TotpEnrolment {
 export async function newTotpEnrolment(issuer: string, accountName: string): Promise<TotpEnrolment> {
   const secret = generateSecret();
   const uri = generateURI({ issuer, label: accountName, secret, algorithm: 'sha1', digits: 6, period: PERIOD_SECONDS });
-  return { secret, uri, qrCodeSvg: await qrCodeSvg(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }) };
+  return { secret, uri, qrCodeSvg: await dataUrlSafeQrCode(uri) };
+}
+
+/**
+ * supabase-js puts the SVG as it is after `data:image/svg+xml;utf-8,`, unescaped: a `#` there ends
+ * the URL (the rest is its fragment) and the image is broken. qrcode writes its colours as hex, so
+ * they are named instead, as Supabase Auth's own QR codes do; nothing else in its output is a `#` or a `%`.
+ */
+async function dataUrlSafeQrCode(uri: string): Promise<string> {
+  const svg = await qrCodeSvg(uri, {
+    type: 'svg',
+    errorCorrectionLevel: 'M',
+    margin: 2,
+    color: { dark: '#000000', light: '#ffffff' },
+  });
+  return svg.replaceAll('"#ffffff"', '"white"').replaceAll('"#000000"', '"black"');
 }
 
 /**

@@ -1,12 +1,8 @@
 import { Controller, Get, Inject } from '@nestjs/common';
+import type { PublicConfig } from '@vendorwatch/contracts';
 import { APP_CONFIG, type AppConfig } from '@vendorwatch/runtime';
 import { Public } from '../../common/auth-user';
-
-export interface PublicConfig {
-  /** null: the embedded auth on this origin. Otherwise the hosted Supabase project. */
-  supabaseUrl: string | null;
-  supabaseAnonKey: string;
-}
+import { authEmailDelivery } from '../auth-server/auth-mailer';
 
 /** What the browser needs before it can sign in; one build of the frontend serves both auth modes. */
 @Controller('api/public-config')
@@ -16,6 +12,10 @@ export class PublicConfigController {
   @Public()
   @Get()
   get(): PublicConfig {
-    return { supabaseUrl: this.config.SUPABASE_URL ?? null, supabaseAnonKey: this.config.SUPABASE_ANON_KEY };
+    return {
+      supabaseUrl: this.config.SUPABASE_URL ?? null,
+      supabaseAnonKey: this.config.SUPABASE_ANON_KEY,
+      authEmails: authEmailDelivery(this.config),
+    };
   }
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../database';
 import { mfaChallenges } from '../schema';
 
@@ -18,6 +18,19 @@ export class AuthMfaChallengesRepository {
       .from(mfaChallenges)
       .where(and(eq(mfaChallenges.id, id), eq(mfaChallenges.factorId, factorId)));
     return row;
+  }
+
+  /**
+   * Counts one code against the challenge before it is checked; false once `maxAttempts` codes were
+   * tried. One statement, so codes sent at the same moment cannot all slip under the limit.
+   */
+  async claimAttempt(id: string, maxAttempts: number): Promise<boolean> {
+    const rows = await this.db
+      .update(mfaChallenges)
+      .set({ attempts: sql`${mfaChallenges.attempts} + 1` })
+      .where(and(eq(mfaChallenges.id, id), lt(mfaChallenges.attempts, maxAttempts)))
+      .returning({ id: mfaChallenges.id });
+    return rows.length === 1;
   }
 
   /** Marks the challenge used; false when it was used already or has expired (two verifies at once: one wins). */

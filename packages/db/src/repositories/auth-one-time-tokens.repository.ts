@@ -48,6 +48,15 @@ export class AuthOneTimeTokensRepository {
     await this.db.delete(authOneTimeTokens).where(eq(authOneTimeTokens.id, id));
   }
 
+  /** Uses the token: true for the one request that deleted it (two at the same moment: one wins). */
+  async spend(id: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(authOneTimeTokens)
+      .where(eq(authOneTimeTokens.id, id))
+      .returning({ id: authOneTimeTokens.id });
+    return rows.length === 1;
+  }
+
   /**
    * Counts a wrong code against the token; at `maxAttempts` the token is gone, so guessing the
    * six digits needs a new email every few tries.

@@ -158,6 +158,18 @@ export class CrawlJobsRepository {
     return rows.length > 0;
   }
 
+  /**
+   * Withdraws a crawl the queue refused to take, so no failed crawl is left behind a refused start.
+   * False when a worker has taken it meanwhile: the queue had it after all.
+   */
+  async deleteQueued(id: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(crawlJobs)
+      .where(and(eq(crawlJobs.id, id), eq(crawlJobs.status, 'queued')))
+      .returning({ id: crawlJobs.id });
+    return rows.length > 0;
+  }
+
   // --- For the reconciler, which makes sure every crawl ends or runs. ---
 
   /**

@@ -32,8 +32,11 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
 );
 
-/** What an emailed one-time token is for: confirming the address, or resetting the password. */
-export type OneTimeTokenPurpose = 'confirmation' | 'recovery';
+/**
+ * What an emailed one-time token is for: confirming the address, resetting the password, or
+ * proving a signed-in user reads their email before a new password (Supabase Auth's reauthentication).
+ */
+export type OneTimeTokenPurpose = 'confirmation' | 'recovery' | 'reauthentication';
 
 /**
  * Emailed one-time tokens (links and their codes), at most one pending per user and purpose. The
@@ -115,13 +118,33 @@ export const mfaFactors = pgTable(
     phone: text('phone'),
     /** The 30-second step of the last code accepted: a code of that step or an earlier one is refused. */
     lastTimeStep: bigint('last_time_step', { mode: 'number' }),
+    /** Too many wrong codes: until then the factor accepts none, the right one included. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('mfa_factors_user_id_idx').on(t.userId)],
 );
 
-/** A challenge of a factor: verified once, within its expiry. */
+/**
+ * Codes tried against a factor, whatever the client address: a row is written before the code is
+ * checked (so requests sent at the same moment count each other) and removed when the code was
+ * right; the rows left are the wrong codes, counted over a window to lock the factor.
+ */
+export const mfaCodeAttempts = pgTable(
+  'mfa_code_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    factorId: uuid('factor_id')
+      .notNull()
+      .references(() => mfaFactors.id, { onDelete: 'cascade' }),
+    ipAddress: text('ip_address'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mfa_code_attempts_factor_id_created_at_idx').on(t.factorId, t.createdAt)],
+);
+
+/** A challenge of a factor: verified once, within its expiry, after a few codes at most. */
 export const mfaChallenges = pgTable(
   'mfa_challenges',
   {
@@ -130,6 +153,8 @@ export const mfaChallenges = pgTable(
       .notNull()
       .references(() => mfaFactors.id, { onDelete: 'cascade' }),
     ipAddress: text('ip_address'),
+    /** Codes tried against this challenge; past the limit it takes no more. */
+    attempts: integer('attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
   },

@@ -17,7 +17,8 @@ export interface TestDatabase extends DatabaseHandle {
   drop(): Promise<void>;
 }
 
-function urlFor(database: string): string {
+/** The connection string of `database` on the test server. */
+export function urlFor(database: string): string {
   const url = new URL(TEST_POSTGRES_URL);
   url.pathname = `/${database}`;
   return url.toString();
@@ -38,7 +39,8 @@ export function templateName(): string {
   return `vw_template_${hash.digest('hex').slice(0, 12)}`;
 }
 
-async function withAdmin<T>(fn: (client: Client) => Promise<T>): Promise<T> {
+/** Runs `fn` with a connection to the test server's maintenance database (to create and drop databases). */
+export async function withAdmin<T>(fn: (client: Client) => Promise<T>): Promise<T> {
   const client = new Client({ connectionString: TEST_POSTGRES_URL });
   await client.connect();
   try {

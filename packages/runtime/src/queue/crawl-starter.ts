@@ -7,6 +7,7 @@ import type {
   VendorRow,
   VendorsRepository,
 } from '@vendorwatch/db';
+import { isRedisUnavailable } from './connection-log';
 import { enqueueCrawlJob } from './crawl-jobs';
 import { QUEUED_GRACE_MS, reconcileCrawl } from './crawl-reconciler';
 import type { TypedQueue } from './queues';
@@ -117,9 +118,12 @@ export class CrawlStarter {
     const userLoad = await jobs.countLive(request.userId);
     try {
       await enqueueCrawlJob(queue, row.id, userLoad);
-    } catch {
-      await jobs.finish(row.id, 'failed', {}, MESSAGES.crawls.couldNotConnect);
-      throw new CrawlStartRefused(503, MESSAGES.crawls.startJobFailed);
+    } catch (error) {
+      // Refused by the queue: the row goes too, so the answer (503) is the whole story — no failed
+      // crawl behind it. A row a worker has taken meanwhile shows the job did reach the queue.
+      if (!(await jobs.deleteQueued(row.id))) return { row: (await jobs.findById(row.id)) ?? row, vendor, created: true };
+      const message = isRedisUnavailable(error) ? MESSAGES.generic.queueUnavailable : MESSAGES.crawls.startJobFailed;
+      throw new CrawlStartRefused(503, message);
     }
     return { row, vendor, created: true };
   }

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { Redis, type RedisOptions } from 'ioredis';
 import type { AppConfig } from '../config';
 import { watchRedisConnection } from './connection-log';
 
@@ -9,9 +9,20 @@ import { watchRedisConnection } from './connection-log';
  */
 export type RedisRole = 'worker' | 'producer';
 
+/** The longest wait between two reconnect attempts. */
+export const RECONNECT_MAX_DELAY_MS = 1_000;
+
+/**
+ * How soon a lost connection is tried again: at once, then at most a second apart, however long
+ * Redis has been away. BullMQ's own default backs off to 20 s (e^attempt ms), so after a minute's
+ * outage a queue came back up to 20 s after Redis did, refusing crawl starts meanwhile; ioredis'
+ * default waits up to 2 s. A connection attempt to a stopped local Redis costs next to nothing.
+ */
+export const reconnectDelay = (attempt: number): number => Math.min(attempt * 100, RECONNECT_MAX_DELAY_MS);
+
 const ROLE_OPTIONS = {
-  worker: { maxRetriesPerRequest: null },
-  producer: { maxRetriesPerRequest: 1, enableOfflineQueue: false },
+  worker: { maxRetriesPerRequest: null, retryStrategy: reconnectDelay },
+  producer: { maxRetriesPerRequest: 1, enableOfflineQueue: false, retryStrategy: reconnectDelay },
 } as const;
 
 /** Options BullMQ builds its own ioredis clients from: each Queue/Worker/QueueEvents owns (and closes) its connections. */
@@ -20,13 +31,17 @@ export const bullConnection = (config: Pick<AppConfig, 'REDIS_URL'>, role: Redis
   ...ROLE_OPTIONS[role],
 });
 
-/** A plain client for our own keys (heartbeats, cancel flags, host politeness) and pub/sub. */
+/**
+ * A plain client for our own keys (heartbeats, cancel flags, host politeness, rate-limit counters)
+ * and pub/sub. `overrides` adds ioredis options (a command timeout, say) to the role's.
+ */
 export function createRedisClient(
   config: Pick<AppConfig, 'REDIS_URL'>,
   connectionName: string,
   role: RedisRole = 'worker',
+  overrides: RedisOptions = {},
 ): Redis {
-  const client = new Redis(config.REDIS_URL, { connectionName, lazyConnect: false, ...ROLE_OPTIONS[role] });
+  const client = new Redis(config.REDIS_URL, { connectionName, lazyConnect: false, ...ROLE_OPTIONS[role], ...overrides });
   watchRedisConnection(client, connectionName);
   return client;
 }

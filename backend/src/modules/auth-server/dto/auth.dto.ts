@@ -40,12 +40,17 @@ export const updateUserBody = z.object({
   email,
   password: password('password'),
   current_password: password('current_password'),
+  /** The code reauthenticate() emailed, instead of the current password. */
+  nonce: token('nonce'),
   data: metadata,
 });
 export type UpdateUserBody = z.infer<typeof updateUserBody>;
 
 export const recoverBody = z.object({ email });
 export type RecoverBody = z.infer<typeof recoverBody>;
+
+export const resendBody = z.object({ email, type: token('type') });
+export type ResendBody = z.infer<typeof resendBody>;
 
 export const redirectQuery = z.object({ redirect_to: redirectTo });
 export type RedirectQuery = z.infer<typeof redirectQuery>;

@@ -1,22 +1,32 @@
+import { Stack } from '@mantine/core';
 import { useLocation } from 'react-router-dom';
 import { AuthLayout } from '@/components/layouts/auth-layout';
+import { CheckEmailNotice } from '@/features/auth/components/check-email-notice';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { PublicOnlyRoute } from '@/lib/auth';
 
 /** What other pages may hand to the login page through router state. */
 export interface LoginLocationState {
   notice?: string;
+  /** A sign-up waits for its confirmation: "check your email", where the link is, and a resend. */
+  confirmationSentTo?: string;
 }
 
-const noticeFrom = (state: unknown) =>
-  typeof state === 'object' && state !== null && 'notice' in state && typeof state.notice === 'string' ? state.notice : undefined;
+const stateField = (state: unknown, field: keyof LoginLocationState) =>
+  typeof state === 'object' && state !== null && field in state && typeof (state as Record<string, unknown>)[field] === 'string'
+    ? ((state as Record<string, unknown>)[field] as string)
+    : undefined;
 
 export default function LoginRoute() {
   const location = useLocation();
+  const confirmationSentTo = stateField(location.state, 'confirmationSentTo');
   return (
     <PublicOnlyRoute>
       <AuthLayout title="Sign in">
-        <LoginForm notice={noticeFrom(location.state)} />
+        <Stack>
+          {confirmationSentTo && <CheckEmailNotice email={confirmationSentTo} />}
+          <LoginForm notice={stateField(location.state, 'notice')} />
+        </Stack>
       </AuthLayout>
     </PublicOnlyRoute>
   );

@@ -1,4 +1,3 @@
-import { MESSAGES } from '@vendorwatch/contracts';
 import { useNavigate } from 'react-router-dom';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { paths } from '@/config/paths';
@@ -9,10 +8,10 @@ import type { LoginLocationState } from './login';
 export default function RegisterRoute() {
   const navigate = useNavigate();
 
-  const onSuccess = ({ signedIn }: { signedIn: boolean }) => {
+  const onSuccess = ({ signedIn, email }: { signedIn: boolean; email: string }) => {
     // With a session already open, SIGNED_IN takes the user to the dashboard instead.
     if (signedIn) return;
-    const state: LoginLocationState = { notice: MESSAGES.auth.checkEmail };
+    const state: LoginLocationState = { confirmationSentTo: email };
     void navigate(paths.auth.login.getHref(), { state });
   };
 

@@ -5,15 +5,10 @@ import { getFactorsQueryOptions } from './get-factors';
 
 /**
  * Starts setting up an authenticator app: a new, unverified TOTP factor with its QR code and
- * secret. Earlier unfinished attempts are removed first, so starting over never collides.
+ * secret. The auth server replaces an unfinished set-up of the same name, so starting over works.
  */
 export const enrollFactor = async () => {
-  const supabase = getSupabase();
-  const { data: factors } = await supabase.auth.mfa.listFactors();
-  for (const factor of factors?.all ?? []) {
-    if (factor.status === 'unverified') await supabase.auth.mfa.unenroll({ factorId: factor.id });
-  }
-  const { data, error } = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Authenticator app' });
+  const { data, error } = await getSupabase().auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Authenticator app' });
   if (error) throw error;
   return data;
 };

@@ -8,7 +8,7 @@ import { ForgotPasswordForm } from './forgot-password-form';
 
 beforeAll(() => {
   // supabase-js runs for real; only its HTTP calls are answered by mockFetch.
-  initSupabase({ supabaseUrl: null, supabaseAnonKey: 'test-anon-key' });
+  initSupabase({ supabaseUrl: null, supabaseAnonKey: 'test-anon-key', authEmails: 'sent' });
 });
 
 describe('ForgotPasswordForm', () => {

@@ -8,7 +8,7 @@ import { RegisterForm } from './register-form';
 
 beforeAll(() => {
   // supabase-js runs for real; only its HTTP calls are answered by mockFetch.
-  initSupabase({ supabaseUrl: null, supabaseAnonKey: 'test-anon-key' });
+  initSupabase({ supabaseUrl: null, supabaseAnonKey: 'test-anon-key', authEmails: 'sent' });
 });
 
 const setup = () => {
@@ -64,7 +64,7 @@ describe('RegisterForm', () => {
 
     await fill({ password: 'secret123', confirmPassword: 'secret123' });
 
-    await vi.waitFor(() => expect(onSuccess).toHaveBeenCalledWith({ signedIn: false }));
+    await vi.waitFor(() => expect(onSuccess).toHaveBeenCalledWith({ signedIn: false, email: 'ann@example.com' }));
     const [signup] = requests();
     expect(signup).toMatchObject({
       method: 'POST',

@@ -7,13 +7,16 @@ import { focusFirstError, zodValidate } from '@/lib/form';
 import { useRegister } from '../api/register';
 
 interface RegisterFormProps {
-  /** `signedIn` is true when the server needs no e-mail confirmation and opened a session at once. */
-  onSuccess: (result: { signedIn: boolean }) => void;
+  /**
+   * `signedIn` is true when the server needs no e-mail confirmation and opened a session at once;
+   * `email` is the address the confirmation went to.
+   */
+  onSuccess: (result: { signedIn: boolean; email: string }) => void;
 }
 
 export function RegisterForm({ onSuccess }: RegisterFormProps) {
   const registration = useRegister({
-    mutationConfig: { onSuccess: (data) => onSuccess({ signedIn: Boolean(data.session) }) },
+    mutationConfig: { onSuccess: (data, input) => onSuccess({ signedIn: Boolean(data.session), email: input.email }) },
   });
   const form = useForm({
     mode: 'uncontrolled',

@@ -1,0 +1,88 @@
+import { MESSAGES } from '@vendorwatch/contracts';
+import {
+  CrawlerConfigsRepository,
+  CrawlerSettingsRepository,
+  CrawlJobsRepository,
+  UsersRepository,
+  VendorsRepository,
+  crawlJobs,
+} from '@vendorwatch/db';
+import { createTestDatabase, type TestDatabase } from '@vendorwatch/db/testing';
+import { randomBytes } from 'node:crypto';
+import { startTcpProxy, waitFor, type TcpProxy } from '../../../../test-support';
+import { CrawlStarter, CrawlStartRefused } from './crawl-starter';
+import { createQueue, type TypedQueue } from './queues';
+import { reconnectDelay, RECONNECT_MAX_DELAY_MS } from './redis';
+
+/**
+ * A crawl start the queue refuses (Redis lost between the API's checks and its enqueue) is a 503
+ * and nothing else: its row is withdrawn, never left behind as a failed crawl.
+ */
+describe('CrawlStarter when the queue refuses the job', () => {
+  let database: TestDatabase;
+  let proxy: TcpProxy;
+  let queue: TypedQueue<'crawl'>;
+  let starter: CrawlStarter;
+  let userId: string;
+  let vendorId: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    proxy = await startTcpProxy(Number(new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379').port || 6379));
+    const prefix = `vwtest-${randomBytes(4).toString('hex')}`;
+    queue = createQueue({ REDIS_URL: proxy.urlFor('redis://127.0.0.1:6379'), QUEUE_PREFIX: prefix }, 'crawl', 'producer');
+    await queue.waitUntilReady();
+    const jobs = new CrawlJobsRepository(database.db);
+    const vendors = new VendorsRepository(database.db);
+    starter = new CrawlStarter({
+      vendors,
+      jobs,
+      queue,
+      crawlerSettings: new CrawlerSettingsRepository(database.db),
+      crawlerConfigs: new CrawlerConfigsRepository(database.db),
+    });
+    const user = await new UsersRepository(database.db).create({
+      email: 'starter@example.com',
+      encryptedPassword: '',
+      userMetadata: {},
+    });
+    userId = user!.id;
+    vendorId = (await vendors.create(userId, { name: 'Acme', url: 'https://acme.example/', description: '' })).id;
+  });
+
+  afterAll(async () => {
+    proxy?.restore();
+    // Back through the proxy before cleaning up: the producer has no offline queue.
+    await waitFor(
+      async () =>
+        queue.getJobCounts().then(
+          () => true,
+          () => false,
+        ),
+      { what: 'the queue to reconnect' },
+    );
+    await queue?.obliterate({ force: true }).catch(() => undefined);
+    await queue?.close();
+    await proxy?.close();
+    await database?.drop();
+  });
+
+  it('answers 503 with the queue message and leaves no crawl row', async () => {
+    proxy.cut();
+    try {
+      const refused = await starter
+        .start({ userId, vendorId, method: 'http', settings: {} as never })
+        .catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(CrawlStartRefused);
+      expect(refused).toMatchObject({ status: 503, message: MESSAGES.generic.queueUnavailable });
+      expect(await database.db.select().from(crawlJobs)).toEqual([]);
+    } finally {
+      proxy.restore();
+    }
+  });
+
+  it('reconnects at most a second apart, however long Redis has been away', () => {
+    expect([1, 2, 5, 10, 60, 1000].map(reconnectDelay)).toEqual([100, 200, 500, 1000, 1000, 1000]);
+    expect(RECONNECT_MAX_DELAY_MS).toBeLessThanOrEqual(1000);
+  });
+});
