@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { startSmtpCatcher, type SmtpCatcher } from '../../../test-support/smtp-catcher';
 import { createApp } from '../app';
 import { CurrentUser, Public, type AuthUser } from '../common/auth-user';
+import { AccessModule } from '../modules/access/access.module';
 import { AuthServerModule } from '../modules/auth-server/auth-server.module';
 
 /** A guarded /api route that answers with what the guard put on the request. */
@@ -29,7 +30,14 @@ class AuthTestModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AuthTestModule,
-      imports: [AppConfigModule.forConfig(config), AppLoggerModule.forRoot(), DatabaseModule, SecretsModule, AuthServerModule],
+      imports: [
+        AppConfigModule.forConfig(config),
+        AppLoggerModule.forRoot(),
+        DatabaseModule,
+        SecretsModule,
+        AuthServerModule,
+        AccessModule,
+      ],
       controllers: [AuthProbeController],
     };
   }

@@ -354,6 +354,7 @@ export const MESSAGES = {
     expired: 'This invitation has expired: ask for a new one',
     revoked: 'This invitation was withdrawn',
     used: 'This invitation has been used already',
+    sendFailed: 'The invitation email could not be sent, so the invitation was withdrawn. Try again.',
     wrongEmail: 'This invitation was sent to another email address: sign in with that address to accept it',
     emailNotConfirmed: 'Confirm your email address before accepting an invitation',
     subject: 'You are invited to {workspace} on Vendorwatch',

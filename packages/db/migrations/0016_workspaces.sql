@@ -17,7 +17,7 @@ CREATE TABLE "api_keys" (
 CREATE TABLE "audit_log" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"workspace_id" uuid NOT NULL,
-	"at" timestamp with time zone DEFAULT now() NOT NULL,
+	"at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"actor_type" text NOT NULL,
 	"actor_id" uuid,
 	"actor_label" text NOT NULL,

@@ -1,6 +1,7 @@
 import type { AuditActorType, WorkspaceRole } from '@vendorwatch/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { WorkspaceId } from '../workspace-id';
 import { users } from './auth';
 
 /** The column holds one of the four roles. */
@@ -14,7 +15,7 @@ const isRole = (column: SQL | object) => sql`${column} in ('owner', 'admin', 'ed
 export const workspaces = pgTable(
   'workspaces',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').$type<WorkspaceId>().primaryKey().defaultRandom(),
     name: text('name').notNull(),
     personal: boolean('personal').notNull().default(false),
     /** Who made it; for a personal workspace, whose it is. */
@@ -33,6 +34,7 @@ export const workspaceMembers = pgTable(
   'workspace_members',
   {
     workspaceId: uuid('workspace_id')
+      .$type<WorkspaceId>()
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     userId: uuid('user_id')
@@ -57,6 +59,7 @@ export const workspaceInvitations = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     workspaceId: uuid('workspace_id')
+      .$type<WorkspaceId>()
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     /** Lower-cased. */
@@ -90,6 +93,7 @@ export const apiKeys = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     workspaceId: uuid('workspace_id')
+      .$type<WorkspaceId>()
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
@@ -120,8 +124,9 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    workspaceId: uuid('workspace_id').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    workspaceId: uuid('workspace_id').$type<WorkspaceId>().notNull(),
+    /** Milliseconds, as JavaScript reads them: an export's keyset (at, id) then compares exactly. */
+    at: timestamp('at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     actorType: text('actor_type').$type<AuditActorType>().notNull(),
     actorId: uuid('actor_id'),
     actorLabel: text('actor_label').notNull(),
@@ -148,6 +153,7 @@ export const auditLog = pgTable(
  */
 export const workspaceIdColumn = () =>
   uuid('workspace_id')
+    .$type<WorkspaceId>()
     .notNull()
     .references(() => workspaces.id, { onDelete: 'cascade' })
     .$defaultFn(() => sql`default`);
