@@ -49,8 +49,13 @@ export class AuditLogRepository {
     return { rows, total: totals?.total ?? 0 };
   }
 
-  /** Every matching entry (at most `maxRows`), newest first, a batch at a time. */
-  async *batches(workspaceId: WorkspaceId, filters: AuditFilters, maxRows: number): AsyncGenerator<AuditEntryRow[]> {
+  /** Every matching entry (at most `maxRows`), newest first, `batchSize` at a time. */
+  async *batches(
+    workspaceId: WorkspaceId,
+    filters: AuditFilters,
+    maxRows: number,
+    batchSize = EXPORT_BATCH,
+  ): AsyncGenerator<AuditEntryRow[]> {
     let after: AuditEntryRow | undefined;
     let left = maxRows;
     while (left > 0) {
@@ -60,12 +65,12 @@ export class AuditLogRepository {
         .from(auditLog)
         .where(and(matching(workspaceId, filters), before))
         .orderBy(desc(auditLog.at), desc(auditLog.id))
-        .limit(Math.min(EXPORT_BATCH, left));
+        .limit(Math.min(batchSize, left));
       if (rows.length === 0) return;
       yield rows;
       left -= rows.length;
       after = rows[rows.length - 1];
-      if (rows.length < EXPORT_BATCH) return;
+      if (rows.length < batchSize) return;
     }
   }
 }
