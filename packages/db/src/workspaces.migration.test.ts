@@ -1,12 +1,10 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { Client } from 'pg';
 import { MIGRATIONS_FOLDER } from './database';
-import { urlFor, withAdmin } from './testing';
+import { migrationsFolderBefore, urlFor, withAdmin } from './testing';
 
 const MIGRATION = '0016_workspaces';
 
@@ -47,18 +45,12 @@ const CHILD_TABLES = [
  */
 describe(`migration ${MIGRATION}`, () => {
   const name = `vw_migration_${randomBytes(6).toString('hex')}`;
-  const before = mkdtempSync(path.join(os.tmpdir(), 'vw-migrations-'));
+  const before = migrationsFolderBefore(MIGRATION);
   let client: Client;
   const users = { alice: randomUUID(), bob: randomUUID() };
 
   beforeAll(async () => {
     await withAdmin((db) => db.query(`create database "${name}"`));
-    cpSync(MIGRATIONS_FOLDER, before, { recursive: true });
-    const journalPath = path.join(before, 'meta', '_journal.json');
-    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-    const at = journal.entries.findIndex((entry) => entry.tag === MIGRATION);
-    expect(at).toBeGreaterThan(0);
-    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
     client = new Client({ connectionString: urlFor(name) });
     await client.connect();
     await migrate(drizzle(client), { migrationsFolder: before });

@@ -7,7 +7,8 @@ import {
   type WorkspaceId,
 } from '@vendorwatch/db';
 import { startAuthTestApp, type AuthTestApp } from '../../testing/auth-test-app';
-import { call, type Answer } from '../../testing/gotrue-http';
+import { call } from '../../testing/gotrue-http';
+import { expectRefused, roleTooLow } from '../workspaces/testing/teams';
 import { generateApiKey } from './api-key-secret';
 
 /**
@@ -27,9 +28,6 @@ describe('The /api guard: workspaces, roles and API keys', () => {
     call(t.baseUrl, 'GET', '/api/auth-probe/workspace', { token, headers });
   const write = (token: string, headers: Record<string, string> = {}) =>
     call(t.baseUrl, 'POST', '/api/auth-probe/workspace', { token, headers });
-  const refused = (answer: Answer, status: number, message: string) => {
-    expect({ status: answer.status, message: answer.body?.message }).toEqual({ status, message });
-  };
   const setRole = async (userId: string, role: WorkspaceRole) =>
     t.database.db
       .insert(workspaceMembers)
@@ -86,11 +84,11 @@ describe('The /api guard: workspaces, roles and API keys', () => {
   });
 
   it('answers 400 for a header that is no workspace id, and 403 for a workspace the caller is not in', async () => {
-    refused(await probe(people.owner.token, { 'x-workspace-id': 'my-team' }), 400, MESSAGES.access.invalidWorkspaceHeader);
-    refused(await probe(people.stranger.token, { 'x-workspace-id': team }), 403, MESSAGES.access.notMember);
-    refused(await probe(people.stranger.token, { 'x-workspace-id': ownerPersonal }), 403, MESSAGES.access.notMember);
+    expectRefused(await probe(people.owner.token, { 'x-workspace-id': 'my-team' }), 400, MESSAGES.access.invalidWorkspaceHeader);
+    expectRefused(await probe(people.stranger.token, { 'x-workspace-id': team }), 403, MESSAGES.access.notMember);
+    expectRefused(await probe(people.stranger.token, { 'x-workspace-id': ownerPersonal }), 403, MESSAGES.access.notMember);
     // One that does not exist reads the same: ids of others' workspaces reveal nothing.
-    refused(
+    expectRefused(
       await probe(people.stranger.token, { 'x-workspace-id': '00000000-0000-4000-8000-000000000000' }),
       403,
       MESSAGES.access.notMember,
@@ -101,11 +99,7 @@ describe('The /api guard: workspaces, roles and API keys', () => {
     await setRole(people.member.id, 'viewer');
     const headers = { 'x-workspace-id': team };
     expect((await probe(people.member.token, headers)).body).toMatchObject({ role: 'viewer' });
-    refused(
-      await write(people.member.token, headers),
-      403,
-      'Your role in this workspace (viewer) does not allow this: it needs editor or higher',
-    );
+    expectRefused(await write(people.member.token, headers), 403, roleTooLow('viewer', 'editor'));
     await setRole(people.member.id, 'editor');
     expect((await write(people.member.token, headers)).status).toBe(200);
   });
@@ -115,7 +109,7 @@ describe('The /api guard: workspaces, roles and API keys', () => {
     const headers = { 'x-workspace-id': team };
     expect((await probe(people.member.token, headers)).status).toBe(200);
     expect(await members.remove(team, people.member.id)).toBe('removed');
-    refused(await probe(people.member.token, headers), 403, MESSAGES.access.notMember);
+    expectRefused(await probe(people.member.token, headers), 403, MESSAGES.access.notMember);
     // Their own workspace still works.
     expect((await probe(people.member.token)).status).toBe(200);
   });
@@ -124,7 +118,7 @@ describe('The /api guard: workspaces, roles and API keys', () => {
     const person = await call(t.baseUrl, 'GET', '/api/auth-probe', { token: people.stranger.token });
     expect(person.status).toBe(200);
     const { key } = await newKey('admin', people.owner.id);
-    refused(await call(t.baseUrl, 'GET', '/api/auth-probe', { token: key }), 403, MESSAGES.access.keyNotAccepted);
+    expectRefused(await call(t.baseUrl, 'GET', '/api/auth-probe', { token: key }), 403, MESSAGES.access.keyNotAccepted);
   });
 
   it('lets an API key act in its own workspace with its role, and nowhere else', async () => {
@@ -136,29 +130,29 @@ describe('The /api guard: workspaces, roles and API keys', () => {
       personal: false,
       actor: { type: 'api_key', id, label: 'viewer key' },
     });
-    refused(await write(key), 403, 'Your role in this workspace (viewer) does not allow this: it needs editor or higher');
-    refused(await probe(key, { 'x-workspace-id': ownerPersonal }), 403, MESSAGES.access.notMember);
+    expectRefused(await write(key), 403, roleTooLow('viewer', 'editor'));
+    expectRefused(await probe(key, { 'x-workspace-id': ownerPersonal }), 403, MESSAGES.access.notMember);
     expect((await probe(key, { 'x-workspace-id': team })).status).toBe(200);
   });
 
   it('refuses keys that are unknown, malformed, revoked, lapsed, or whose creator left; and bounds a key by its creator’s role', async () => {
-    refused(await probe(`${API_KEY_PREFIX}${'A'.repeat(43)}`), 401, MESSAGES.access.invalidApiKey);
-    refused(await probe(`${API_KEY_PREFIX}short`), 401, MESSAGES.access.invalidApiKey);
+    expectRefused(await probe(`${API_KEY_PREFIX}${'A'.repeat(43)}`), 401, MESSAGES.access.invalidApiKey);
+    expectRefused(await probe(`${API_KEY_PREFIX}short`), 401, MESSAGES.access.invalidApiKey);
     const revoked = await newKey('editor', people.owner.id);
     expect((await probe(revoked.key)).status).toBe(200);
     await keys.revoke(team, revoked.id);
-    refused(await probe(revoked.key), 401, MESSAGES.access.invalidApiKey);
+    expectRefused(await probe(revoked.key), 401, MESSAGES.access.invalidApiKey);
     const lapsed = await newKey('editor', people.owner.id, new Date(Date.now() - 1000));
-    refused(await probe(lapsed.key), 401, MESSAGES.access.apiKeyExpired);
+    expectRefused(await probe(lapsed.key), 401, MESSAGES.access.apiKeyExpired);
 
     await setRole(people.member.id, 'admin');
     const members = await newKey('admin', people.member.id);
     expect((await write(members.key)).status).toBe(200);
     await setRole(people.member.id, 'viewer');
     expect((await probe(members.key)).body).toMatchObject({ role: 'viewer' });
-    refused(await write(members.key), 403, 'Your role in this workspace (viewer) does not allow this: it needs editor or higher');
+    expectRefused(await write(members.key), 403, roleTooLow('viewer', 'editor'));
     await new WorkspaceMembersRepository(t.database.db).remove(team, people.member.id);
-    refused(await probe(members.key), 401, MESSAGES.access.invalidApiKey);
+    expectRefused(await probe(members.key), 401, MESSAGES.access.invalidApiKey);
   });
 
   it('never takes an API key on /auth/v1', async () => {

@@ -1,7 +1,7 @@
 import { RequestMethod, type Type } from '@nestjs/common';
 import { HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
-import { MESSAGES, WORKSPACE_HEADER, type Permission } from '@vendorwatch/contracts';
+import { isWorkspacePermission, MESSAGES, WORKSPACE_HEADER, type Permission } from '@vendorwatch/contracts';
 import { z, type ZodType } from 'zod';
 import {
   createDocument,
@@ -141,16 +141,21 @@ export function buildOpenApiDocument(routes: DiscoveredRoute[], docs: Record<str
     const errors: Record<number, string> = {};
     if (route.body || route.query) errors[400] = STATUS_TEXT[400]!;
     if (auth !== 'none') errors[401] = STATUS_TEXT[401]!;
-    // A route that declares its permission acts in a workspace and takes API keys too (issue 33).
-    const inWorkspace = route.permission !== undefined && route.path.startsWith('/api/');
-    if (inWorkspace) errors[403] = STATUS_TEXT[403]!;
+    // A route that declares its permission takes API keys too (but not a person's own `account` routes), and one
+    // that acts in a workspace reads it from X-Workspace-Id unless its path names it (issue 33).
+    const acceptsKeys = route.permission !== undefined && route.permission !== 'account' && route.path.startsWith('/api/');
+    const readsHeader =
+      route.permission !== undefined &&
+      isWorkspacePermission(route.permission) &&
+      !route.params.some((param) => param.name === 'workspaceId');
+    if (route.permission !== undefined) errors[403] = STATUS_TEXT[403]!;
     if (route.params.length) errors[404] = STATUS_TEXT[404]!;
     Object.assign(errors, doc.errors, { 500: STATUS_TEXT[500], 503: STATUS_TEXT[503] });
     for (const [status, text] of Object.entries(errors)) responses[status] ??= error(text);
     const security =
       auth === 'none'
         ? []
-        : [{ [auth === 'metrics' ? 'metricsToken' : 'bearerAuth']: [] }, ...(inWorkspace ? [{ apiKey: [] }] : [])];
+        : [{ [auth === 'metrics' ? 'metricsToken' : 'bearerAuth']: [] }, ...(acceptsKeys ? [{ apiKey: [] }] : [])];
     const path = route.path.replace(/:(\w+)/g, '{$1}');
     const operation: ZodOpenApiOperationObject = {
       operationId: route.operationId,
@@ -159,7 +164,7 @@ export function buildOpenApiDocument(routes: DiscoveredRoute[], docs: Record<str
       tags: [tagOf(route.path)],
       security,
       requestParams: {
-        ...(inWorkspace && !route.params.some((param) => param.name === 'workspaceId') ? { header: workspaceHeader } : {}),
+        ...(readsHeader ? { header: workspaceHeader } : {}),
         ...(route.params.length
           ? { path: z.object(Object.fromEntries(route.params.map((param) => [param.name, param.schema]))) }
           : {}),

@@ -1,7 +1,7 @@
 import { MESSAGES, type AuditEntry, type Workspace } from '@vendorwatch/contracts';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { csvRecords } from '../reports/testing/read-exports';
-import { addMember, apiCall, createWorkspace, type JsonAnswer } from '../workspaces/testing/teams';
+import { addMember, apiCall, createWorkspace, expectRefused, roleTooLow } from '../workspaces/testing/teams';
 import { AUDIT_CSV_COLUMNS } from './audit-log-csv';
 
 /**
@@ -18,8 +18,6 @@ describe('audit log', () => {
   let apiKey: { id: string; key: string };
   const hostileKeyName = '=HYPERLINK("http://evil.example")\n+SUM(1)';
 
-  const refused = (answer: JsonAnswer, status: number, message: string) =>
-    expect({ status: answer.status, message: answer.body?.message }).toEqual({ status, message });
   const auditPath = (query = '') => `/api/workspaces/${team.id}/audit-log${query}`;
   const entries = async (query = '') => {
     const answer = await apiCall(owner, 'GET', auditPath(query));
@@ -119,11 +117,11 @@ describe('audit log', () => {
   });
 
   it('answers 400 for filters it cannot read', async () => {
-    refused(await apiCall(owner, 'GET', auditPath('?from=yesterday')), 400, MESSAGES.auditLog.invalidTime);
-    refused(await apiCall(owner, 'GET', auditPath('?from=2026-02-02&to=2026-02-01')), 400, MESSAGES.auditLog.toBeforeFrom);
-    refused(await apiCall(owner, 'GET', auditPath('?action=DROP%20TABLE')), 400, MESSAGES.auditLog.invalidAction);
-    refused(await apiCall(owner, 'GET', auditPath(`?actor=${'x'.repeat(300)}`)), 400, MESSAGES.auditLog.invalidActor);
-    refused(await apiCall(owner, 'GET', auditPath('?limit=1000')), 400, 'Limit must be a whole number from 1 to 100');
+    expectRefused(await apiCall(owner, 'GET', auditPath('?from=yesterday')), 400, MESSAGES.auditLog.invalidTime);
+    expectRefused(await apiCall(owner, 'GET', auditPath('?from=2026-02-02&to=2026-02-01')), 400, MESSAGES.auditLog.toBeforeFrom);
+    expectRefused(await apiCall(owner, 'GET', auditPath('?action=DROP%20TABLE')), 400, MESSAGES.auditLog.invalidAction);
+    expectRefused(await apiCall(owner, 'GET', auditPath(`?actor=${'x'.repeat(300)}`)), 400, MESSAGES.auditLog.invalidActor);
+    expectRefused(await apiCall(owner, 'GET', auditPath('?limit=1000')), 400, 'Limit must be a whole number from 1 to 100');
   });
 
   it('exports CSV a spreadsheet reads as text, and records the export', async () => {
@@ -154,12 +152,12 @@ describe('audit log', () => {
   });
 
   it('is for owners and admins only', async () => {
-    const needsAdmin = 'Your role in this workspace (viewer) does not allow this: it needs admin or higher';
-    refused(await apiCall(viewer, 'GET', auditPath()), 403, needsAdmin);
+    const needsAdmin = roleTooLow('viewer', 'admin');
+    expectRefused(await apiCall(viewer, 'GET', auditPath()), 403, needsAdmin);
     const exported = await exportCsv(viewer);
     expect(exported.status).toBe(403);
     expect(((await exported.json()) as { message: string }).message).toBe(needsAdmin);
     const outsider = await t.signUp();
-    refused(await apiCall(outsider, 'GET', auditPath()), 403, MESSAGES.access.notMember);
+    expectRefused(await apiCall(outsider, 'GET', auditPath()), 403, MESSAGES.access.notMember);
   });
 });

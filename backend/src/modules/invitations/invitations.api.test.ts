@@ -3,7 +3,7 @@ import { users, workspaceInvitations } from '@vendorwatch/db';
 import { eq, sql } from 'drizzle-orm';
 import { firstLink, startSmtpCatcher, type SmtpCatcher } from '../../../../test-support/smtp-catcher';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
-import { addMember, apiCall, createWorkspace, type JsonAnswer } from '../workspaces/testing/teams';
+import { addMember, apiCall, createWorkspace, expectRefused, roleTooLow } from '../workspaces/testing/teams';
 
 /**
  * Invitations end to end, as people meet them: the email with its link (through a local SMTP
@@ -18,8 +18,6 @@ describe('invitations', () => {
   let team: Workspace;
   const unique = () => Math.random().toString(36).slice(2, 8);
 
-  const refused = (answer: JsonAnswer, status: number, message: string) =>
-    expect({ status: answer.status, message: answer.body?.message }).toEqual({ status, message });
   const invite = (by: TestUser, email: string, role = 'editor') =>
     apiCall(by, 'POST', `/api/workspaces/${team.id}/invitations`, { email, role });
   /** The token of the newest invitation email to `email`. */
@@ -61,7 +59,7 @@ describe('invitations', () => {
     expect(pending.body).toEqual([created.body]);
 
     const someoneElse = await t.signUp(`dave-${unique()}@example.com`);
-    refused(await accept(someoneElse, token), 403, MESSAGES.invitations.wrongEmail);
+    expectRefused(await accept(someoneElse, token), 403, MESSAGES.invitations.wrongEmail);
 
     const carol = await t.signUp(email);
     const preview = await apiCall(carol, 'POST', '/api/invitations/preview', { token });
@@ -78,8 +76,8 @@ describe('invitations', () => {
     const members = await apiCall(owner, 'GET', `/api/workspaces/${team.id}/members`);
     expect(members.body).toContainEqual({ userId: carol.id, email, role: 'editor', joinedAt: expect.any(String) });
 
-    refused(await accept(carol, token), 410, MESSAGES.invitations.used);
-    refused(await accept(someoneElse, token), 410, MESSAGES.invitations.used);
+    expectRefused(await accept(carol, token), 410, MESSAGES.invitations.used);
+    expectRefused(await accept(someoneElse, token), 410, MESSAGES.invitations.used);
     expect((await apiCall(admin, 'GET', `/api/workspaces/${team.id}/invitations`)).body).toEqual([]);
   });
 
@@ -92,29 +90,29 @@ describe('invitations', () => {
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(workspaceInvitations.id, lapsing.body.id));
     const erinUser = await t.signUp(erin);
-    refused(await accept(erinUser, lapsed), 410, MESSAGES.invitations.expired);
+    expectRefused(await accept(erinUser, lapsed), 410, MESSAGES.invitations.expired);
     expect((await apiCall(admin, 'GET', `/api/workspaces/${team.id}/invitations`)).body).toEqual([]);
 
     const frank = `frank-${unique()}@example.com`;
     const withdrawn = await invite(admin, frank);
     const { token: withdrawnToken } = await tokenSentTo(frank);
     expect((await apiCall(admin, 'DELETE', `/api/workspaces/${team.id}/invitations/${withdrawn.body.id}`)).status).toBe(204);
-    refused(
+    expectRefused(
       await apiCall(admin, 'DELETE', `/api/workspaces/${team.id}/invitations/${withdrawn.body.id}`),
       404,
       MESSAGES.invitations.notFound,
     );
     const frankUser = await t.signUp(frank);
-    refused(await accept(frankUser, withdrawnToken), 410, MESSAGES.invitations.revoked);
+    expectRefused(await accept(frankUser, withdrawnToken), 410, MESSAGES.invitations.revoked);
 
     await invite(admin, frank, 'viewer');
     const { token: first } = await tokenSentTo(frank);
     await invite(admin, frank, 'admin');
     const { token: second } = await tokenSentTo(frank);
-    refused(await accept(frankUser, first), 410, MESSAGES.invitations.revoked);
+    expectRefused(await accept(frankUser, first), 410, MESSAGES.invitations.revoked);
     expect((await accept(frankUser, second)).body).toMatchObject({ id: team.id, role: 'admin' });
 
-    refused(await accept(frankUser, 'no-such-token'), 404, MESSAGES.invitations.linkInvalid);
+    expectRefused(await accept(frankUser, 'no-such-token'), 404, MESSAGES.invitations.linkInvalid);
   });
 
   it('accepts only a confirmed address', async () => {
@@ -123,23 +121,23 @@ describe('invitations', () => {
     const { token } = await tokenSentTo(email);
     const gina = await t.signUp(email);
     await t.database.db.update(users).set({ emailConfirmedAt: null }).where(eq(users.id, gina.id));
-    refused(await accept(gina, token), 403, MESSAGES.invitations.emailNotConfirmed);
+    expectRefused(await accept(gina, token), 403, MESSAGES.invitations.emailNotConfirmed);
   });
 
   it('lets admins invite up to their own role, owners anyone; not members, not bad addresses, not other roles', async () => {
-    refused(await invite(admin, `owner-${unique()}@example.com`, 'owner'), 403, MESSAGES.invitations.roleAboveYours);
+    expectRefused(await invite(admin, `owner-${unique()}@example.com`, 'owner'), 403, MESSAGES.invitations.roleAboveYours);
     expect((await invite(owner, `co-owner-${unique()}@example.com`, 'owner')).status).toBe(201);
-    refused(await invite(admin, owner.email.toUpperCase()), 409, MESSAGES.invitations.alreadyMember);
-    refused(await invite(admin, 'not an address'), 400, MESSAGES.auth.invalidEmail);
-    refused(
+    expectRefused(await invite(admin, owner.email.toUpperCase()), 409, MESSAGES.invitations.alreadyMember);
+    expectRefused(await invite(admin, 'not an address'), 400, MESSAGES.auth.invalidEmail);
+    expectRefused(
       await invite(admin, `${'x'.repeat(250)}@example.com`),
       400,
       `Email must be at most ${LIMITS.auth.emailMaxLength} characters`,
     );
     const viewer = await t.signUp(`viewer-${unique()}@example.com`);
     await addMember(t, team.id, viewer, 'viewer');
-    const needsAdmin = 'Your role in this workspace (viewer) does not allow this: it needs admin or higher';
-    refused(await invite(viewer, `someone-${unique()}@example.com`), 403, needsAdmin);
-    refused(await apiCall(viewer, 'GET', `/api/workspaces/${team.id}/invitations`), 403, needsAdmin);
+    const needsAdmin = roleTooLow('viewer', 'admin');
+    expectRefused(await invite(viewer, `someone-${unique()}@example.com`), 403, needsAdmin);
+    expectRefused(await apiCall(viewer, 'GET', `/api/workspaces/${team.id}/invitations`), 403, needsAdmin);
   });
 });

@@ -2,7 +2,7 @@ import { LIMITS, MESSAGES, type Workspace } from '@vendorwatch/contracts';
 import { vendors } from '@vendorwatch/db';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
-import { addMember, apiCall, createWorkspace, type JsonAnswer } from './testing/teams';
+import { addMember, apiCall, createWorkspace, expectRefused, roleTooLow } from './testing/teams';
 
 /** Workspaces and their members over the REST surface of issue 33, on PostgreSQL. */
 describe('workspaces and members', () => {
@@ -13,10 +13,6 @@ describe('workspaces and members', () => {
   let viewer: TestUser;
   let outsider: TestUser;
 
-  const refused = (answer: JsonAnswer, status: number, message: string) =>
-    expect({ status: answer.status, message: answer.body?.message }).toEqual({ status, message });
-  const roleTooLow = (role: string, needed: string) =>
-    `Your role in this workspace (${role}) does not allow this: it needs ${needed} or higher`;
   const memberPath = (workspace: Workspace, user: TestUser) => `/api/workspaces/${workspace.id}/members/${user.id}`;
 
   /** A team with one member of each role. */
@@ -67,9 +63,9 @@ describe('workspaces and members', () => {
   });
 
   it('answers 400 with the catalogue message for a missing or overlong name', async () => {
-    refused(await apiCall(owner, 'POST', '/api/workspaces', { name: '   ' }), 400, MESSAGES.workspaces.nameRequired);
-    refused(await apiCall(owner, 'POST', '/api/workspaces', {}), 400, MESSAGES.workspaces.nameRequired);
-    refused(
+    expectRefused(await apiCall(owner, 'POST', '/api/workspaces', { name: '   ' }), 400, MESSAGES.workspaces.nameRequired);
+    expectRefused(await apiCall(owner, 'POST', '/api/workspaces', {}), 400, MESSAGES.workspaces.nameRequired);
+    expectRefused(
       await apiCall(owner, 'POST', '/api/workspaces', { name: 'x'.repeat(LIMITS.workspaces.nameMaxLength + 1) }),
       400,
       `Name must be at most ${LIMITS.workspaces.nameMaxLength} characters`,
@@ -78,13 +74,13 @@ describe('workspaces and members', () => {
 
   it('refuses a workspace the caller is not in (403), and an id that cannot be one (404)', async () => {
     const workspace = await createWorkspace(owner, 'Private');
-    refused(await apiCall(outsider, 'GET', `/api/workspaces/${workspace.id}/members`), 403, MESSAGES.access.notMember);
-    refused(
+    expectRefused(await apiCall(outsider, 'GET', `/api/workspaces/${workspace.id}/members`), 403, MESSAGES.access.notMember);
+    expectRefused(
       await apiCall(outsider, 'PATCH', `/api/workspaces/${workspace.id}`, { name: 'Mine' }),
       403,
       MESSAGES.access.notMember,
     );
-    refused(await apiCall(owner, 'GET', '/api/workspaces/not-an-id/members'), 404, MESSAGES.workspaces.notFound);
+    expectRefused(await apiCall(owner, 'GET', '/api/workspaces/not-an-id/members'), 404, MESSAGES.workspaces.notFound);
   });
 
   it('lets every member read the members; admins change roles but never an owner’s; viewers and editors manage nothing', async () => {
@@ -104,24 +100,36 @@ describe('workspaces and members', () => {
       status: 200,
       body: { userId: viewer.id, email: viewer.email, role: 'editor', joinedAt: expect.any(String) },
     });
-    refused(await apiCall(admin, 'PATCH', memberPath(workspace, owner), { role: 'viewer' }), 403, MESSAGES.workspaces.ownersOnly);
-    refused(await apiCall(admin, 'DELETE', memberPath(workspace, owner)), 403, MESSAGES.workspaces.ownersOnly);
-    refused(await apiCall(admin, 'PATCH', memberPath(workspace, editor), { role: 'owner' }), 403, MESSAGES.workspaces.ownersOnly);
-    refused(
+    expectRefused(
+      await apiCall(admin, 'PATCH', memberPath(workspace, owner), { role: 'viewer' }),
+      403,
+      MESSAGES.workspaces.ownersOnly,
+    );
+    expectRefused(await apiCall(admin, 'DELETE', memberPath(workspace, owner)), 403, MESSAGES.workspaces.ownersOnly);
+    expectRefused(
+      await apiCall(admin, 'PATCH', memberPath(workspace, editor), { role: 'owner' }),
+      403,
+      MESSAGES.workspaces.ownersOnly,
+    );
+    expectRefused(
       await apiCall(editor, 'PATCH', memberPath(workspace, viewer), { role: 'viewer' }),
       403,
       roleTooLow('editor', 'admin'),
     );
-    refused(await apiCall(viewer, 'DELETE', memberPath(workspace, editor)), 403, roleTooLow('editor', 'admin'));
+    expectRefused(await apiCall(viewer, 'DELETE', memberPath(workspace, editor)), 403, roleTooLow('editor', 'admin'));
     await addMember(t, workspace.id, viewer, 'viewer');
-    refused(await apiCall(viewer, 'DELETE', memberPath(workspace, editor)), 403, roleTooLow('viewer', 'admin'));
-    refused(
+    expectRefused(await apiCall(viewer, 'DELETE', memberPath(workspace, editor)), 403, roleTooLow('viewer', 'admin'));
+    expectRefused(
       await apiCall(viewer, 'PATCH', `/api/workspaces/${workspace.id}`, { name: 'Mine' }),
       403,
       roleTooLow('viewer', 'owner'),
     );
-    refused(await apiCall(owner, 'PATCH', memberPath(workspace, viewer), { role: 'boss' }), 400, MESSAGES.workspaces.invalidRole);
-    refused(
+    expectRefused(
+      await apiCall(owner, 'PATCH', memberPath(workspace, viewer), { role: 'boss' }),
+      400,
+      MESSAGES.workspaces.invalidRole,
+    );
+    expectRefused(
       await apiCall(owner, 'PATCH', memberPath(workspace, outsider), { role: 'viewer' }),
       404,
       MESSAGES.workspaces.memberNotFound,
@@ -130,26 +138,38 @@ describe('workspaces and members', () => {
 
   it('always keeps an owner: the last one stays, and ownership moves by making another member owner', async () => {
     const workspace = await team('Ownership');
-    refused(await apiCall(owner, 'PATCH', memberPath(workspace, owner), { role: 'admin' }), 409, MESSAGES.workspaces.lastOwner);
-    refused(await apiCall(owner, 'DELETE', memberPath(workspace, owner)), 409, MESSAGES.workspaces.lastOwner);
+    expectRefused(
+      await apiCall(owner, 'PATCH', memberPath(workspace, owner), { role: 'admin' }),
+      409,
+      MESSAGES.workspaces.lastOwner,
+    );
+    expectRefused(await apiCall(owner, 'DELETE', memberPath(workspace, owner)), 409, MESSAGES.workspaces.lastOwner);
     expect((await apiCall(owner, 'PATCH', memberPath(workspace, admin), { role: 'owner' })).status).toBe(200);
     expect((await apiCall(owner, 'PATCH', memberPath(workspace, owner), { role: 'viewer' })).body.role).toBe('viewer');
-    refused(await apiCall(admin, 'PATCH', memberPath(workspace, admin), { role: 'editor' }), 409, MESSAGES.workspaces.lastOwner);
+    expectRefused(
+      await apiCall(admin, 'PATCH', memberPath(workspace, admin), { role: 'editor' }),
+      409,
+      MESSAGES.workspaces.lastOwner,
+    );
     // The new owner may delete the workspace; the former one, now a viewer, may not.
-    refused(await apiCall(owner, 'DELETE', `/api/workspaces/${workspace.id}`), 403, roleTooLow('viewer', 'owner'));
+    expectRefused(await apiCall(owner, 'DELETE', `/api/workspaces/${workspace.id}`), 403, roleTooLow('viewer', 'owner'));
     expect((await apiCall(admin, 'DELETE', `/api/workspaces/${workspace.id}`)).status).toBe(204);
   });
 
   it('never takes a personal workspace from its owner, nor deletes it', async () => {
     const personal = (await apiCall(owner, 'GET', '/api/workspaces')).body.find((w: Workspace) => w.personal) as Workspace;
     await addMember(t, personal.id, admin, 'owner');
-    refused(
+    expectRefused(
       await apiCall(admin, 'PATCH', memberPath(personal, owner), { role: 'admin' }),
       409,
       MESSAGES.workspaces.personalOwnerStays,
     );
-    refused(await apiCall(admin, 'DELETE', memberPath(personal, owner)), 409, MESSAGES.workspaces.personalOwnerStays);
-    refused(await apiCall(owner, 'DELETE', `/api/workspaces/${personal.id}`), 409, MESSAGES.workspaces.personalNotDeletable);
+    expectRefused(await apiCall(admin, 'DELETE', memberPath(personal, owner)), 409, MESSAGES.workspaces.personalOwnerStays);
+    expectRefused(
+      await apiCall(owner, 'DELETE', `/api/workspaces/${personal.id}`),
+      409,
+      MESSAGES.workspaces.personalNotDeletable,
+    );
     expect((await apiCall(owner, 'DELETE', memberPath(personal, admin))).status).toBe(204);
   });
 
@@ -157,15 +177,15 @@ describe('workspaces and members', () => {
     const workspace = await team('Removal');
     expect((await apiCall(editor, 'GET', `/api/workspaces/${workspace.id}/members`)).status).toBe(200);
     expect((await apiCall(admin, 'DELETE', memberPath(workspace, editor))).status).toBe(204);
-    refused(await apiCall(editor, 'GET', `/api/workspaces/${workspace.id}/members`), 403, MESSAGES.access.notMember);
+    expectRefused(await apiCall(editor, 'GET', `/api/workspaces/${workspace.id}/members`), 403, MESSAGES.access.notMember);
     expect((await apiCall(editor, 'GET', '/api/workspaces')).body.map((w: Workspace) => w.id)).not.toContain(workspace.id);
   });
 
   it('deletes a shared workspace with everything in it, for owners only', async () => {
     const workspace = await team('Short-lived');
-    refused(await apiCall(admin, 'DELETE', `/api/workspaces/${workspace.id}`), 403, roleTooLow('admin', 'owner'));
+    expectRefused(await apiCall(admin, 'DELETE', `/api/workspaces/${workspace.id}`), 403, roleTooLow('admin', 'owner'));
     expect((await apiCall(owner, 'DELETE', `/api/workspaces/${workspace.id}`)).status).toBe(204);
-    refused(await apiCall(owner, 'GET', `/api/workspaces/${workspace.id}/members`), 403, MESSAGES.access.notMember);
+    expectRefused(await apiCall(owner, 'GET', `/api/workspaces/${workspace.id}/members`), 403, MESSAGES.access.notMember);
     expect((await apiCall(viewer, 'GET', '/api/workspaces')).body.map((w: Workspace) => w.id)).not.toContain(workspace.id);
   });
 });

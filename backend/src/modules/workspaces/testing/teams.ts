@@ -8,6 +8,14 @@ export interface JsonAnswer {
   body: any;
 }
 
+/** The answer is a refusal with this status and catalogue message. */
+export const expectRefused = (answer: { status: number; body?: { message?: string } }, status: number, message: string) =>
+  expect({ status: answer.status, message: answer.body?.message }).toEqual({ status, message });
+
+/** The 403 of a role below the route's permission. */
+export const roleTooLow = (role: string, needed: string) =>
+  `Your role in this workspace (${role}) does not allow this: it needs ${needed} or higher`;
+
 /** A request of `user`'s with a JSON body, answered as status and parsed body. */
 export async function apiCall(
   user: TestUser,
