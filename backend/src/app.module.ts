@@ -26,6 +26,12 @@ import { PublicConfigModule } from './modules/public-config/public-config.module
 import { ReportsModule } from './modules/reports/reports.module';
 import { SchedulesModule } from './modules/schedules/schedules.module';
 import { VendorsModule } from './modules/vendors/vendors.module';
+import { AccessModule } from './modules/access/access.module';
+import { ApiKeysModule } from './modules/api-keys/api-keys.module';
+import { AuditLogModule } from './modules/audit-log/audit-log.module';
+import { InvitationsModule } from './modules/invitations/invitations.module';
+import { MembersModule } from './modules/members/members.module';
+import { WorkspacesModule } from './modules/workspaces/workspaces.module';
 
 @Module({})
 export class AppModule {
@@ -40,6 +46,13 @@ export class AppModule {
         SecretsModule,
         FairUseModule,
         AuthServerModule,
+        // Teams: the /api guard (who, in which workspace, with what role), and the audit log every change appends to.
+        AccessModule,
+        AuditLogModule,
+        WorkspacesModule,
+        MembersModule,
+        InvitationsModule,
+        ApiKeysModule,
         AccountSessionsModule,
         PublicConfigModule,
         VendorsModule,

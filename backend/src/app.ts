@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { WORKSPACE_HEADER } from '@vendorwatch/contracts';
 import { loadConfig, requestId, type AppConfig } from '@vendorwatch/runtime';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -14,8 +15,19 @@ import { acceptEmptyJsonBodies } from './common/empty-json-bodies';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { RejectNulPipe } from './common/reject-nul.pipe';
 
-/** Headers supabase-js sends on every auth call; a browser on another origin must be allowed them. */
-const CORS_HEADERS = ['authorization', 'content-type', 'apikey', 'x-client-info', 'x-supabase-api-version', 'x-api-key'];
+/**
+ * Headers supabase-js sends on every auth call, and X-Workspace-Id (the workspace an /api request acts
+ * in): a browser on another origin must be allowed them.
+ */
+const CORS_HEADERS = [
+  'authorization',
+  'content-type',
+  'apikey',
+  'x-client-info',
+  'x-supabase-api-version',
+  'x-api-key',
+  WORKSPACE_HEADER,
+];
 
 /**
  * Builds the HTTP application (not yet listening): `main.ts` and the tests share this.

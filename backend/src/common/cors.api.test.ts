@@ -29,6 +29,16 @@ describe('CORS', () => {
       expect(allowed.headers.get('access-control-allow-credentials')).toBe('true');
       const other = await preflight(t, 'https://evil.example');
       expect(other.headers.get('access-control-allow-origin')).toBeNull();
+      // An allowed origin may name the workspace a request acts in.
+      const inWorkspace = await fetch(`${t.baseUrl}/api/vendors`, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'https://ops.example.com',
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'authorization, x-workspace-id',
+        },
+      });
+      expect(inWorkspace.headers.get('access-control-allow-headers')?.split(/,\s*/)).toContain('x-workspace-id');
     } finally {
       await t.close();
     }

@@ -26,6 +26,20 @@ export class BadRequestError extends DomainError {
   }
 }
 
+/** Known, and not allowed to this caller (their role, their address). */
+export class ForbiddenError extends DomainError {
+  constructor(message: string) {
+    super(403, message);
+  }
+}
+
+/** It was there and is no more (an invitation used, withdrawn or lapsed). */
+export class GoneError extends DomainError {
+  constructor(message: string) {
+    super(410, message);
+  }
+}
+
 export class ConflictError extends DomainError {
   constructor(message: string) {
     super(409, message);

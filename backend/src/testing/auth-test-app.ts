@@ -1,4 +1,4 @@
-import { Controller, Get, Module, type DynamicModule } from '@nestjs/common';
+import { Controller, Get, HttpCode, Module, Post, type DynamicModule } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppConfigModule, AppLoggerModule, DatabaseModule, SecretsModule, type AppConfig } from '@vendorwatch/runtime';
 import { createTestDatabase, type TestDatabase } from '@vendorwatch/db/testing';
@@ -7,6 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { startSmtpCatcher, type SmtpCatcher } from '../../../test-support/smtp-catcher';
 import { createApp } from '../app';
 import { CurrentUser, Public, type AuthUser } from '../common/auth-user';
+import { AccessModule } from '../modules/access/access.module';
+import { Requires } from '../modules/access/requires.decorator';
+import { Workspace, type WorkspaceContext } from '../modules/access/workspace-context';
 import { AuthServerModule } from '../modules/auth-server/auth-server.module';
 
 /** A guarded /api route that answers with what the guard put on the request. */
@@ -22,6 +25,21 @@ class AuthProbeController {
   open() {
     return { ok: true };
   }
+
+  /** A route that reads in the request's workspace: answers with the guard's workspace context. */
+  @Requires('workspace.read')
+  @Get('workspace')
+  workspace(@Workspace() workspace: WorkspaceContext): WorkspaceContext {
+    return workspace;
+  }
+
+  /** A route that changes something in the request's workspace (an editor's power). */
+  @Requires('vendors.write')
+  @Post('workspace')
+  @HttpCode(200)
+  write(@Workspace() workspace: WorkspaceContext): WorkspaceContext {
+    return workspace;
+  }
 }
 
 @Module({})
@@ -29,7 +47,14 @@ class AuthTestModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AuthTestModule,
-      imports: [AppConfigModule.forConfig(config), AppLoggerModule.forRoot(), DatabaseModule, SecretsModule, AuthServerModule],
+      imports: [
+        AppConfigModule.forConfig(config),
+        AppLoggerModule.forRoot(),
+        DatabaseModule,
+        SecretsModule,
+        AuthServerModule,
+        AccessModule,
+      ],
       controllers: [AuthProbeController],
     };
   }

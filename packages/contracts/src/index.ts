@@ -10,3 +10,4 @@ export * from './glob';
 export * from './crawl-failure';
 export * from './inventory';
 export * from './grades';
+export * from './workspaces';

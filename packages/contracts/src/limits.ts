@@ -42,6 +42,28 @@ export const LIMITS = {
     timezoneMaxLength: 64,
     runsListed: 50,
   },
+  /**
+   * Teams (issue 33): every name, address and token an input takes is bounded, and so is every list a
+   * workspace keeps (members, pending invitations, API keys); an invitation lapses after `invitationDays`.
+   */
+  workspaces: {
+    nameMaxLength: 100,
+    /** Workspaces a user may create besides their personal one. */
+    maxCreatedPerUser: 50,
+    /** Members and pending invitations together. */
+    maxMembers: 500,
+    maxPendingInvitations: 100,
+    invitationDays: 7,
+    tokenMaxLength: 200,
+    apiKeyNameMaxLength: 100,
+    maxApiKeys: 50,
+    /** A key's `lastUsedAt` is written at most this often (one UPDATE a minute, not one per request). */
+    apiKeyLastUsedIntervalSeconds: 60,
+    /** The audit log's `actor` and `action` filters. */
+    auditFilterMaxLength: 254,
+    /** An audit-log CSV holds at most this many entries (the newest, within the filters). */
+    auditExportMaxRows: 100_000,
+  },
 } as const;
 
 export const TIMEOUTS_MS = {

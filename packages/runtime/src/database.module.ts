@@ -7,6 +7,8 @@ import {
   AuthSessionsRepository,
   AuthSigningKeysRepository,
   AlertsRepository,
+  ApiKeysRepository,
+  AuditLogRepository,
   ComplianceAssessmentsRepository,
   CrawlInventoriesRepository,
   SchedulesRepository,
@@ -23,6 +25,9 @@ import {
   ReportsRepository,
   UsersRepository,
   VendorsRepository,
+  WorkspaceInvitationsRepository,
+  WorkspaceMembersRepository,
+  WorkspacesRepository,
   type Database,
   type DatabaseHandle,
 } from '@vendorwatch/db';
@@ -66,6 +71,11 @@ const REPOSITORIES = [
   CrawlChangesRepository,
   AlertsRepository,
   CrawlDomainPostureRepository,
+  WorkspacesRepository,
+  WorkspaceMembersRepository,
+  WorkspaceInvitationsRepository,
+  ApiKeysRepository,
+  AuditLogRepository,
 ] as const;
 
 /**

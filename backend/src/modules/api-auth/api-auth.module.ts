@@ -1,8 +1,6 @@
 import { Module, type Provider } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
 import { AuthSigningKeysRepository } from '@vendorwatch/db';
 import { APP_CONFIG, type AppConfig } from '@vendorwatch/runtime';
-import { ApiAuthGuard } from './api-auth.guard';
 import { BearerAuthenticator, KEY_SET } from './bearer-authenticator';
 import { HostedUsers } from './hosted-users';
 import { fetchJwksOverHttp, JwksKeySet, type PublicJwk } from './jwks-key-set';
@@ -28,12 +26,12 @@ const keySetProvider: Provider = {
 };
 
 /**
- * The bearer-token check of /api (APP_GUARD): tokens of the embedded auth or of a hosted Supabase
- * project (SUPABASE_URL), verified against that issuer's JWKS. The embedded auth server reuses
- * the same check for its own signed-in routes.
+ * The bearer-token check: tokens of the embedded auth or of a hosted Supabase project
+ * (SUPABASE_URL), verified against that issuer's JWKS. The /api guard (AccessModule) and the
+ * embedded auth server's signed-in routes both use it.
  */
 @Module({
-  providers: [keySetProvider, BearerAuthenticator, HostedUsers, { provide: APP_GUARD, useClass: ApiAuthGuard }],
+  providers: [keySetProvider, BearerAuthenticator, HostedUsers],
   exports: [BearerAuthenticator],
 })
 export class ApiAuthModule {}

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@vendorwatch/contracts';
-import { users } from '@vendorwatch/db';
+import { users, workspaceMembers, workspaces } from '@vendorwatch/db';
 import { createTestDatabase, type TestDatabase } from '@vendorwatch/db/testing';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { sign } from 'jsonwebtoken';
 import { generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -63,6 +63,20 @@ describe('The /api guard against a hosted Supabase project', () => {
     expect(answer.body).toMatchObject({ id: sub, email: `${sub}@example.com`, role: 'authenticated', aal: 'aal1' });
     expect(await database.db.select({ id: users.id }).from(users).where(eq(users.id, sub))).toEqual([{ id: sub }]);
     expect((await probe(hosted, tokenFor(`${serverUrl}/project`, rsa.privateKey, 'rsa-key', 'RS256'))).status).toBe(200);
+  });
+
+  it('gives a hosted user their personal workspace on their first request, and acts in it', async () => {
+    const sub = randomUUID();
+    const token = tokenFor(`${serverUrl}/project`, ec.privateKey, 'ec-key', 'ES256', sub);
+    const answer = await call(hosted.baseUrl, 'GET', '/api/auth-probe/workspace', { token });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ role: 'owner', personal: true, actor: { type: 'user', id: sub } });
+    const personal = await database.db
+      .select({ id: workspaces.id, role: workspaceMembers.role })
+      .from(workspaces)
+      .innerJoin(workspaceMembers, eq(workspaceMembers.workspaceId, workspaces.id))
+      .where(and(eq(workspaces.createdBy, sub), eq(workspaces.personal, true)));
+    expect(personal).toEqual([{ id: answer.body.workspaceId, role: 'owner' }]);
   });
 
   it('caches the JWKS instead of fetching it per request', async () => {

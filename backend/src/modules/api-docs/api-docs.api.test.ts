@@ -1,4 +1,5 @@
 import { startTestApp, type TestApp } from '../../testing/test-app';
+import { buildOpenApiDocument } from './openapi-document';
 
 interface Operation {
   operationId: string;
@@ -112,6 +113,39 @@ describe('API documentation', () => {
     expect(documented('POST', '/auth/v1/token')!.responses['400']!.content!['application/json']!.schema).toEqual({
       $ref: '#/components/schemas/AuthError',
     });
+  });
+
+  it('describes the workspace API keys and the X-Workspace-Id header where a route takes them', () => {
+    const schemes = (doc.components as unknown as { securitySchemes: Record<string, Record<string, string>> }).securitySchemes;
+    expect(schemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'vwk_…' });
+    const members = documented('GET', '/api/workspaces/:workspaceId/members')!;
+    expect(members.security).toEqual([{ bearerAuth: [] }, { apiKey: [] }]);
+    expect(members.parameters).toEqual([
+      expect.objectContaining({ in: 'path', name: 'workspaceId', schema: expect.objectContaining({ format: 'uuid' }) }),
+    ]);
+    expect(Object.keys(members.responses)).toEqual(expect.arrayContaining(['200', '401', '403']));
+    // A person's own routes take no key.
+    expect(documented('POST', '/api/workspaces')!.security).toEqual([{ bearerAuth: [] }]);
+    // A route that acts in the request's workspace without naming it in its path reads the header.
+    const built = buildOpenApiDocument(
+      [
+        {
+          method: 'GET',
+          path: '/api/things',
+          operationId: 'Things_list',
+          isPublic: false,
+          permission: 'workspace.read',
+          status: 200,
+          params: [],
+        },
+      ],
+      { 'GET /api/things': { summary: 'Things', response: null } },
+    ) as unknown as OpenApi;
+    const things = built.paths['/api/things']!.get!;
+    expect(things.security).toEqual([{ bearerAuth: [] }, { apiKey: [] }]);
+    expect(things.parameters).toEqual([
+      expect.objectContaining({ in: 'header', name: 'x-workspace-id', schema: expect.objectContaining({ format: 'uuid' }) }),
+    ]);
   });
 
   it('serves Swagger UI at /api/docs under the app’s Content-Security-Policy', async () => {

@@ -1,7 +1,7 @@
 import { RequestMethod, type Type } from '@nestjs/common';
 import { HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
-import { MESSAGES } from '@vendorwatch/contracts';
+import { isWorkspacePermission, MESSAGES, WORKSPACE_HEADER, type Permission } from '@vendorwatch/contracts';
 import { z, type ZodType } from 'zod';
 import {
   createDocument,
@@ -14,6 +14,8 @@ import {
 export type OpenApiDocument = oas31.OpenAPIObject;
 import { IS_PUBLIC } from '../../common/auth-user';
 import { ParseIdPipe } from '../../common/parse-uuid.pipe';
+import { REQUIRED_PERMISSION } from '../access/requires.decorator';
+import { AUDITED } from '../audit-log/audited.decorator';
 import { apiErrorSchema, authErrorSchema } from './response-schemas';
 import { ROUTE_DOCS, type RouteDoc } from './route-docs';
 
@@ -24,6 +26,10 @@ export interface DiscoveredRoute {
   path: string;
   operationId: string;
   isPublic: boolean;
+  /** What the route declared with `@Requires` (on itself or its controller); undefined: nothing yet. */
+  permission?: Permission;
+  /** What it declared with `@Audited`/`@NotAudited`; undefined: nothing. */
+  audit?: unknown;
   status: number;
   body?: ZodType;
   query?: ZodType;
@@ -75,7 +81,15 @@ export function discoverRoutes(controllers: Type[]): DiscoveredRoute[] {
         }
       }
       if (Object.keys(queryFields).length) query = z.object(queryFields);
+      // A path parameter no handler argument reads (the guard reads `:workspaceId`) is still part of the path.
+      const fullPaths = prefixes.flatMap((prefix) => [paths].flat().map((path) => joinPath(prefix, path)));
+      for (const name of new Set(fullPaths.flatMap((path) => [...path.matchAll(/:(\w+)/g)].map((match) => match[1]!))))
+        if (!params.some((param) => param.name === name))
+          params.push({ name, schema: /(^id|Id)$/.test(name) ? z.uuid() : z.string() });
       const isPublic = Boolean(Reflect.getMetadata(IS_PUBLIC, handler) ?? Reflect.getMetadata(IS_PUBLIC, controller));
+      const permission = (Reflect.getMetadata(REQUIRED_PERMISSION, handler) ??
+        Reflect.getMetadata(REQUIRED_PERMISSION, controller)) as Permission | undefined;
+      const audit: unknown = Reflect.getMetadata(AUDITED, handler);
       const status = (Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined) ?? (method === 'POST' ? 201 : 200);
       for (const prefix of prefixes)
         for (const path of [paths].flat())
@@ -84,6 +98,8 @@ export function discoverRoutes(controllers: Type[]): DiscoveredRoute[] {
             path: joinPath(prefix, path),
             operationId: `${controller.name.replace(/Controller$/, '')}_${name}`,
             isPublic,
+            permission,
+            audit,
             status,
             body,
             query,
@@ -99,6 +115,7 @@ export const routeKey = (route: { method: string; path: string }) => `${route.me
 const STATUS_TEXT: Record<number, string> = {
   400: 'The input is not valid: `message` says what, `errors` lists every field problem',
   401: 'No valid token',
+  403: 'Not a member of this workspace, or a role that does not allow this',
   404: 'Not found, or not the caller’s',
   500: MESSAGES.generic.unexpected,
   503: MESSAGES.generic.databaseUnavailable,
@@ -124,18 +141,30 @@ export function buildOpenApiDocument(routes: DiscoveredRoute[], docs: Record<str
     const errors: Record<number, string> = {};
     if (route.body || route.query) errors[400] = STATUS_TEXT[400]!;
     if (auth !== 'none') errors[401] = STATUS_TEXT[401]!;
+    // A route that declares its permission takes API keys too (but not a person's own `account` routes), and one
+    // that acts in a workspace reads it from X-Workspace-Id unless its path names it (issue 33).
+    const acceptsKeys = route.permission !== undefined && route.permission !== 'account' && route.path.startsWith('/api/');
+    const readsHeader =
+      route.permission !== undefined &&
+      isWorkspacePermission(route.permission) &&
+      !route.params.some((param) => param.name === 'workspaceId');
+    if (route.permission !== undefined) errors[403] = STATUS_TEXT[403]!;
     if (route.params.length) errors[404] = STATUS_TEXT[404]!;
     Object.assign(errors, doc.errors, { 500: STATUS_TEXT[500], 503: STATUS_TEXT[503] });
     for (const [status, text] of Object.entries(errors)) responses[status] ??= error(text);
-
+    const security =
+      auth === 'none'
+        ? []
+        : [{ [auth === 'metrics' ? 'metricsToken' : 'bearerAuth']: [] }, ...(acceptsKeys ? [{ apiKey: [] }] : [])];
     const path = route.path.replace(/:(\w+)/g, '{$1}');
     const operation: ZodOpenApiOperationObject = {
       operationId: route.operationId,
       summary: doc.summary,
       ...(doc.description ? { description: doc.description } : {}),
       tags: [tagOf(route.path)],
-      security: auth === 'none' ? [] : [{ [auth === 'metrics' ? 'metricsToken' : 'bearerAuth']: [] }],
+      security,
       requestParams: {
+        ...(readsHeader ? { header: workspaceHeader } : {}),
         ...(route.params.length
           ? { path: z.object(Object.fromEntries(route.params.map((param) => [param.name, param.schema]))) }
           : {}),
@@ -154,17 +183,35 @@ export function buildOpenApiDocument(routes: DiscoveredRoute[], docs: Record<str
       version: '1',
       description:
         'The REST API of Vendorwatch (/api), its embedded Supabase-compatible auth (/auth/v1) and its metrics. ' +
-        'Requests to /api carry `Authorization: Bearer <access token>` from /auth/v1/token.',
+        'Requests to /api carry `Authorization: Bearer <access token>` from /auth/v1/token, or — on the routes that list ' +
+        'the `apiKey` scheme — a workspace API key (`Authorization: Bearer vwk_…`). Those routes act in the workspace the ' +
+        '`X-Workspace-Id` header names (default: the caller’s personal workspace; a key: its own), with the caller’s role there.',
     },
     paths,
     components: {
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'vwk_…',
+          description:
+            'A workspace API key (`vwk_` and 43 base62 characters), made by an admin under /api/workspaces/{id}/api-keys: ' +
+            'it acts in its workspace with its role (never above its creator’s), and is refused on /auth/v1.',
+        },
         metricsToken: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN' },
       },
     },
   });
 }
+
+/** The workspace a request acts in (routes under /api/workspaces/{workspaceId} take it from the path instead). */
+const workspaceHeader = z.object({
+  [WORKSPACE_HEADER]: z
+    .uuid()
+    .optional()
+    .meta({ description: 'The workspace to act in; without it, the caller’s personal workspace (a key: its own)' }),
+});
 
 /** Operations are grouped by their path's first segment after /api (vendors, crawls, …). */
 function tagOf(path: string): string {

@@ -42,6 +42,7 @@ import {
   vendorScheduleSchema,
   vendorSchema,
 } from './response-schemas';
+import { TEAMS_ROUTE_DOCS } from './teams-route-docs';
 
 /**
  * What the OpenAPI document says about each route beyond what the code already tells (method,
@@ -398,4 +399,5 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     auth: 'bearer',
     errors: { 422: 'An aal2 session is needed to remove a verified factor', ...rateLimited },
   },
+  ...TEAMS_ROUTE_DOCS,
 };

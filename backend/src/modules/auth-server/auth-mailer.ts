@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import type { AuthEmailDelivery } from '@vendorwatch/contracts';
+import { workspaceMessages, type AuthEmailDelivery } from '@vendorwatch/contracts';
 import { APP_CONFIG, escapeHtml, SmtpMailer, type AppConfig } from '@vendorwatch/runtime';
 
 /**
@@ -11,7 +11,20 @@ export type AuthMail =
   | { kind: 'confirmation'; to: string; link: string; code: string }
   | { kind: 'recovery'; to: string; link: string }
   | { kind: 'reauthentication'; to: string; code: string }
-  | FactorLockedMail;
+  | FactorLockedMail
+  | InvitationMail;
+
+/** An invitation to join a workspace (issue 33): sent by the app, so it goes out in hosted mode too. */
+export interface InvitationMail {
+  kind: 'invitation';
+  to: string;
+  link: string;
+  workspaceName: string;
+  role: string;
+  /** Who invited: a member's email address, or an API key's name. */
+  invitedBy: string;
+  days: number;
+}
 
 export interface FactorLockedMail {
   kind: 'factor-locked';
@@ -49,7 +62,8 @@ export class AuthMailer implements OnApplicationShutdown {
 
   async send(mail: AuthMail): Promise<void> {
     const { subject, text, html, gist } = render(mail);
-    const delivery = authEmailDelivery(this.config);
+    // The embedded auth's emails are the hosted project's to send when there is one; invitations are always ours.
+    const delivery = mail.kind === 'invitation' ? smtpDelivery(this.config) : authEmailDelivery(this.config);
     if (delivery === 'logged') this.logger.log(`${subject} (${mail.to}): ${gist}`);
     else if (delivery === 'not-sent') this.logger.warn(`No SMTP_URL: the email "${subject}" to ${mail.to} was not sent`);
     else await this.mailer.send({ to: mail.to, subject, text, html });
@@ -65,12 +79,18 @@ export class AuthMailer implements OnApplicationShutdown {
  * SMTP (with a hosted Supabase project, that project sends them), logged in development, or lost.
  */
 export function authEmailDelivery(config: Pick<AppConfig, 'SMTP_URL' | 'SUPABASE_URL' | 'NODE_ENV'>): AuthEmailDelivery {
-  if (config.SUPABASE_URL || config.SMTP_URL) return 'sent';
+  return config.SUPABASE_URL ? 'sent' : smtpDelivery(config);
+}
+
+/** What becomes of an email this app sends itself: through SMTP, logged in development, or lost. */
+function smtpDelivery(config: Pick<AppConfig, 'SMTP_URL' | 'NODE_ENV'>): AuthEmailDelivery {
+  if (config.SMTP_URL) return 'sent';
   return config.NODE_ENV === 'development' ? 'logged' : 'not-sent';
 }
 
 function render(mail: AuthMail): RenderedMail {
   if (mail.kind === 'factor-locked') return renderFactorLocked(mail);
+  if (mail.kind === 'invitation') return renderInvitation(mail);
   if (mail.kind === 'reauthentication') {
     const note = 'If you did not ask for this, someone may be signed in to your account: change your password.';
     return {
@@ -109,5 +129,17 @@ function renderFactorLocked(mail: FactorLockedMail): RenderedMail {
     text: `${happened}${from}.\n\nUntil ${until} no code is accepted for it, the right one included.\n\n${advice}\n`,
     html: `<h2>Two-factor sign-in locked</h2><p>${escapeHtml(happened + from)}.</p><p>Until ${until} no code is accepted for it, the right one included.</p><p>${escapeHtml(advice)}</p>`,
     gist: `${happened}${from}; locked until ${until}`,
+  };
+}
+
+function renderInvitation(mail: InvitationMail): RenderedMail {
+  const invited = `${mail.invitedBy} invited you to the workspace "${mail.workspaceName}" on Vendorwatch, as ${mail.role}.`;
+  const how = 'To accept, open this link and sign in (or sign up) with this email address:';
+  const note = `The link works once, for ${mail.days} days. If you did not expect this invitation, ignore this email.`;
+  return {
+    subject: workspaceMessages.invitationSubject(mail.workspaceName),
+    text: `${invited}\n\n${how}\n\n${mail.link}\n\n${note}\n`,
+    html: `<p>${escapeHtml(invited)}</p><p>${escapeHtml(how)}</p><p><a href="${escapeHtml(mail.link)}">Accept the invitation</a></p><p>${escapeHtml(note)}</p>`,
+    gist: mail.link,
   };
 }

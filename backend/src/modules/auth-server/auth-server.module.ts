@@ -48,6 +48,6 @@ import { UserViewService } from './user-view.service';
     EmbeddedAuthGuard,
     GoTrueAuthGuard,
   ],
-  exports: [SessionsService],
+  exports: [SessionsService, AuthMailer],
 })
 export class AuthServerModule {}

@@ -20,3 +20,8 @@ export * from './crawl-changes.repository';
 export * from './alerts.repository';
 export * from './crawl-domain-posture.repository';
 export * from './crawl-inventories.repository';
+export * from './workspaces.repository';
+export * from './workspace-members.repository';
+export * from './workspace-invitations.repository';
+export * from './api-keys.repository';
+export * from './audit-log.repository';

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { crawlJobs } from './crawling';
+import { workspaceIdColumn } from './workspaces';
 
 /**
  * Where a user's alerts go: an email address (once its owner confirmed it), or a webhook URL with its
@@ -16,6 +17,7 @@ export const alertChannels = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceIdColumn(),
     name: text('name').notNull(),
     kind: text('kind').$type<AlertChannelKind>().notNull(),
     /** What the user is shown: the email address, or the webhook URL masked. */
@@ -37,6 +39,7 @@ export const alertChannels = pgTable(
   },
   (t) => [
     index('alert_channels_user_idx').on(t.userId),
+    index('alert_channels_workspace_idx').on(t.workspaceId),
     uniqueIndex('alert_channels_confirmation_token_key')
       .on(t.confirmationTokenHash)
       .where(sql`${t.confirmationTokenHash} is not null`),
@@ -51,6 +54,7 @@ export const alertRules = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceIdColumn(),
     kind: text('kind').$type<AlertRuleKind>().notNull(),
     /** check_fails: the least severity that alerts (null: any). */
     minSeverity: text('min_severity').$type<CheckSeverity>(),
@@ -60,6 +64,13 @@ export const alertRules = pgTable(
   },
   (t) => [
     index('alert_rules_user_idx').on(t.userId),
+    index('alert_rules_workspace_idx').on(t.workspaceId),
+    uniqueIndex('alert_rules_workspace_kind_parameters_key').on(
+      t.workspaceId,
+      t.kind,
+      sql`coalesce(${t.minSeverity}, '')`,
+      sql`coalesce(${t.thresholdPercent}, 0)`,
+    ),
     // One rule per kind and parameters: a second identical rule would only send the same alert again.
     uniqueIndex('alert_rules_user_kind_parameters_key').on(
       t.userId,
@@ -82,6 +93,7 @@ export const alertDeliveries = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceIdColumn(),
     channelId: uuid('channel_id').references(() => alertChannels.id, { onDelete: 'set null' }),
     ruleId: uuid('rule_id').references(() => alertRules.id, { onDelete: 'set null' }),
     ruleKind: text('rule_kind').$type<AlertRuleKind | 'test'>().notNull(),
@@ -98,6 +110,7 @@ export const alertDeliveries = pgTable(
   },
   (t) => [
     index('alert_deliveries_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('alert_deliveries_workspace_created_idx').on(t.workspaceId, t.createdAt.desc()),
     uniqueIndex('alert_deliveries_event_once_key')
       .on(t.channelId, t.eventKey)
       .where(sql`${t.eventKey} is not null`),

@@ -3,6 +3,7 @@ import { index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, 
 import { users } from './auth';
 import { crawlJobs } from './crawling';
 import { vendors } from './vendors';
+import { workspaceIdColumn } from './workspaces';
 
 /**
  * One comparison per completed crawl: with the same vendor's previous completed crawl (none for a
@@ -20,6 +21,7 @@ export const crawlChanges = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceIdColumn(),
     vendorId: uuid('vendor_id').references(() => vendors.id, { onDelete: 'set null' }),
     comparedAt: timestamp('compared_at', { withTimezone: true }).notNull().defaultNow(),
     pagesBefore: integer('pages_before').notNull().default(0),
@@ -42,7 +44,10 @@ export const crawlChanges = pgTable(
     labelBefore: text('label_before').$type<ComplianceLabel>(),
     labelAfter: text('label_after').$type<ComplianceLabel>(),
   },
-  (t) => [index('crawl_changes_user_vendor_idx').on(t.userId, t.vendorId)],
+  (t) => [
+    index('crawl_changes_user_vendor_idx').on(t.userId, t.vendorId),
+    index('crawl_changes_workspace_vendor_idx').on(t.workspaceId, t.vendorId),
+  ],
 );
 
 /** A page added, removed or changed between the two crawls of a comparison (unchanged ones are only counted). */

@@ -4,6 +4,7 @@ import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, te
 import { users } from './auth';
 import { crawlJobs } from './crawling';
 import { vendors } from './vendors';
+import { workspaceIdColumn } from './workspaces';
 
 /**
  * One compliance assessment per crawl job: the job's rate, label and tallies. Re-assessing a job
@@ -21,6 +22,7 @@ export const complianceAssessments = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceIdColumn(),
     /** Kept when the vendor is deleted (null), like the crawl job it assessed. */
     vendorId: uuid('vendor_id').references(() => vendors.id, { onDelete: 'set null' }),
     method: text('method').notNull(),
@@ -50,6 +52,8 @@ export const complianceAssessments = pgTable(
     // vendor list read each vendor's latest.
     index('compliance_assessments_user_assessed_idx').on(t.userId, t.assessedAt.desc(), t.id.desc()),
     index('compliance_assessments_user_vendor_assessed_idx').on(t.userId, t.vendorId, t.assessedAt.desc(), t.id.desc()),
+    index('compliance_assessments_workspace_assessed_idx').on(t.workspaceId, t.assessedAt.desc(), t.id.desc()),
+    index('compliance_assessments_workspace_vendor_assessed_idx').on(t.workspaceId, t.vendorId, t.assessedAt.desc(), t.id.desc()),
     check('compliance_assessments_rate_range', sql`${t.rate} >= 0 and ${t.rate} <= 100`),
   ],
 );

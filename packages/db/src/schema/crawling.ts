@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { vendors } from './vendors';
+import { workspaceIdColumn } from './workspaces';
 
 /** Scraping-service configurations (the spec's crawler_x65isd_configs); one active per user. */
 export const crawlerConfigs = pgTable(
@@ -26,6 +27,7 @@ export const crawlerConfigs = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceIdColumn(),
     name: text('name').notNull(),
     type: text('type').notNull().default('scrapingbee'),
     /** AES-256-GCM ciphertext of the trimmed key; the plain key is never stored. */
@@ -42,6 +44,10 @@ export const crawlerConfigs = pgTable(
     uniqueIndex('crawler_configs_one_active_per_user')
       .on(t.userId)
       .where(sql`${t.isActive}`),
+    index('crawler_configs_workspace_id_idx').on(t.workspaceId),
+    uniqueIndex('crawler_configs_one_active_per_workspace')
+      .on(t.workspaceId)
+      .where(sql`${t.isActive}`),
   ],
 );
 
@@ -56,6 +62,7 @@ export const crawlerSettings = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceIdColumn(),
     maxPages: integer('max_pages').notNull().default(100),
     crawlDelay: integer('crawl_delay').notNull().default(2000),
     allowedDomains: text('allowed_domains')
@@ -87,7 +94,10 @@ export const crawlerSettings = pgTable(
       .default(sql`'{}'::text[]`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('crawler_settings_vendor_user_key').on(t.vendorId, t.userId)],
+  (t) => [
+    uniqueIndex('crawler_settings_vendor_user_key').on(t.vendorId, t.userId),
+    uniqueIndex('crawler_settings_vendor_workspace_key').on(t.vendorId, t.workspaceId),
+  ],
 );
 
 export const crawlJobs = pgTable(
@@ -97,6 +107,7 @@ export const crawlJobs = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceIdColumn(),
     vendorId: uuid('vendor_id').references(() => vendors.id, { onDelete: 'set null' }),
     /** The crawler page's client-generated session id, when started from there. */
     sessionId: uuid('session_id'),
@@ -142,6 +153,8 @@ export const crawlJobs = pgTable(
   (t) => [
     index('crawl_jobs_user_id_created_at_idx').on(t.userId, t.createdAt.desc()),
     index('crawl_jobs_user_id_status_idx').on(t.userId, t.status),
+    index('crawl_jobs_workspace_id_created_at_idx').on(t.workspaceId, t.createdAt.desc()),
+    index('crawl_jobs_workspace_id_status_idx').on(t.workspaceId, t.status),
     index('crawl_jobs_session_id_idx').on(t.sessionId),
     /** A vendor's crawls newest first: its timeline, and the previous completed crawl a new one is compared with. */
     index('crawl_jobs_vendor_created_idx').on(t.vendorId, t.createdAt.desc()),
@@ -196,6 +209,7 @@ export const crawlPages = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceIdColumn(),
     vendorId: uuid('vendor_id').references(() => vendors.id, { onDelete: 'set null' }),
     url: text('url').notNull(),
     finalUrl: text('final_url'),
@@ -238,5 +252,8 @@ export const crawlPages = pgTable(
      * migration 0001 rebuilds it with INCLUDE (response_time_ms, status_code), which Drizzle cannot declare.
      */
     index('crawl_pages_user_vendor_idx').on(t.userId, t.vendorId),
+    index('crawl_pages_workspace_id_fetched_at_idx').on(t.workspaceId, t.fetchedAt),
+    /** The workspace's twin of crawl_pages_user_vendor_idx: migration 0016 builds it with the same INCLUDE. */
+    index('crawl_pages_workspace_vendor_idx').on(t.workspaceId, t.vendorId),
   ],
 );

@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './workspaces';
 export * from './vendors';
 export * from './crawling';
 export * from './compliance';

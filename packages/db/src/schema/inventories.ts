@@ -3,6 +3,7 @@ import { index, integer, jsonb, pgTable, timestamp, uuid } from 'drizzle-orm/pg-
 import { users } from './auth';
 import { crawlJobs } from './crawling';
 import { vendors } from './vendors';
+import { workspaceIdColumn } from './workspaces';
 
 /**
  * What a crawl shows a vendor runs and who it shares visitors with (libraries with their advisories,
@@ -21,6 +22,7 @@ export const crawlInventories = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceIdColumn(),
     /** Kept when the vendor is deleted (null), like the crawl job. */
     vendorId: uuid('vendor_id').references(() => vendors.id, { onDelete: 'set null' }),
     crawlCompletedAt: timestamp('crawl_completed_at', { withTimezone: true }),
@@ -34,5 +36,8 @@ export const crawlInventories = pgTable(
     vulnerableLibraries: integer('vulnerable_libraries').notNull().default(0),
   },
   // A vendor's latest inventory, and the latest of each vendor of a user.
-  (t) => [index('crawl_inventories_user_vendor_completed_idx').on(t.userId, t.vendorId, t.crawlCompletedAt.desc())],
+  (t) => [
+    index('crawl_inventories_user_vendor_completed_idx').on(t.userId, t.vendorId, t.crawlCompletedAt.desc()),
+    index('crawl_inventories_workspace_vendor_completed_idx').on(t.workspaceId, t.vendorId, t.crawlCompletedAt.desc()),
+  ],
 );

@@ -3,6 +3,7 @@ import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, 
 import { users } from './auth';
 import { crawlJobs } from './crawling';
 import { vendors } from './vendors';
+import { workspaceIdColumn } from './workspaces';
 
 /**
  * A vendor's re-crawl schedule (one per vendor). The database is the truth: the BullMQ job schedulers
@@ -17,6 +18,7 @@ export const vendorSchedules = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceIdColumn(),
     kind: text('kind').$type<ScheduleKind>().notNull(),
     /** hourly: the minute past each hour. */
     minute: integer('minute').notNull().default(0),
@@ -34,7 +36,7 @@ export const vendorSchedules = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('vendor_schedules_user_id_idx').on(t.userId)],
+  (t) => [index('vendor_schedules_user_id_idx').on(t.userId), index('vendor_schedules_workspace_id_idx').on(t.workspaceId)],
 );
 
 /** One row per fired run: the crawl it started, or why it was skipped. */
@@ -48,6 +50,7 @@ export const scheduleRuns = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceIdColumn(),
     /** The BullMQ job id of the run (scheduler id and slot): unique, so a run is recorded and acted on once. */
     runKey: text('run_key').notNull(),
     scheduledFor: timestamp('scheduled_for', { withTimezone: true }).notNull(),
@@ -59,14 +62,21 @@ export const scheduleRuns = pgTable(
   (t) => [
     uniqueIndex('schedule_runs_vendor_run_key').on(t.vendorId, t.runKey),
     index('schedule_runs_vendor_scheduled_for_idx').on(t.vendorId, t.scheduledFor.desc()),
+    index('schedule_runs_workspace_id_idx').on(t.workspaceId),
   ],
 );
 
 /** Per-user switches of the schedules: the pause that holds every one of the user's schedules. */
-export const schedulePreferences = pgTable('schedule_preferences', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  paused: boolean('paused').notNull().default(false),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const schedulePreferences = pgTable(
+  'schedule_preferences',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceIdColumn(),
+    paused: boolean('paused').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // One pause switch per workspace once the switch is the workspace's (phase two of issue 33).
+  (t) => [uniqueIndex('schedule_preferences_workspace_id_key').on(t.workspaceId)],
+);

@@ -1,5 +1,6 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
+import { workspaceIdColumn } from './workspaces';
 
 export const vendors = pgTable(
   'vendors',
@@ -8,13 +9,17 @@ export const vendors = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceIdColumn(),
     name: text('name').notNull(),
     url: text('url').notNull().default(''),
     description: text('description').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('vendors_user_id_created_at_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [
+    index('vendors_user_id_created_at_idx').on(t.userId, t.createdAt.desc()),
+    index('vendors_workspace_id_created_at_idx').on(t.workspaceId, t.createdAt.desc()),
+  ],
 );
 
 /** Projects, their pages and the pages' elements, owned through the project. */
@@ -25,11 +30,15 @@ export const projects = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceIdColumn(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('projects_user_id_created_at_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [
+    index('projects_user_id_created_at_idx').on(t.userId, t.createdAt.desc()),
+    index('projects_workspace_id_created_at_idx').on(t.workspaceId, t.createdAt.desc()),
+  ],
 );
 
 export const projectPages = pgTable(

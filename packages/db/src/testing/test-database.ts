@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { MIGRATIONS_FOLDER, openDatabase, type DatabaseHandle } from '../database';
@@ -90,4 +91,19 @@ export async function createTestDatabase(driver: 'postgres' | 'pglite' = 'postgr
       await withAdmin((admin) => admin.query(`drop database if exists "${name}" with (force)`));
     },
   };
+}
+
+/**
+ * A copy of the migrations as they stood before `tag` (the same files, the journal cut before its
+ * entry), for a migration test to fill a database the way the code of before did. The caller removes it.
+ */
+export function migrationsFolderBefore(tag: string): string {
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'vw-migrations-'));
+  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
+  const journalPath = path.join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+  const at = journal.entries.findIndex((entry) => entry.tag === tag);
+  if (at < 1) throw new Error(`No migration ${tag} after the first`);
+  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
+  return folder;
 }

@@ -65,15 +65,18 @@ export const csvRecord = (row: ExportOutcome): (string | number)[] => {
  * file as UTF-8 (its dashes and accents intact). Formula characters are neutralised wherever a line of
  * a value starts (`neutralizeFormulas`), and csv-stringify's own `escape_formulas` stays on behind it.
  */
-export const CSV_OPTIONS = {
-  bom: true,
-  header: true,
-  columns: [...CSV_COLUMNS],
-  record_delimiter: 'windows',
-  quote_record_delimiter: true,
-  escape_formulas: true,
-  cast: { string: neutralizeFormulas },
-} satisfies Options;
+export const safeCsvOptions = (columns: readonly string[]) =>
+  ({
+    bom: true,
+    header: true,
+    columns: [...columns],
+    record_delimiter: 'windows',
+    quote_record_delimiter: true,
+    escape_formulas: true,
+    cast: { string: neutralizeFormulas },
+  }) satisfies Options;
+
+export const CSV_OPTIONS = safeCsvOptions(CSV_COLUMNS);
 
 /**
  * One record per check outcome of every assessment in the period, newest first; before them, one

@@ -1,0 +1,40 @@
+import { SetMetadata } from '@nestjs/common';
+import type { AuditAction } from '@vendorwatch/contracts';
+
+export const AUDITED = 'audit:declaration';
+
+/** What a route's audit entry records, besides who, when and from where. */
+export interface AuditDeclaration {
+  action: AuditAction;
+  /** What kind of thing changed: 'workspace', 'member', 'vendor' … */
+  targetType: string;
+  /**
+   * Where the changed thing's id is: a route parameter (`{ param: 'userId' }`), the answer's `id`
+   * ('result', for what the route creates), or the caller's own id ('caller': someone joining).
+   * Without it: the route's last parameter, else the answer's `id`.
+   */
+  targetId?: { param: string } | 'result' | 'caller';
+  /**
+   * The request body's fields the summary records. A whitelist, so a secret (a key, a token, a
+   * password, a webhook URL) can only reach the log by being named here.
+   */
+  fields?: readonly string[];
+  /** The workspace is the answer's (`workspaceId`, else `id`): a workspace created, an invitation accepted. */
+  workspaceFrom?: 'result';
+}
+
+/**
+ * Declares that a route changes something and how its audit-log entry reads: the AuditInterceptor
+ * appends one entry per successful call (after the handler, with the guard's caller and workspace).
+ * Services add what only they know (a role before the change) with `noteForAudit`.
+ *
+ *   @Audited('member.role_change', 'member', { targetId: { param: 'userId' }, fields: ['role'] })
+ */
+export const Audited = (action: AuditAction, targetType: string, options: Omit<AuditDeclaration, 'action' | 'targetType'> = {}) =>
+  SetMetadata(AUDITED, { action, targetType, ...options } satisfies AuditDeclaration);
+
+/** Declares that a route changes nothing worth an entry (a test message, a preview): `reason` is for the reader. */
+export const NotAudited = (reason: string) => SetMetadata(AUDITED, { notAudited: reason });
+
+export const isAuditDeclaration = (value: unknown): value is AuditDeclaration =>
+  typeof value === 'object' && value !== null && 'action' in value;

@@ -1,0 +1,142 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  INVITATION_ACCEPT_PATH,
+  LIMITS,
+  MESSAGES,
+  roleAtLeast,
+  workspaceMessages,
+  type Invitation,
+  type InvitationInput,
+  type InvitationPreview,
+  type Workspace,
+} from '@vendorwatch/contracts';
+import {
+  UsersRepository,
+  WorkspaceInvitationsRepository,
+  WorkspacesRepository,
+  type InvitationRow,
+  type InvitationWithWorkspace,
+} from '@vendorwatch/db';
+import { APP_CONFIG, publicUrl, type AppConfig } from '@vendorwatch/runtime';
+import { ConflictError, DomainError, ForbiddenError, GoneError, NotFoundError } from '../../common/errors';
+import type { Actor, WorkspaceContext } from '../access/workspace-context';
+import { noteForAudit } from '../audit-log/audit-notes';
+import { AuthMailer } from '../auth-server/auth-mailer';
+import { digestOf, newOpaqueToken } from '../auth-server/opaque-tokens';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * Invitations: an admin invites an address with a role no higher than their own; the address gets
+ * a link (SMTP, or the log in development); a signed-in user whose confirmed address it is accepts
+ * it once, within 7 days, unless it was withdrawn.
+ */
+@Injectable()
+export class InvitationsService {
+  private readonly logger = new Logger('Invitations');
+
+  constructor(
+    private readonly invitations: WorkspaceInvitationsRepository,
+    private readonly workspaces: WorkspacesRepository,
+    private readonly users: UsersRepository,
+    private readonly mailer: AuthMailer,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async create(workspace: WorkspaceContext, input: InvitationInput): Promise<Invitation> {
+    if (!roleAtLeast(workspace.role, input.role)) throw new ForbiddenError(MESSAGES.invitations.roleAboveYours);
+    const token = newOpaqueToken();
+    const created = await this.invitations.createReplacing(
+      {
+        workspaceId: workspace.workspaceId,
+        email: input.email,
+        role: input.role,
+        tokenHash: digestOf(token),
+        invitedBy: workspace.actor.type === 'user' ? workspace.actor.id : null,
+        expiresAt: new Date(Date.now() + LIMITS.workspaces.invitationDays * DAY_MS),
+      },
+      { maxPending: LIMITS.workspaces.maxPendingInvitations, maxMembers: LIMITS.workspaces.maxMembers },
+    );
+    if (created === 'already_member') throw new ConflictError(MESSAGES.invitations.alreadyMember);
+    if (created === 'too_many_pending') throw new ConflictError(workspaceMessages.tooManyInvitations());
+    if (created === 'too_many_members') throw new ConflictError(workspaceMessages.tooManyMembers());
+    await this.send(created, token, workspace.actor);
+    return invitationOf(created);
+  }
+
+  async listPending(workspace: WorkspaceContext): Promise<Invitation[]> {
+    return (await this.invitations.listPending(workspace.workspaceId)).map(invitationOf);
+  }
+
+  async revoke(workspace: WorkspaceContext, id: string): Promise<void> {
+    const revoked = await this.invitations.revoke(workspace.workspaceId, id);
+    if (!revoked) throw new NotFoundError(MESSAGES.invitations.notFound);
+    noteForAudit({ email: revoked.email, role: revoked.role });
+  }
+
+  /** What the link opens, for the accept page: the signed-in user sees where it leads before accepting. */
+  async preview(token: string): Promise<InvitationPreview> {
+    const invitation = await this.open(token);
+    return {
+      workspaceId: invitation.workspaceId,
+      workspaceName: invitation.workspaceName,
+      role: invitation.role,
+      email: invitation.email,
+      expiresAt: invitation.expiresAt.toISOString(),
+    };
+  }
+
+  /** The caller joins the workspace, if the invitation is theirs (their confirmed address) and still open. */
+  async accept(caller: Actor, token: string): Promise<Workspace> {
+    const invitation = await this.open(token);
+    const user = await this.users.findById(caller.id);
+    if (!user?.emailConfirmedAt) throw new ForbiddenError(MESSAGES.invitations.emailNotConfirmed);
+    if (user.email.toLowerCase() !== invitation.email) throw new ForbiddenError(MESSAGES.invitations.wrongEmail);
+    const joined = await this.invitations.accept(invitation.id, caller.id);
+    if (!joined) throw new GoneError(MESSAGES.invitations.used); // Spent by a request a moment earlier.
+    noteForAudit({ email: invitation.email, role: joined.role, invitationId: invitation.id, alreadyMember: !joined.joined });
+    return {
+      id: invitation.workspaceId,
+      name: invitation.workspaceName,
+      role: joined.role,
+      personal: invitation.workspacePersonal,
+    };
+  }
+
+  /** The invitation the token opens, if it can still be accepted; otherwise why not. */
+  private async open(token: string): Promise<InvitationWithWorkspace> {
+    const invitation = await this.invitations.findByTokenHash(digestOf(token));
+    if (!invitation) throw new NotFoundError(MESSAGES.invitations.linkInvalid);
+    if (invitation.acceptedAt) throw new GoneError(MESSAGES.invitations.used);
+    if (invitation.revokedAt) throw new GoneError(MESSAGES.invitations.revoked);
+    if (invitation.expiresAt.getTime() <= Date.now()) throw new GoneError(MESSAGES.invitations.expired);
+    return invitation;
+  }
+
+  /** Emails the link; an invitation whose email could not go out is withdrawn, and the inviter told. */
+  private async send(invitation: InvitationRow, token: string, inviter: Actor): Promise<void> {
+    const workspace = await this.workspaces.findById(invitation.workspaceId);
+    try {
+      await this.mailer.send({
+        kind: 'invitation',
+        to: invitation.email,
+        link: `${publicUrl(this.config)}${INVITATION_ACCEPT_PATH}?token=${token}`,
+        workspaceName: workspace?.name ?? '',
+        role: invitation.role,
+        invitedBy: inviter.label,
+        days: LIMITS.workspaces.invitationDays,
+      });
+    } catch (error) {
+      this.logger.warn(`Invitation email to ${invitation.email} failed: ${(error as Error).message}`);
+      await this.invitations.revoke(invitation.workspaceId, invitation.id);
+      throw new DomainError(502, MESSAGES.invitations.sendFailed);
+    }
+  }
+}
+
+const invitationOf = (row: InvitationRow): Invitation => ({
+  id: row.id,
+  email: row.email,
+  role: row.role,
+  expiresAt: row.expiresAt.toISOString(),
+});
