@@ -1,12 +1,13 @@
 /** End-to-end tests: real Chromium (playwright-core) against the built frontend served by the real backend. */
-const base = require('../jest.config.js');
+const shared = require('../jest.shared.js');
 
 /** @type {import('jest').Config} */
 module.exports = {
-  ...base,
+  ...shared,
   rootDir: '..',
   roots: ['<rootDir>/e2e'],
   testMatch: ['**/*.e2e.test.ts'],
+  globalSetup: '<rootDir>/jest.global-setup.ts',
   testTimeout: 120_000,
   maxWorkers: 1,
 };

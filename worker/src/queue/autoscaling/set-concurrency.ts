@@ -8,7 +8,7 @@ interface MainLoop {
  * A full BullMQ worker's main loop sleeps until one of its jobs settles, and a crawl runs for
  * minutes: a raise would wait that long to be used (the 300-vendor night ran at a few dozen crawls
  * while its autoscaler asked for a hundred). Waking the loop with a settled promise is what BullMQ's
- * own `resume()` does; `worker-scaling.test.ts` fails if an upgrade changes that.
+ * own `resume()` does; `worker-scaling.int.test.ts` fails if an upgrade changes that.
  */
 export function setConcurrency(worker: { concurrency: number }, concurrency: number): void {
   const raised = concurrency > worker.concurrency;
