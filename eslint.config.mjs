@@ -1,8 +1,60 @@
 import js from '@eslint/js';
+import { readdirSync } from 'node:fs';
 import prettier from 'eslint-config-prettier';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** Tests and their helpers may put apps side by side (an API test runs a worker); the rules below are for shipped code. */
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/testing/**', 'test-support/**', 'e2e/**', 'bench/**'];
+const FEATURES = readdirSync(new URL('./frontend/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * Which way imports flow (see README, Layout): apps above packages, never sideways; in the frontend
+ * app → features → components → lib. `scripts/check-import-cycles.mjs` (run by `npm run lint`) forbids
+ * cycles, type-only imports included, which import-x/no-cycle does not see.
+ */
+const LAYERS = [
+  { target: 'packages', from: ['backend', 'worker', 'frontend'], message: 'Packages never import an app.' },
+  { target: 'backend', from: 'worker', message: 'The backend and the worker never import each other: share through packages.' },
+  { target: 'worker', from: 'backend', message: 'The backend and the worker never import each other: share through packages.' },
+  {
+    target: 'worker/src/queue',
+    from: 'worker/src/jobs',
+    message: 'Queue plumbing runs handlers it is given; it never imports them.',
+  },
+  {
+    target: 'worker/src/crawl-engine',
+    from: ['worker/src/jobs', 'worker/src/queue'],
+    message: 'The crawl engine knows nothing of jobs and queues: the handlers drive it.',
+  },
+  {
+    target: 'frontend',
+    from: 'packages',
+    except: ['./contracts'],
+    message: 'The frontend imports only @vendorwatch/contracts from packages.',
+  },
+  {
+    target: 'frontend/src/lib',
+    from: 'frontend/src/components',
+    message: 'lib sits below components: pass a component in (a prop) instead of importing it.',
+  },
+  {
+    target: ['frontend/src/lib', 'frontend/src/components'],
+    from: ['frontend/src/features', 'frontend/src/app'],
+    message: 'lib and components are shared below features and app: they never import them.',
+  },
+  ...FEATURES.map((feature) => ({
+    target: `frontend/src/features/${feature}`,
+    from: 'frontend/src/features',
+    except: [`./${feature}`],
+    message: 'A feature never imports another feature: move what both need to lib or components.',
+  })),
+];
 
 export default tseslint.config(
   {
@@ -46,6 +98,20 @@ export default tseslint.config(
       // Contracts are browser-safe: no Node built-ins, no server packages.
       'no-restricted-imports': ['error', { patterns: ['node:*', '@vendorwatch/db*', '@vendorwatch/runtime*'] }],
     },
+  },
+  {
+    files: ['backend/**/*.ts', 'worker/**/*.ts', 'packages/**/*.ts', 'frontend/src/**/*.{ts,tsx}'],
+    ignores: TESTS,
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['tsconfig.test.json', 'frontend/tsconfig.json'].map((file) => `${import.meta.dirname}/${file}`),
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: LAYERS }] },
   },
   {
     files: ['**/*.cjs', '**/*.js'],

@@ -39,7 +39,7 @@ import { ReconcileCrawlsHandler } from './jobs/reconcile-crawls.handler';
 import { ScheduledCrawlHandler } from './jobs/scheduled-crawl.handler';
 import { TestCrawlHandler } from './jobs/test-crawl.handler';
 import { WorkerMetrics } from './metrics/worker-metrics';
-import { MaintenanceScheduler } from './queue/maintenance-scheduler.service';
+import { MaintenanceScheduler } from './jobs/maintenance-scheduler.service';
 import { ActiveJobs } from './queue/active-jobs';
 import { WorkerQueues } from './queue/worker-queues';
 import { HeartbeatService } from './queue/heartbeat.service';

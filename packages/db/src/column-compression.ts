@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from './database';
+import type { Database } from './database-types';
 import { rowsOf } from './statements';
 
 /**

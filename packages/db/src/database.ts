@@ -1,9 +1,7 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { Pool } from 'pg';
@@ -11,10 +9,9 @@ import * as schema from './schema';
 import { compressLargeColumns } from './column-compression';
 import { secureProductTables } from './table-security';
 
-export type Schema = typeof schema;
-/** One type for both drivers: every repository is written against it. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
-export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+import type { Database } from './database-types';
+
+export type { Database, Schema, Transaction } from './database-types';
 
 export interface DatabaseOptions {
   /** PostgreSQL connection string; when absent the embedded PGlite is used. */

@@ -1,4 +1,4 @@
-import type { Database } from './database';
+import type { Database } from './database-types';
 
 /** A statement whose text never changes: its values go as parameters, so the server parses it once. */
 export interface FixedStatement {

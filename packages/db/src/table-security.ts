@@ -1,6 +1,6 @@
 import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
-import type { Database } from './database';
+import type { Database } from './database-types';
 import { rowsOf } from './statements';
 import * as schema from './schema';
 

@@ -1,7 +1,8 @@
 import { SetMetadata } from '@nestjs/common';
 import type { Permission } from '@vendorwatch/contracts';
+import { REQUIRED_PERMISSION } from '../../common/route-metadata';
 
-export const REQUIRED_PERMISSION = 'access:permission';
+export { REQUIRED_PERMISSION };
 
 /**
  * Declares what a route does, so the one /api guard can decide who may call it: a workspace

@@ -14,8 +14,7 @@ import {
 export type OpenApiDocument = oas31.OpenAPIObject;
 import { IS_PUBLIC } from '../../common/auth-user';
 import { ParseIdPipe } from '../../common/parse-uuid.pipe';
-import { REQUIRED_PERMISSION } from '../access/requires.decorator';
-import { AUDITED } from '../audit-log/audited.decorator';
+import { AUDITED, REQUIRED_PERMISSION } from '../../common/route-metadata';
 import { apiErrorSchema, authErrorSchema } from './response-schemas';
 import { ROUTE_DOCS, type RouteDoc } from './route-docs';
 

@@ -8,7 +8,7 @@ import {
   workspaceSchema,
 } from '@vendorwatch/contracts';
 import { z } from 'zod';
-import type { RouteDoc } from './route-docs';
+import type { RouteDoc } from './route-doc';
 
 const deleted = { response: null } as const;
 

@@ -1,7 +1,8 @@
 import { SetMetadata } from '@nestjs/common';
 import type { AuditAction } from '@vendorwatch/contracts';
+import { AUDITED } from '../../common/route-metadata';
 
-export const AUDITED = 'audit:declaration';
+export { AUDITED };
 
 /** What a route's audit entry records, besides who, when and from where. */
 export interface AuditDeclaration {

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { VendorsModule } from '../vendors/vendors.module';
-import { ScheduleQueueModule } from './schedule-queue.module';
+import { ScheduleQueueModule } from '../job-queues/schedule-queue.module';
 import { SchedulesController } from './schedules.controller';
 import { SchedulesService } from './schedules.service';
 

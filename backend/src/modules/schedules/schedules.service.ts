@@ -11,7 +11,7 @@ import { SchedulesRepository, type ScheduleRunRow, type VendorScheduleRow } from
 import { APP_CONFIG, scheduleAllowanceProblem, scheduleProblem, type AppConfig } from '@vendorwatch/runtime';
 import { BadRequestError } from '../../common/errors';
 import { VendorsService } from '../vendors/vendors.service';
-import { ScheduleQueueService } from './schedule-queue.service';
+import { ScheduleQueueService } from '../job-queues/schedule-queue.service';
 
 /** What a vendor without a saved schedule shows: off, with the form's defaults. */
 const DEFAULT_SCHEDULE: ScheduleSettings = scheduleInputSchema.parse({ kind: 'off' });

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ScheduleQueueModule } from '../schedules/schedule-queue.module';
+import { ScheduleQueueModule } from '../job-queues/schedule-queue.module';
 import { VendorsController } from './vendors.controller';
 import { VendorsService } from './vendors.service';
 

@@ -12,7 +12,7 @@ import {
 import { VendorsRepository, type VendorLastCrawlRow, type VendorRow } from '@vendorwatch/db';
 import { APP_CONFIG, type AppConfig } from '@vendorwatch/runtime';
 import { ConflictError, NotFoundError } from '../../common/errors';
-import { ScheduleQueueService } from '../schedules/schedule-queue.service';
+import { ScheduleQueueService } from '../job-queues/schedule-queue.service';
 
 export const toVendor = (row: VendorRow): Vendor => ({
   id: row.id,

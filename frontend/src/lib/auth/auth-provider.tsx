@@ -4,7 +4,6 @@ import type { Session, User } from '@supabase/supabase-js';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
 import { getPublicConfigQueryOptions } from '../public-config';
 import { initSupabase } from '../supabase';
@@ -12,10 +11,13 @@ import { AuthContext } from './auth-context';
 import { needsSecondFactor } from './assurance';
 import { readInitialUser } from './read-initial-user';
 
-/** Loads the public config, then hands over to the session logic with a ready auth client. */
-export function AuthProvider({ children }: { children: ReactNode }) {
+/**
+ * Loads the public config, then hands over to the session logic with a ready auth client. `loading` is
+ * shown meanwhile: the app passes its page loader (lib sits below components and never imports them).
+ */
+export function AuthProvider({ children, loading }: { children: ReactNode; loading: ReactNode }) {
   const config = useQuery(getPublicConfigQueryOptions());
-  if (config.isPending) return <PageLoader />;
+  if (config.isPending) return loading;
   if (config.isError) {
     return (
       <Center h="100vh" p="md">
@@ -28,10 +30,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       </Center>
     );
   }
-  return <AuthSession config={config.data}>{children}</AuthSession>;
+  return (
+    <AuthSession config={config.data} loading={loading}>
+      {children}
+    </AuthSession>
+  );
 }
 
-function AuthSession({ config, children }: { config: PublicConfig; children: ReactNode }) {
+function AuthSession({ config, children, loading }: { config: PublicConfig; children: ReactNode; loading: ReactNode }) {
   const supabase = useMemo(() => initSupabase(config), [config]);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -97,6 +103,6 @@ function AuthSession({ config, children }: { config: PublicConfig; children: Rea
   }, [supabase, navigate, queryClient]);
 
   const value = useMemo(() => ({ user, secondFactorPending }), [user, secondFactorPending]);
-  if (!checked) return <PageLoader />;
+  if (!checked) return loading;
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,5 +1,6 @@
 import type { CrawlMethod } from '@vendorwatch/contracts';
 import { domainPostureOf } from './domain-builders';
+import { CHECKED_AT, daysAfter } from './fixture-time';
 import type {
   AssessedCrawl,
   AssessedPage,
@@ -19,10 +20,7 @@ import type {
  */
 
 export const HOME = 'https://www.vendor.test/';
-/** When the facts were read, in every fixture: checks compare dates against it, never the clock. */
-export const CHECKED_AT = '2026-06-01T00:00:00.000Z';
-
-export const daysAfter = (iso: string, days: number) => new Date(Date.parse(iso) + days * 86_400_000).toISOString();
+export { CHECKED_AT, daysAfter };
 
 export function documentOf(facts: Partial<DocumentFacts> = {}): DocumentFacts {
   return {

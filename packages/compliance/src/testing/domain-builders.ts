@@ -7,7 +7,7 @@ import type {
   OriginTlsFacts,
   SpfEvaluation,
 } from '../domain-facts';
-import { CHECKED_AT, daysAfter } from './builders';
+import { CHECKED_AT, daysAfter } from './fixture-time';
 
 /**
  * Fixture domain facts for check tests: `domainOf()` is vendor.test with every record right (SPF -all,

@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { JOBS } from '@vendorwatch/runtime';
 import { errorMessage } from '../crawl-engine/errors';
-import { ReconcileCrawlsHandler } from '../jobs/reconcile-crawls.handler';
+import { ReconcileCrawlsHandler } from './reconcile-crawls.handler';
 import { WORKER_OPTIONS, type WorkerOptions } from '../worker-tokens';
-import { WorkerQueues } from './worker-queues';
+import { WorkerQueues } from '../queue/worker-queues';
 
 /**
  * Housekeeping on a schedule: a BullMQ job scheduler (upserted by every worker, stored once in

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ScheduleQueueService } from './schedule-queue.service';
 
-/** Apart from SchedulesModule so that the vendors module can remove a deleted vendor's scheduler. */
+/** Beside the other queue holders, below both the vendors module (which removes a deleted vendor's scheduler) and the schedules module. */
 @Module({ providers: [ScheduleQueueService], exports: [ScheduleQueueService] })
 export class ScheduleQueueModule {}
