@@ -1,9 +1,8 @@
 /**
  * Both server-side tiers, so `jest <path>` runs any test file with the setup its tier needs.
- * `npm run test:unit` and `npm run test:integration` run one tier each (see README, Tests).
+ * `npm run test:unit` and `npm run test:integration` run one tier each (see README, Test it).
  */
+const { unit, integration, runner } = require('./jest.shared.js');
+
 /** @type {import('jest').Config} */
-module.exports = {
-  projects: ['<rootDir>/jest.unit.config.js', '<rootDir>/jest.integration.config.js'],
-  maxWorkers: 2,
-};
+module.exports = { projects: [unit, integration], ...runner };

@@ -1,5 +1,7 @@
 /**
- * What every server-side jest tier shares (unit, integration, e2e).
+ * What the server-side jest tiers share: `project` (per-project options, also used by e2e) and the tier
+ * projects, and `runner` (options jest reads only from the configuration it was started with, never
+ * from a project: the test timeout and the worker count).
  * SWC compiles TypeScript with decorator metadata, which Nest's injection needs.
  */
 const swc = [
@@ -15,7 +17,7 @@ const swc = [
 ];
 
 /** @type {import('jest').Config} */
-module.exports = {
+const project = {
   rootDir: __dirname,
   testEnvironment: 'node',
   roots: ['<rootDir>/backend/src', '<rootDir>/worker/src', '<rootDir>/packages', '<rootDir>/test-support'],
@@ -26,6 +28,33 @@ module.exports = {
     '^@vendorwatch/db/testing$': '<rootDir>/packages/db/src/testing',
     '^@vendorwatch/(contracts|compliance|db|runtime)$': '<rootDir>/packages/$1/src',
   },
-  testTimeout: 60_000,
-  maxWorkers: 2,
 };
+
+/**
+ * Unit tier: every `*.test.ts` that is neither `*.int.test.ts` nor `*.api.test.ts`. These need no
+ * PostgreSQL, Redis or Chromium (local HTTP servers they start themselves are fine);
+ * `test-support/test-tiers.test.ts` fails if one imports the database, Redis or app test helpers.
+ */
+const unit = {
+  ...project,
+  displayName: 'unit',
+  testMatch: ['**/*.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '\\.int\\.test\\.ts$', '\\.api\\.test\\.ts$'],
+};
+
+/**
+ * Integration tier: `*.int.test.ts` (real PostgreSQL, Redis, Chromium, worker processes) and
+ * `*.api.test.ts` (the HTTP API on a real database). The global setup builds the migrated template
+ * database once per run; every test file clones it.
+ */
+const integration = {
+  ...project,
+  displayName: 'integration',
+  testMatch: ['**/*.int.test.ts', '**/*.api.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  globalSetup: '<rootDir>/jest.global-setup.ts',
+};
+
+const runner = { testTimeout: 60_000, maxWorkers: 2 };
+
+module.exports = { project, unit, integration, runner };

@@ -1,9 +1,9 @@
 /** End-to-end tests: real Chromium (playwright-core) against the built frontend served by the real backend. */
-const shared = require('../jest.shared.js');
+const { project } = require('../jest.shared.js');
 
 /** @type {import('jest').Config} */
 module.exports = {
-  ...shared,
+  ...project,
   rootDir: '..',
   roots: ['<rootDir>/e2e'],
   testMatch: ['**/*.e2e.test.ts'],
