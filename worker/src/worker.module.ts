@@ -8,8 +8,8 @@ import {
 } from '@vendorwatch/db';
 import {
   APP_CONFIG,
-  enqueueAlertDelivery,
   createRedisClient,
+  JobQueues,
   prefixedKey,
   type AppConfig,
   AddressGuard,
@@ -41,7 +41,6 @@ import { TestCrawlHandler } from './jobs/test-crawl.handler';
 import { WorkerMetrics } from './metrics/worker-metrics';
 import { MaintenanceScheduler } from './jobs/maintenance-scheduler.service';
 import { ActiveJobs } from './queue/active-jobs';
-import { WorkerQueues } from './queue/worker-queues';
 import { HeartbeatService } from './queue/heartbeat.service';
 import { WorkerAutoscaler } from './queue/autoscaling/worker-autoscaler.service';
 import { QueueWorkersService } from './queue/queue-workers.service';
@@ -62,7 +61,7 @@ class WorkerResources implements OnApplicationShutdown {
     @Inject(WORKER_REDIS) private readonly redis: Redis,
     @Inject(GUARDED_DISPATCHER) private readonly dispatcher: Dispatcher,
     @Inject(BrowserPool) private readonly browsers: BrowserPool,
-    @Inject(WorkerQueues) private readonly queues: WorkerQueues,
+    @Inject(JobQueues) private readonly queues: JobQueues,
     @Inject(AlertSender) private readonly alertSender: AlertSender,
     @Inject(PageReaderPool) private readonly pageReaders: PageReaderPool,
   ) {}
@@ -141,7 +140,13 @@ export class WorkerModule {
         },
         FetcherFactory,
         WorkerMetrics,
-        { provide: WorkerQueues, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new WorkerQueues(config) },
+        {
+          // One producer per queue, made on first use and shared by everything in the process (the crawl
+          // queue has three users: scheduled crawls, the reconciler, the autoscaler).
+          provide: JobQueues,
+          inject: [APP_CONFIG, WORKER_REDIS],
+          useFactory: (config: AppConfig, redis: Redis) => new JobQueues(config, { role: 'worker', redis }),
+        },
         {
           provide: AlertSender,
           inject: [APP_CONFIG, GUARDED_DISPATCHER],
@@ -162,14 +167,14 @@ export class WorkerModule {
         },
         {
           provide: AlertEvaluator,
-          inject: [APP_CONFIG, AlertsRepository, CrawlJobsRepository, CrawlChangesRepository, VendorsRepository, WorkerQueues],
+          inject: [APP_CONFIG, AlertsRepository, CrawlJobsRepository, CrawlChangesRepository, VendorsRepository, JobQueues],
           useFactory: (
             config: AppConfig,
             alerts: AlertsRepository,
             jobs: CrawlJobsRepository,
             changes: CrawlChangesRepository,
             vendors: VendorsRepository,
-            queues: WorkerQueues,
+            queues: JobQueues,
           ) =>
             new AlertEvaluator(
               alerts,
@@ -177,7 +182,7 @@ export class WorkerModule {
               changes,
               vendors,
               { publicUrl: publicUrl(config), perCrawl: config.ALERT_DELIVERIES_PER_CRAWL },
-              (id) => enqueueAlertDelivery(queues.of('deliverAlert'), id),
+              (deliveryId) => queues.enqueue('deliverAlert', { deliveryId }),
             ),
         },
         CrawlDomainPosture,

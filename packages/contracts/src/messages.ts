@@ -108,6 +108,7 @@ export const MESSAGES = {
     sessionsUnavailable: 'The list of sessions is kept by your sign-in provider',
   },
   vendors: {
+    notFound: 'Vendor not found',
     nameRequired: 'Vendor name is required',
     invalidUrl: 'Invalid URL format',
     noneFound: 'No vendors found',

@@ -1,5 +1,4 @@
 import { DashboardRepository } from '@vendorwatch/db';
-import { cancelCrawlJob } from '@vendorwatch/runtime';
 import { startFixtureSite, type FixtureSite } from '../../../test-support';
 import { FIXTURE_SCOPE } from '../testing/fixture-expectations';
 import { startWorkerHarness, type WorkerHarness } from '../testing/worker-harness';
@@ -20,7 +19,7 @@ describe('cancelling a crawl job', () => {
 
   it('removes a job that is still waiting (no worker runs yet); the caller ends the row', async () => {
     const id = await harness.startCrawl({ method: 'http', targetUrl: `${site.url}/` });
-    expect(await cancelCrawlJob(harness.queue, harness.redis, harness.config as never, id)).toBe('removed');
+    expect(await harness.queues.cancelCrawl(id)).toBe('removed');
     expect(await harness.queue.getJob(id)).toBeUndefined();
   });
 
@@ -34,7 +33,7 @@ describe('cancelling a crawl job', () => {
       expect(donePages).toBeGreaterThan(3);
 
       const cancelledAt = Date.now();
-      expect(await cancelCrawlJob(harness.queue, harness.redis, harness.config as never, id)).toBe('signalled');
+      expect(await harness.queues.cancelCrawl(id)).toBe('signalled');
       const job = await harness.waitForStatus(id, ['cancelled', 'completed', 'failed'], 5000);
       expect(job.status).toBe('cancelled');
       expect(job.completedAt!.getTime() - cancelledAt).toBeLessThan(1000);

@@ -146,7 +146,7 @@ describe('every page, every crawl', () => {
     }
     expect((await harness.job(id)).status).toBe('queued');
 
-    expect(await reconcileCrawls(harness.queue, jobs(), new Date(Date.now() + 60_000))).toMatchObject({ failed: 1 });
+    expect(await reconcileCrawls(harness.queues, jobs(), new Date(Date.now() + 60_000))).toMatchObject({ failed: 1 });
     expect(await harness.job(id)).toMatchObject({ status: 'failed', error: 'Connection terminated unexpectedly' });
     const again = await jobs().createUnlessVendorBusy({ userId, vendorId, method: 'http', targetUrl: `${site.url}/` });
     expect(again).toBeDefined();
@@ -164,7 +164,7 @@ describe('every page, every crawl', () => {
     await (await harness.queue.getJob(id))!.remove();
     expect((await harness.job(id)).status).toBe('running');
 
-    expect(await reconcileCrawls(harness.queue, jobs())).toMatchObject({ resumed: 1 });
+    expect(await reconcileCrawls(harness.queues, jobs())).toMatchObject({ resumed: 1 });
     await harness.startWorker();
     await expectWholeCrawl(id);
   });

@@ -1,9 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { JOBS } from '@vendorwatch/runtime';
+import { JOB_OPTIONS, JOBS, JobQueues } from '@vendorwatch/runtime';
 import { errorMessage } from '../crawl-engine/errors';
 import { ReconcileCrawlsHandler } from './reconcile-crawls.handler';
 import { WORKER_OPTIONS, type WorkerOptions } from '../worker-tokens';
-import { WorkerQueues } from '../queue/worker-queues';
 
 /**
  * Housekeeping on a schedule: a BullMQ job scheduler (upserted by every worker, stored once in
@@ -16,18 +15,18 @@ export class MaintenanceScheduler implements OnApplicationBootstrap {
   private readonly queue;
 
   constructor(
-    queues: WorkerQueues,
+    queues: JobQueues,
     @Inject(WORKER_OPTIONS) private readonly options: WorkerOptions,
     private readonly reconciler: ReconcileCrawlsHandler,
   ) {
-    this.queue = queues.of('reconcileCrawls');
+    this.queue = queues.queue('reconcileCrawls');
   }
 
   async onApplicationBootstrap(): Promise<void> {
     await this.queue.upsertJobScheduler(
       JOBS.reconcileCrawls.name,
       { every: this.options.reconcileEveryMs },
-      { name: JOBS.reconcileCrawls.name, data: {}, opts: { removeOnComplete: 50, removeOnFail: 50 } },
+      { name: JOBS.reconcileCrawls.name, data: {}, opts: JOB_OPTIONS.reconcileCrawls({}, {}) },
     );
     // Not awaited: a start-up must not wait on (or fail because of) what the crawls left behind.
     void this.reconciler

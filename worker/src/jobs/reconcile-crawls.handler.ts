@@ -4,12 +4,12 @@ import {
   AlertEvaluator,
   CrawlAssessor,
   CrawlComparator,
+  JobQueues,
   reconcileCrawls,
   type ReconcileTally,
   type TypedJob,
 } from '@vendorwatch/runtime';
 import type { JobHandler } from '../queue/job-handler';
-import { WorkerQueues } from '../queue/worker-queues';
 
 /** How far back completed crawls without an assessment are caught up (older ones: `npm run reassess`). */
 const ASSESSMENT_CATCH_UP_MS = 24 * 3600_000;
@@ -23,20 +23,17 @@ const ASSESSMENT_CATCH_UP_MS = 24 * 3600_000;
 export class ReconcileCrawlsHandler implements JobHandler<'reconcileCrawls'> {
   readonly job = 'reconcileCrawls' as const;
   private readonly logger = new Logger(ReconcileCrawlsHandler.name);
-  private readonly crawlQueue;
 
   constructor(
-    queues: WorkerQueues,
+    private readonly queues: JobQueues,
     private readonly jobs: CrawlJobsRepository,
     private readonly assessor: CrawlAssessor,
     private readonly comparator: CrawlComparator,
     private readonly alerts: AlertEvaluator,
-  ) {
-    this.crawlQueue = queues.of('crawl');
-  }
+  ) {}
 
   async handle(_job?: TypedJob<'reconcileCrawls'>): Promise<ReconcileTally> {
-    const tally = await reconcileCrawls(this.crawlQueue, this.jobs);
+    const tally = await reconcileCrawls(this.queues, this.jobs);
     if (tally.resumed || tally.failed)
       this.logger.log(`Reconciled crawls: ${tally.resumed} resumed, ${tally.failed} ended failed`);
     // A worker that died between completing a crawl and assessing it left the crawl unassessed.

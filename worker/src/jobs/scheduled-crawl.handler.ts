@@ -11,6 +11,7 @@ import {
   APP_CONFIG,
   CrawlStarter,
   CrawlStartRefused,
+  JobQueues,
   UserAllowance,
   VendorSchedulers,
   type AppConfig,
@@ -20,7 +21,6 @@ import {
 import type { Redis } from 'ioredis';
 import { errorMessage } from '../crawl-engine/errors';
 import type { JobHandler } from '../queue/job-handler';
-import { WorkerQueues } from '../queue/worker-queues';
 import { WORKER_REDIS } from '../worker-tokens';
 
 /**
@@ -39,7 +39,7 @@ export class ScheduledCrawlHandler implements JobHandler<'scheduledCrawl'>, OnAp
   private readonly allowance: UserAllowance;
 
   constructor(
-    queues: WorkerQueues,
+    queues: JobQueues,
     private readonly schedules: SchedulesRepository,
     jobs: CrawlJobsRepository,
     vendors: VendorsRepository,
@@ -48,8 +48,8 @@ export class ScheduledCrawlHandler implements JobHandler<'scheduledCrawl'>, OnAp
     @Inject(WORKER_REDIS) redis: Redis,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.starter = new CrawlStarter({ vendors, crawlerSettings, crawlerConfigs, jobs, queue: queues.of('crawl') });
-    this.schedulers = new VendorSchedulers(queues.of('scheduledCrawl'));
+    this.starter = new CrawlStarter({ vendors, crawlerSettings, crawlerConfigs, jobs, queues });
+    this.schedulers = queues.schedulers;
     this.allowance = new UserAllowance(redis, config);
   }
 

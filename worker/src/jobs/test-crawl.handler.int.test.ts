@@ -1,12 +1,4 @@
-import {
-  createQueue,
-  createQueueEvents,
-  puppeteerHealth,
-  readWorkerHeartbeats,
-  runTestCrawl,
-  type TypedQueue,
-} from '@vendorwatch/runtime';
-import type { QueueEvents } from 'bullmq';
+import { JobQueues, puppeteerHealth, readWorkerHeartbeats } from '@vendorwatch/runtime';
 import { startFixtureSite, startScrapingBeeServer, type FixtureSite, type ScrapingBeeServer } from '../../../test-support';
 import { startWorkerHarness, type WorkerHarness } from '../testing/worker-harness';
 
@@ -14,8 +6,7 @@ describe('test crawls and worker heartbeats', () => {
   let harness: WorkerHarness;
   let site: FixtureSite;
   let bee: ScrapingBeeServer;
-  let queue: TypedQueue<'testCrawl'>;
-  let events: QueueEvents;
+  let queues: JobQueues;
 
   beforeAll(async () => {
     harness = await startWorkerHarness();
@@ -23,14 +14,11 @@ describe('test crawls and worker heartbeats', () => {
     bee = await startScrapingBeeServer({ keys: { 'good-key': 100 } });
     await harness.startWorker();
     const config = { REDIS_URL: 'redis://127.0.0.1:6379', QUEUE_PREFIX: harness.config.QUEUE_PREFIX! };
-    queue = createQueue(config, 'testCrawl');
-    events = createQueueEvents(config, 'testCrawl');
-    await events.waitUntilReady();
+    queues = new JobQueues(config, { role: 'worker', connectionName: 'test-crawl-test' });
   });
   afterAll(async () => {
-    await events.close();
-    await queue.obliterate({ force: true });
-    await queue.close();
+    await queues.queue('testCrawl').obliterate({ force: true });
+    await queues.close();
     await harness.close();
     await site.close();
     await bee.close();
@@ -38,7 +26,7 @@ describe('test crawls and worker heartbeats', () => {
 
   it('http: returns the page facts and stores nothing', async () => {
     const { userId } = await harness.createUser();
-    const result = await runTestCrawl(queue, events, { userId, url: `${site.url}/old-page`, method: 'http', settings: {} });
+    const result = await queues.runTestCrawl({ userId, url: `${site.url}/old-page`, method: 'http', settings: {} });
     expect(result).toMatchObject({
       screenshot: null,
       data: { url: `${site.url}/old-page`, finalUrl: `${site.url}/new-page`, statusCode: 200, title: 'New page', error: null },
@@ -49,7 +37,7 @@ describe('test crawls and worker heartbeats', () => {
 
   it('puppeteer: returns a PNG screenshot as a data URL', async () => {
     const { userId } = await harness.createUser();
-    const result = await runTestCrawl(queue, events, {
+    const result = await queues.runTestCrawl({
       userId,
       url: `${site.url}/`,
       method: 'puppeteer',
@@ -62,7 +50,7 @@ describe('test crawls and worker heartbeats', () => {
   it('api: uses the crawler configuration; an unknown page comes back as its 404', async () => {
     const { userId } = await harness.createUser();
     const crawlerConfigId = await harness.createCrawlerConfig(userId, 'good-key', bee.endpoint);
-    const result = await runTestCrawl(queue, events, {
+    const result = await queues.runTestCrawl({
       userId,
       url: `${site.url}/nowhere`,
       method: 'api',
@@ -74,7 +62,7 @@ describe('test crawls and worker heartbeats', () => {
 
   it('reports an unreachable page as an error in the result', async () => {
     const { userId } = await harness.createUser();
-    const result = await runTestCrawl(queue, events, {
+    const result = await queues.runTestCrawl({
       userId,
       url: 'http://does-not-exist.invalid/',
       method: 'http',

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import {
   APP_CONFIG,
-  createWorker,
+  JobQueues,
   JOBS,
   subscribeToCrawlCancels,
   type AppConfig,
@@ -48,6 +48,7 @@ export class QueueWorkersService implements OnApplicationBootstrap, OnModuleDest
     @Inject(WORKER_ID) private readonly workerId: string,
     private readonly active: ActiveJobs,
     private readonly autoscaler: WorkerAutoscaler,
+    private readonly queues: JobQueues,
     private readonly pino: PinoLogger,
   ) {}
 
@@ -106,7 +107,7 @@ export class QueueWorkersService implements OnApplicationBootstrap, OnModuleDest
           this.active.delete(`${key}:${job.id}`);
         }
       });
-    const worker = createWorker(this.config, key, processor as never, {
+    const worker = this.queues.work(key, processor as never, {
       name: this.workerId,
       // The crawl queue's concurrency is the autoscaler's to steer; the others' is fixed.
       concurrency: key === 'crawl' ? this.autoscaler.initial : (FIXED_CONCURRENCY[key] ?? 1),

@@ -12,7 +12,7 @@ import {
   type FrontierRow,
 } from '@vendorwatch/db';
 import { createTestDatabase, type TestDatabase } from '@vendorwatch/db/testing';
-import { createQueue, createRedisClient, enqueueCrawlJob, SecretBox, type TypedQueue } from '@vendorwatch/runtime';
+import { createRedisClient, JobQueues, SecretBox, type TypedQueue } from '@vendorwatch/runtime';
 import { asc, eq } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -32,6 +32,8 @@ import type { WorkerOptions } from '../worker-tokens';
 export interface WorkerHarness {
   database: TestDatabase;
   redis: Redis;
+  /** The gateway to this test file's queues (on `redis`); `queue` is its crawl queue. */
+  queues: JobQueues;
   queue: TypedQueue<'crawl'>;
   config: Record<string, string>;
   secrets: SecretBox;
@@ -96,7 +98,11 @@ export async function startWorkerHarness(overrides: Record<string, string> = {})
     ...overrides,
   };
   const redis = createRedisClient({ REDIS_URL: config.REDIS_URL ?? 'redis://127.0.0.1:6379' }, 'worker-test');
-  const queue = createQueue({ REDIS_URL: config.REDIS_URL ?? 'redis://127.0.0.1:6379', QUEUE_PREFIX: prefix }, 'crawl');
+  const queues = new JobQueues(
+    { REDIS_URL: config.REDIS_URL ?? 'redis://127.0.0.1:6379', QUEUE_PREFIX: prefix },
+    { role: 'worker', redis },
+  );
+  const queue = queues.queue('crawl');
   const apps: INestApplicationContext[] = [];
   const children: ChildProcess[] = [];
   const db = database.db;
@@ -104,6 +110,7 @@ export async function startWorkerHarness(overrides: Record<string, string> = {})
   const harness: WorkerHarness = {
     database,
     redis,
+    queues,
     queue,
     config,
     secrets: new SecretBox(encryptionKey),
@@ -185,7 +192,7 @@ export async function startWorkerHarness(overrides: Record<string, string> = {})
     },
     async startCrawl(input) {
       const id = await harness.insertCrawl(input);
-      await enqueueCrawlJob(queue, id);
+      await queues.enqueue('crawl', { crawlJobId: id });
       return id;
     },
     waitFor: (probe, timeoutMs = 60_000, what = 'condition') => waitFor(probe, { timeoutMs, what }),
@@ -218,7 +225,7 @@ export async function startWorkerHarness(overrides: Record<string, string> = {})
       for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await Promise.all(apps.map((app) => app.close().catch(() => undefined)));
       await queue.obliterate({ force: true }).catch(() => undefined);
-      await queue.close();
+      await queues.close();
       let cursor = '0';
       do {
         const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);

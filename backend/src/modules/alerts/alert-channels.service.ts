@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import {
   fill,
   LIMITS,
@@ -10,15 +10,7 @@ import {
   type CreatedAlertChannel,
 } from '@vendorwatch/contracts';
 import { AlertsRepository, UsersRepository, type AlertChannelRow } from '@vendorwatch/db';
-import {
-  APP_CONFIG,
-  createQueue,
-  enqueueAlertDelivery,
-  publicUrl,
-  SecretBox,
-  storedTarget,
-  type AppConfig,
-} from '@vendorwatch/runtime';
+import { APP_CONFIG, JobQueues, publicUrl, SecretBox, storedTarget, type AppConfig } from '@vendorwatch/runtime';
 import { createHash, randomBytes } from 'node:crypto';
 import type { AuthUser } from '../../common/auth-user';
 import { BadRequestError, ConflictError, DomainError, NotFoundError } from '../../common/errors';
@@ -43,9 +35,8 @@ const tokenHash = (token: string) => createHash('sha256').update(token).digest('
  * and shown masked.
  */
 @Injectable()
-export class AlertChannelsService implements OnApplicationBootstrap, OnModuleDestroy {
+export class AlertChannelsService implements OnApplicationBootstrap {
   private readonly logger = new Logger(AlertChannelsService.name);
-  private readonly queue;
 
   constructor(
     private readonly alerts: AlertsRepository,
@@ -54,19 +45,14 @@ export class AlertChannelsService implements OnApplicationBootstrap, OnModuleDes
     private readonly limiter: UserRateLimiter,
     private readonly mailer: AlertConfirmationMailer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {
-    this.queue = createQueue(config, 'deliverAlert', 'producer');
-  }
+    private readonly queues: JobQueues,
+  ) {}
 
   /** Webhook URLs stored in clear by an earlier version are encrypted (not awaited: start-up does not wait on it). */
   onApplicationBootstrap(): void {
     void this.protectStoredTargets().catch((error: unknown) =>
       this.logger.warn(`Encrypting stored webhook URLs failed: ${(error as Error).message}`),
     );
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.queue.close();
   }
 
   async list(userId: string): Promise<AlertChannel[]> {
@@ -133,7 +119,7 @@ export class AlertChannelsService implements OnApplicationBootstrap, OnModuleDes
         occurredAt: new Date().toISOString(),
       },
     }))!;
-    await enqueueAlertDelivery(this.queue, delivery.id);
+    await this.queues.enqueue('deliverAlert', { deliveryId: delivery.id });
     return deliveryOf({ ...delivery, channelName: channel.name });
   }
 

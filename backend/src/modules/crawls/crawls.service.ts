@@ -15,11 +15,19 @@ import {
   type TestCrawlResult,
 } from '@vendorwatch/contracts';
 import { CrawlJobsRepository, CrawlPagesRepository } from '@vendorwatch/db';
-import { CrawlStartRefused } from '@vendorwatch/runtime';
+import { CrawlStarter, CrawlStartRefused, JobQueues, type CrawlStartRefusal } from '@vendorwatch/runtime';
 import { BadRequestError, DomainError, NotFoundError } from '../../common/errors';
 import { CrawlerConfigsService } from '../crawler-configs/crawler-configs.service';
 import { toCrawlJob, toCrawlPage } from './crawl-job.mapper';
-import { CrawlQueueService } from './crawl-queue.service';
+
+/** The API's answer to each reason a crawl cannot start. */
+const REFUSAL_STATUS: Record<CrawlStartRefusal, 400 | 404 | 503> = {
+  vendorNotFound: 404,
+  noStartUrls: 400,
+  apiKeyRequired: 400,
+  queueUnavailable: 503,
+  startFailed: 503,
+};
 
 /** How long a cancel request waits for the worker to confirm before answering with the row as it is. */
 const CANCEL_WAIT_MS = 3000;
@@ -35,15 +43,16 @@ export class CrawlsService {
   constructor(
     private readonly jobs: CrawlJobsRepository,
     private readonly pages: CrawlPagesRepository,
-    private readonly queue: CrawlQueueService,
+    private readonly starter: CrawlStarter,
+    private readonly queues: JobQueues,
     private readonly crawlerConfigs: CrawlerConfigsService,
   ) {}
 
-  /** The shared start path (see CrawlStarter), its refusals turned into HTTP answers. */
+  /** The shared start path (see CrawlStarter), its refusals turned into HTTP answers (REFUSAL_STATUS). */
   async start(userId: string, input: StartCrawl, sessionId?: string): Promise<StartedCrawl> {
     const { api_key: _key, ...settings } = input.settings;
     try {
-      const { row, vendor, created } = await this.queue.starter.start({
+      const { row, vendor, created } = await this.starter.start({
         userId,
         vendorId: input.vendorId,
         method: input.method,
@@ -53,7 +62,7 @@ export class CrawlsService {
       // A crawl just started or still going has no report yet.
       return { job: toCrawlJob({ ...row, vendorName: vendor.name, reportId: null }), created };
     } catch (error) {
-      if (error instanceof CrawlStartRefused) throw new DomainError(error.status, error.message);
+      if (error instanceof CrawlStartRefused) throw new DomainError(REFUSAL_STATUS[error.reason], error.message);
       throw error;
     }
   }
@@ -86,7 +95,7 @@ export class CrawlsService {
   async cancel(userId: string, id: string): Promise<CrawlJob> {
     const job = await this.get(userId, id);
     if (job.status !== 'queued' && job.status !== 'running') throw new BadRequestError(MESSAGES.crawls.notCancellable);
-    const outcome = await this.queue.cancelCrawl(id);
+    const outcome = await this.queues.cancelCrawl(id);
     if (outcome !== 'signalled') await this.jobs.finish(id, 'cancelled');
     else await this.waitUntilEnded(userId, id, CANCEL_WAIT_MS);
     return this.get(userId, id);
@@ -122,10 +131,10 @@ export class CrawlsService {
       if (!credentials) throw new BadRequestError(MESSAGES.crawls.apiKeyRequiredForApiMethod);
       crawlerConfigId = credentials.configId;
     }
-    const workers = await this.queue.workers();
+    const workers = await this.queues.workerHeartbeats();
     if (workers.length === 0) throw new DomainError(503, MESSAGES.crawls.degraded);
     try {
-      return await this.queue.runTestCrawl({
+      return await this.queues.runTestCrawl({
         userId,
         url: input.url,
         method: input.method,

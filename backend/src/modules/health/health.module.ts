@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
-import { CrawlsModule } from '../crawls/crawls.module';
+import { JobQueuesModule } from '../job-queues/job-queues.module';
 import { HealthController } from './health.controller';
 import { HealthService } from './health.service';
 
 @Module({
-  imports: [TerminusModule.forRoot({ logger: false }), CrawlsModule],
+  imports: [TerminusModule.forRoot({ logger: false }), JobQueuesModule],
   controllers: [HealthController],
   providers: [HealthService],
 })

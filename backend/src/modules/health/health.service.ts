@@ -1,10 +1,9 @@
 import { Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import { HealthCheckService, HealthIndicatorService, type HealthCheckResult } from '@nestjs/terminus';
 import { MESSAGES } from '@vendorwatch/contracts';
-import { DATABASE, puppeteerHealth, type PuppeteerHealth, type WorkerHeartbeat } from '@vendorwatch/runtime';
+import { DATABASE, JobQueues, puppeteerHealth, type PuppeteerHealth, type WorkerHeartbeat } from '@vendorwatch/runtime';
 import type { Database } from '@vendorwatch/db';
 import { sql } from 'drizzle-orm';
-import { CrawlQueueService } from '../crawls/crawl-queue.service';
 
 type ServiceStatus = 'ok' | 'down';
 
@@ -31,7 +30,7 @@ export class HealthService {
   constructor(
     private readonly health: HealthCheckService,
     private readonly indicators: HealthIndicatorService,
-    private readonly queue: CrawlQueueService,
+    private readonly queues: JobQueues,
     @Inject(DATABASE) private readonly db: Database,
   ) {}
 
@@ -41,11 +40,11 @@ export class HealthService {
     const result = await this.health
       .check([
         () => this.probe('database', () => this.db.execute(sql`select 1`)),
-        () => this.probe('redis', () => this.queue.ping()),
-        () => this.probe('queue', () => this.queue.crawlQueueCounts()),
+        () => this.probe('redis', () => this.queues.ping()),
+        () => this.probe('queue', () => this.queues.crawlCounts()),
         () =>
           this.probe('workers', async () => {
-            workers = await this.queue.workers();
+            workers = await this.queues.workerHeartbeats();
             return {};
           }),
       ])

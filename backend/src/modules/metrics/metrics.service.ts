@@ -1,9 +1,14 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { CLUSTER_COUNTERS, readClusterCounter, readWorkerHeartbeats, type ClusterCounterName } from '@vendorwatch/runtime';
+import {
+  CLUSTER_COUNTERS,
+  JobQueues,
+  readClusterCounter,
+  readWorkerHeartbeats,
+  type ClusterCounterName,
+} from '@vendorwatch/runtime';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { JobQueuesService } from '../job-queues/job-queues.service';
 
 /** A scrape must answer even while Redis does not: its figures are then left out. */
 const REDIS_READ_TIMEOUT_MS = 2000;
@@ -21,7 +26,7 @@ export class MetricsService implements OnModuleInit {
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
-    private readonly jobQueues: JobQueuesService,
+    private readonly jobQueues: JobQueues,
   ) {
     collectDefaultMetrics({ register: this.registry });
     this.httpDuration = new Histogram({

@@ -3,11 +3,10 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter as BullBoardFastifyAdapter } from '@bull-board/fastify';
 import { Inject, Module, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { APP_CONFIG, type AppConfig } from '@vendorwatch/runtime';
+import { APP_CONFIG, JobQueues, type AppConfig } from '@vendorwatch/runtime';
 import type { FastifyInstance } from 'fastify';
 import { carriesToken, OPERATOR_REALM } from '../../common/operator-token';
 import { JobQueuesModule } from '../job-queues/job-queues.module';
-import { JobQueuesService } from '../job-queues/job-queues.service';
 
 export const QUEUE_DASHBOARD_PATH = '/admin/queues';
 
@@ -21,7 +20,7 @@ export class QueueDashboardModule implements OnModuleInit {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly adapterHost: HttpAdapterHost,
-    private readonly jobQueues: JobQueuesService,
+    private readonly jobQueues: JobQueues,
   ) {}
 
   async onModuleInit(): Promise<void> {

@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
 import { VendorsModule } from '../vendors/vendors.module';
-import { ScheduleQueueModule } from '../job-queues/schedule-queue.module';
+import { JobQueuesModule } from '../job-queues/job-queues.module';
 import { SchedulesController } from './schedules.controller';
 import { SchedulesService } from './schedules.service';
 
 @Module({
-  imports: [VendorsModule, ScheduleQueueModule],
+  imports: [VendorsModule, JobQueuesModule],
   controllers: [SchedulesController],
   providers: [SchedulesService],
 })

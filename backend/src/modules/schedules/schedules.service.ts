@@ -8,10 +8,9 @@ import {
   type VendorSchedule,
 } from '@vendorwatch/contracts';
 import { SchedulesRepository, type ScheduleRunRow, type VendorScheduleRow } from '@vendorwatch/db';
-import { APP_CONFIG, scheduleAllowanceProblem, scheduleProblem, type AppConfig } from '@vendorwatch/runtime';
+import { APP_CONFIG, scheduleAllowanceProblem, scheduleProblem, VendorSchedulers, type AppConfig } from '@vendorwatch/runtime';
 import { BadRequestError } from '../../common/errors';
 import { VendorsService } from '../vendors/vendors.service';
-import { ScheduleQueueService } from '../job-queues/schedule-queue.service';
 
 /** What a vendor without a saved schedule shows: off, with the form's defaults. */
 const DEFAULT_SCHEDULE: ScheduleSettings = scheduleInputSchema.parse({ kind: 'off' });
@@ -21,7 +20,7 @@ export class SchedulesService {
   constructor(
     private readonly schedules: SchedulesRepository,
     private readonly vendors: VendorsService,
-    private readonly schedulers: ScheduleQueueService,
+    private readonly schedulers: VendorSchedulers,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 

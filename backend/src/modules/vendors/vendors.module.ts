@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { ScheduleQueueModule } from '../job-queues/schedule-queue.module';
+import { JobQueuesModule } from '../job-queues/job-queues.module';
 import { VendorsController } from './vendors.controller';
 import { VendorsService } from './vendors.service';
 
 @Module({
-  imports: [ScheduleQueueModule],
+  imports: [JobQueuesModule],
   controllers: [VendorsController],
   providers: [VendorsService],
   exports: [VendorsService],

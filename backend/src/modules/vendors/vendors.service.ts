@@ -10,9 +10,8 @@ import {
   type VendorListItem,
 } from '@vendorwatch/contracts';
 import { VendorsRepository, type VendorLastCrawlRow, type VendorRow } from '@vendorwatch/db';
-import { APP_CONFIG, type AppConfig } from '@vendorwatch/runtime';
+import { APP_CONFIG, VendorSchedulers, type AppConfig } from '@vendorwatch/runtime';
 import { ConflictError, NotFoundError } from '../../common/errors';
-import { ScheduleQueueService } from '../job-queues/schedule-queue.service';
 
 export const toVendor = (row: VendorRow): Vendor => ({
   id: row.id,
@@ -41,7 +40,7 @@ export class VendorsService {
 
   constructor(
     private readonly vendors: VendorsRepository,
-    private readonly schedulers: ScheduleQueueService,
+    private readonly schedulers: VendorSchedulers,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 

@@ -1,3 +1,2 @@
-export * from './alert-queue';
 export * from './alert-evaluator';
 export * from './channel-target';

@@ -1,7 +1,6 @@
 import type { CrawlJobsRepository } from '@vendorwatch/db';
-import { enqueueCrawlJob } from './crawl-jobs';
+import type { JobQueues } from './job-queues';
 import type { ReconcileTally } from './jobs';
-import type { TypedQueue } from './queues';
 
 /** A crawl handed back to the queue this often without finishing is ended: something keeps killing it. */
 export const MAX_CRAWL_RESUMES = 5;
@@ -22,12 +21,8 @@ interface LiveCrawl {
  * no-op) and resumes from the frontier. A job that failed for good ends the row 'failed' with its
  * reason. Safe to run from any number of processes at once.
  */
-export async function reconcileCrawl(
-  queue: TypedQueue<'crawl'>,
-  jobs: CrawlJobsRepository,
-  crawl: LiveCrawl,
-): Promise<ReconcileOutcome> {
-  const job = await queue.getJob(crawl.id);
+export async function reconcileCrawl(queues: JobQueues, jobs: CrawlJobsRepository, crawl: LiveCrawl): Promise<ReconcileOutcome> {
+  const job = await queues.queue('crawl').getJob(crawl.id);
   const state = job ? await job.getState() : 'missing';
   if (['waiting', 'delayed', 'prioritized', 'waiting-children', 'active'].includes(state)) return 'running';
   if (state === 'failed') {
@@ -42,19 +37,15 @@ export async function reconcileCrawl(
   }
   // A finished job with a live row would block the add: it goes first.
   if (job) await job.remove().catch(() => undefined);
-  await enqueueCrawlJob(queue, crawl.id);
+  await queues.enqueue('crawl', { crawlJobId: crawl.id });
   return 'resumed';
 }
 
 /** Every live crawl, reconciled; returns how many were resumed and failed. */
-export async function reconcileCrawls(
-  queue: TypedQueue<'crawl'>,
-  jobs: CrawlJobsRepository,
-  now = new Date(),
-): Promise<ReconcileTally> {
+export async function reconcileCrawls(queues: JobQueues, jobs: CrawlJobsRepository, now = new Date()): Promise<ReconcileTally> {
   const tally: ReconcileTally = { running: 0, resumed: 0, failed: 0, ended: 0 };
   for (const crawl of await jobs.listLiveForReconcile(new Date(now.getTime() - QUEUED_GRACE_MS))) {
-    tally[await reconcileCrawl(queue, jobs, crawl)] += 1;
+    tally[await reconcileCrawl(queues, jobs, crawl)] += 1;
   }
   return tally;
 }

@@ -11,7 +11,8 @@ import { createTestDatabase, type TestDatabase } from '@vendorwatch/db/testing';
 import { randomBytes } from 'node:crypto';
 import { startTcpProxy, waitFor, type TcpProxy } from '../../../../test-support';
 import { CrawlStarter, CrawlStartRefused } from './crawl-starter';
-import { createQueue, type TypedQueue } from './queues';
+import { JobQueues } from './job-queues';
+import type { TypedQueue } from './queues';
 import { reconnectDelay, RECONNECT_MAX_DELAY_MS } from './redis';
 
 /**
@@ -21,6 +22,7 @@ import { reconnectDelay, RECONNECT_MAX_DELAY_MS } from './redis';
 describe('CrawlStarter when the queue refuses the job', () => {
   let database: TestDatabase;
   let proxy: TcpProxy;
+  let queues: JobQueues;
   let queue: TypedQueue<'crawl'>;
   let starter: CrawlStarter;
   let userId: string;
@@ -30,14 +32,15 @@ describe('CrawlStarter when the queue refuses the job', () => {
     database = await createTestDatabase();
     proxy = await startTcpProxy(Number(new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379').port || 6379));
     const prefix = `vwtest-${randomBytes(4).toString('hex')}`;
-    queue = createQueue({ REDIS_URL: proxy.urlFor('redis://127.0.0.1:6379'), QUEUE_PREFIX: prefix }, 'crawl', 'producer');
+    queues = new JobQueues({ REDIS_URL: proxy.urlFor('redis://127.0.0.1:6379'), QUEUE_PREFIX: prefix }, { role: 'producer' });
+    queue = queues.queue('crawl');
     await queue.waitUntilReady();
     const jobs = new CrawlJobsRepository(database.db);
     const vendors = new VendorsRepository(database.db);
     starter = new CrawlStarter({
       vendors,
       jobs,
-      queue,
+      queues,
       crawlerSettings: new CrawlerSettingsRepository(database.db),
       crawlerConfigs: new CrawlerConfigsRepository(database.db),
     });
@@ -62,7 +65,7 @@ describe('CrawlStarter when the queue refuses the job', () => {
       { what: 'the queue to reconnect' },
     );
     await queue?.obliterate({ force: true }).catch(() => undefined);
-    await queue?.close();
+    await queues?.close();
     await proxy?.close();
     await database?.drop();
   });
@@ -74,7 +77,8 @@ describe('CrawlStarter when the queue refuses the job', () => {
         .start({ userId, vendorId, method: 'http', settings: {} as never })
         .catch((error: unknown) => error);
       expect(refused).toBeInstanceOf(CrawlStartRefused);
-      expect(refused).toMatchObject({ status: 503, message: MESSAGES.generic.queueUnavailable });
+      // The API answers this reason with 503 (crawls.service); here, the reason and the catalogue's message.
+      expect(refused).toMatchObject({ reason: 'queueUnavailable', message: MESSAGES.generic.queueUnavailable });
       expect(await database.db.select().from(crawlJobs)).toEqual([]);
     } finally {
       proxy.restore();

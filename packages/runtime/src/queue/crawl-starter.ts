@@ -8,9 +8,8 @@ import type {
   VendorsRepository,
 } from '@vendorwatch/db';
 import { isRedisUnavailable } from './connection-log';
-import { enqueueCrawlJob } from './crawl-jobs';
 import { QUEUED_GRACE_MS, reconcileCrawl } from './crawl-reconciler';
-import type { TypedQueue } from './queues';
+import type { JobQueues } from './job-queues';
 
 type CrawlerSettingsRow = NonNullable<Awaited<ReturnType<CrawlerSettingsRepository['find']>>>;
 
@@ -38,13 +37,28 @@ export function crawlScopeOf(vendor: VendorRow, saved: CrawlerSettingsRow | unde
   };
 }
 
-/** A crawl that cannot start, with the HTTP status an API answers it with. */
+/** Why a crawl cannot start; an API maps each reason to its answer. */
+export type CrawlStartRefusal =
+  | 'vendorNotFound'
+  | 'noStartUrls'
+  | 'apiKeyRequired'
+  /** Redis is unreachable: the queue refused the job. */
+  | 'queueUnavailable'
+  /** The job could not be enqueued, or the vendor's live crawl ended and starting again kept failing. */
+  | 'startFailed';
+
+const REFUSAL_MESSAGES: Record<CrawlStartRefusal, string> = {
+  vendorNotFound: MESSAGES.vendors.notFound,
+  noStartUrls: MESSAGES.crawlerSettings.startUrlsRequired,
+  apiKeyRequired: MESSAGES.crawls.apiKeyRequiredForApiMethod,
+  queueUnavailable: MESSAGES.generic.queueUnavailable,
+  startFailed: MESSAGES.crawls.startJobFailed,
+};
+
+/** A crawl that cannot start, with the reason (and the catalogue's message for it). */
 export class CrawlStartRefused extends Error {
-  constructor(
-    readonly status: 400 | 404 | 503,
-    message: string,
-  ) {
-    super(message);
+  constructor(readonly reason: CrawlStartRefusal) {
+    super(REFUSAL_MESSAGES[reason]);
     this.name = 'CrawlStartRefused';
   }
 }
@@ -69,7 +83,7 @@ export interface CrawlStarterDeps {
   crawlerSettings: CrawlerSettingsRepository;
   crawlerConfigs: CrawlerConfigsRepository;
   jobs: CrawlJobsRepository;
-  queue: TypedQueue<'crawl'>;
+  queues: JobQueues;
 }
 
 /**
@@ -83,15 +97,15 @@ export class CrawlStarter {
   constructor(private readonly deps: CrawlStarterDeps) {}
 
   async start(request: CrawlStartRequest, tries = 3): Promise<CrawlStart> {
-    const { vendors, crawlerSettings, crawlerConfigs, jobs, queue } = this.deps;
+    const { vendors, crawlerSettings, crawlerConfigs, jobs, queues } = this.deps;
     const vendor = await vendors.findOwned(request.userId, request.vendorId);
-    if (!vendor) throw new CrawlStartRefused(404, 'Vendor not found');
+    if (!vendor) throw new CrawlStartRefused('vendorNotFound');
     const { saved: _saved, ...scope } = crawlScopeOf(vendor, await crawlerSettings.find(request.userId, vendor.id));
-    if (scope.startUrls.length === 0) throw new CrawlStartRefused(400, MESSAGES.crawlerSettings.startUrlsRequired);
+    if (scope.startUrls.length === 0) throw new CrawlStartRefused('noStartUrls');
     let crawlerConfigId: string | null = null;
     if (request.method === 'api') {
       const config = await crawlerConfigs.findActive(request.userId);
-      if (!config) throw new CrawlStartRefused(400, MESSAGES.crawls.apiKeyRequiredForApiMethod);
+      if (!config) throw new CrawlStartRefused('apiKeyRequired');
       crawlerConfigId = config.id;
     }
     const row = await jobs.createUnlessVendorBusy({
@@ -107,23 +121,22 @@ export class CrawlStarter {
       const live = await jobs.findLiveForVendor(request.userId, vendor.id);
       // A crawl that nothing will ever run (its job lost, or failed for good) must not block its vendor:
       // it is resumed, or ended so that this one can start.
-      const settled = live && mayReconcile(live) ? await reconcileCrawl(queue, jobs, live) : 'running';
+      const settled = live && mayReconcile(live) ? await reconcileCrawl(queues, jobs, live) : 'running';
       if (live && (settled === 'running' || settled === 'resumed')) {
         return { row: (await jobs.findById(live.id)) ?? live, vendor, created: false };
       }
-      if (tries <= 1) throw new CrawlStartRefused(503, MESSAGES.crawls.startJobFailed);
+      if (tries <= 1) throw new CrawlStartRefused('startFailed');
       return this.start(request, tries - 1); // it ended meanwhile: start a new one
     }
     // Its BullMQ priority: the user's crawls queued or running, so users with fewer go first.
     const userLoad = await jobs.countLive(request.userId);
     try {
-      await enqueueCrawlJob(queue, row.id, userLoad);
+      await queues.enqueue('crawl', { crawlJobId: row.id }, { userLoad });
     } catch (error) {
       // Refused by the queue: the row goes too, so the answer (503) is the whole story — no failed
       // crawl behind it. A row a worker has taken meanwhile shows the job did reach the queue.
       if (!(await jobs.deleteQueued(row.id))) return { row: (await jobs.findById(row.id)) ?? row, vendor, created: true };
-      const message = isRedisUnavailable(error) ? MESSAGES.generic.queueUnavailable : MESSAGES.crawls.startJobFailed;
-      throw new CrawlStartRefused(503, message);
+      throw new CrawlStartRefused(isRedisUnavailable(error) ? 'queueUnavailable' : 'startFailed');
     }
     return { row, vendor, created: true };
   }

@@ -3,7 +3,7 @@ export * from './jobs';
 export * from './queues';
 export * from './cancel';
 export * from './heartbeat';
-export * from './crawl-jobs';
+export * from './job-queues';
 export * from './connection-log';
 export * from './crawl-reconciler';
 export * from './crawl-starter';

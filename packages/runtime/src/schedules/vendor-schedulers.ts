@@ -1,6 +1,6 @@
 import type { ScheduledCrawlPayload } from '@vendorwatch/contracts';
 import type { VendorScheduleRow } from '@vendorwatch/db';
-import { JOBS, type JobName } from '../queue/jobs';
+import { JOB_OPTIONS, JOBS, type JobName } from '../queue/jobs';
 import type { TypedQueue } from '../queue/queues';
 import { scheduleRepeat } from './schedule-timing';
 
@@ -34,8 +34,7 @@ export class VendorSchedulers {
     await this.queue.upsertJobScheduler(id, repeat, {
       name: JOBS.scheduledCrawl.name,
       data,
-      // A run is recorded once; one that failed is not repeated (the next run comes anyway).
-      opts: { attempts: 1, removeOnComplete: { age: 24 * 3600, count: 1000 }, removeOnFail: { age: 7 * 24 * 3600 } },
+      opts: JOB_OPTIONS.scheduledCrawl(data, {}),
     });
   }
 

@@ -1,10 +1,9 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig, type TypedQueue, type TypedWorker } from '@vendorwatch/runtime';
+import { APP_CONFIG, JobQueues, type AppConfig, type TypedQueue, type TypedWorker } from '@vendorwatch/runtime';
 import os from 'node:os';
 import { WorkerMetrics } from '../../metrics/worker-metrics';
 import { WORKER_OPTIONS, type WorkerOptions } from '../../worker-tokens';
 import { ActiveJobs } from '../active-jobs';
-import { WorkerQueues } from '../worker-queues';
 import { ConcurrencyAutoscaler, DEFAULT_AUTOSCALER_LIMITS } from './concurrency-autoscaler';
 import { setConcurrency } from './set-concurrency';
 import { BrowserPagesSignal, CpuSignal, EventLoopSignal, MemorySignal, type LoadSignal } from './load-signals';
@@ -47,9 +46,9 @@ export class WorkerAutoscaler implements OnModuleDestroy {
     @Inject(WORKER_OPTIONS) private readonly options: WorkerOptions,
     private readonly active: ActiveJobs,
     metrics: WorkerMetrics,
-    queues: WorkerQueues,
+    queues: JobQueues,
   ) {
-    this.queue = queues.of('crawl');
+    this.queue = queues.queue('crawl');
     const max = workerMaxConcurrency(config);
     this.autoscaler = new ConcurrencyAutoscaler({
       ...DEFAULT_AUTOSCALER_LIMITS,

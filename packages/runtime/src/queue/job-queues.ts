@@ -1,0 +1,164 @@
+import type { TestCrawlPayload, TestCrawlResult } from '@vendorwatch/contracts';
+import type { QueueEvents, WorkerOptions } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { AppConfig } from '../config';
+import { VendorSchedulers } from '../schedules/vendor-schedulers';
+import { publishCrawlCancel } from './cancel';
+import { readWorkerHeartbeats, type WorkerHeartbeat } from './heartbeat';
+import { JOB_OPTIONS, JOBS, type EnqueueOptions, type JobKey, type JobPayload } from './jobs';
+import { createQueue, createQueueEvents, createWorker, type TypedProcessor, type TypedQueue, type TypedWorker } from './queues';
+import { createRedisClient, settleRedisClient, type RedisRole } from './redis';
+
+type QueueConfig = Pick<AppConfig, 'REDIS_URL' | 'QUEUE_PREFIX'>;
+
+export type CancelOutcome = 'removed' | 'gone' | 'signalled';
+
+export interface JobQueuesOptions {
+  /** 'producer' for the API: while Redis is unreachable its calls fail at once (503) rather than hold the request. */
+  role: RedisRole;
+  /** The plain Redis client for our own keys (cancel flags, heartbeats); made (and closed) here when absent. */
+  redis?: Redis;
+  /** The name of the Redis client made here. */
+  connectionName?: string;
+}
+
+/**
+ * The one gateway to the job queues, for the API and the workers alike: each queue of the job
+ * catalogue made once, up front (a producer's first add must find its connection made), jobs added with the options the catalogue
+ * declares (`JOB_OPTIONS`), crawl cancellation, test crawls, counts, worker heartbeats and the
+ * BullMQ workers that run the jobs.
+ */
+export class JobQueues {
+  private readonly byQueue = new Map<string, TypedQueue<JobKey>>();
+  private readonly ownsRedis: boolean;
+  private testEvents?: Promise<QueueEvents>;
+  readonly redis: Redis;
+  /** The vendors' job schedulers (scheduled re-crawls). */
+  readonly schedulers: VendorSchedulers;
+
+  constructor(
+    readonly config: QueueConfig,
+    private readonly options: JobQueuesOptions,
+  ) {
+    this.ownsRedis = !options.redis;
+    this.redis = options.redis ?? createRedisClient(config, options.connectionName ?? 'job-queues', options.role);
+    for (const kind of Object.keys(JOBS) as JobKey[]) this.queue(kind);
+    this.schedulers = new VendorSchedulers(this.queue('scheduledCrawl'));
+  }
+
+  /** Resolves once the Redis client is connected, or after a few seconds if it is not; never rejects. */
+  ready(): Promise<void> {
+    return settleRedisClient(this.redis);
+  }
+
+  /** The queue of one job kind. */
+  queue<K extends JobKey>(kind: K): TypedQueue<K> {
+    const name = JOBS[kind].queue;
+    let queue = this.byQueue.get(name);
+    if (!queue) {
+      queue = createQueue(this.config, kind, this.options.role) as unknown as TypedQueue<JobKey>;
+      this.byQueue.set(name, queue);
+    }
+    return queue as unknown as TypedQueue<K>;
+  }
+
+  /** Every queue of the catalogue, one per BullMQ queue name (for metrics and the queue dashboard). */
+  get queues(): TypedQueue<JobKey>[] {
+    return [...this.byQueue.values()];
+  }
+
+  /** Adds a job of this kind with the options the catalogue declares for it. */
+  async enqueue<K extends JobKey>(kind: K, payload: JobPayload<K>, options: EnqueueOptions = {}): Promise<void> {
+    const queue = this.queue(kind) as unknown as TypedQueue<JobKey>;
+    await queue.add(JOBS[kind].name, payload, JOB_OPTIONS[kind](payload, options));
+  }
+
+  /**
+   * Cancels a crawl job. A job still waiting is removed from the queue ('removed': no worker will
+   * ever see it, so the caller marks the row cancelled). A job that is missing or already finished
+   * ('gone': its row outlived it, and no worker will end it) is left to the caller the same way.
+   * Otherwise the holding worker is told over pub/sub and ends the row itself ('signalled'): it stops
+   * within a second and keeps what it fetched.
+   */
+  async cancelCrawl(crawlJobId: string): Promise<CancelOutcome> {
+    const job = await this.queue('crawl').getJob(crawlJobId);
+    const state = job ? await job.getState() : 'unknown';
+    if (!job || state === 'completed' || state === 'failed' || state === 'unknown') {
+      // Flagged all the same: a job enqueued after this look (a racing start) is stopped when taken.
+      await publishCrawlCancel(this.redis, this.config, crawlJobId);
+      return 'gone';
+    }
+    if (state === 'waiting' || state === 'delayed' || state === 'prioritized') {
+      const removed = await job.remove().then(
+        () => true,
+        () => false, // taken by a worker in the meantime: signal it instead
+      );
+      if (removed) return 'removed';
+    }
+    await publishCrawlCancel(this.redis, this.config, crawlJobId);
+    return 'signalled';
+  }
+
+  /** Runs a one-URL test crawl on a worker and waits for its result. */
+  async runTestCrawl(payload: TestCrawlPayload, timeoutMs = 90_000): Promise<TestCrawlResult> {
+    const queue = this.queue('testCrawl');
+    const job = await queue.add(JOBS.testCrawl.name, payload, JOB_OPTIONS.testCrawl(payload, {}));
+    try {
+      return await job.waitUntilFinished(await this.testCrawlEvents(), timeoutMs);
+    } finally {
+      // A result nobody waits for any more is of no use to anyone.
+      await job.remove().catch(() => undefined);
+    }
+  }
+
+  /** Waiting and active crawl counts, for /api/health. Crawls wait prioritised (fair use): they count as waiting. */
+  async crawlCounts(): Promise<Record<string, number>> {
+    const { prioritized = 0, ...counts } = await this.queue('crawl').getJobCounts(
+      'waiting',
+      'prioritized',
+      'active',
+      'delayed',
+      'failed',
+    );
+    return { ...counts, waiting: (counts.waiting ?? 0) + prioritized };
+  }
+
+  /** The live workers, read from their heartbeats. */
+  workerHeartbeats(): Promise<WorkerHeartbeat[]> {
+    return readWorkerHeartbeats(this.redis, this.config);
+  }
+
+  async ping(): Promise<void> {
+    await this.redis.ping();
+  }
+
+  /** A BullMQ worker running jobs of this kind (the worker process's side). */
+  work<K extends JobKey>(
+    kind: K,
+    processor: TypedProcessor<K>,
+    options: Omit<WorkerOptions, 'connection' | 'prefix'> = {},
+  ): TypedWorker<K> {
+    return createWorker(this.config, kind, processor, options);
+  }
+
+  private testCrawlEvents(): Promise<QueueEvents> {
+    this.testEvents ??= (async () => {
+      const events = createQueueEvents(this.config, 'testCrawl');
+      await events.waitUntilReady();
+      return events;
+    })();
+    return this.testEvents;
+  }
+
+  /** Closes the queues and what was made here; after the workers that use them have stopped. */
+  async close(): Promise<void> {
+    const queues = [...this.byQueue.values()];
+    this.byQueue.clear();
+    const events = await this.testEvents?.catch(() => undefined);
+    await Promise.allSettled([
+      ...queues.map((queue) => queue.close()),
+      events?.close(),
+      this.ownsRedis ? this.redis.quit().catch(() => this.redis.disconnect()) : undefined,
+    ]);
+  }
+}
