@@ -8,9 +8,9 @@ import type { Frontier, FrontierEntry, FrontierRow, SkippedEntry } from './front
 import type { HostGate } from './host-gate';
 import type { TextGetter } from './http-client';
 import { failedPageRecord, pageRecord, type PageOwner } from './page-record';
-import { atHost, type HostTurn } from './politeness';
+import { atHost, fetchInTurn, type HostTurn } from './politeness';
 import type { ProgressReporter } from './progress';
-import { hostPauseMs, retryDelayMs, type FetchAttempt } from './retry-policy';
+import { retryDelayMs, type FetchAttempt } from './retry-policy';
 import { RobotsCache } from './robots-cache';
 import type { CrawlScopeRules } from './scope';
 import type { AtSite, SiteProbe } from './site-probe';
@@ -165,28 +165,16 @@ export class Crawler {
     const claimed: Claimed = [row.url];
     let stopNote: string | null = null;
 
-    const attempt = await atHost<FetchAttempt>(
+    const attempt = await fetchInTurn(
       this.deps.hostGate,
       this.delayFor(plan, robots),
+      fetcher,
       fetchUrl,
       signal,
-      async (turn) => {
-        const hooks: FetchHooks = {
-          beforeRedirect: async (to) => {
-            const decision = await this.beforeRedirect(plan, row, to, claimed, turn, robots);
-            if (decision.note) stopNote = decision.note;
-            return decision.decision;
-          },
-        };
-        let outcome: FetchAttempt;
-        try {
-          outcome = { fetched: await fetcher.fetch(fetchUrl, signal, hooks) };
-        } catch (error) {
-          outcome = { error };
-        }
-        const pause = hostPauseMs(outcome);
-        if (pause !== undefined) turn.pause(pause);
-        return outcome;
+      async (to, turn) => {
+        const decision = await this.beforeRedirect(plan, row, to, claimed, turn, robots);
+        if (decision.note) stopNote = decision.note;
+        return decision.decision;
       },
     );
 

@@ -1,5 +1,7 @@
 import { hostOf } from './canonical-url';
+import type { Fetcher, RedirectDecision } from './fetcher';
 import type { HostGate, HostLease } from './host-gate';
+import { hostPauseMs, type FetchAttempt } from './retry-policy';
 
 /** The delay owed to a URL's host after a request to it: the crawl's, or the site's longer Crawl-delay. */
 export type DelayFor = (url: string) => number;
@@ -59,4 +61,31 @@ export async function atHost<T>(
   } finally {
     await turn.leave();
   }
+}
+
+/**
+ * One fetch in its host's turn, as the crawl loop and the test crawl both make it: waits for the host,
+ * fetches through the method's fetcher with every redirect hop put to `beforeRedirect` (which may move
+ * the turn to the hop's host), and keeps the host closed for a server's Retry-After. What the fetch
+ * threw comes back as the attempt's error, for the retry policy to judge.
+ */
+export function fetchInTurn(
+  gate: HostGate,
+  delayFor: DelayFor,
+  fetcher: Fetcher,
+  url: string,
+  signal: AbortSignal,
+  beforeRedirect: (to: string, turn: HostTurn) => Promise<RedirectDecision>,
+): Promise<FetchAttempt> {
+  return atHost<FetchAttempt>(gate, delayFor, url, signal, async (turn) => {
+    let attempt: FetchAttempt;
+    try {
+      attempt = { fetched: await fetcher.fetch(url, signal, { beforeRedirect: (to) => beforeRedirect(to, turn) }) };
+    } catch (error) {
+      attempt = { error };
+    }
+    const pause = hostPauseMs(attempt);
+    if (pause !== undefined) turn.pause(pause);
+    return attempt;
+  });
 }

@@ -6,11 +6,11 @@ import { CrawlAbortedError } from '../crawl-engine/abort';
 import { absoluteHttpUrl } from '../crawl-engine/canonical-url';
 import { systemClock } from '../crawl-engine/clock';
 import { CriticalCrawlError, errorMessage, PageFetchError, RetryableFetchError } from '../crawl-engine/errors';
-import type { FetchedPage, FetchHooks } from '../crawl-engine/fetcher';
+import type { FetchedPage } from '../crawl-engine/fetcher';
 import { FetcherFactory } from '../crawl-engine/fetcher-factory';
 import { RedisHostGate } from '../crawl-engine/host-gate';
-import { atHost } from '../crawl-engine/politeness';
-import { clampMaxRetries, hostPauseMs, retryDelayMs, type FetchAttempt } from '../crawl-engine/retry-policy';
+import { fetchInTurn } from '../crawl-engine/politeness';
+import { clampMaxRetries, retryDelayMs } from '../crawl-engine/retry-policy';
 import type { JobHandler, JobRunContext } from '../queue/job-handler';
 
 /** A test crawl is one request at a time to a host with the product's shortest delay, like any crawl. */
@@ -44,22 +44,9 @@ export class TestCrawlHandler implements JobHandler<'testCrawl'> {
     }
     try {
       for (let attempt = 1; ; attempt++) {
-        const outcome = await atHost<FetchAttempt>(this.hostGate, delayFor, url, signal, async (turn) => {
-          const hooks: FetchHooks = {
-            beforeRedirect: async (to) => {
-              await turn.enter(to);
-              return 'follow';
-            },
-          };
-          let result: FetchAttempt;
-          try {
-            result = { fetched: await fetcher.fetch(url, signal, hooks) };
-          } catch (error) {
-            result = { error };
-          }
-          const pause = hostPauseMs(result);
-          if (pause !== undefined) turn.pause(pause);
-          return result;
+        const outcome = await fetchInTurn(this.hostGate, delayFor, fetcher, url, signal, async (to, turn) => {
+          await turn.enter(to);
+          return 'follow';
         });
         if ('error' in outcome) {
           const { error } = outcome;
