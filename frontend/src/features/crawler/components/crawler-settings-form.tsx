@@ -16,15 +16,70 @@ interface CrawlerSettingsFormValues {
   ignoreTextPatterns: string;
 }
 
-/** The lists are edited one entry per line; the shared schema splits them again. */
-const LINE_FIELDS = [
-  'startUrls',
-  'allowedDomains',
-  'excludePatterns',
-  'keepQueryParams',
-  'ignoreSelectors',
-  'ignoreTextPatterns',
-] as const;
+type LineFieldName = Exclude<keyof CrawlerSettingsFormValues, 'maxPages' | 'crawlDelay'>;
+
+interface LineField {
+  name: LineFieldName;
+  label: string;
+  description: string;
+  /** Rows shown at least and at most (the box grows with its text between them). */
+  rows: readonly [number, number];
+  testId: string;
+  required?: boolean;
+  placeholder?: string;
+}
+
+/** The list settings, in the order shown; each is edited one entry per line and the shared schema splits them again. */
+const LINE_FIELDS: readonly LineField[] = [
+  {
+    name: 'startUrls',
+    label: 'Start URLs',
+    required: true,
+    description: 'One URL per line',
+    placeholder: 'https://example.com',
+    rows: [3, 10],
+    testId: 'crawler-start-urls',
+  },
+  {
+    name: 'allowedDomains',
+    label: 'Allowed Domains',
+    description:
+      "One domain per line, e.g. example.com or *.example.com; subdomains are included. The start URLs' hosts are always allowed.",
+    rows: [2, 8],
+    testId: 'crawler-allowed-domains',
+  },
+  {
+    name: 'excludePatterns',
+    label: 'Exclude Patterns',
+    description: 'One glob per line, matched against the URL path, e.g. /admin/** or *.pdf',
+    rows: [2, 8],
+    testId: 'crawler-exclude-patterns',
+  },
+  {
+    name: 'keepQueryParams',
+    label: 'Keep Query Parameters',
+    description:
+      'Tracking parameters such as utm_source are dropped from crawled URLs, so a page is crawled once. List, one per line, any of them this site needs to tell its pages apart.',
+    rows: [1, 6],
+    testId: 'crawler-keep-query-params',
+  },
+  {
+    name: 'ignoreSelectors',
+    label: 'Ignore Elements (change detection)',
+    description:
+      'One CSS selector per line whose elements are left out when crawls are compared, e.g. div.promo, #stock-level or [data-ad]. Navigation, header, footer, scripts and cookie banners are always left out.',
+    rows: [1, 6],
+    testId: 'crawler-ignore-selectors',
+  },
+  {
+    name: 'ignoreTextPatterns',
+    label: 'Ignore Text (change detection)',
+    description:
+      'One text per line that comparisons ignore; * stands for any text within a line, e.g. Served by node * in. Dates, times and counters are always ignored.',
+    rows: [1, 6],
+    testId: 'crawler-ignore-text',
+  },
+];
 
 const toFormValues = (settings: VendorCrawlerSettings): CrawlerSettingsFormValues => ({
   maxPages: settings.maxPages,
@@ -48,7 +103,7 @@ export function CrawlerSettingsForm({ vendorId, settings }: CrawlerSettingsFormP
   const form = useForm<CrawlerSettingsFormValues>({
     mode: 'uncontrolled',
     initialValues: toFormValues(settings),
-    validate: zodValidate(crawlerSettingsSchema, { lineFields: LINE_FIELDS }),
+    validate: zodValidate(crawlerSettingsSchema, { lineFields: LINE_FIELDS.map((field) => field.name) }),
   });
 
   const submit = form.onSubmit(
@@ -93,68 +148,20 @@ export function CrawlerSettingsForm({ vendorId, settings }: CrawlerSettingsFormP
               {...form.getInputProps('crawlDelay')}
             />
           </SimpleGrid>
-          <Textarea
-            label="Start URLs"
-            withAsterisk
-            description="One URL per line"
-            placeholder="https://example.com"
-            autosize
-            minRows={3}
-            maxRows={10}
-            data-testid="crawler-start-urls"
-            key={form.key('startUrls')}
-            {...form.getInputProps('startUrls')}
-          />
-          <Textarea
-            label="Allowed Domains"
-            description="One domain per line, e.g. example.com or *.example.com; subdomains are included. The start URLs' hosts are always allowed."
-            autosize
-            minRows={2}
-            maxRows={8}
-            data-testid="crawler-allowed-domains"
-            key={form.key('allowedDomains')}
-            {...form.getInputProps('allowedDomains')}
-          />
-          <Textarea
-            label="Exclude Patterns"
-            description="One glob per line, matched against the URL path, e.g. /admin/** or *.pdf"
-            autosize
-            minRows={2}
-            maxRows={8}
-            data-testid="crawler-exclude-patterns"
-            key={form.key('excludePatterns')}
-            {...form.getInputProps('excludePatterns')}
-          />
-          <Textarea
-            label="Keep Query Parameters"
-            description="Tracking parameters such as utm_source are dropped from crawled URLs, so a page is crawled once. List, one per line, any of them this site needs to tell its pages apart."
-            autosize
-            minRows={1}
-            maxRows={6}
-            data-testid="crawler-keep-query-params"
-            key={form.key('keepQueryParams')}
-            {...form.getInputProps('keepQueryParams')}
-          />
-          <Textarea
-            label="Ignore Elements (change detection)"
-            description="One CSS selector per line whose elements are left out when crawls are compared, e.g. div.promo, #stock-level or [data-ad]. Navigation, header, footer, scripts and cookie banners are always left out."
-            autosize
-            minRows={1}
-            maxRows={6}
-            data-testid="crawler-ignore-selectors"
-            key={form.key('ignoreSelectors')}
-            {...form.getInputProps('ignoreSelectors')}
-          />
-          <Textarea
-            label="Ignore Text (change detection)"
-            description="One text per line that comparisons ignore; * stands for any text within a line, e.g. Served by node * in. Dates, times and counters are always ignored."
-            autosize
-            minRows={1}
-            maxRows={6}
-            data-testid="crawler-ignore-text"
-            key={form.key('ignoreTextPatterns')}
-            {...form.getInputProps('ignoreTextPatterns')}
-          />
+          {LINE_FIELDS.map(({ name, label, description, rows, testId, required, placeholder }) => (
+            <Textarea
+              key={form.key(name)}
+              label={label}
+              withAsterisk={required}
+              description={description}
+              placeholder={placeholder}
+              autosize
+              minRows={rows[0]}
+              maxRows={rows[1]}
+              data-testid={testId}
+              {...form.getInputProps(name)}
+            />
+          ))}
           <Group justify="flex-end">
             <Button
               type="submit"
