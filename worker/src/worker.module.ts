@@ -7,8 +7,11 @@ import {
   VendorsRepository,
 } from '@vendorwatch/db';
 import {
+  AfterCrawl,
   APP_CONFIG,
   createRedisClient,
+  CrawlAssessor,
+  CrawlComparator,
   JobQueues,
   prefixedKey,
   type AppConfig,
@@ -184,6 +187,12 @@ export class WorkerModule {
               { publicUrl: publicUrl(config), perCrawl: config.ALERT_DELIVERIES_PER_CRAWL },
               (deliveryId) => queues.enqueue('deliverAlert', { deliveryId }),
             ),
+        },
+        {
+          provide: AfterCrawl,
+          inject: [CrawlAssessor, CrawlComparator, AlertEvaluator],
+          useFactory: (assessor: CrawlAssessor, comparator: CrawlComparator, alerts: AlertEvaluator) =>
+            new AfterCrawl(assessor, comparator, alerts),
         },
         CrawlDomainPosture,
         CrawlJobHandler,

@@ -148,6 +148,9 @@ export const MESSAGES = {
     saveFailed: 'Failed to save settings',
   },
   crawls: {
+    jobNotFound: 'Crawl job not found',
+    sessionNotFound: 'Crawl session not found',
+    screenshotNotFound: 'Screenshot not found',
     apiKeyRequiredForApiMethod: 'API key is required for API crawling method',
     apiKeyRequiredToStartJob: 'API key is required to start a crawl job',
     apiKeyRequiredToStart: 'API key is required to start a crawl',

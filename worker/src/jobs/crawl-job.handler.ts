@@ -13,10 +13,9 @@ import {
   type Database,
 } from '@vendorwatch/db';
 import {
+  AfterCrawl,
   AlertEvaluator,
   APP_CONFIG,
-  CrawlAssessor,
-  CrawlComparator,
   DATABASE,
   isCancelRequested,
   type AppConfig,
@@ -64,8 +63,7 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
     private readonly pages: CrawlPagesRepository,
     private readonly fetchers: FetcherFactory,
     private readonly crawler: Crawler,
-    private readonly assessor: CrawlAssessor,
-    private readonly comparator: CrawlComparator,
+    private readonly afterCrawl: AfterCrawl,
     private readonly alerts: AlertEvaluator,
     private readonly metrics: WorkerMetrics,
     private readonly active: ActiveJobs,
@@ -196,9 +194,7 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
    */
   private async assess(id: string): Promise<void> {
     try {
-      await this.assessor.assess(id);
-      await this.comparator.compare(id);
-      await this.alerts.evaluate(id);
+      await this.afterCrawl.afterCrawl(id);
     } catch (error) {
       this.logger.error(
         `Crawl ${id}: compliance assessment or change detection failed: ${errorMessage(error)}`,

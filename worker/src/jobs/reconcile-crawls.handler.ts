@@ -1,14 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CrawlJobsRepository } from '@vendorwatch/db';
-import {
-  AlertEvaluator,
-  CrawlAssessor,
-  CrawlComparator,
-  JobQueues,
-  reconcileCrawls,
-  type ReconcileTally,
-  type TypedJob,
-} from '@vendorwatch/runtime';
+import { AfterCrawl, JobQueues, reconcileCrawls, type ReconcileTally, type TypedJob } from '@vendorwatch/runtime';
 import type { JobHandler } from '../queue/job-handler';
 
 /** How far back completed crawls without an assessment are caught up (older ones: `npm run reassess`). */
@@ -27,23 +19,18 @@ export class ReconcileCrawlsHandler implements JobHandler<'reconcileCrawls'> {
   constructor(
     private readonly queues: JobQueues,
     private readonly jobs: CrawlJobsRepository,
-    private readonly assessor: CrawlAssessor,
-    private readonly comparator: CrawlComparator,
-    private readonly alerts: AlertEvaluator,
+    private readonly afterCrawl: AfterCrawl,
   ) {}
 
   async handle(_job?: TypedJob<'reconcileCrawls'>): Promise<ReconcileTally> {
     const tally = await reconcileCrawls(this.queues, this.jobs);
     if (tally.resumed || tally.failed)
       this.logger.log(`Reconciled crawls: ${tally.resumed} resumed, ${tally.failed} ended failed`);
-    // A worker that died between completing a crawl and assessing it left the crawl unassessed.
-    const assessed = await this.assessor.catchUp(ASSESSMENT_CATCH_UP_MS);
+    // A worker that died between completing a crawl and assessing it, or between assessing it and
+    // comparing it with the vendor's previous one, left the rest of the after-crawl steps undone.
+    const { assessed, compared } = await this.afterCrawl.catchUp(ASSESSMENT_CATCH_UP_MS);
     if (assessed) this.logger.log(`Assessed ${assessed} completed crawls that had no assessment`);
-    // Likewise between assessing a crawl and comparing it with the vendor's previous one, and so it
-    // was never alerted on (a rule fires once per crawl and channel, so evaluating again is safe).
-    const compared = await this.comparator.catchUp(ASSESSMENT_CATCH_UP_MS);
-    for (const jobId of compared) await this.alerts.evaluate(jobId);
-    if (compared.length) this.logger.log(`Compared ${compared.length} completed crawls that had no change summary`);
+    if (compared) this.logger.log(`Compared ${compared} completed crawls that had no change summary`);
     return tally;
   }
 }

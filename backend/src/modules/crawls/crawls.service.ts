@@ -69,7 +69,7 @@ export class CrawlsService {
 
   async get(userId: string, id: string): Promise<CrawlJob> {
     const row = await this.jobs.findOwned(userId, id);
-    if (!row) throw new NotFoundError('Crawl job not found');
+    if (!row) throw new NotFoundError(MESSAGES.crawls.jobNotFound);
     return toCrawlJob(row);
   }
 
@@ -119,7 +119,7 @@ export class CrawlsService {
 
   async screenshotPath(userId: string, jobId: string, pageId: string): Promise<string> {
     const page = await this.pages.findOwned(userId, jobId, pageId);
-    if (!page?.screenshotPath) throw new NotFoundError('Screenshot not found');
+    if (!page?.screenshotPath) throw new NotFoundError(MESSAGES.crawls.screenshotNotFound);
     return page.screenshotPath;
   }
 
@@ -168,7 +168,7 @@ export class CrawlsService {
       'sessionId' in crawl
         ? await this.jobs.findOwnedBySession(userId, crawl.sessionId)
         : await this.jobs.findOwned(userId, crawl.jobId);
-    if (!job) throw new NotFoundError('Crawl session not found');
+    if (!job) throw new NotFoundError(MESSAGES.crawls.sessionNotFound);
     if (job.status === 'queued' || job.status === 'running') return this.cancel(userId, job.id);
     return toCrawlJob(job);
   }

@@ -15,7 +15,11 @@ import { APP_CONFIG, CrawlStarter, JobQueues, VendorSchedulers, type AppConfig }
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => new JobQueues(config, { role: 'producer', connectionName: 'api' }),
     },
-    { provide: VendorSchedulers, inject: [JobQueues], useFactory: (queues: JobQueues) => queues.schedulers },
+    {
+      provide: VendorSchedulers,
+      inject: [JobQueues],
+      useFactory: (queues: JobQueues) => new VendorSchedulers(queues.queue('scheduledCrawl')),
+    },
     {
       provide: CrawlStarter,
       inject: [VendorsRepository, CrawlerSettingsRepository, CrawlerConfigsRepository, CrawlJobsRepository, JobQueues],

@@ -5,5 +5,3 @@ export * from './cancel';
 export * from './heartbeat';
 export * from './job-queues';
 export * from './connection-log';
-export * from './crawl-reconciler';
-export * from './crawl-starter';

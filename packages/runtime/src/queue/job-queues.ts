@@ -2,7 +2,6 @@ import type { TestCrawlPayload, TestCrawlResult } from '@vendorwatch/contracts';
 import type { QueueEvents, WorkerOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config';
-import { VendorSchedulers } from '../schedules/vendor-schedulers';
 import { publishCrawlCancel } from './cancel';
 import { readWorkerHeartbeats, type WorkerHeartbeat } from './heartbeat';
 import { JOB_OPTIONS, JOBS, type EnqueueOptions, type JobKey, type JobPayload } from './jobs';
@@ -26,15 +25,14 @@ export interface JobQueuesOptions {
  * The one gateway to the job queues, for the API and the workers alike: each queue of the job
  * catalogue made once, up front (a producer's first add must find its connection made), jobs added with the options the catalogue
  * declares (`JOB_OPTIONS`), crawl cancellation, test crawls, counts, worker heartbeats and the
- * BullMQ workers that run the jobs.
+ * BullMQ workers that run the jobs. What the crawl lifecycle does with them (starting crawls, the vendors'
+ * schedulers) lives in crawl-lifecycle/, above this plumbing.
  */
 export class JobQueues {
   private readonly byQueue = new Map<string, TypedQueue<JobKey>>();
   private readonly ownsRedis: boolean;
   private testEvents?: Promise<QueueEvents>;
   readonly redis: Redis;
-  /** The vendors' job schedulers (scheduled re-crawls). */
-  readonly schedulers: VendorSchedulers;
 
   constructor(
     readonly config: QueueConfig,
@@ -43,7 +41,6 @@ export class JobQueues {
     this.ownsRedis = !options.redis;
     this.redis = options.redis ?? createRedisClient(config, options.connectionName ?? 'job-queues', options.role);
     for (const kind of Object.keys(JOBS) as JobKey[]) this.queue(kind);
-    this.schedulers = new VendorSchedulers(this.queue('scheduledCrawl'));
   }
 
   /** Resolves once the Redis client is connected, or after a few seconds if it is not; never rejects. */

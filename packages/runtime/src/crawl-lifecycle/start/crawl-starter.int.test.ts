@@ -9,11 +9,11 @@ import {
 } from '@vendorwatch/db';
 import { createTestDatabase, type TestDatabase } from '@vendorwatch/db/testing';
 import { randomBytes } from 'node:crypto';
-import { startTcpProxy, waitFor, type TcpProxy } from '../../../../test-support';
+import { startTcpProxy, waitFor, type TcpProxy } from '../../../../../test-support';
 import { CrawlStarter, CrawlStartRefused } from './crawl-starter';
-import { JobQueues } from './job-queues';
-import type { TypedQueue } from './queues';
-import { reconnectDelay, RECONNECT_MAX_DELAY_MS } from './redis';
+import { JobQueues } from '../../queue/job-queues';
+import type { TypedQueue } from '../../queue/queues';
+import { reconnectDelay, RECONNECT_MAX_DELAY_MS } from '../../queue/redis';
 
 /**
  * A crawl start the queue refuses (Redis lost between the API's checks and its enqueue) is a 503

@@ -1,6 +1,6 @@
 import { RATE_LIMIT_MESSAGES } from '@vendorwatch/contracts';
 import { CronExpressionParser } from 'cron-parser';
-import type { AppConfig } from '../config';
+import type { AppConfig } from '../../config';
 import { scheduleRepeat, type ScheduleTiming } from './schedule-timing';
 
 const MINUTES_PER_DAY = 24 * 60;

@@ -1,6 +1,6 @@
 import type { CrawlJobsRepository } from '@vendorwatch/db';
-import type { JobQueues } from './job-queues';
-import type { ReconcileTally } from './jobs';
+import type { JobQueues } from '../../queue/job-queues';
+import type { ReconcileTally } from '../../queue/jobs';
 
 /** A crawl handed back to the queue this often without finishing is ended: something keeps killing it. */
 export const MAX_CRAWL_RESUMES = 5;

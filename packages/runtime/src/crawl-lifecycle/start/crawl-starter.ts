@@ -7,9 +7,9 @@ import type {
   VendorRow,
   VendorsRepository,
 } from '@vendorwatch/db';
-import { isRedisUnavailable } from './connection-log';
+import { isRedisUnavailable } from '../../queue/connection-log';
 import { QUEUED_GRACE_MS, reconcileCrawl } from './crawl-reconciler';
-import type { JobQueues } from './job-queues';
+import type { JobQueues } from '../../queue/job-queues';
 
 type CrawlerSettingsRow = NonNullable<Awaited<ReturnType<CrawlerSettingsRepository['find']>>>;
 

@@ -11,7 +11,7 @@ import {
 } from '@vendorwatch/db';
 import { createTestDatabase, type TestDatabase } from '@vendorwatch/db/testing';
 import { eq } from 'drizzle-orm';
-import { SecretBox } from '../crypto';
+import { SecretBox } from '../../crypto';
 import { AlertEvaluator } from './alert-evaluator';
 import { storedTarget } from './channel-target';
 

@@ -1,7 +1,7 @@
 import type { ScheduledCrawlPayload } from '@vendorwatch/contracts';
 import type { VendorScheduleRow } from '@vendorwatch/db';
-import { JOB_OPTIONS, JOBS, type JobName } from '../queue/jobs';
-import type { TypedQueue } from '../queue/queues';
+import { JOB_OPTIONS, JOBS, type JobName } from '../../queue/jobs';
+import type { TypedQueue } from '../../queue/queues';
 import { scheduleRepeat } from './schedule-timing';
 
 const SCHEDULER_PREFIX = 'vendor-schedule:';

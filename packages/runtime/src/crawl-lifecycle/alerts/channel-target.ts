@@ -1,5 +1,5 @@
 import type { AlertChannelKind } from '@vendorwatch/contracts';
-import type { SecretBox } from '../crypto';
+import type { SecretBox } from '../../crypto';
 
 /** How a webhook URL is shown: its origin and the last characters, never the path that works as a secret. */
 export function maskWebhookUrl(url: string): string {
