@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../database';
-import { crawlFrontier, crawlJobs } from '../schema';
+import { crawlFrontier } from '../schema';
 import { jsonParam, runStatement, type FixedStatement } from '../statements';
 import type { NewCrawlPage } from './crawl-pages.repository';
 
@@ -180,7 +180,7 @@ export class CrawlFrontierRepository {
         })
         .where(and(eq(crawlFrontier.jobId, jobId), inArray(crawlFrontier.url, urls))),
     ];
-    if (credits > 0) parts.push(this.creditsUpdate(jobId, credits));
+    if (credits > 0) parts.push(countCredits(sql, jobId, credits));
     await this.inOneStatement(parts);
   }
 
@@ -231,12 +231,12 @@ export class CrawlFrontierRepository {
    */
   async recordRedirect(jobId: string, urls: string[], target: string, note: string | null, credits = 0): Promise<void> {
     const parts: SQLWrapper[] = [this.redirectedUpdate(jobId, urls, target, note)];
-    if (credits > 0) parts.push(this.creditsUpdate(jobId, credits));
+    if (credits > 0) parts.push(countCredits(sql, jobId, credits));
     await this.inOneStatement(parts);
   }
 
   async addCredits(jobId: string, credits: number): Promise<void> {
-    if (credits > 0) await this.creditsUpdate(jobId, credits);
+    if (credits > 0) await this.db.execute(countCredits(sql, jobId, credits));
   }
 
   /** Read for the progress of every running crawl once a second: a fixed statement too. */
@@ -262,14 +262,6 @@ export class CrawlFrontierRepository {
       .where(and(eq(crawlFrontier.jobId, jobId), inArray(crawlFrontier.url, urls)));
   }
 
-  /** The one place a crawl's credits are counted. */
-  private creditsUpdate(jobId: string, credits: number) {
-    return this.db
-      .update(crawlJobs)
-      .set({ creditsUsed: sql`${crawlJobs.creditsUsed} + ${credits}` })
-      .where(eq(crawlJobs.id, jobId));
-  }
-
   /** Writes as one statement of data-modifying CTEs: atomic, one round trip. */
   private async inOneStatement(parts: SQLWrapper[]): Promise<void> {
     if (parts.length === 0) return;
@@ -277,6 +269,15 @@ export class CrawlFrontierRepository {
     const steps = parts.map((part, index) => sql`${sql.raw(`step_${index}`)} as (${part.getSQL()})`);
     await this.db.execute(sql`with ${sql.join(steps, sql`, `)} select 1`);
   }
+}
+
+/**
+ * The one place a crawl's credits are counted, written once for both kinds of statement: with `sql` it is
+ * a drizzle query binding `job` and `credits`; with `String.raw` it is text for a fixed statement, given
+ * that statement's placeholders.
+ */
+function countCredits<J, C, R>(tag: (strings: TemplateStringsArray, ...values: (J | C)[]) => R, job: J, credits: C): R {
+  return tag`update crawl_jobs set credits_used = credits_used + ${credits}::int where id = ${job}::uuid and ${credits}::int > 0`;
 }
 
 const entryJson = (e: FrontierEntry) => ({
@@ -404,7 +405,7 @@ const RECORD_PAGE: FixedStatement = {
   ), discovered as (${pendingInsert(afterPage(3), afterPage(4))}
   ), skipped as (${skippedInsert(afterPage(5))}
   ), credits as (
-    update crawl_jobs set credits_used = credits_used + ${afterPage(6)}::int where id = $1::uuid and ${afterPage(6)}::int > 0
+    ${countCredits(String.raw, '$1', afterPage(6))}
   )
   select ${COMMIT_WITHOUT_WAITING_FOR_DISK}`,
 };
