@@ -95,6 +95,22 @@ export const AUDIT_ACTIONS = [
   'api_key.create',
   'api_key.revoke',
   'audit_log.export',
+  // Reports, alerts and projects (phase two).
+  'report.reassess',
+  'report.export',
+  'alert_channel.create',
+  'alert_channel.delete',
+  'alert_rule.create',
+  'alert_rule.delete',
+  'project.create',
+  'project.update',
+  'project.delete',
+  'project_page.create',
+  'project_page.update',
+  'project_page.delete',
+  'project_element.create',
+  'project_element.update',
+  'project_element.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

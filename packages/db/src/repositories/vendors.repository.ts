@@ -2,6 +2,7 @@ import { FIRST_WINDOW, type ListWindow } from '@vendorwatch/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../database';
 import { complianceAssessments, crawlJobs, vendors } from '../schema';
+import type { WorkspaceId } from '../workspace-id';
 
 export type VendorRow = typeof vendors.$inferSelect;
 export type NewVendor = Pick<VendorRow, 'name' | 'url' | 'description'>;
@@ -93,6 +94,15 @@ export class VendorsRepository {
       .select()
       .from(vendors)
       .where(and(eq(vendors.id, id), eq(vendors.userId, userId)));
+    return row;
+  }
+
+  /** A vendor of the workspace, or undefined (missing or another workspace's). */
+  async findInWorkspace(workspaceId: WorkspaceId, id: string): Promise<VendorRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(vendors)
+      .where(and(eq(vendors.id, id), eq(vendors.workspaceId, workspaceId)));
     return row;
   }
 
