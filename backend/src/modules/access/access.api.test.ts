@@ -128,7 +128,7 @@ describe('The /api guard: workspaces, roles and API keys', () => {
       workspaceId: team,
       role: 'viewer',
       personal: false,
-      actor: { type: 'api_key', id, label: 'viewer key' },
+      actor: { type: 'api_key', id, label: 'viewer key', createdBy: people.owner.id },
     });
     expectRefused(await write(key), 403, roleTooLow('viewer', 'editor'));
     expectRefused(await probe(key, { 'x-workspace-id': ownerPersonal }), 403, MESSAGES.access.notMember);
