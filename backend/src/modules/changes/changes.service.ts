@@ -13,6 +13,7 @@ import {
 } from '@vendorwatch/contracts';
 import {
   CrawlChangesRepository,
+  CrawlJobsRepository,
   VendorsRepository,
   type CrawlChangeRow,
   type CrawlPageChangeRow,
@@ -26,6 +27,7 @@ import { WordDiffPool } from './word-diff.pool';
 export class ChangesService {
   constructor(
     private readonly changes: CrawlChangesRepository,
+    private readonly jobs: CrawlJobsRepository,
     private readonly vendors: VendorsRepository,
     private readonly diffs: WordDiffPool,
   ) {}
@@ -46,7 +48,7 @@ export class ChangesService {
     const change = await this.changeOf(workspaceId, jobId);
     const row = await this.changes.findPageChange(change.id, pageChangeId);
     if (!row) throw new NotFoundError(MESSAGES.changes.pageChangeNotFound);
-    const job = (await this.changes.findCrawl(workspaceId, jobId))!;
+    const job = (await this.jobs.find(workspaceId, jobId))!;
     const patterns = ((job.settings.ignoreTextPatterns as string[] | undefined) ?? []).filter((p) => typeof p === 'string');
     const texts = await this.changes.mainTexts([row.pageBeforeId, row.pageAfterId].filter((id): id is string => id !== null));
     const before = row.pageBeforeId ? (texts.get(row.pageBeforeId) ?? '') : '';
@@ -56,7 +58,7 @@ export class ChangesService {
   }
 
   async timeline(workspaceId: WorkspaceId, vendorId: string, page: number, limit: number): Promise<Paginated<TimelineEntry>> {
-    if (!(await this.vendors.findInWorkspace(workspaceId, vendorId))) throw new NotFoundError(MESSAGES.changes.vendorNotFound);
+    if (!(await this.vendors.find(workspaceId, vendorId))) throw new NotFoundError(MESSAGES.changes.vendorNotFound);
     const { rows, total } = await this.changes.timeline(workspaceId, vendorId, page, limit);
     const items = rows.map(({ job, rate, label, change }) => ({
       crawlJobId: job.id,
@@ -87,7 +89,7 @@ export class ChangesService {
   private async changeOf(workspaceId: WorkspaceId, jobId: string): Promise<CrawlChangeRow> {
     const change = await this.changes.findInWorkspaceByJob(workspaceId, jobId);
     if (change) return change;
-    if (!(await this.changes.findCrawl(workspaceId, jobId))) throw new NotFoundError(MESSAGES.changes.crawlNotFound);
+    if (!(await this.jobs.find(workspaceId, jobId))) throw new NotFoundError(MESSAGES.changes.crawlNotFound);
     throw new NotFoundError(MESSAGES.changes.notCompared);
   }
 }

@@ -88,7 +88,7 @@ export class ReportsService {
   }
 
   async get(workspaceId: WorkspaceId, id: string): Promise<ReportDetail> {
-    const row = await this.assessments.findInWorkspace(workspaceId, id);
+    const row = await this.assessments.find(workspaceId, id);
     if (!row) throw new NotFoundError(MESSAGES.reports.notFound);
     const checks = await this.assessments.checkResults(id);
     const pageIds = [...new Set(checks.flatMap((check) => check.evidence.flatMap((e) => (e.pageId ? [e.pageId] : []))))];
@@ -96,7 +96,7 @@ export class ReportsService {
   }
 
   async reassess(workspaceId: WorkspaceId, id: string): Promise<ReportDetail> {
-    const row = await this.assessments.findInWorkspace(workspaceId, id);
+    const row = await this.assessments.find(workspaceId, id);
     if (!row) throw new NotFoundError(MESSAGES.reports.notFound);
     await this.assessor.assess(row.jobId);
     return this.get(workspaceId, id);
@@ -109,7 +109,7 @@ export class ReportsService {
 
   /** One assessment's report as a file, from its report page; 404 for another workspace's or an unknown one. */
   async exportOne(workspaceId: WorkspaceId, id: string, format: ReportExportFormat, now = new Date()): Promise<ReportFile> {
-    if (!(await this.assessments.findInWorkspace(workspaceId, id))) throw new NotFoundError(MESSAGES.reports.notFound);
+    if (!(await this.assessments.find(workspaceId, id))) throw new NotFoundError(MESSAGES.reports.notFound);
     return this.exportScope(workspaceId, format, { filters: {}, period: { assessmentId: id }, reportId: id }, now);
   }
 

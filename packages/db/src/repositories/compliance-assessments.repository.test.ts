@@ -14,6 +14,7 @@ import { ComplianceAssessmentsRepository } from './compliance-assessments.reposi
 import { CrawlPagesRepository } from './crawl-pages.repository';
 import { ReportsRepository, type OutcomeRow } from './reports.repository';
 import { VendorsRepository } from './vendors.repository';
+import { WorkspacesRepository } from './workspaces.repository';
 
 const day = (date: string) => new Date(`${date}T12:00:00Z`);
 
@@ -139,13 +140,14 @@ describe.each(['postgres', 'pglite'] as const)('compliance assessments on %s', (
     const trend = await reports.trend(workspaceId, { vendorId: acme.id }, 2);
     expect(trend.map((point) => point.rate)).toEqual([80, 95]);
 
-    const listedVendors = await vendors.listByOwnerWithCompliance(userId);
+    const personal = async (user: string) => (await new WorkspacesRepository(database.db).personalOf(user))!.workspaceId;
+    const listedVendors = await vendors.listWithCompliance(await personal(userId));
     expect(listedVendors.find((v) => v.id === acme.id)?.compliance).toEqual({
       reportId: latestAcme.reportId,
       rate: 95,
       label: 'Compliant',
     });
-    expect((await vendors.listByOwnerWithCompliance(otherUserId)).map((v) => v.compliance?.rate)).toEqual([10]);
+    expect((await vendors.listWithCompliance(await personal(otherUserId))).map((v) => v.compliance?.rate)).toEqual([10]);
   });
 
   it('reads a crawl’s pages for assessment in batches, in crawl order, without their main text', async () => {

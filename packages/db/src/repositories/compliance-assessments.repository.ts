@@ -120,7 +120,7 @@ export class ComplianceAssessmentsRepository {
   }
 
   /** One assessment of the workspace with its vendor's name, or undefined (missing or another workspace's). */
-  async findInWorkspace(workspaceId: WorkspaceId, id: string): Promise<ComplianceAssessmentWithVendor | undefined> {
+  async find(workspaceId: WorkspaceId, id: string): Promise<ComplianceAssessmentWithVendor | undefined> {
     const [row] = await this.db
       .select({ assessment: complianceAssessments, vendorName: vendors.name })
       .from(complianceAssessments)

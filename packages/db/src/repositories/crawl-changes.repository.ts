@@ -196,18 +196,6 @@ export class CrawlChangesRepository {
     return row;
   }
 
-  /** A crawl of the workspace, as a comparison's reader needs it (its settings hold the ignored text patterns). */
-  async findCrawl(
-    workspaceId: WorkspaceId,
-    jobId: string,
-  ): Promise<Pick<typeof crawlJobs.$inferSelect, 'id' | 'settings'> | undefined> {
-    const [row] = await this.db
-      .select({ id: crawlJobs.id, settings: crawlJobs.settings })
-      .from(crawlJobs)
-      .where(and(eq(crawlJobs.id, jobId), eq(crawlJobs.workspaceId, workspaceId)));
-    return row;
-  }
-
   /** Policy pages first, then by URL. */
   async listPageChanges(
     changeId: string,

@@ -1,7 +1,7 @@
-import { WORKSPACE_HEADER, type AuditLogPage } from '@vendorwatch/contracts';
+import { WORKSPACE_HEADER, type AuditEntry } from '@vendorwatch/contracts';
 import { asWorkspaceId, vendors, type WorkspaceId } from '@vendorwatch/db';
 import type { TestApp, TestUser } from '../../../testing/test-app';
-import { addMember, apiCall, createWorkspace, type JsonAnswer } from './teams';
+import { addMember, apiCall, auditEntries, createApiKey, createWorkspace, keyCall, type JsonAnswer } from './teams';
 
 /**
  * A team as the scoping tests need it: its owner, a viewer in it, an outsider who belongs only to
@@ -20,7 +20,7 @@ export interface SharedWorkspace {
   /** A vendor of the team, written straight to the database (the vendors API has tests of its own). */
   addVendor(name: string): Promise<{ id: string; name: string }>;
   /** The team's audit entries of `action`, newest first, as its owner reads them. */
-  audited(action: string): Promise<AuditLogPage['items']>;
+  audited(action: string): Promise<AuditEntry[]>;
 }
 
 export async function shareWorkspace(t: TestApp): Promise<SharedWorkspace> {
@@ -28,21 +28,9 @@ export async function shareWorkspace(t: TestApp): Promise<SharedWorkspace> {
   const team = await createWorkspace(owner, 'Shared team');
   const id = asWorkspaceId(team.id);
   await addMember(t, id, viewer, 'viewer');
-  const created = await apiCall(owner, 'POST', `/api/workspaces/${id}/api-keys`, { name: 'Editor script', role: 'editor' });
-  if (created.status !== 201) throw new Error(`creating an API key failed (${created.status}): ${JSON.stringify(created.body)}`);
-  const editorKey = created.body.key as string;
-
-  const withKey = async (method: string, path: string, json?: unknown): Promise<JsonAnswer> => {
-    const response = await fetch(`${t.baseUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${editorKey}`, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: json === undefined ? undefined : JSON.stringify(json),
-    });
-    const text = await response.text();
-    return { status: response.status, body: parseBody(text) };
-  };
+  const editorKey = await createApiKey(owner, id, 'editor', 'Editor script');
   const call = (who: TestUser | 'key', method: string, path: string, json?: unknown) =>
-    who === 'key' ? withKey(method, path, json) : apiCall(who, method, path, json, { [WORKSPACE_HEADER]: id });
+    who === 'key' ? keyCall(t, editorKey, method, path, json) : apiCall(who, method, path, json, { [WORKSPACE_HEADER]: id });
 
   return {
     id,
@@ -59,19 +47,6 @@ export async function shareWorkspace(t: TestApp): Promise<SharedWorkspace> {
         .returning();
       return { id: row!.id, name: row!.name };
     },
-    async audited(action) {
-      const page = await call(owner, 'GET', `/api/workspaces/${id}/audit-log?action=${encodeURIComponent(action)}&limit=100`);
-      if (page.status !== 200) throw new Error(`reading the audit log failed (${page.status})`);
-      return (page.body as AuditLogPage).items;
-    },
+    audited: (action) => auditEntries(owner, id, action),
   };
-}
-
-/** Exports answer with files, not JSON: those bodies are kept as text. */
-function parseBody(text: string): unknown {
-  try {
-    return text ? JSON.parse(text) : undefined;
-  } catch {
-    return text;
-  }
 }
