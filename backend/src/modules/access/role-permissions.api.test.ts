@@ -25,8 +25,54 @@ describe('roles × route families', () => {
   let team: SharedWorkspace;
   const member: Partial<Record<WorkspaceRole, TestUser>> = {};
   let reportId: string;
+  let vendorId: string;
+  /** The team vendor's crawler settings as read: saving them again is an editor's change. */
+  let crawlerSettings: unknown;
 
   const families: Family[] = [
+    { name: 'vendors: read', least: 'viewer', ok: 200, request: () => ({ method: 'GET', path: '/api/vendors' }) },
+    {
+      name: 'vendors: write',
+      least: 'editor',
+      ok: 201,
+      request: (who) => ({
+        method: 'POST',
+        path: '/api/vendors',
+        json: { name: `Vendor of the ${who}`, url: 'https://v.example/' },
+      }),
+    },
+    {
+      name: 'crawler settings: write',
+      least: 'editor',
+      ok: 200,
+      request: () => ({ method: 'PUT', path: `/api/vendors/${vendorId}/crawler-settings`, json: crawlerSettings }),
+    },
+    {
+      name: 'crawler configurations: read',
+      least: 'viewer',
+      ok: 200,
+      request: () => ({ method: 'GET', path: '/api/crawler-configs' }),
+    },
+    {
+      name: 'crawler configurations: write',
+      least: 'admin',
+      ok: 404,
+      request: () => ({ method: 'DELETE', path: `/api/crawler-configs/${NO_SUCH_ID}` }),
+    },
+    { name: 'crawls: read', least: 'viewer', ok: 200, request: () => ({ method: 'GET', path: '/api/crawls' }) },
+    {
+      name: 'crawls: start and cancel',
+      least: 'editor',
+      ok: 404,
+      request: () => ({ method: 'POST', path: `/api/crawls/${NO_SUCH_ID}/cancel` }),
+    },
+    { name: 'schedules: read', least: 'viewer', ok: 200, request: () => ({ method: 'GET', path: '/api/schedules' }) },
+    {
+      name: 'schedules: write',
+      least: 'editor',
+      ok: 200,
+      request: () => ({ method: 'PUT', path: '/api/schedules/pause', json: { paused: false } }),
+    },
     { name: 'dashboard', least: 'viewer', ok: 200, request: () => ({ method: 'GET', path: '/api/dashboard/summary' }) },
     { name: 'reports: read', least: 'viewer', ok: 200, request: () => ({ method: 'GET', path: `/api/reports/${reportId}` }) },
     {
@@ -107,7 +153,9 @@ describe('roles × route families', () => {
       await addMember(t, team.id, member[role]!, role);
     }
     const vendor = await team.addVendor('Tableco');
-    ({ reportId } = await seedAssessment(t.database.db, { userId: team.owner.id, vendorId: vendor.id }));
+    vendorId = vendor.id;
+    ({ reportId } = await seedAssessment(t.database.db, { userId: team.owner.id, vendorId }));
+    crawlerSettings = (await team.call(team.owner, 'GET', `/api/vendors/${vendorId}/crawler-settings`)).body;
   });
   afterAll(() => t.close());
 
