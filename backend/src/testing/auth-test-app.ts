@@ -10,11 +10,14 @@ import { CurrentUser, Public, type AuthUser } from '../common/auth-user';
 import { AccessModule } from '../modules/access/access.module';
 import { Requires } from '../modules/access/requires.decorator';
 import { Workspace, type WorkspaceContext } from '../modules/access/workspace-context';
+import { NotAudited } from '../modules/audit-log/audited.decorator';
 import { AuthServerModule } from '../modules/auth-server/auth-server.module';
 
-/** A guarded /api route that answers with what the guard put on the request. */
+/** Guarded /api routes that answer with what the guard put on the request; they declare theirs, as every /api route must. */
 @Controller('api/auth-probe')
 class AuthProbeController {
+  /** A person's own route (`account`): no workspace, never an API key. */
+  @Requires('account')
   @Get()
   me(@CurrentUser() user: AuthUser): AuthUser {
     return user;
@@ -36,6 +39,7 @@ class AuthProbeController {
   /** A route that changes something in the request's workspace (an editor's power). */
   @Requires('vendors.write')
   @Post('workspace')
+  @NotAudited('a probe of the guard: changes nothing')
   @HttpCode(200)
   write(@Workspace() workspace: WorkspaceContext): WorkspaceContext {
     return workspace;

@@ -263,11 +263,17 @@ export const MESSAGES = {
   },
   changes: {
     crawlNotFound: 'Crawl not found',
+    vendorNotFound: 'Vendor not found',
     notCompared: 'This crawl has not been compared with an earlier one yet',
     pageChangeNotFound: 'Page change not found',
     tooManyChanges: 'Too many changes to show word by word; {added} lines added, {removed} removed',
     diffBusy: 'Too many diffs are being computed right now. Try again in a moment.',
     unknownKind: 'Kind must be added, removed or changed',
+  },
+  projects: {
+    notFound: 'Project not found',
+    pageNotFound: 'Page not found',
+    elementNotFound: 'Element not found',
   },
   reports: {
     loading: 'Loading reports...',

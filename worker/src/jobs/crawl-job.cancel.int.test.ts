@@ -44,7 +44,7 @@ describe('cancelling a crawl job', () => {
       expect((await harness.frontier(id)).filter((row) => row.state === 'in_progress')).toHaveLength(0);
       expect(job.pagesDone).toBe(pages.length);
       // The dashboard counts exactly the stored pages, whatever the order of the cancel and the last write.
-      expect((await new DashboardRepository(harness.database.db).figures(job.userId)).totalPages).toBe(pages.length);
+      expect((await new DashboardRepository(harness.database.db).figures(job.workspaceId)).totalPages).toBe(pages.length);
       // Not retried: BullMQ holds it as finished, not waiting for another attempt.
       const bull = await harness.waitForJobFinished(id);
       expect(await bull!.getState()).toBe('completed');

@@ -114,11 +114,11 @@ describe('The /api guard: workspaces, roles and API keys', () => {
     expect((await probe(people.member.token)).status).toBe(200);
   });
 
-  it('keeps the routes that declare no permission as they were: people pass, API keys do not', async () => {
+  it("takes people on a person's own routes (no workspace), and never an API key", async () => {
     const person = await call(t.baseUrl, 'GET', '/api/auth-probe', { token: people.stranger.token });
     expect(person.status).toBe(200);
     const { key } = await newKey('admin', people.owner.id);
-    expectRefused(await call(t.baseUrl, 'GET', '/api/auth-probe', { token: key }), 403, MESSAGES.access.keyNotAccepted);
+    expectRefused(await call(t.baseUrl, 'GET', '/api/auth-probe', { token: key }), 403, MESSAGES.access.peopleOnly);
   });
 
   it('lets an API key act in its own workspace with its role, and nowhere else', async () => {
@@ -128,7 +128,7 @@ describe('The /api guard: workspaces, roles and API keys', () => {
       workspaceId: team,
       role: 'viewer',
       personal: false,
-      actor: { type: 'api_key', id, label: 'viewer key' },
+      actor: { type: 'api_key', id, label: 'viewer key', createdBy: people.owner.id },
     });
     expectRefused(await write(key), 403, roleTooLow('viewer', 'editor'));
     expectRefused(await probe(key, { 'x-workspace-id': ownerPersonal }), 403, MESSAGES.access.notMember);

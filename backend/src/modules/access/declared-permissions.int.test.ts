@@ -53,10 +53,10 @@ const start = async (controllers: Type[], required: boolean) => {
   await app.close();
 };
 
-/** Phase two of issue 33 flips the flag; from then on, an /api route that declares nothing stops the app at start-up. */
+/** Since phase two of issue 33, an /api route that declares nothing stops the app at start-up. */
 describe('the start-up check of declared permissions', () => {
-  it('is off until phase two has declared every route', () => {
-    expect(REQUIRE_DECLARED_PERMISSIONS).toBe(false);
+  it('is on: every /api route of the app declares its permission and audit', () => {
+    expect(REQUIRE_DECLARED_PERMISSIONS).toBe(true);
   });
 
   it('when on, stops the start naming each route without a permission, or a change without its audit', async () => {

@@ -3,12 +3,12 @@ import { DiscoveryService } from '@nestjs/core';
 import { discoverRoutes, type DiscoveredRoute } from '../api-docs/openapi-document';
 
 /**
- * Phase two of issue 33 declares a permission on every /api route and then flips this to true: from
- * then on, an /api route that is neither `@Public()` nor declares `@Requires(...)` — or that changes
- * something without `@Audited(...)` (or `@NotAudited()`) — stops the app at start-up, so no new
- * route can skip the role check or the audit log.
+ * On since phase two of issue 33 declared a permission on every /api route: an /api route that is
+ * neither `@Public()` nor declares `@Requires(...)` — or that changes something without
+ * `@Audited(...)` (or `@NotAudited()`) — stops the app at start-up, so no new route can skip the
+ * role check or the audit log.
  */
-export const REQUIRE_DECLARED_PERMISSIONS = false;
+export const REQUIRE_DECLARED_PERMISSIONS = true;
 export const PERMISSION_DECLARATIONS_REQUIRED = Symbol('PERMISSION_DECLARATIONS_REQUIRED');
 
 /** The /api routes that declare no permission, or change something without declaring their audit. */

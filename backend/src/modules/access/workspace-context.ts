@@ -4,8 +4,18 @@ import type { WorkspaceId } from '@vendorwatch/db';
 import type { FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../common/auth-user';
 
-/** Who is calling: a signed-in person, or a workspace's API key. The audit log records it as it is now. */
-export type Actor = { type: 'user'; id: string; label: string } | { type: 'api_key'; id: string; label: string };
+/**
+ * Who is calling: a signed-in person, or a workspace's API key (with the person who created it). The
+ * audit log records it as it is now.
+ */
+export type Actor =
+  { type: 'user'; id: string; label: string } | { type: 'api_key'; id: string; label: string; createdBy: string };
+
+/**
+ * The person a request acts for: the user, or an API key's creator. Rows record them as their
+ * creator (`user_id`), and fair use counts a key's requests against them, so keys multiply nothing.
+ */
+export const personOf = (actor: Actor): string => (actor.type === 'user' ? actor.id : actor.createdBy);
 
 /**
  * The workspace a request acts in, the caller's role there (read on this request: a member removed

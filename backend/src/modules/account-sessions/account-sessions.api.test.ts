@@ -1,6 +1,8 @@
-import type { AccountSession } from '@vendorwatch/contracts';
+import { MESSAGES, type AccountSession } from '@vendorwatch/contracts';
 import { call } from '../../testing/gotrue-http';
 import { startTestApp, type TestApp } from '../../testing/test-app';
+import { shareWorkspace } from '../workspaces/testing/shared-workspace';
+import { expectRefused } from '../workspaces/testing/teams';
 
 describe('GET /api/account/sessions', () => {
   let t: TestApp;
@@ -32,7 +34,11 @@ describe('GET /api/account/sessions', () => {
     expect(((await (await other.api('/api/account/sessions')).json()) as AccountSession[]).length).toBe(1);
   });
 
-  it('needs a signed-in caller', async () => {
+  it('needs a signed-in person: no API key reads anyone’s sessions', async () => {
     expect((await call(t.baseUrl, 'GET', '/api/account/sessions')).status).toBe(401);
+    const team = await shareWorkspace(t);
+    expectRefused(await team.call('key', 'GET', '/api/account/sessions'), 403, MESSAGES.access.peopleOnly);
+    // A person's sessions are theirs in whichever workspace the request names.
+    expect((await team.call(team.viewer, 'GET', '/api/account/sessions')).status).toBe(200);
   });
 });

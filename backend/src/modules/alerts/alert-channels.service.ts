@@ -9,11 +9,11 @@ import {
   type ConfirmedAlertEmail,
   type CreatedAlertChannel,
 } from '@vendorwatch/contracts';
-import { AlertsRepository, UsersRepository, type AlertChannelRow } from '@vendorwatch/db';
+import { AlertsRepository, UsersRepository, type AlertChannelRow, type WorkspaceId } from '@vendorwatch/db';
 import { APP_CONFIG, JobQueues, publicUrl, SecretBox, storedTarget, type AppConfig } from '@vendorwatch/runtime';
 import { createHash, randomBytes } from 'node:crypto';
-import type { AuthUser } from '../../common/auth-user';
 import { BadRequestError, ConflictError, DomainError, NotFoundError } from '../../common/errors';
+import { personOf, type WorkspaceContext } from '../access/workspace-context';
 import { RateLimitedError, UserRateLimiter } from '../fair-use/user-rate-limiter';
 import { AlertConfirmationMailer } from './alert-confirmation-mailer';
 import { deliveryOf } from './alert-views';
@@ -28,8 +28,8 @@ const LEGACY_BATCH = 500;
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * A user's alert channels. None of them can be made a relay: an email address receives nothing but
- * its confirmation link until that link is opened, every message a user can trigger by hand (a test
+ * A workspace's alert channels. None of them can be made a relay: an email address receives nothing but
+ * its confirmation link until that link is opened, every message a caller can trigger by hand (a test
  * alert, the link again) counts against their expensive-request allowance and waits out a cooldown
  * per channel, a second channel to the same place is refused, and webhook URLs are stored encrypted
  * and shown masked.
@@ -55,27 +55,31 @@ export class AlertChannelsService implements OnApplicationBootstrap {
     );
   }
 
-  async list(userId: string): Promise<AlertChannel[]> {
-    return (await this.alerts.listChannels(userId)).map(channelOf);
+  async list(workspaceId: WorkspaceId): Promise<AlertChannel[]> {
+    return (await this.alerts.listChannels(workspaceId)).map(channelOf);
   }
 
   /**
    * A webhook gets a signing secret, stored encrypted and shown in this answer only. An email
-   * address is pending until the link sent to it is opened (the owner's own confirmed sign-in
+   * address is pending until the link sent to it is opened (the signed-in caller's own confirmed
    * address needs none); without SMTP an email channel could never send, so it is refused.
    */
-  async create(user: AuthUser, input: AlertChannelInput): Promise<CreatedAlertChannel> {
+  async create(workspace: WorkspaceContext, input: AlertChannelInput): Promise<CreatedAlertChannel> {
+    const { workspaceId, actor } = workspace;
     if (input.kind === 'email' && !this.mailer.configured) throw new BadRequestError(MESSAGES.alerts.emailNeedsSmtp);
-    if ((await this.alerts.countChannels(user.id)) >= LIMITS.alerts.maxChannels)
+    if ((await this.alerts.countChannels(workspaceId)) >= LIMITS.alerts.maxChannels)
       throw new BadRequestError(MESSAGES.alerts.tooManyChannels);
     const stored = storedTarget(this.secrets, input.kind, input.target);
-    if (await this.alerts.hasChannelTo(user.id, input.kind, stored.targetFingerprint))
+    if (await this.alerts.hasChannelTo(workspaceId, input.kind, stored.targetFingerprint))
       throw new ConflictError(MESSAGES.alerts.duplicateChannel);
-    const confirmed = input.kind === 'webhook' || (await this.isOwnConfirmedAddress(user.id, stored.target));
-    if (!confirmed) await this.limiter.consume('expensive', user.id);
+    // An API key has no address of its own: what it adds is confirmed through the link like anyone's.
+    const confirmed =
+      input.kind === 'webhook' || (actor.type === 'user' && (await this.isOwnConfirmedAddress(actor.id, stored.target)));
+    if (!confirmed) await this.limiter.consume('expensive', personOf(actor));
     const secret = input.kind === 'webhook' ? `whsec_${randomBytes(24).toString('base64url')}` : null;
     const row = await this.alerts.createChannel({
-      userId: user.id,
+      userId: personOf(workspace.actor),
+      workspaceId,
       name: input.name,
       kind: input.kind,
       ...stored,
@@ -88,24 +92,25 @@ export class AlertChannelsService implements OnApplicationBootstrap {
         await this.sendConfirmation(row);
       } catch (error) {
         // Not added without its link: the user adds it again, rather than keep a channel that cannot confirm.
-        await this.alerts.deleteChannel(user.id, row.id);
+        await this.alerts.deleteChannel(workspaceId, row.id);
         throw error;
       }
     }
     return { ...channelOf(row), secret };
   }
 
-  async remove(userId: string, id: string): Promise<void> {
-    if (!(await this.alerts.deleteChannel(userId, id))) throw new NotFoundError(MESSAGES.alerts.channelNotFound);
+  async remove(workspaceId: WorkspaceId, id: string): Promise<void> {
+    if (!(await this.alerts.deleteChannel(workspaceId, id))) throw new NotFoundError(MESSAGES.alerts.channelNotFound);
   }
 
   /** Records a test alert to a confirmed channel and queues it like any other: the deliveries list shows how it went. */
-  async sendTest(userId: string, channelId: string): Promise<AlertDelivery> {
-    const found = await this.owned(userId, channelId);
+  async sendTest(workspace: WorkspaceContext, channelId: string): Promise<AlertDelivery> {
+    const found = await this.owned(workspace.workspaceId, channelId);
     if (!found.confirmedAt) throw new ConflictError(MESSAGES.alerts.channelPending);
-    const channel = await this.claimSend(userId, found);
+    const channel = await this.claimSend(workspace, found);
     const delivery = (await this.alerts.createDelivery({
-      userId,
+      userId: personOf(workspace.actor),
+      workspaceId: workspace.workspaceId,
       channelId,
       ruleKind: 'test',
       event: {
@@ -124,10 +129,10 @@ export class AlertChannelsService implements OnApplicationBootstrap {
   }
 
   /** Sends a pending email channel's confirmation link again (a new link: the previous one stops working). */
-  async resendConfirmation(userId: string, channelId: string): Promise<AlertChannel> {
-    const found = await this.owned(userId, channelId);
+  async resendConfirmation(workspace: WorkspaceContext, channelId: string): Promise<AlertChannel> {
+    const found = await this.owned(workspace.workspaceId, channelId);
     if (found.confirmedAt) throw new ConflictError(MESSAGES.alerts.channelAlreadyConfirmed);
-    const channel = await this.claimSend(userId, found);
+    const channel = await this.claimSend(workspace, found);
     await this.sendConfirmation(channel);
     return channelOf(channel);
   }
@@ -139,17 +144,17 @@ export class AlertChannelsService implements OnApplicationBootstrap {
     return { email: channel.target };
   }
 
-  private async owned(userId: string, channelId: string): Promise<AlertChannelRow> {
-    const channel = await this.alerts.findChannel(userId, channelId);
+  private async owned(workspaceId: WorkspaceId, channelId: string): Promise<AlertChannelRow> {
+    const channel = await this.alerts.findChannel(workspaceId, channelId);
     if (!channel) throw new NotFoundError(MESSAGES.alerts.channelNotFound);
     return channel;
   }
 
-  /** A message the user asked for: counted against their expensive-request allowance, then the channel's cooldown. */
-  private async claimSend(userId: string, channel: AlertChannelRow): Promise<AlertChannelRow> {
-    await this.limiter.consume('expensive', userId);
+  /** A message the caller asked for: counted against their expensive-request allowance, then the channel's cooldown. */
+  private async claimSend(workspace: WorkspaceContext, channel: AlertChannelRow): Promise<AlertChannelRow> {
+    await this.limiter.consume('expensive', personOf(workspace.actor));
     const cooldown = this.config.ALERT_TEST_COOLDOWN_SECONDS;
-    const claimed = await this.alerts.claimRequestedSend(userId, channel.id, cooldown);
+    const claimed = await this.alerts.claimRequestedSend(workspace.workspaceId, channel.id, cooldown);
     if (claimed) return claimed;
     const seconds = Math.max(1, await this.alerts.cooldownLeft(channel.id, cooldown));
     throw new RateLimitedError(fill(MESSAGES.alerts.sendCooldown, { seconds }), seconds);
@@ -169,7 +174,7 @@ export class AlertChannelsService implements OnApplicationBootstrap {
   }
 
   /**
-   * The owner's sign-in address, confirmed by the link of the embedded auth, needs no second proof.
+   * The caller's sign-in address, confirmed by the link of the embedded auth, needs no second proof.
    * Not when sign-ups are confirmed without email (AUTH_AUTOCONFIRM) or accounts live elsewhere.
    */
   private async isOwnConfirmedAddress(userId: string, address: string): Promise<boolean> {

@@ -15,6 +15,8 @@ import { waitFor } from '../../../../test-support/wait-for';
 import { AlertSender, webhookSignature } from '../../../../worker/src/alerts/alert-sender';
 import { createWorkerApp } from '../../../../worker/src/worker-app';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import { shareWorkspace } from '../workspaces/testing/shared-workspace';
+import { expectRefused, roleTooLow } from '../workspaces/testing/teams';
 import { confirmationLinkTo, openConfirmationLink } from './testing/confirmation-links';
 import { startWebhookReceiver } from './testing/webhook-receiver';
 
@@ -151,4 +153,43 @@ describe('alerts', () => {
     expect(outcome.error).toMatch(/private|loopback|not allowed|refus/i);
     expect(receiver.received.length).toBe(before);
   });
+
+  it("keeps a workspace's channels and rules for all its members: viewers read them, editors change them", async () => {
+    const team = await shareWorkspace(t);
+    const target = `${receiver.base}/team-hook`;
+    const hook = await team.call(team.owner, 'POST', '/api/alerts/channels', { name: 'Team hook', kind: 'webhook', target });
+    expect(hook.status).toBe(201);
+    expect((await team.call(team.owner, 'POST', '/api/alerts/rules', { kind: 'crawl_failed' })).status).toBe(201);
+
+    const channels = (await team.call(team.viewer, 'GET', '/api/alerts/channels')).body as AlertChannel[];
+    expect(channels.map((c) => c.name)).toEqual(['Team hook']);
+    expect((await team.call(team.viewer, 'GET', '/api/alerts/rules')).body).toHaveLength(1);
+    expect((await team.call(team.viewer, 'GET', '/api/alerts/deliveries')).body).toMatchObject({ total: 0 });
+    const tooLow = roleTooLow('viewer', 'editor');
+    expectRefused(await team.call(team.viewer, 'POST', '/api/alerts/rules', { kind: 'label_drop' }), 403, tooLow);
+    expectRefused(await team.call(team.viewer, 'DELETE', `/api/alerts/channels/${hook.body.id}`), 403, tooLow);
+    expectRefused(await team.call(team.viewer, 'POST', `/api/alerts/channels/${hook.body.id}/test`), 403, tooLow);
+
+    expectRefused(await team.outside('DELETE', `/api/alerts/channels/${hook.body.id}`), 404, MESSAGES.alerts.channelNotFound);
+    expect((await team.outside('GET', '/api/alerts/channels')).body).toEqual([]);
+
+    // The same rule in the owner's personal workspace and, through the owner's key, again in the team's: one per workspace.
+    expect((await apiPost(team.owner, '/api/alerts/rules', { kind: 'label_drop' })).status).toBe(201);
+    const byKey = await team.call('key', 'POST', '/api/alerts/rules', { kind: 'label_drop' });
+    expect(byKey.status).toBe(201);
+    expectRefused(
+      await team.call(team.owner, 'POST', '/api/alerts/rules', { kind: 'label_drop' }),
+      409,
+      MESSAGES.alerts.duplicateRule,
+    );
+    expect((await team.call(team.viewer, 'GET', '/api/alerts/rules')).body).toHaveLength(2);
+
+    // The audit log names the channel, never where it points.
+    const [created] = await team.audited('alert_channel.create');
+    expect(created).toMatchObject({ actorType: 'user', targetId: hook.body.id, summary: { name: 'Team hook', kind: 'webhook' } });
+    expect(JSON.stringify(created)).not.toContain(target);
+    expect((await team.audited('alert_rule.create')).map((entry) => entry.actorType)).toEqual(['api_key', 'user']);
+  });
 });
+
+const apiPost = (user: TestUser, url: string, json: unknown) => user.api(url, { method: 'POST', json });

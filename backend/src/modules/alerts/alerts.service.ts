@@ -7,23 +7,26 @@ import {
   type AlertRuleInput,
   type Paginated,
 } from '@vendorwatch/contracts';
-import { AlertsRepository, type AlertRuleRow } from '@vendorwatch/db';
+import { AlertsRepository, type AlertRuleRow, type WorkspaceId } from '@vendorwatch/db';
 import { BadRequestError, ConflictError, NotFoundError } from '../../common/errors';
+import { personOf, type WorkspaceContext } from '../access/workspace-context';
 import { deliveryOf } from './alert-views';
 
-/** A user's alert rules (one per kind and parameters) and the deliveries made. */
+/** A workspace's alert rules (one per kind and parameters) and the deliveries made. */
 @Injectable()
 export class AlertsService {
   constructor(private readonly alerts: AlertsRepository) {}
 
-  async rules(userId: string): Promise<AlertRule[]> {
-    return (await this.alerts.listRules(userId)).map(ruleOf);
+  async rules(workspaceId: WorkspaceId): Promise<AlertRule[]> {
+    return (await this.alerts.listRules(workspaceId)).map(ruleOf);
   }
 
-  async createRule(userId: string, input: AlertRuleInput): Promise<AlertRule> {
-    if ((await this.alerts.countRules(userId)) >= LIMITS.alerts.maxRules) throw new BadRequestError(MESSAGES.alerts.tooManyRules);
+  async createRule(workspace: WorkspaceContext, input: AlertRuleInput): Promise<AlertRule> {
+    if ((await this.alerts.countRules(workspace.workspaceId)) >= LIMITS.alerts.maxRules)
+      throw new BadRequestError(MESSAGES.alerts.tooManyRules);
     const row = await this.alerts.createRule({
-      userId,
+      userId: personOf(workspace.actor),
+      workspaceId: workspace.workspaceId,
       kind: input.kind,
       minSeverity: input.kind === 'check_fails' ? input.minSeverity : null,
       thresholdPercent: input.kind === 'pages_changed' ? input.thresholdPercent : null,
@@ -32,12 +35,12 @@ export class AlertsService {
     return ruleOf(row);
   }
 
-  async deleteRule(userId: string, id: string): Promise<void> {
-    if (!(await this.alerts.deleteRule(userId, id))) throw new NotFoundError(MESSAGES.alerts.ruleNotFound);
+  async deleteRule(workspaceId: WorkspaceId, id: string): Promise<void> {
+    if (!(await this.alerts.deleteRule(workspaceId, id))) throw new NotFoundError(MESSAGES.alerts.ruleNotFound);
   }
 
-  async deliveries(userId: string, page: number, limit: number): Promise<Paginated<AlertDelivery>> {
-    const { rows, total } = await this.alerts.listDeliveries(userId, page, limit);
+  async deliveries(workspaceId: WorkspaceId, page: number, limit: number): Promise<Paginated<AlertDelivery>> {
+    const { rows, total } = await this.alerts.listDeliveries(workspaceId, page, limit);
     return { items: rows.map(deliveryOf), total, page, limit };
   }
 }

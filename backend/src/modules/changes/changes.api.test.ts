@@ -7,6 +7,8 @@ import {
   type Vendor,
 } from '@vendorwatch/contracts';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import { shareWorkspace } from '../workspaces/testing/shared-workspace';
+import { expectRefused } from '../workspaces/testing/teams';
 import { storedCrawls } from './testing/stored-crawls';
 
 describe('changes API', () => {
@@ -117,7 +119,7 @@ describe('changes API', () => {
     };
     await notFound(bob, `/api/crawls/${second}/changes`, MESSAGES.changes.crawlNotFound);
     await notFound(bob, `/api/crawls/${second}/changes/pages/${pages.items[0]!.id}`, MESSAGES.changes.crawlNotFound);
-    await notFound(bob, `/api/vendors/${vendor.id}/timeline`, 'Vendor not found');
+    await notFound(bob, `/api/vendors/${vendor.id}/timeline`, MESSAGES.changes.vendorNotFound);
     await notFound(alice, `/api/crawls/${running}/changes`, MESSAGES.changes.notCompared);
     await notFound(alice, `/api/crawls/${first}/changes/pages/${pages.items[0]!.id}`, MESSAGES.changes.pageChangeNotFound);
 
@@ -134,5 +136,26 @@ describe('changes API', () => {
       const response = await alice.api(url!);
       expect([url, response.status, ((await response.json()) as { message: string }).message]).toEqual([url, 400, message]);
     }
+  });
+
+  it("compares a workspace's crawls whoever started them, and shows them to its members only", async () => {
+    const team = await shareWorkspace(t);
+    const shared = await team.addVendor('Sharedco');
+    // Two members crawled the vendor in turn: the second crawl is compared with the first.
+    const byOwner = storedCrawls(t.database.db, team.owner.id, shared.id, 'https://sharedco.example');
+    const byColleague = storedCrawls(t.database.db, team.viewer.id, shared.id, 'https://sharedco.example');
+    const earlier = await byOwner.crawl(new Date('2026-11-03T10:00:00Z'));
+    const later = await byColleague.crawl(new Date('2026-11-04T10:00:00Z'));
+    await byOwner.addPages([byOwner.page(earlier, '/', 'Home', 'Hello'), byColleague.page(later, '/', 'Home', 'Hello again')]);
+    await byOwner.compare(earlier, later);
+
+    const changes = await team.call(team.viewer, 'GET', `/api/crawls/${later}/changes`);
+    expect(changes.status).toBe(200);
+    expect((changes.body as CrawlChanges).summary).toMatchObject({ previousCrawlJobId: earlier, changed: 1 });
+    const timeline = await team.call('key', 'GET', `/api/vendors/${shared.id}/timeline`);
+    expect((timeline.body as Paginated<TimelineEntry>).items.map((entry) => entry.crawlJobId)).toEqual([later, earlier]);
+
+    expectRefused(await team.outside('GET', `/api/crawls/${later}/changes`), 404, MESSAGES.changes.crawlNotFound);
+    expectRefused(await team.outside('GET', `/api/vendors/${shared.id}/timeline`), 404, MESSAGES.changes.vendorNotFound);
   });
 });

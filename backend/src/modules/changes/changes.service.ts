@@ -11,9 +11,15 @@ import {
   type PageChangeDiff,
   type TimelineEntry,
 } from '@vendorwatch/contracts';
-import { CrawlChangesRepository, CrawlJobsRepository, type CrawlChangeRow, type CrawlPageChangeRow } from '@vendorwatch/db';
+import {
+  CrawlChangesRepository,
+  CrawlJobsRepository,
+  VendorsRepository,
+  type CrawlChangeRow,
+  type CrawlPageChangeRow,
+  type WorkspaceId,
+} from '@vendorwatch/db';
 import { NotFoundError } from '../../common/errors';
-import { VendorsService } from '../vendors/vendors.service';
 import { WordDiffPool } from './word-diff.pool';
 
 /** A crawl's comparison with the vendor's previous crawl, the diff of one page, and a vendor's timeline. */
@@ -22,12 +28,12 @@ export class ChangesService {
   constructor(
     private readonly changes: CrawlChangesRepository,
     private readonly jobs: CrawlJobsRepository,
-    private readonly vendors: VendorsService,
+    private readonly vendors: VendorsRepository,
     private readonly diffs: WordDiffPool,
   ) {}
 
-  async forCrawl(userId: string, jobId: string, query: CrawlChangesQuery): Promise<CrawlChanges> {
-    const change = await this.ownedChange(userId, jobId);
+  async forCrawl(workspaceId: WorkspaceId, jobId: string, query: CrawlChangesQuery): Promise<CrawlChanges> {
+    const change = await this.changeOf(workspaceId, jobId);
     const { rows, total } = await this.changes.listPageChanges(change.id, query.kind, query.page, query.limit);
     return { summary: summaryOf(change), pages: { items: rows.map(pageChangeOf), total, page: query.page, limit: query.limit } };
   }
@@ -38,11 +44,11 @@ export class ChangesService {
    * current ignore patterns then apply to what is shown. It is computed on the diff thread, bounded
    * in time: a page rewritten whole answers with its number of lines added and removed instead.
    */
-  async pageDiff(userId: string, jobId: string, pageChangeId: string): Promise<PageChangeDiff> {
-    const change = await this.ownedChange(userId, jobId);
+  async pageDiff(workspaceId: WorkspaceId, jobId: string, pageChangeId: string): Promise<PageChangeDiff> {
+    const change = await this.changeOf(workspaceId, jobId);
     const row = await this.changes.findPageChange(change.id, pageChangeId);
     if (!row) throw new NotFoundError(MESSAGES.changes.pageChangeNotFound);
-    const job = (await this.jobs.findOwned(userId, jobId))!;
+    const job = (await this.jobs.find(workspaceId, jobId))!;
     const patterns = ((job.settings.ignoreTextPatterns as string[] | undefined) ?? []).filter((p) => typeof p === 'string');
     const texts = await this.changes.mainTexts([row.pageBeforeId, row.pageAfterId].filter((id): id is string => id !== null));
     const before = row.pageBeforeId ? (texts.get(row.pageBeforeId) ?? '') : '';
@@ -51,9 +57,9 @@ export class ChangesService {
     return { change: pageChangeOf(row), segments, tooManyChanges };
   }
 
-  async timeline(userId: string, vendorId: string, page: number, limit: number): Promise<Paginated<TimelineEntry>> {
-    await this.vendors.findOwnedOrThrow(userId, vendorId);
-    const { rows, total } = await this.changes.timeline(userId, vendorId, page, limit);
+  async timeline(workspaceId: WorkspaceId, vendorId: string, page: number, limit: number): Promise<Paginated<TimelineEntry>> {
+    if (!(await this.vendors.find(workspaceId, vendorId))) throw new NotFoundError(MESSAGES.changes.vendorNotFound);
+    const { rows, total } = await this.changes.timeline(workspaceId, vendorId, page, limit);
     const items = rows.map(({ job, rate, label, change }) => ({
       crawlJobId: job.id,
       status: job.status as CrawlJobStatus,
@@ -80,10 +86,10 @@ export class ChangesService {
     return { items, total, page, limit };
   }
 
-  private async ownedChange(userId: string, jobId: string): Promise<CrawlChangeRow> {
-    const change = await this.changes.findOwnedByJob(userId, jobId);
+  private async changeOf(workspaceId: WorkspaceId, jobId: string): Promise<CrawlChangeRow> {
+    const change = await this.changes.findInWorkspaceByJob(workspaceId, jobId);
     if (change) return change;
-    if (!(await this.jobs.findOwned(userId, jobId))) throw new NotFoundError(MESSAGES.changes.crawlNotFound);
+    if (!(await this.jobs.find(workspaceId, jobId))) throw new NotFoundError(MESSAGES.changes.crawlNotFound);
     throw new NotFoundError(MESSAGES.changes.notCompared);
   }
 }

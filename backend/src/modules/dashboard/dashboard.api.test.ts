@@ -2,6 +2,7 @@ import type { DashboardCharts, DashboardSummary, Vendor } from '@vendorwatch/con
 import { crawlJobs, crawlPages } from '@vendorwatch/db';
 import { seedAssessment } from '@vendorwatch/db/testing';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import { shareWorkspace } from '../workspaces/testing/shared-workspace';
 
 describe('dashboard API', () => {
   let t: TestApp;
@@ -134,5 +135,20 @@ describe('dashboard API', () => {
     const charts = (await (await fresh.api('/api/dashboard/charts')).json()) as DashboardCharts;
     expect(charts.responseTimeByVendor).toEqual([]);
     expect(charts.days.every((day) => day.completed + day.failed + day.cancelled + day.pages === 0)).toBe(true);
+  });
+
+  it("counts the workspace's rows for each of its members and its keys, and nobody else's", async () => {
+    const team = await shareWorkspace(t);
+    const shared = await team.addVendor('Sharedco');
+    await seedAssessment(t.database.db, { userId: team.owner.id, vendorId: shared.id, rate: 70 });
+
+    const figures = { totalVendors: 1, crawledVendors: 1, totalCrawls: 1, completedCrawls: 1 };
+    expect((await team.call(team.viewer, 'GET', '/api/dashboard/summary')).body).toMatchObject(figures);
+    expect((await team.call('key', 'GET', '/api/dashboard/summary')).body).toMatchObject(figures);
+    const charts = (await team.call(team.viewer, 'GET', '/api/dashboard/charts')).body as DashboardCharts;
+    expect(charts.days.at(-1)).toMatchObject({ completed: 1, complianceRate: 70 });
+    // The same people in their own workspaces, and an outsider, see none of it.
+    for (const own of [await team.owner.api('/api/dashboard/summary'), await team.outsider.api('/api/dashboard/summary')])
+      expect(await own.json()).toMatchObject({ totalVendors: 0, totalCrawls: 0 });
   });
 });

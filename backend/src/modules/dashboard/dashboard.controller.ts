@@ -1,18 +1,20 @@
 import { Controller, Get } from '@nestjs/common';
-import { CurrentUser, type AuthUser } from '../../common/auth-user';
+import { Requires } from '../access/requires.decorator';
+import { Workspace, type WorkspaceContext } from '../access/workspace-context';
 import { DashboardService } from './dashboard.service';
 
 @Controller('api/dashboard')
+@Requires('workspace.read')
 export class DashboardController {
   constructor(private readonly dashboard: DashboardService) {}
 
   @Get('summary')
-  summary(@CurrentUser() user: AuthUser) {
-    return this.dashboard.summary(user.id);
+  summary(@Workspace() workspace: WorkspaceContext) {
+    return this.dashboard.summary(workspace.workspaceId);
   }
 
   @Get('charts')
-  charts(@CurrentUser() user: AuthUser) {
-    return this.dashboard.charts(user.id);
+  charts(@Workspace() workspace: WorkspaceContext) {
+    return this.dashboard.charts(workspace.workspaceId);
   }
 }

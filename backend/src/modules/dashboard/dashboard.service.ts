@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { DashboardCharts, DashboardSummary } from '@vendorwatch/contracts';
-import { DashboardRepository } from '@vendorwatch/db';
+import { DashboardRepository, type WorkspaceId } from '@vendorwatch/db';
 
 const CHART_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -9,19 +9,19 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export class DashboardService {
   constructor(private readonly dashboard: DashboardRepository) {}
 
-  summary(userId: string): Promise<DashboardSummary> {
-    return this.dashboard.figures(userId);
+  summary(workspaceId: WorkspaceId): Promise<DashboardSummary> {
+    return this.dashboard.figures(workspaceId);
   }
 
   /** The last 30 UTC days, today included, each present even when nothing happened on it. */
-  async charts(userId: string, now = new Date()): Promise<DashboardCharts> {
+  async charts(workspaceId: WorkspaceId, now = new Date()): Promise<DashboardCharts> {
     const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
     const since = new Date(today - (CHART_DAYS - 1) * DAY_MS);
     const [crawls, pages, compliance, responseTimeByVendor] = await Promise.all([
-      this.dashboard.crawlsByDay(userId, since),
-      this.dashboard.pagesByDay(userId, since),
-      this.dashboard.complianceByDay(userId, since),
-      this.dashboard.responseTimeByVendor(userId),
+      this.dashboard.crawlsByDay(workspaceId, since),
+      this.dashboard.pagesByDay(workspaceId, since),
+      this.dashboard.complianceByDay(workspaceId, since),
+      this.dashboard.responseTimeByVendor(workspaceId),
     ]);
     const days = Array.from({ length: CHART_DAYS }, (_, i) => ({
       date: new Date(since.getTime() + i * DAY_MS).toISOString().slice(0, 10),

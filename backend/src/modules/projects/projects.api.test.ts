@@ -1,5 +1,9 @@
-import type { Project, ProjectElement, ProjectPage } from '@vendorwatch/contracts';
+import { MESSAGES, type Project, type ProjectElement, type ProjectPage } from '@vendorwatch/contracts';
+import { projects } from '@vendorwatch/db';
+import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import { shareWorkspace } from '../workspaces/testing/shared-workspace';
+import { expectRefused, roleTooLow } from '../workspaces/testing/teams';
 
 describe('Projects, pages and elements API', () => {
   let t: TestApp;
@@ -100,5 +104,47 @@ describe('Projects, pages and elements API', () => {
       const response = await owner.api(path, { method: 'POST', json: body });
       expect([path, response.status, ((await response.json()) as { message: string }).message]).toEqual([path, 400, message]);
     }
+  });
+
+  it('belongs to the workspace: members read it, only editors change it, other workspaces do not see it', async () => {
+    const team = await shareWorkspace(t);
+    const project = (await team.call(team.owner, 'POST', '/api/projects', { name: 'Vendor review' })).body as Project;
+    const page = (await team.call(team.owner, 'POST', `/api/projects/${project.id}/pages`, { title: 'Scope' }))
+      .body as ProjectPage;
+
+    // A viewer reads everything of the team, and changes nothing.
+    expect(((await team.call(team.viewer, 'GET', '/api/projects')).body as Project[]).map((p) => p.name)).toEqual([
+      'Vendor review',
+    ]);
+    expect((await team.call(team.viewer, 'GET', `/api/projects/${project.id}/pages`)).body).toHaveLength(1);
+    const tooLow = roleTooLow('viewer', 'editor');
+    expectRefused(await team.call(team.viewer, 'POST', '/api/projects', { name: 'Mine' }), 403, tooLow);
+    expectRefused(await team.call(team.viewer, 'PUT', `/api/projects/${project.id}`, { name: 'Renamed' }), 403, tooLow);
+    expectRefused(await team.call(team.viewer, 'DELETE', `/api/pages/${page.id}`), 403, tooLow);
+
+    // Someone of another workspace finds nothing, whatever they try.
+    expectRefused(await team.outside('GET', `/api/projects/${project.id}`), 404, MESSAGES.projects.notFound);
+    expectRefused(await team.outside('PUT', `/api/pages/${page.id}`, { title: 'X' }), 404, MESSAGES.projects.pageNotFound);
+    expect((await team.outside('GET', '/api/projects')).body).toEqual([]);
+
+    // An editor's API key adds to the team; the project records the key's creator, the audit log the key.
+    const byKey = await team.call('key', 'POST', '/api/projects', { name: 'Scripted', description: 'From CI' });
+    expect(byKey.status).toBe(201);
+    expect(((await team.call(team.viewer, 'GET', '/api/projects')).body as Project[]).map((p) => p.name)).toEqual([
+      'Scripted',
+      'Vendor review',
+    ]);
+    const [stored] = await t.database.db.select().from(projects).where(eq(projects.id, byKey.body.id));
+    expect(stored).toMatchObject({ workspaceId: team.id, userId: team.owner.id });
+    const [entry] = await team.audited('project.create');
+    expect(entry).toMatchObject({
+      actorType: 'api_key',
+      actorLabel: 'Editor script',
+      targetType: 'project',
+      targetId: byKey.body.id,
+      summary: { name: 'Scripted', description: 'From CI' },
+    });
+    // The owner's own project sits in their personal workspace, apart from the team's.
+    expect(await json<Project[]>(await team.owner.api('/api/projects'))).toEqual([]);
   });
 });

@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import type { ListWindow, Project, ProjectElement, ProjectPage } from '@vendorwatch/contracts';
-import { ProjectsRepository, type ProjectElementRow, type ProjectPageRow, type ProjectRow } from '@vendorwatch/db';
+import { MESSAGES, type ListWindow, type Project, type ProjectElement, type ProjectPage } from '@vendorwatch/contracts';
+import {
+  ProjectsRepository,
+  type ProjectElementRow,
+  type ProjectPageRow,
+  type ProjectRow,
+  type WorkspaceId,
+} from '@vendorwatch/db';
 import { NotFoundError } from '../../common/errors';
+import { personOf, type WorkspaceContext } from '../access/workspace-context';
 
 const toProject = (row: ProjectRow): Project => ({
   id: row.id,
@@ -23,63 +30,64 @@ const toElement = (row: ProjectElementRow): ProjectElement => ({
   order: row.order,
 });
 
-function found<T>(row: T | undefined, what: string): T {
-  if (!row) throw new NotFoundError(`${what} not found`);
+function found<T>(row: T | undefined, message: string): T {
+  if (!row) throw new NotFoundError(message);
   return row;
 }
+const M = MESSAGES.projects;
 
-/** Projects → pages → elements; each level is reachable only through a project the caller owns. */
+/** Projects → pages → elements; each level is reachable only through a project of the workspace. */
 @Injectable()
 export class ProjectsService {
   constructor(private readonly projects: ProjectsRepository) {}
 
-  async listProjects(userId: string, window?: ListWindow) {
-    return (await this.projects.listProjects(userId, window)).map(toProject);
+  async listProjects(workspaceId: WorkspaceId, window?: ListWindow) {
+    return (await this.projects.listProjects(workspaceId, window)).map(toProject);
   }
-  async getProject(userId: string, id: string) {
-    return toProject(found(await this.projects.findProject(userId, id), 'Project'));
+  async getProject(workspaceId: WorkspaceId, id: string) {
+    return toProject(found(await this.projects.findProject(workspaceId, id), M.notFound));
   }
-  async createProject(userId: string, input: { name: string; description: string }) {
-    return toProject(await this.projects.createProject(userId, input));
+  async createProject(workspace: WorkspaceContext, input: { name: string; description: string }) {
+    return toProject(await this.projects.createProject(workspace.workspaceId, personOf(workspace.actor), input));
   }
-  async updateProject(userId: string, id: string, changes: { name?: string; description?: string }) {
-    return toProject(found(await this.projects.updateProject(userId, id, changes), 'Project'));
+  async updateProject(workspaceId: WorkspaceId, id: string, changes: { name?: string; description?: string }) {
+    return toProject(found(await this.projects.updateProject(workspaceId, id, changes), M.notFound));
   }
-  async deleteProject(userId: string, id: string) {
-    if (!(await this.projects.deleteProject(userId, id))) throw new NotFoundError('Project not found');
+  async deleteProject(workspaceId: WorkspaceId, id: string) {
+    if (!(await this.projects.deleteProject(workspaceId, id))) throw new NotFoundError(M.notFound);
   }
 
-  async listPages(userId: string, projectId: string, window?: ListWindow) {
-    await this.getProject(userId, projectId);
-    return (await this.projects.listPages(userId, projectId, window)).map(toPage);
+  async listPages(workspaceId: WorkspaceId, projectId: string, window?: ListWindow) {
+    await this.getProject(workspaceId, projectId);
+    return (await this.projects.listPages(workspaceId, projectId, window)).map(toPage);
   }
-  async createPage(userId: string, projectId: string, input: { title: string; order: number }) {
-    await this.getProject(userId, projectId);
+  async createPage(workspaceId: WorkspaceId, projectId: string, input: { title: string; order: number }) {
+    await this.getProject(workspaceId, projectId);
     return toPage(await this.projects.createPage(projectId, input));
   }
-  async updatePage(userId: string, id: string, changes: { title?: string; order?: number }) {
-    found(await this.projects.findPage(userId, id), 'Page');
-    return toPage(found(await this.projects.updatePage(id, changes), 'Page'));
+  async updatePage(workspaceId: WorkspaceId, id: string, changes: { title?: string; order?: number }) {
+    found(await this.projects.findPage(workspaceId, id), M.pageNotFound);
+    return toPage(found(await this.projects.updatePage(id, changes), M.pageNotFound));
   }
-  async deletePage(userId: string, id: string) {
-    found(await this.projects.findPage(userId, id), 'Page');
+  async deletePage(workspaceId: WorkspaceId, id: string) {
+    found(await this.projects.findPage(workspaceId, id), M.pageNotFound);
     await this.projects.deletePage(id);
   }
 
-  async listElements(userId: string, pageId: string, window?: ListWindow) {
-    found(await this.projects.findPage(userId, pageId), 'Page');
-    return (await this.projects.listElements(userId, pageId, window)).map(toElement);
+  async listElements(workspaceId: WorkspaceId, pageId: string, window?: ListWindow) {
+    found(await this.projects.findPage(workspaceId, pageId), M.pageNotFound);
+    return (await this.projects.listElements(workspaceId, pageId, window)).map(toElement);
   }
-  async createElement(userId: string, pageId: string, input: { type: string; content: string; order: number }) {
-    found(await this.projects.findPage(userId, pageId), 'Page');
+  async createElement(workspaceId: WorkspaceId, pageId: string, input: { type: string; content: string; order: number }) {
+    found(await this.projects.findPage(workspaceId, pageId), M.pageNotFound);
     return toElement(await this.projects.createElement(pageId, input));
   }
-  async updateElement(userId: string, id: string, changes: { type?: string; content?: string; order?: number }) {
-    found(await this.projects.findElement(userId, id), 'Element');
-    return toElement(found(await this.projects.updateElement(id, changes), 'Element'));
+  async updateElement(workspaceId: WorkspaceId, id: string, changes: { type?: string; content?: string; order?: number }) {
+    found(await this.projects.findElement(workspaceId, id), M.elementNotFound);
+    return toElement(found(await this.projects.updateElement(id, changes), M.elementNotFound));
   }
-  async deleteElement(userId: string, id: string) {
-    found(await this.projects.findElement(userId, id), 'Element');
+  async deleteElement(workspaceId: WorkspaceId, id: string) {
+    found(await this.projects.findElement(workspaceId, id), M.elementNotFound);
     await this.projects.deleteElement(id);
   }
 }

@@ -21,6 +21,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import { shareWorkspace } from '../workspaces/testing/shared-workspace';
+import { expectRefused, roleTooLow } from '../workspaces/testing/teams';
 import { CSV_COLUMNS } from './exports/csv-exporter';
 
 const day = (date: string, time = '12:00:00') => new Date(`${date}T${time}Z`);
@@ -471,5 +473,56 @@ describe('reports API', () => {
       }
       expect((await exportFile(alice, { format: 'csv' })).status).toBe(200);
     });
+  });
+
+  it("reads a workspace's reports for every member: viewers read and export, editors reassess, others see none", async () => {
+    const team = await shareWorkspace(t);
+    const vendor = await team.addVendor('Teamco');
+    const { reportId } = await seedAssessment(t.database.db, {
+      userId: team.owner.id,
+      vendorId: vendor.id,
+      rate: 75,
+      pages: [{ url: 'https://teamco.example/' }],
+    });
+
+    const listed = await team.call(team.viewer, 'GET', '/api/reports');
+    expect((listed.body as Paginated<ReportSummary>).items.map((r) => [r.id, r.vendorName])).toEqual([[reportId, 'Teamco']]);
+    expect((await team.call(team.viewer, 'GET', `/api/reports/${reportId}`)).body).toMatchObject({ id: reportId, rate: 75 });
+    const summary = (await team.call(team.viewer, 'GET', '/api/reports/summary')).body as ReportsOverview;
+    expect(summary.vendors.map((v) => v.vendorName)).toEqual(['Teamco']);
+
+    // A viewer exports (the audit log records it, with the filters asked for) but does not reassess.
+    const exported = await team.viewer.api('/api/reports/export', {
+      method: 'POST',
+      json: { format: 'csv', filters: { vendorId: vendor.id } },
+      headers: { 'x-workspace-id': team.id },
+    });
+    expect(exported.status).toBe(200);
+    expect(await exported.text()).toContain('Teamco');
+    const [entry] = await team.audited('report.export');
+    expect(entry).toMatchObject({
+      actorId: team.viewer.id,
+      targetType: 'report',
+      summary: { format: 'csv', filters: { vendorId: vendor.id } },
+    });
+    expectRefused(await team.call(team.viewer, 'POST', `/api/reports/${reportId}/reassess`), 403, roleTooLow('viewer', 'editor'));
+
+    // Another workspace's member: no such report, and none in their lists.
+    expectRefused(await team.outside('GET', `/api/reports/${reportId}`), 404, MESSAGES.reports.notFound);
+    expectRefused(await team.outside('POST', `/api/reports/${reportId}/reassess`), 404, MESSAGES.reports.notFound);
+    expectRefused(
+      await team.outside('POST', `/api/reports/${reportId}/export`, { format: 'csv' }),
+      404,
+      MESSAGES.reports.notFound,
+    );
+    expect((await team.outside('GET', '/api/reports')).body).toMatchObject({ items: [], total: 0 });
+
+    // An editor's key reassesses; the audit log names the report and the key.
+    const reassessed = await team.call('key', 'POST', `/api/reports/${reportId}/reassess`);
+    expect(reassessed.status).toBe(201);
+    expect(reassessed.body).toMatchObject({ id: reportId });
+    expect(await team.audited('report.reassess')).toMatchObject([
+      { actorType: 'api_key', actorLabel: 'Editor script', targetId: reportId },
+    ]);
   });
 });

@@ -10,58 +10,68 @@ import {
   type ReportListQuery,
 } from '@vendorwatch/contracts';
 import type { FastifyReply } from 'fastify';
-import { CurrentUser, type AuthUser } from '../../common/auth-user';
 import { ParseIdPipe } from '../../common/parse-uuid.pipe';
 import { validate } from '../../common/zod-validation.pipe';
+import { Requires } from '../access/requires.decorator';
+import { Workspace, type WorkspaceContext } from '../access/workspace-context';
+import { Audited } from '../audit-log/audited.decorator';
 import { UserRateLimit } from '../fair-use/user-rate-limit.guard';
 import { ReportsService, type ReportFile } from './reports.service';
 
 @Controller('api/reports')
+@Requires('workspace.read')
 export class ReportsController {
   constructor(private readonly reports: ReportsService) {}
 
   @Get()
-  list(@CurrentUser() user: AuthUser, @Query(validate(reportListQuerySchema)) query: ReportListQuery) {
-    return this.reports.list(user.id, query);
+  list(@Workspace() workspace: WorkspaceContext, @Query(validate(reportListQuerySchema)) query: ReportListQuery) {
+    return this.reports.list(workspace.workspaceId, query);
   }
 
   @Get('summary')
-  summary(@CurrentUser() user: AuthUser, @Query(validate(reportFiltersSchema)) filters: ReportFilters) {
-    return this.reports.summary(user.id, filters);
+  summary(@Workspace() workspace: WorkspaceContext, @Query(validate(reportFiltersSchema)) filters: ReportFilters) {
+    return this.reports.summary(workspace.workspaceId, filters);
   }
 
   @Get(':id')
-  get(@CurrentUser() user: AuthUser, @Param('id', ParseIdPipe) id: string) {
-    return this.reports.get(user.id, id);
+  get(@Workspace() workspace: WorkspaceContext, @Param('id', ParseIdPipe) id: string) {
+    return this.reports.get(workspace.workspaceId, id);
   }
 
   /** Judges the report's crawl again with the current checks (after they changed); same stored pages, same result. */
   @Post(':id/reassess')
+  @Requires('reports.reassess')
+  @Audited('report.reassess', 'report')
   @UserRateLimit('expensive')
-  reassess(@CurrentUser() user: AuthUser, @Param('id', ParseIdPipe) id: string) {
-    return this.reports.reassess(user.id, id);
+  reassess(@Workspace() workspace: WorkspaceContext, @Param('id', ParseIdPipe) id: string) {
+    return this.reports.reassess(workspace.workspaceId, id);
   }
 
+  /** Viewers may export: a file of what they can read anyway. Every export is in the audit log (the filters, no target). */
   @Post('export')
+  @Requires('reports.export')
+  @Audited('report.export', 'report', { fields: ['format', 'filters'] })
   @UserRateLimit('expensive')
   async export(
-    @CurrentUser() user: AuthUser,
+    @Workspace() workspace: WorkspaceContext,
     @Body(validate(reportExportSchema)) body: ReportExportRequest,
     @Res() reply: FastifyReply,
   ) {
-    return send(reply, await this.reports.export(user.id, body));
+    return send(reply, await this.reports.export(workspace.workspaceId, body));
   }
 
   /** One assessment's report as a file (its page's Export). */
   @Post(':id/export')
+  @Requires('reports.export')
+  @Audited('report.export', 'report', { fields: ['format'] })
   @UserRateLimit('expensive')
   async exportOne(
-    @CurrentUser() user: AuthUser,
+    @Workspace() workspace: WorkspaceContext,
     @Param('id', ParseIdPipe) id: string,
     @Body(validate(singleReportExportSchema)) body: SingleReportExportRequest,
     @Res() reply: FastifyReply,
   ) {
-    return send(reply, await this.reports.exportOne(user.id, id, body.format));
+    return send(reply, await this.reports.exportOne(workspace.workspaceId, id, body.format));
   }
 }
 

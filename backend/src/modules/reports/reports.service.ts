@@ -16,7 +16,13 @@ import {
   type SeverityCounts,
   type VendorCompliance,
 } from '@vendorwatch/contracts';
-import { ComplianceAssessmentsRepository, loggableError, ReportsRepository, type ReportFilters as Period } from '@vendorwatch/db';
+import {
+  ComplianceAssessmentsRepository,
+  loggableError,
+  ReportsRepository,
+  type ReportFilters as Period,
+  type WorkspaceId,
+} from '@vendorwatch/db';
 import { APP_CONFIG, CrawlAssessor, publicUrl, type AppConfig } from '@vendorwatch/runtime';
 import type { Readable } from 'node:stream';
 import { DomainError, NotFoundError } from '../../common/errors';
@@ -70,47 +76,47 @@ export class ReportsService {
     this.appUrl = publicUrl(config).replace(/\/+$/, '');
   }
 
-  async list(userId: string, query: ReportListQuery): Promise<Paginated<ReportSummary>> {
+  async list(workspaceId: WorkspaceId, query: ReportListQuery): Promise<Paginated<ReportSummary>> {
     const { page, limit, ...filters } = query;
-    const { rows, total } = await this.reports.listOwned(userId, toPeriod(filters), page, limit);
+    const { rows, total } = await this.reports.list(workspaceId, toPeriod(filters), page, limit);
     return { items: rows.map(toReportSummary), total, page, limit };
   }
 
   /** The tiles and the compliance table: every vendor in the filter's scope with its state, latest assessment and trend. */
-  summary(userId: string, filters: ReportFilters): Promise<ReportsOverview> {
-    return this.overview(userId, toPeriod(filters));
+  summary(workspaceId: WorkspaceId, filters: ReportFilters): Promise<ReportsOverview> {
+    return this.overview(workspaceId, toPeriod(filters));
   }
 
-  async get(userId: string, id: string): Promise<ReportDetail> {
-    const row = await this.assessments.findOwned(userId, id);
+  async get(workspaceId: WorkspaceId, id: string): Promise<ReportDetail> {
+    const row = await this.assessments.find(workspaceId, id);
     if (!row) throw new NotFoundError(MESSAGES.reports.notFound);
     const checks = await this.assessments.checkResults(id);
     const pageIds = [...new Set(checks.flatMap((check) => check.evidence.flatMap((e) => (e.pageId ? [e.pageId] : []))))];
     return toReportDetail(row, checks, await this.assessments.pagesWithScreenshot(row.jobId, pageIds));
   }
 
-  async reassess(userId: string, id: string): Promise<ReportDetail> {
-    const row = await this.assessments.findOwned(userId, id);
+  async reassess(workspaceId: WorkspaceId, id: string): Promise<ReportDetail> {
+    const row = await this.assessments.find(workspaceId, id);
     if (!row) throw new NotFoundError(MESSAGES.reports.notFound);
     await this.assessor.assess(row.jobId);
-    return this.get(userId, id);
+    return this.get(workspaceId, id);
   }
 
   /** The filtered period's report as a file. */
-  export(userId: string, { format, filters }: ReportExportRequest, now = new Date()): Promise<ReportFile> {
-    return this.exportScope(userId, format, { filters, period: toPeriod(filters), reportId: null }, now);
+  export(workspaceId: WorkspaceId, { format, filters }: ReportExportRequest, now = new Date()): Promise<ReportFile> {
+    return this.exportScope(workspaceId, format, { filters, period: toPeriod(filters), reportId: null }, now);
   }
 
-  /** One assessment's report as a file, from its report page; 404 for another user's or an unknown one. */
-  async exportOne(userId: string, id: string, format: ReportExportFormat, now = new Date()): Promise<ReportFile> {
-    if (!(await this.assessments.findOwned(userId, id))) throw new NotFoundError(MESSAGES.reports.notFound);
-    return this.exportScope(userId, format, { filters: {}, period: { assessmentId: id }, reportId: id }, now);
+  /** One assessment's report as a file, from its report page; 404 for another workspace's or an unknown one. */
+  async exportOne(workspaceId: WorkspaceId, id: string, format: ReportExportFormat, now = new Date()): Promise<ReportFile> {
+    if (!(await this.assessments.find(workspaceId, id))) throw new NotFoundError(MESSAGES.reports.notFound);
+    return this.exportScope(workspaceId, format, { filters: {}, period: { assessmentId: id }, reportId: id }, now);
   }
 
-  private async overview(userId: string, period: Period): Promise<ReportsOverview> {
+  private async overview(workspaceId: WorkspaceId, period: Period): Promise<ReportsOverview> {
     const [standings, trend] = await Promise.all([
-      this.reports.vendorStandings(userId, period),
-      this.reports.trend(userId, period, LIMITS.reportTrendPoints),
+      this.reports.vendorStandings(workspaceId, period),
+      this.reports.trend(workspaceId, period, LIMITS.reportTrendPoints),
     ]);
     const trends = new Map<string, VendorCompliance['trend']>();
     for (const point of trend) {
@@ -146,21 +152,26 @@ export class ReportsService {
    * byte (the summary, the first batches) has been read, so such a failure is still a proper
    * 500 answer with the spec's message rather than a broken download.
    */
-  private async exportScope(userId: string, format: ReportExportFormat, scope: ReportScope, now: Date): Promise<ReportFile> {
+  private async exportScope(
+    workspaceId: WorkspaceId,
+    format: ReportExportFormat,
+    scope: ReportScope,
+    now: Date,
+  ): Promise<ReportFile> {
     const exporter = REPORT_EXPORTERS[format];
     try {
       const { period } = scope;
       const [overview, portfolioFindings, changes] = await Promise.all([
-        this.overview(userId, period),
-        this.reports.portfolioFindings(userId, period, PORTFOLIO_FINDINGS),
-        this.reports.changesInPeriod(userId, period, PERIOD_CHANGES),
+        this.overview(workspaceId, period),
+        this.reports.portfolioFindings(workspaceId, period, PORTFOLIO_FINDINGS),
+        this.reports.changesInPeriod(workspaceId, period, PERIOD_CHANGES),
       ]);
       const reports = this.reports;
       const appUrl = this.appUrl;
       const data: ReportExportData = {
         generatedAt: now,
         scope,
-        // A vendor filter names its vendor (one not the caller's covers nothing); no filter covers all of them.
+        // A vendor filter names its vendor (one not in the workspace covers nothing); no filter covers all of them.
         vendorName: scope.reportId || period.vendorId ? (overview.vendors[0]?.vendorName ?? 'No such vendor') : null,
         overview,
         portfolioFindings,
@@ -170,12 +181,15 @@ export class ReportsService {
           report: (reportId) => `${appUrl}/reports/${encodeURIComponent(reportId)}`,
         },
         async *assessments() {
-          for await (const batch of reports.assessmentBatches(userId, period, EXPORT_BATCH.assessments))
+          for await (const batch of reports.assessmentBatches(workspaceId, period, EXPORT_BATCH.assessments))
             yield batch.map(toExportAssessment);
         },
-        outcomes: (query) => reports.outcomeBatches(userId, period, { batchSize: EXPORT_BATCH.outcomes, ...query }),
+        outcomes: (query) => reports.outcomeBatches(workspaceId, period, { batchSize: EXPORT_BATCH.outcomes, ...query }),
         sectionOutcomes: (reportId) =>
-          reports.assessmentOutcomes(userId, reportId, { outcomes: ['fail', 'warn'], evidenceLimit: PDF_EVIDENCE_PER_CHECK }),
+          reports.assessmentOutcomes(workspaceId, reportId, {
+            outcomes: ['fail', 'warn'],
+            evidenceLimit: PDF_EVIDENCE_PER_CHECK,
+          }),
       };
       const body = await streamWhenStarted(
         (out) => exporter.write(data, out),

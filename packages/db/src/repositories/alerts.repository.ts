@@ -2,42 +2,47 @@ import type { AlertChannelKind, AlertDeliveryStatus } from '@vendorwatch/contrac
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../database';
 import { alertChannels, alertDeliveries, alertRules } from '../schema';
+import type { WorkspaceId } from '../workspace-id';
 
 export type AlertChannelRow = typeof alertChannels.$inferSelect;
 export type AlertRuleRow = typeof alertRules.$inferSelect;
 export type AlertDeliveryRow = typeof alertDeliveries.$inferSelect;
 export type NewAlertDelivery = typeof alertDeliveries.$inferInsert;
 
-/** Alert channels, rules and deliveries; the API's reads and writes are owner-scoped. */
+/** Alert channels, rules and deliveries; they belong to a workspace, and every read and write is scoped by it. */
 export class AlertsRepository {
   constructor(private readonly db: Database) {}
 
-  listChannels(userId: string): Promise<AlertChannelRow[]> {
-    return this.db.select().from(alertChannels).where(eq(alertChannels.userId, userId)).orderBy(alertChannels.createdAt);
-  }
-
-  /** The channels alerts may go to: confirmed ones (an email address whose link was opened; every webhook), oldest first. */
-  listConfirmedChannels(userId: string): Promise<AlertChannelRow[]> {
+  listChannels(workspaceId: WorkspaceId): Promise<AlertChannelRow[]> {
     return this.db
       .select()
       .from(alertChannels)
-      .where(and(eq(alertChannels.userId, userId), isNotNull(alertChannels.confirmedAt)))
+      .where(eq(alertChannels.workspaceId, workspaceId))
+      .orderBy(alertChannels.createdAt);
+  }
+
+  /** The channels alerts may go to: confirmed ones (an email address whose link was opened; every webhook), oldest first. */
+  listConfirmedChannels(workspaceId: WorkspaceId): Promise<AlertChannelRow[]> {
+    return this.db
+      .select()
+      .from(alertChannels)
+      .where(and(eq(alertChannels.workspaceId, workspaceId), isNotNull(alertChannels.confirmedAt)))
       .orderBy(asc(alertChannels.createdAt), asc(alertChannels.id));
   }
 
-  async countChannels(userId: string): Promise<number> {
-    const [row] = await this.db.select({ n: count() }).from(alertChannels).where(eq(alertChannels.userId, userId));
+  async countChannels(workspaceId: WorkspaceId): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(alertChannels).where(eq(alertChannels.workspaceId, workspaceId));
     return row?.n ?? 0;
   }
 
-  /** Whether the user has a channel of this kind to the target with this fingerprint. */
-  async hasChannelTo(userId: string, kind: AlertChannelKind, targetFingerprint: string): Promise<boolean> {
+  /** Whether the workspace has a channel of this kind to the target with this fingerprint. */
+  async hasChannelTo(workspaceId: WorkspaceId, kind: AlertChannelKind, targetFingerprint: string): Promise<boolean> {
     const [row] = await this.db
       .select({ id: alertChannels.id })
       .from(alertChannels)
       .where(
         and(
-          eq(alertChannels.userId, userId),
+          eq(alertChannels.workspaceId, workspaceId),
           eq(alertChannels.kind, kind),
           eq(alertChannels.targetFingerprint, targetFingerprint),
         ),
@@ -51,18 +56,18 @@ export class AlertsRepository {
     return row!;
   }
 
-  async findChannel(userId: string, id: string): Promise<AlertChannelRow | undefined> {
+  async findChannel(workspaceId: WorkspaceId, id: string): Promise<AlertChannelRow | undefined> {
     const [row] = await this.db
       .select()
       .from(alertChannels)
-      .where(and(eq(alertChannels.id, id), eq(alertChannels.userId, userId)));
+      .where(and(eq(alertChannels.id, id), eq(alertChannels.workspaceId, workspaceId)));
     return row;
   }
 
-  async deleteChannel(userId: string, id: string): Promise<boolean> {
+  async deleteChannel(workspaceId: WorkspaceId, id: string): Promise<boolean> {
     const rows = await this.db
       .delete(alertChannels)
-      .where(and(eq(alertChannels.id, id), eq(alertChannels.userId, userId)))
+      .where(and(eq(alertChannels.id, id), eq(alertChannels.workspaceId, workspaceId)))
       .returning({ id: alertChannels.id });
     return rows.length > 0;
   }
@@ -72,14 +77,14 @@ export class AlertsRepository {
    * channel less than `cooldownSeconds` ago: the row when it may go (its send time now taken), else
    * undefined. One statement, so two requests at once cannot both pass.
    */
-  async claimRequestedSend(userId: string, id: string, cooldownSeconds: number): Promise<AlertChannelRow | undefined> {
+  async claimRequestedSend(workspaceId: WorkspaceId, id: string, cooldownSeconds: number): Promise<AlertChannelRow | undefined> {
     const [row] = await this.db
       .update(alertChannels)
       .set({ lastRequestedSendAt: sql`now()` })
       .where(
         and(
           eq(alertChannels.id, id),
-          eq(alertChannels.userId, userId),
+          eq(alertChannels.workspaceId, workspaceId),
           or(
             isNull(alertChannels.lastRequestedSendAt),
             lte(alertChannels.lastRequestedSendAt, sql`now() - make_interval(secs => ${cooldownSeconds})`),
@@ -140,25 +145,25 @@ export class AlertsRepository {
     await this.db.update(alertChannels).set(values).where(eq(alertChannels.id, id));
   }
 
-  listRules(userId: string): Promise<AlertRuleRow[]> {
-    return this.db.select().from(alertRules).where(eq(alertRules.userId, userId)).orderBy(alertRules.createdAt);
+  listRules(workspaceId: WorkspaceId): Promise<AlertRuleRow[]> {
+    return this.db.select().from(alertRules).where(eq(alertRules.workspaceId, workspaceId)).orderBy(alertRules.createdAt);
   }
 
-  async countRules(userId: string): Promise<number> {
-    const [row] = await this.db.select({ n: count() }).from(alertRules).where(eq(alertRules.userId, userId));
+  async countRules(workspaceId: WorkspaceId): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(alertRules).where(eq(alertRules.workspaceId, workspaceId));
     return row?.n ?? 0;
   }
 
-  /** Adds a rule; undefined when the user has one of the same kind and parameters (the unique key). */
+  /** Adds a rule; undefined when the workspace has one of the same kind and parameters (the unique key). */
   async createRule(values: typeof alertRules.$inferInsert): Promise<AlertRuleRow | undefined> {
     const [row] = await this.db.insert(alertRules).values(values).onConflictDoNothing().returning();
     return row;
   }
 
-  async deleteRule(userId: string, id: string): Promise<boolean> {
+  async deleteRule(workspaceId: WorkspaceId, id: string): Promise<boolean> {
     const rows = await this.db
       .delete(alertRules)
-      .where(and(eq(alertRules.id, id), eq(alertRules.userId, userId)))
+      .where(and(eq(alertRules.id, id), eq(alertRules.workspaceId, workspaceId)))
       .returning({ id: alertRules.id });
     return rows.length > 0;
   }
@@ -202,11 +207,11 @@ export class AlertsRepository {
   }
 
   async listDeliveries(
-    userId: string,
+    workspaceId: WorkspaceId,
     page: number,
     limit: number,
   ): Promise<{ rows: (AlertDeliveryRow & { channelName: string | null })[]; total: number }> {
-    const where = eq(alertDeliveries.userId, userId);
+    const where = eq(alertDeliveries.workspaceId, workspaceId);
     const [rows, [totals]] = await Promise.all([
       this.db
         .select({ delivery: alertDeliveries, channelName: alertChannels.name })

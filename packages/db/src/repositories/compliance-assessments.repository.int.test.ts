@@ -1,11 +1,20 @@
 import { MAX_EVIDENCE_PER_CHECK } from '@vendorwatch/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { complianceAssessments, users } from '../schema';
-import { buildAssessment, createTestDatabase, insertCompletedCrawl, seedAssessment, type TestDatabase } from '../testing';
+import {
+  buildAssessment,
+  createTestDatabase,
+  insertCompletedCrawl,
+  personalWorkspaceOf,
+  seedAssessment,
+  type TestDatabase,
+} from '../testing';
+import type { WorkspaceId } from '../workspace-id';
 import { ComplianceAssessmentsRepository } from './compliance-assessments.repository';
 import { CrawlPagesRepository } from './crawl-pages.repository';
 import { ReportsRepository, type OutcomeRow } from './reports.repository';
 import { VendorsRepository } from './vendors.repository';
+import { WorkspacesRepository } from './workspaces.repository';
 
 const day = (date: string) => new Date(`${date}T12:00:00Z`);
 
@@ -16,6 +25,8 @@ describe.each(['postgres', 'pglite'] as const)('compliance assessments on %s', (
   let vendors: VendorsRepository;
   let userId: string;
   let otherUserId: string;
+  /** Alice's personal workspace: where her rows land. */
+  let workspaceId: WorkspaceId;
 
   beforeAll(async () => {
     database = await createTestDatabase(driver);
@@ -31,6 +42,7 @@ describe.each(['postgres', 'pglite'] as const)('compliance assessments on %s', (
       .returning();
     userId = alice!.id;
     otherUserId = bob!.id;
+    workspaceId = await personalWorkspaceOf(database.db, userId);
   });
   afterAll(() => database.drop());
 
@@ -112,11 +124,11 @@ describe.each(['postgres', 'pglite'] as const)('compliance assessments on %s', (
     await seedAssessment(database.db, { userId: otherUserId, vendorId: theirs.id, assessedAt: day('2025-03-05'), rate: 10 });
 
     const march = { from: day('2025-03-01'), until: new Date('2025-03-08T00:00:00Z') };
-    const listed = await reports.listOwned(userId, { ...march, vendorId: acme.id }, 1, 20);
+    const listed = await reports.list(workspaceId, { ...march, vendorId: acme.id }, 1, 20);
     expect(listed.total).toBe(2);
     expect(listed.rows.map((row) => row.rate)).toEqual([80, 60]);
 
-    const latest = await reports.vendorStandings(userId, march);
+    const latest = await reports.vendorStandings(workspaceId, march);
     expect(latest.map(({ vendorName, latest, assessments: n }) => ({ vendorName, rate: latest?.rate, n }))).toEqual([
       { vendorName: 'Acme', rate: 80, n: 2 },
       { vendorName: 'Globex', rate: 40, n: 1 },
@@ -125,16 +137,17 @@ describe.each(['postgres', 'pglite'] as const)('compliance assessments on %s', (
     ]);
     expect(latest[1]!.latest).toMatchObject({ failuresCritical: 1 });
 
-    const trend = await reports.trend(userId, { vendorId: acme.id }, 2);
+    const trend = await reports.trend(workspaceId, { vendorId: acme.id }, 2);
     expect(trend.map((point) => point.rate)).toEqual([80, 95]);
 
-    const listedVendors = await vendors.listByOwnerWithCompliance(userId);
+    const personal = async (user: string) => (await new WorkspacesRepository(database.db).personalOf(user))!.workspaceId;
+    const listedVendors = await vendors.listWithCompliance(await personal(userId));
     expect(listedVendors.find((v) => v.id === acme.id)?.compliance).toEqual({
       reportId: latestAcme.reportId,
       rate: 95,
       label: 'Compliant',
     });
-    expect((await vendors.listByOwnerWithCompliance(otherUserId)).map((v) => v.compliance?.rate)).toEqual([10]);
+    expect((await vendors.listWithCompliance(await personal(otherUserId))).map((v) => v.compliance?.rate)).toEqual([10]);
   });
 
   it('reads a crawl’s pages for assessment in batches, in crawl order, without their main text', async () => {
@@ -167,7 +180,8 @@ describe.each(['postgres', 'pglite'] as const)('compliance assessments on %s', (
     );
     const filters = { vendorId: vendor.id };
     const seen: OutcomeRow[] = [];
-    for await (const batch of reports.outcomeBatches(userId, filters, { batchSize: 7, evidenceLimit: 1 })) seen.push(...batch);
+    for await (const batch of reports.outcomeBatches(workspaceId, filters, { batchSize: 7, evidenceLimit: 1 }))
+      seen.push(...batch);
     const expected = seeded.length * seeded[0]!.input.checks.length;
     expect(seen).toHaveLength(expected);
     expect(new Set(seen.map((row) => `${row.assessmentId}:${row.position}`)).size).toBe(expected);
@@ -175,13 +189,17 @@ describe.each(['postgres', 'pglite'] as const)('compliance assessments on %s', (
     expect(seen.find((row) => row.checkId === 'headers.csp')).toMatchObject({ outcome: 'fail', evidenceTotal: 2 });
 
     const failures: OutcomeRow[] = [];
-    for await (const batch of reports.outcomeBatches(userId, filters, { batchSize: 3, evidenceLimit: 10, outcomes: ['fail'] }))
+    for await (const batch of reports.outcomeBatches(workspaceId, filters, {
+      batchSize: 3,
+      evidenceLimit: 10,
+      outcomes: ['fail'],
+    }))
       failures.push(...batch);
     expect(failures.map((row) => row.checkId)).toEqual(Array(seeded.length).fill('headers.csp'));
     expect(failures[0]!.evidence).toHaveLength(2);
 
     const walked: string[] = [];
-    for await (const batch of reports.assessmentBatches(userId, filters, 3)) walked.push(...batch.map((row) => row.id));
+    for await (const batch of reports.assessmentBatches(workspaceId, filters, 3)) walked.push(...batch.map((row) => row.id));
     expect(walked.sort()).toEqual(seeded.map((s) => s.reportId).sort());
   });
 });

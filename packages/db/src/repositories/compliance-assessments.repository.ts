@@ -9,6 +9,7 @@ import {
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Database } from '../database';
 import { complianceAssessments, complianceCheckResults, crawlJobs, crawlPages, vendors } from '../schema';
+import type { WorkspaceId } from '../workspace-id';
 
 export type ComplianceAssessmentRow = typeof complianceAssessments.$inferSelect;
 export type ComplianceCheckResultRow = typeof complianceCheckResults.$inferSelect;
@@ -116,6 +117,16 @@ export class ComplianceAssessmentsRepository {
       }
       return { id };
     });
+  }
+
+  /** One assessment of the workspace with its vendor's name, or undefined (missing or another workspace's). */
+  async find(workspaceId: WorkspaceId, id: string): Promise<ComplianceAssessmentWithVendor | undefined> {
+    const [row] = await this.db
+      .select({ assessment: complianceAssessments, vendorName: vendors.name })
+      .from(complianceAssessments)
+      .leftJoin(vendors, eq(vendors.id, complianceAssessments.vendorId))
+      .where(and(eq(complianceAssessments.id, id), eq(complianceAssessments.workspaceId, workspaceId)));
+    return row && { ...row.assessment, vendorName: row.vendorName };
   }
 
   /** One assessment of the user with its vendor's name, or undefined (missing or another user's). */

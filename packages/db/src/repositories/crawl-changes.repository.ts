@@ -2,6 +2,7 @@ import type { ComplianceLabel, CrawlMethod, FindingChange, PageChangeKind } from
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../database';
 import { complianceAssessments, crawlChanges, crawlJobs, crawlPageChanges, crawlPages } from '../schema';
+import type { WorkspaceId } from '../workspace-id';
 
 export type CrawlChangeRow = typeof crawlChanges.$inferSelect;
 export type CrawlPageChangeRow = typeof crawlPageChanges.$inferSelect;
@@ -102,14 +103,19 @@ export class CrawlChangesRepository {
   }
 
   /** The same vendor's completed crawl that completed last before this one. */
-  async previousCompleted(job: { id: string; userId: string; vendorId: string; completedAt: Date }): Promise<string | null> {
+  async previousCompleted(job: {
+    id: string;
+    workspaceId: WorkspaceId;
+    vendorId: string;
+    completedAt: Date;
+  }): Promise<string | null> {
     const [row] = await this.db
       .select({ id: crawlJobs.id })
       .from(crawlJobs)
       .where(
         and(
           eq(crawlJobs.vendorId, job.vendorId),
-          eq(crawlJobs.userId, job.userId),
+          eq(crawlJobs.workspaceId, job.workspaceId),
           eq(crawlJobs.kind, 'crawl'),
           eq(crawlJobs.status, 'completed'),
           lt(crawlJobs.completedAt, job.completedAt),
@@ -180,13 +186,13 @@ export class CrawlChangesRepository {
     return rows.map((row) => row.id);
   }
 
-  // --- Owner-scoped reads for the API. ---
+  // --- Workspace-scoped reads for the API. ---
 
-  async findOwnedByJob(userId: string, jobId: string): Promise<CrawlChangeRow | undefined> {
+  async findInWorkspaceByJob(workspaceId: WorkspaceId, jobId: string): Promise<CrawlChangeRow | undefined> {
     const [row] = await this.db
       .select()
       .from(crawlChanges)
-      .where(and(eq(crawlChanges.jobId, jobId), eq(crawlChanges.userId, userId)));
+      .where(and(eq(crawlChanges.jobId, jobId), eq(crawlChanges.workspaceId, workspaceId)));
     return row;
   }
 
@@ -220,8 +226,13 @@ export class CrawlChangesRepository {
   }
 
   /** A vendor's crawls newest first, with each one's assessment and comparison when it has them. */
-  async timeline(userId: string, vendorId: string, page: number, limit: number): Promise<{ rows: TimelineRow[]; total: number }> {
-    const where = and(eq(crawlJobs.userId, userId), eq(crawlJobs.vendorId, vendorId), eq(crawlJobs.kind, 'crawl'));
+  async timeline(
+    workspaceId: WorkspaceId,
+    vendorId: string,
+    page: number,
+    limit: number,
+  ): Promise<{ rows: TimelineRow[]; total: number }> {
+    const where = and(eq(crawlJobs.workspaceId, workspaceId), eq(crawlJobs.vendorId, vendorId), eq(crawlJobs.kind, 'crawl'));
     const [rows, [totals]] = await Promise.all([
       this.db
         .select({ job: crawlJobs, rate: complianceAssessments.rate, label: complianceAssessments.label, change: crawlChanges })

@@ -1,5 +1,6 @@
 import { Client } from 'pg';
-import { createTestDatabase, type TestDatabase } from '../testing';
+import { createTestDatabase, personalWorkspaceOf, type TestDatabase } from '../testing';
+import type { WorkspaceId } from '../workspace-id';
 import { DashboardRepository } from './dashboard.repository';
 
 /**
@@ -12,6 +13,8 @@ describe('dashboard queries on 100 000 pages', () => {
   let client: Client;
   const heavy = '00000000-0000-4000-8000-000000000001';
   const other = '00000000-0000-4000-8000-000000000002';
+  /** Their personal workspaces, where the rows below land. */
+  const workspaceOf: Record<string, WorkspaceId> = {};
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -32,6 +35,7 @@ describe('dashboard queries on 100 000 pages', () => {
         select j.id, j.user_id, j.vendor_id, 'https://v.example/' || n, 200, 100
         from crawl_jobs j, generate_series(1, 500) n where j.user_id = '${other}';
     `);
+    for (const user of [heavy, other]) workspaceOf[user] = await personalWorkspaceOf(database.db, user);
     // What autovacuum does in production: statistics, and the visibility map index-only scans rely on.
     await client.query('vacuum analyze');
   });
@@ -41,7 +45,7 @@ describe('dashboard queries on 100 000 pages', () => {
   });
 
   it('never reads the pages table: the page figures come from the jobs', async () => {
-    const queries = new DashboardRepository(database.db).figureQueries(heavy);
+    const queries = new DashboardRepository(database.db).figureQueries(workspaceOf[heavy]!);
     const plans: Record<string, string> = {};
     for (const [figure, query] of Object.entries(queries)) {
       const { sql: text, params } = query.toSQL();
@@ -53,7 +57,7 @@ describe('dashboard queries on 100 000 pages', () => {
   });
 
   it('keeps the page figures exact as pages are added, re-fetched and deleted', async () => {
-    const figures = () => new DashboardRepository(database.db).figures(other);
+    const figures = () => new DashboardRepository(database.db).figures(workspaceOf[other]!);
     const fromPages = async () => {
       // Every stored page counts; the mean is over the answered ones.
       const { rows } = await client.query<{ total: number; mean: string | null }>(
@@ -82,8 +86,8 @@ describe('dashboard queries on 100 000 pages', () => {
     expect((await fromPages()).totalPages).toBe(100_000 + 1 - 500);
   });
 
-  it('computes the figures of one user only', async () => {
-    const figures = await new DashboardRepository(database.db).figures(heavy);
+  it('computes the figures of one workspace only', async () => {
+    const figures = await new DashboardRepository(database.db).figures(workspaceOf[heavy]!);
     expect(figures).toEqual({
       totalVendors: 50,
       crawledVendors: 50,

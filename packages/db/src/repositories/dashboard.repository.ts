@@ -2,6 +2,7 @@ import { and, count, countDistinct, eq, gt, gte, isNotNull, sql, type Placeholde
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../database';
 import { complianceAssessments, crawlJobs, crawlPages, vendors } from '../schema';
+import type { WorkspaceId } from '../workspace-id';
 
 export interface DashboardFigures {
   totalVendors: number;
@@ -13,7 +14,7 @@ export interface DashboardFigures {
 }
 
 /**
- * The dashboard's figures, each one query over one index of the caller's rows (see
+ * The dashboard's figures, each one query over one index of the workspace's rows (see
  * dashboard.repository.test.ts for the plans on 100 000 pages).
  */
 export class DashboardRepository {
@@ -21,7 +22,7 @@ export class DashboardRepository {
   private readonly prepared;
 
   constructor(private readonly db: Database) {
-    const queries = this.figureQueries(sql.placeholder('userId'));
+    const queries = this.figureQueries(sql.placeholder('workspaceId'));
     this.prepared = {
       vendors: queries.vendors.prepare('dashboard_vendors'),
       crawls: queries.crawls.prepare('dashboard_crawls'),
@@ -29,12 +30,12 @@ export class DashboardRepository {
     };
   }
 
-  async figures(userId: string): Promise<DashboardFigures> {
+  async figures(workspaceId: WorkspaceId): Promise<DashboardFigures> {
     const { vendors, crawls, crawledVendors } = this.prepared;
     const [[vendorCount], [jobs], [crawled]] = await Promise.all([
-      vendors.execute({ userId }),
-      crawls.execute({ userId }),
-      crawledVendors.execute({ userId }),
+      vendors.execute({ workspaceId }),
+      crawls.execute({ workspaceId }),
+      crawledVendors.execute({ workspaceId }),
     ]);
     return {
       totalVendors: vendorCount?.total ?? 0,
@@ -49,12 +50,12 @@ export class DashboardRepository {
   /**
    * One query per figure; public so their plans can be checked (dashboard.repository.test.ts). The
    * page figures are sums of each job's running totals (kept by a trigger on crawl_pages): a
-   * user's hundreds of jobs are read, not their hundred thousand pages.
+   * workspace's hundreds of jobs are read, not their hundred thousand pages.
    */
-  figureQueries(userId: string | Placeholder) {
+  figureQueries(workspaceId: WorkspaceId | Placeholder) {
     const total = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
     return {
-      vendors: this.db.select({ total: count() }).from(vendors).where(eq(vendors.userId, userId)),
+      vendors: this.db.select({ total: count() }).from(vendors).where(eq(vendors.workspaceId, workspaceId)),
       crawls: this.db
         .select({
           total: sql<number>`count(*) filter (where ${crawlJobs.kind} = 'crawl')`.mapWith(Number),
@@ -67,36 +68,36 @@ export class DashboardRepository {
           timedPages: total(crawlJobs.timedPages),
         })
         .from(crawlJobs)
-        .where(eq(crawlJobs.userId, userId)),
+        .where(eq(crawlJobs.workspaceId, workspaceId)),
       crawledVendors: this.db
         .select({ vendors: countDistinct(crawlJobs.vendorId) })
         .from(crawlJobs)
-        .where(and(eq(crawlJobs.userId, userId), eq(crawlJobs.kind, 'crawl'), eq(crawlJobs.status, 'completed'))),
+        .where(and(eq(crawlJobs.workspaceId, workspaceId), eq(crawlJobs.kind, 'crawl'), eq(crawlJobs.status, 'completed'))),
     };
   }
 
   /** Crawls by outcome per UTC day since `since`. */
-  crawlsByDay(userId: string, since: Date) {
+  crawlsByDay(workspaceId: WorkspaceId, since: Date) {
     const day = utcDay(crawlJobs.createdAt);
     return this.db
       .select({ day, status: crawlJobs.status, crawls: count() })
       .from(crawlJobs)
-      .where(and(eq(crawlJobs.userId, userId), eq(crawlJobs.kind, 'crawl'), gte(crawlJobs.createdAt, since)))
+      .where(and(eq(crawlJobs.workspaceId, workspaceId), eq(crawlJobs.kind, 'crawl'), gte(crawlJobs.createdAt, since)))
       .groupBy(day, crawlJobs.status);
   }
 
   /** Answered pages per UTC day since `since`. */
-  pagesByDay(userId: string, since: Date) {
+  pagesByDay(workspaceId: WorkspaceId, since: Date) {
     const day = utcDay(crawlPages.fetchedAt);
     return this.db
       .select({ day, pages: count() })
       .from(crawlPages)
-      .where(and(eq(crawlPages.userId, userId), gte(crawlPages.fetchedAt, since), isNotNull(crawlPages.statusCode)))
+      .where(and(eq(crawlPages.workspaceId, workspaceId), gte(crawlPages.fetchedAt, since), isNotNull(crawlPages.statusCode)))
       .groupBy(day);
   }
 
   /** Mean compliance rate of the assessments made on each UTC day since `since`. */
-  complianceByDay(userId: string, since: Date) {
+  complianceByDay(workspaceId: WorkspaceId, since: Date) {
     const day = utcDay(complianceAssessments.assessedAt);
     return this.db
       .select({
@@ -105,12 +106,12 @@ export class DashboardRepository {
         assessments: count(),
       })
       .from(complianceAssessments)
-      .where(and(eq(complianceAssessments.userId, userId), gte(complianceAssessments.assessedAt, since)))
+      .where(and(eq(complianceAssessments.workspaceId, workspaceId), gte(complianceAssessments.assessedAt, since)))
       .groupBy(day);
   }
 
   /** Mean response time of each vendor's answered pages, slowest first (from the jobs' running totals). */
-  responseTimeByVendor(userId: string) {
+  responseTimeByVendor(workspaceId: WorkspaceId) {
     const mean = sql<number>`round(sum(${crawlJobs.responseTimeMsSum})::numeric / sum(${crawlJobs.timedPages}))`;
     return this.db
       .select({
@@ -121,7 +122,7 @@ export class DashboardRepository {
       })
       .from(crawlJobs)
       .innerJoin(vendors, eq(vendors.id, crawlJobs.vendorId))
-      .where(and(eq(crawlJobs.userId, userId), gt(crawlJobs.timedPages, 0)))
+      .where(and(eq(crawlJobs.workspaceId, workspaceId), gt(crawlJobs.timedPages, 0)))
       .groupBy(vendors.id, vendors.name)
       .orderBy(sql`${mean} desc`);
   }

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL }
 import type { CheckOutcome, CheckSeverity, CrawlJobStatus, FindingChange } from '@vendorwatch/contracts';
 import type { Database } from '../database';
 import { complianceAssessments as a, complianceCheckResults as r, crawlChanges, crawlJobs, vendors } from '../schema';
+import type { WorkspaceId } from '../workspace-id';
 import type { ComplianceAssessmentWithVendor, ComplianceCheckResultRow } from './compliance-assessments.repository';
 
 /**
@@ -127,18 +128,18 @@ interface Cursor {
 
 /**
  * The reports' reads: the paginated list, the per-vendor summary and the batches the exports
- * stream. Every query is scoped by the owner and walks an index on (user, [vendor,] assessed_at).
+ * stream. Every query is scoped by the workspace and walks an index on (workspace, [vendor,] assessed_at).
  */
 export class ReportsRepository {
   constructor(private readonly db: Database) {}
 
-  async listOwned(
-    userId: string,
+  async list(
+    workspaceId: WorkspaceId,
     filters: ReportFilters,
     page: number,
     limit: number,
   ): Promise<{ rows: ComplianceAssessmentWithVendor[]; total: number }> {
-    const where = this.scope(userId, filters);
+    const where = this.scope(workspaceId, filters);
     const [rows, [totals]] = await Promise.all([
       this.db
         .select({ assessment: a, vendorName: vendors.name })
@@ -154,11 +155,11 @@ export class ReportsRepository {
   }
 
   /**
-   * Every vendor in the scope (all the owner's, the filter's one, or the one assessment's), by name:
+   * Every vendor in the scope (all the workspace's, the filter's one, or the one assessment's), by name:
    * its latest assessment in the period and its latest crawl there (by when it ended, or was created
    * while unfinished). Each is one index walk per vendor (lateral joins).
    */
-  async vendorStandings(userId: string, filters: ReportFilters): Promise<VendorStandingRow[]> {
+  async vendorStandings(workspaceId: WorkspaceId, filters: ReportFilters): Promise<VendorStandingRow[]> {
     const latest = this.db
       .select({
         reportId: sql<string>`${a.id}`.as('report_id'),
@@ -173,7 +174,7 @@ export class ReportsRepository {
         failuresLow: a.failuresLow,
       })
       .from(a)
-      .where(and(this.scope(userId, filters), eq(a.vendorId, vendors.id)))
+      .where(and(this.scope(workspaceId, filters), eq(a.vendorId, vendors.id)))
       .orderBy(desc(a.assessedAt), desc(a.id))
       .limit(1)
       .as('latest');
@@ -190,7 +191,7 @@ export class ReportsRepository {
       .where(
         and(
           eq(crawlJobs.vendorId, vendors.id),
-          eq(crawlJobs.userId, userId),
+          eq(crawlJobs.workspaceId, workspaceId),
           eq(crawlJobs.kind, 'crawl'),
           // One report's scope is that assessment alone: no later crawl belongs to it.
           filters.assessmentId ? sql`false` : undefined,
@@ -201,11 +202,11 @@ export class ReportsRepository {
       .orderBy(desc(crawlJobs.createdAt), desc(crawlJobs.id))
       .limit(1)
       .as('last_crawl');
-    const conditions: SQL[] = [eq(vendors.userId, userId)];
+    const conditions: SQL[] = [eq(vendors.workspaceId, workspaceId)];
     if (filters.vendorId) conditions.push(eq(vendors.id, filters.vendorId));
     if (filters.assessmentId)
       conditions.push(
-        sql`${vendors.id} = (select ${a.vendorId} from ${a} where ${a.id} = ${filters.assessmentId} and ${a.userId} = ${userId})`,
+        sql`${vendors.id} = (select ${a.vendorId} from ${a} where ${a.id} = ${filters.assessmentId} and ${a.workspaceId} = ${workspaceId})`,
       );
     const [rows, tallies] = await Promise.all([
       this.db
@@ -245,7 +246,7 @@ export class ReportsRepository {
           pagesChecked: sql<number>`coalesce(sum(${a.pagesChecked}), 0)`.mapWith(Number),
         })
         .from(a)
-        .where(and(this.scope(userId, filters), isNotNull(a.vendorId)))
+        .where(and(this.scope(workspaceId, filters), isNotNull(a.vendorId)))
         .groupBy(a.vendorId),
     ]);
     const byVendor = new Map(tallies.map((row) => [row.vendorId, row]));
@@ -262,11 +263,11 @@ export class ReportsRepository {
    * The checks failing in most vendors' latest assessment of the period, most severe first, then by
    * how many vendors fail them: what the portfolio should fix first.
    */
-  async portfolioFindings(userId: string, filters: ReportFilters, limit: number): Promise<PortfolioFindingRow[]> {
+  async portfolioFindings(workspaceId: WorkspaceId, filters: ReportFilters, limit: number): Promise<PortfolioFindingRow[]> {
     const latest = this.db
       .selectDistinctOn([a.vendorId], { id: a.id })
       .from(a)
-      .where(and(this.scope(userId, filters), isNotNull(a.vendorId)))
+      .where(and(this.scope(workspaceId, filters), isNotNull(a.vendorId)))
       .orderBy(a.vendorId, desc(a.assessedAt), desc(a.id))
       .as('latest');
     const vendorCount = sql<number>`count(*)`.mapWith(Number);
@@ -286,13 +287,13 @@ export class ReportsRepository {
   }
 
   /** The comparisons of the period's crawls with their vendor's previous crawl, by vendor name then time; at most `limit`. */
-  async changesInPeriod(userId: string, filters: ReportFilters, limit: number): Promise<PeriodChangeRow[]> {
+  async changesInPeriod(workspaceId: WorkspaceId, filters: ReportFilters, limit: number): Promise<PeriodChangeRow[]> {
     const c = crawlChanges;
-    const conditions: SQL[] = [eq(c.userId, userId), isNotNull(c.previousJobId)];
+    const conditions: SQL[] = [eq(c.workspaceId, workspaceId), isNotNull(c.previousJobId)];
     if (filters.vendorId) conditions.push(eq(c.vendorId, filters.vendorId));
     if (filters.assessmentId)
       conditions.push(
-        sql`${c.jobId} = (select ${a.jobId} from ${a} where ${a.id} = ${filters.assessmentId} and ${a.userId} = ${userId})`,
+        sql`${c.jobId} = (select ${a.jobId} from ${a} where ${a.id} = ${filters.assessmentId} and ${a.workspaceId} = ${workspaceId})`,
       );
     if (filters.from) conditions.push(gte(crawlJobs.completedAt, filters.from));
     if (filters.until) conditions.push(lt(crawlJobs.completedAt, filters.until));
@@ -327,7 +328,7 @@ export class ReportsRepository {
 
   /** One assessment's outcomes (only `outcomes` when given) in catalogue order, each with its first `evidenceLimit` pieces. */
   assessmentOutcomes(
-    userId: string,
+    workspaceId: WorkspaceId,
     assessmentId: string,
     options: { outcomes?: CheckOutcome[]; evidenceLimit: number },
   ): Promise<SectionOutcomeRow[]> {
@@ -336,13 +337,17 @@ export class ReportsRepository {
       .from(r)
       .innerJoin(a, eq(a.id, r.assessmentId))
       .where(
-        and(eq(r.assessmentId, assessmentId), eq(a.userId, userId), options.outcomes && inArray(r.outcome, options.outcomes)),
+        and(
+          eq(r.assessmentId, assessmentId),
+          eq(a.workspaceId, workspaceId),
+          options.outcomes && inArray(r.outcome, options.outcomes),
+        ),
       )
       .orderBy(asc(r.position));
   }
 
   /** The latest `perVendor` rates of each vendor in the period, oldest first within a vendor. */
-  async trend(userId: string, filters: ReportFilters, perVendor: number): Promise<TrendPointRow[]> {
+  async trend(workspaceId: WorkspaceId, filters: ReportFilters, perVendor: number): Promise<TrendPointRow[]> {
     const ranked = this.db
       .select({
         vendorId: a.vendorId,
@@ -352,7 +357,7 @@ export class ReportsRepository {
         rank: sql<number>`row_number() over (partition by ${a.vendorId} order by ${a.assessedAt} desc, ${a.id} desc)`.as('rank'),
       })
       .from(a)
-      .where(and(this.scope(userId, filters), isNotNull(a.vendorId)))
+      .where(and(this.scope(workspaceId, filters), isNotNull(a.vendorId)))
       .as('ranked');
     const rows = await this.db
       .select({ vendorId: ranked.vendorId, assessedAt: ranked.assessedAt, crawledAt: ranked.crawledAt, rate: ranked.rate })
@@ -369,7 +374,7 @@ export class ReportsRepository {
 
   /** The period's assessments, newest first, `batchSize` at a time (keyset pagination). */
   async *assessmentBatches(
-    userId: string,
+    workspaceId: WorkspaceId,
     filters: ReportFilters,
     batchSize: number,
   ): AsyncGenerator<ComplianceAssessmentWithVendor[]> {
@@ -381,7 +386,7 @@ export class ReportsRepository {
         .leftJoin(vendors, eq(vendors.id, a.vendorId))
         .where(
           and(
-            this.scope(userId, filters),
+            this.scope(workspaceId, filters),
             after && sql`(${a.assessedAt}, ${a.id}) < (${after.assessedAt}::timestamptz, ${after.id}::uuid)`,
           ),
         )
@@ -398,7 +403,11 @@ export class ReportsRepository {
    * The period's check outcomes, assessment by assessment (newest first) in catalogue order,
    * `batchSize` at a time: the keyset is (assessed_at, assessment id) descending, then position.
    */
-  async *outcomeBatches(userId: string, filters: ReportFilters, options: OutcomeBatchOptions): AsyncGenerator<OutcomeRow[]> {
+  async *outcomeBatches(
+    workspaceId: WorkspaceId,
+    filters: ReportFilters,
+    options: OutcomeBatchOptions,
+  ): AsyncGenerator<OutcomeRow[]> {
     const evidence = evidenceSlice(options.evidenceLimit);
     let after: (Cursor & { position: number }) | undefined;
     for (;;) {
@@ -421,7 +430,7 @@ export class ReportsRepository {
         .leftJoin(vendors, eq(vendors.id, a.vendorId))
         .where(
           and(
-            this.scope(userId, filters),
+            this.scope(workspaceId, filters),
             options.outcomes && inArray(r.outcome, options.outcomes),
             after &&
               sql`((${a.assessedAt}, ${a.id}) < (${after.assessedAt}::timestamptz, ${after.id}::uuid)
@@ -437,8 +446,8 @@ export class ReportsRepository {
     }
   }
 
-  private scope(userId: string, filters: ReportFilters): SQL {
-    const conditions: SQL[] = [eq(a.userId, userId)];
+  private scope(workspaceId: WorkspaceId, filters: ReportFilters): SQL {
+    const conditions: SQL[] = [eq(a.workspaceId, workspaceId)];
     if (filters.assessmentId) conditions.push(eq(a.id, filters.assessmentId));
     if (filters.vendorId) conditions.push(eq(a.vendorId, filters.vendorId));
     if (filters.from) conditions.push(gte(a.assessedAt, filters.from));

@@ -6,7 +6,7 @@ import { crawlJobs } from './crawling';
 import { workspaceIdColumn } from './workspaces';
 
 /**
- * Where a user's alerts go: an email address (once its owner confirmed it), or a webhook URL with its
+ * Where a workspace's alerts go: an email address (once its owner confirmed it), or a webhook URL with its
  * signing secret. A webhook URL is a secret too (a Slack hook URL lets anyone post): it is stored
  * encrypted, and only its masked form is kept in clear.
  */
@@ -46,7 +46,7 @@ export const alertChannels = pgTable(
   ],
 );
 
-/** What a user wants to hear about; each firing rule is delivered to every channel of the user. */
+/** What a workspace wants to hear about; each firing rule is delivered to every channel of the workspace. */
 export const alertRules = pgTable(
   'alert_rules',
   {
@@ -65,15 +65,10 @@ export const alertRules = pgTable(
   (t) => [
     index('alert_rules_user_idx').on(t.userId),
     index('alert_rules_workspace_idx').on(t.workspaceId),
+    // One rule per kind and parameters in a workspace: a second identical rule would only send the same
+    // alert again. Per workspace, not per creator: a member may keep the same rule in each of their workspaces.
     uniqueIndex('alert_rules_workspace_kind_parameters_key').on(
       t.workspaceId,
-      t.kind,
-      sql`coalesce(${t.minSeverity}, '')`,
-      sql`coalesce(${t.thresholdPercent}, 0)`,
-    ),
-    // One rule per kind and parameters: a second identical rule would only send the same alert again.
-    uniqueIndex('alert_rules_user_kind_parameters_key').on(
-      t.userId,
       t.kind,
       sql`coalesce(${t.minSeverity}, '')`,
       sql`coalesce(${t.thresholdPercent}, 0)`,

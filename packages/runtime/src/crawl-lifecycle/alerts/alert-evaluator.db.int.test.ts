@@ -8,6 +8,8 @@ import {
   CrawlJobsRepository,
   users,
   VendorsRepository,
+  workspaceMembers,
+  workspaces,
 } from '@vendorwatch/db';
 import { createTestDatabase, type TestDatabase } from '@vendorwatch/db/testing';
 import { eq } from 'drizzle-orm';
@@ -127,5 +129,41 @@ describe('AlertEvaluator', () => {
     expect(stored!.target).toBe('https://hooks.slack.com/••••YYYY');
     expect(JSON.stringify(stored)).not.toContain('hush');
     expect(secrets.decrypt(stored!.targetEncrypted!)).toBe('https://hooks.slack.com/services/T000/B000/XXXXhushYYYY');
+  });
+
+  it("alerts the channels of the crawl's workspace by its rules, whoever started the crawl", async () => {
+    const [owner, colleague] = [await user(), await user()];
+    const [team] = await database.db.insert(workspaces).values({ name: 'Team', createdBy: owner.id }).returning();
+    await database.db.insert(workspaceMembers).values([
+      { workspaceId: team!.id, userId: owner.id, role: 'owner' },
+      { workspaceId: team!.id, userId: colleague.id, role: 'editor' },
+    ]);
+    const teamHook = await alerts.createChannel({
+      userId: owner.id,
+      workspaceId: team!.id,
+      name: 'Team hook',
+      kind: 'webhook',
+      ...storedTarget(secrets, 'webhook', 'https://hooks.example/team'),
+      confirmedAt: new Date(),
+    });
+    await alerts.createRule({ userId: owner.id, workspaceId: team!.id, kind: 'crawl_failed' });
+    // The colleague's personal channel and rule are theirs alone: a team crawl does not reach them.
+    await channel(colleague.id, 'Personal hook', 'webhook', 'https://hooks.example/personal');
+    await alerts.createRule({ userId: colleague.id, kind: 'crawl_failed' });
+    const [job] = await database.db
+      .insert(crawlJobs)
+      .values({
+        userId: colleague.id,
+        workspaceId: team!.id,
+        method: 'http',
+        status: 'failed',
+        targetUrl: 'https://v.example/',
+        error: 'down',
+      })
+      .returning();
+
+    expect(await evaluator(10).evaluate(job!.id)).toBe(1);
+    const sent = await database.db.select().from(alertDeliveries).where(eq(alertDeliveries.crawlJobId, job!.id));
+    expect(sent.map((delivery) => [delivery.channelId, delivery.workspaceId])).toEqual([[teamHook.id, team!.id]]);
   });
 });

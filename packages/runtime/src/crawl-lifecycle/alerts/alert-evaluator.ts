@@ -81,8 +81,8 @@ interface FiredEvent {
 }
 
 /**
- * Decides which of a user's rules a finished crawl fires and records its alerts, handing each to
- * `enqueue`. A crawl sends each confirmed channel one message per kind of event (rules of one kind
+ * Decides which rules of the crawl's workspace a finished crawl fires and records its alerts (to the
+ * workspace's channels), handing each to `enqueue`. A crawl sends each confirmed channel one message per kind of event (rules of one kind
  * that fire together are merged into it), channels to the same place get it once, and a crawl sends
  * at most `perCrawl` messages in all. Evaluating the crawl again adds none (the event key is unique
  * per channel). Runs in the worker after the change summary is stored, and when a crawl fails.
@@ -100,13 +100,13 @@ export class AlertEvaluator {
   async evaluate(jobId: string): Promise<number> {
     const job = await this.jobs.findById(jobId);
     if (!job || job.kind !== 'crawl') return 0;
-    const rules = await this.alerts.listRules(job.userId);
+    const rules = await this.alerts.listRules(job.workspaceId);
     if (rules.length === 0) return 0;
-    const channels = oncePerTarget(await this.alerts.listConfirmedChannels(job.userId));
+    const channels = oncePerTarget(await this.alerts.listConfirmedChannels(job.workspaceId));
     if (channels.length === 0) return 0;
     const events = firedEvents(rules, job, await this.changes.findByJob(jobId));
     if (events.length === 0) return 0;
-    const vendor = job.vendorId ? await this.vendors.findOwned(job.userId, job.vendorId) : undefined;
+    const vendor = job.vendorId ? await this.vendors.find(job.workspaceId, job.vendorId) : undefined;
     let budget = this.options.perCrawl - (await this.alerts.countDeliveriesOfCrawl(job.id));
     let queued = 0;
     for (const fired of events) {
@@ -124,6 +124,7 @@ export class AlertEvaluator {
         if (budget <= 0) return queued;
         const delivery = await this.alerts.createDelivery({
           userId: job.userId,
+          workspaceId: job.workspaceId,
           channelId: channel.id,
           ruleId: fired.ruleId,
           ruleKind: fired.kind,

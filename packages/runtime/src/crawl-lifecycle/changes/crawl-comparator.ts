@@ -32,7 +32,7 @@ export class CrawlComparator {
     if (!job || job.status !== 'completed' || job.kind !== 'crawl' || !job.vendorId || !job.completedAt) return null;
     const previousJobId = await this.changes.previousCompleted({
       id: job.id,
-      userId: job.userId,
+      workspaceId: job.workspaceId,
       vendorId: job.vendorId,
       completedAt: job.completedAt,
     });
