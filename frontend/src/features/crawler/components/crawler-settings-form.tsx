@@ -4,6 +4,7 @@ import { IconDeviceFloppy } from '@tabler/icons-react';
 import { crawlerSettingsSchema, type VendorCrawlerSettings } from '@vendorwatch/contracts';
 import { focusFirstError, setServerFieldErrors, zodValidate } from '@/lib/form';
 import { useSaveCrawlerSettings } from '../api/save-crawler-settings';
+import { PermissionFieldset, RequiresPermission } from '@/lib/workspace';
 
 interface CrawlerSettingsFormValues {
   maxPages: number | string;
@@ -73,99 +74,103 @@ export function CrawlerSettingsForm({ vendorId, settings }: CrawlerSettingsFormP
         Crawler Settings
       </Title>
       <form onSubmit={submit} noValidate aria-label="Crawler Settings" data-testid="crawler-settings-form">
-        <Stack>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {/* No min/max props: NumberInput would clamp silently, where the schema explains the limit. */}
-            <NumberInput
-              label="Max Pages"
+        <PermissionFieldset permission="crawlerSettings.write">
+          <Stack>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {/* No min/max props: NumberInput would clamp silently, where the schema explains the limit. */}
+              <NumberInput
+                label="Max Pages"
+                withAsterisk
+                description="1 to 1000 pages per crawl"
+                data-testid="crawler-max-pages"
+                key={form.key('maxPages')}
+                {...form.getInputProps('maxPages')}
+              />
+              <NumberInput
+                label="Crawl Delay (ms)"
+                withAsterisk
+                description="Pause between two requests, 500 to 10000 ms"
+                data-testid="crawler-crawl-delay"
+                key={form.key('crawlDelay')}
+                {...form.getInputProps('crawlDelay')}
+              />
+            </SimpleGrid>
+            <Textarea
+              label="Start URLs"
               withAsterisk
-              description="1 to 1000 pages per crawl"
-              data-testid="crawler-max-pages"
-              key={form.key('maxPages')}
-              {...form.getInputProps('maxPages')}
+              description="One URL per line"
+              placeholder="https://example.com"
+              autosize
+              minRows={3}
+              maxRows={10}
+              data-testid="crawler-start-urls"
+              key={form.key('startUrls')}
+              {...form.getInputProps('startUrls')}
             />
-            <NumberInput
-              label="Crawl Delay (ms)"
-              withAsterisk
-              description="Pause between two requests, 500 to 10000 ms"
-              data-testid="crawler-crawl-delay"
-              key={form.key('crawlDelay')}
-              {...form.getInputProps('crawlDelay')}
+            <Textarea
+              label="Allowed Domains"
+              description="One domain per line, e.g. example.com or *.example.com; subdomains are included. The start URLs' hosts are always allowed."
+              autosize
+              minRows={2}
+              maxRows={8}
+              data-testid="crawler-allowed-domains"
+              key={form.key('allowedDomains')}
+              {...form.getInputProps('allowedDomains')}
             />
-          </SimpleGrid>
-          <Textarea
-            label="Start URLs"
-            withAsterisk
-            description="One URL per line"
-            placeholder="https://example.com"
-            autosize
-            minRows={3}
-            maxRows={10}
-            data-testid="crawler-start-urls"
-            key={form.key('startUrls')}
-            {...form.getInputProps('startUrls')}
-          />
-          <Textarea
-            label="Allowed Domains"
-            description="One domain per line, e.g. example.com or *.example.com; subdomains are included. The start URLs' hosts are always allowed."
-            autosize
-            minRows={2}
-            maxRows={8}
-            data-testid="crawler-allowed-domains"
-            key={form.key('allowedDomains')}
-            {...form.getInputProps('allowedDomains')}
-          />
-          <Textarea
-            label="Exclude Patterns"
-            description="One glob per line, matched against the URL path, e.g. /admin/** or *.pdf"
-            autosize
-            minRows={2}
-            maxRows={8}
-            data-testid="crawler-exclude-patterns"
-            key={form.key('excludePatterns')}
-            {...form.getInputProps('excludePatterns')}
-          />
-          <Textarea
-            label="Keep Query Parameters"
-            description="Tracking parameters such as utm_source are dropped from crawled URLs, so a page is crawled once. List, one per line, any of them this site needs to tell its pages apart."
-            autosize
-            minRows={1}
-            maxRows={6}
-            data-testid="crawler-keep-query-params"
-            key={form.key('keepQueryParams')}
-            {...form.getInputProps('keepQueryParams')}
-          />
-          <Textarea
-            label="Ignore Elements (change detection)"
-            description="One CSS selector per line whose elements are left out when crawls are compared, e.g. div.promo, #stock-level or [data-ad]. Navigation, header, footer, scripts and cookie banners are always left out."
-            autosize
-            minRows={1}
-            maxRows={6}
-            data-testid="crawler-ignore-selectors"
-            key={form.key('ignoreSelectors')}
-            {...form.getInputProps('ignoreSelectors')}
-          />
-          <Textarea
-            label="Ignore Text (change detection)"
-            description="One text per line that comparisons ignore; * stands for any text within a line, e.g. Served by node * in. Dates, times and counters are always ignored."
-            autosize
-            minRows={1}
-            maxRows={6}
-            data-testid="crawler-ignore-text"
-            key={form.key('ignoreTextPatterns')}
-            {...form.getInputProps('ignoreTextPatterns')}
-          />
-          <Group justify="flex-end">
-            <Button
-              type="submit"
-              leftSection={<IconDeviceFloppy size={16} />}
-              loading={save.isPending}
-              data-testid="save-crawler-settings"
-            >
-              Save Settings
-            </Button>
-          </Group>
-        </Stack>
+            <Textarea
+              label="Exclude Patterns"
+              description="One glob per line, matched against the URL path, e.g. /admin/** or *.pdf"
+              autosize
+              minRows={2}
+              maxRows={8}
+              data-testid="crawler-exclude-patterns"
+              key={form.key('excludePatterns')}
+              {...form.getInputProps('excludePatterns')}
+            />
+            <Textarea
+              label="Keep Query Parameters"
+              description="Tracking parameters such as utm_source are dropped from crawled URLs, so a page is crawled once. List, one per line, any of them this site needs to tell its pages apart."
+              autosize
+              minRows={1}
+              maxRows={6}
+              data-testid="crawler-keep-query-params"
+              key={form.key('keepQueryParams')}
+              {...form.getInputProps('keepQueryParams')}
+            />
+            <Textarea
+              label="Ignore Elements (change detection)"
+              description="One CSS selector per line whose elements are left out when crawls are compared, e.g. div.promo, #stock-level or [data-ad]. Navigation, header, footer, scripts and cookie banners are always left out."
+              autosize
+              minRows={1}
+              maxRows={6}
+              data-testid="crawler-ignore-selectors"
+              key={form.key('ignoreSelectors')}
+              {...form.getInputProps('ignoreSelectors')}
+            />
+            <Textarea
+              label="Ignore Text (change detection)"
+              description="One text per line that comparisons ignore; * stands for any text within a line, e.g. Served by node * in. Dates, times and counters are always ignored."
+              autosize
+              minRows={1}
+              maxRows={6}
+              data-testid="crawler-ignore-text"
+              key={form.key('ignoreTextPatterns')}
+              {...form.getInputProps('ignoreTextPatterns')}
+            />
+            <RequiresPermission permission="crawlerSettings.write">
+              <Group justify="flex-end">
+                <Button
+                  type="submit"
+                  leftSection={<IconDeviceFloppy size={16} />}
+                  loading={save.isPending}
+                  data-testid="save-crawler-settings"
+                >
+                  Save Settings
+                </Button>
+              </Group>
+            </RequiresPermission>
+          </Stack>
+        </PermissionFieldset>
       </form>
     </Card>
   );
