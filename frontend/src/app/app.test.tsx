@@ -14,6 +14,7 @@ import { AppProvider } from './provider';
 import { routes } from './router';
 
 const accessToken = session.access_token;
+const PERSONAL_WORKSPACE = { id: '00000000-0000-4000-8000-000000000001', name: 'Personal', role: 'owner', personal: true };
 
 /** The backend as the browser sees it: public config, embedded auth and the vendors API. */
 const backend = () =>
@@ -98,7 +99,7 @@ describe('the app', () => {
     expect(await screen.findByText(MESSAGES.vendors.noneFound)).toBeInTheDocument();
     const vendorsCall = requests().find((r) => r.path === '/api/vendors');
     expect(vendorsCall?.headers.get('authorization')).toBe(`Bearer ${accessToken}`);
-    expect(vendorsCall?.headers.get('x-workspace-id')).toBe('00000000-0000-4000-8000-000000000001');
+    expect(vendorsCall?.headers.get('x-workspace-id')).toBe(PERSONAL_WORKSPACE.id);
 
     // Unknown paths inside the app get the 404 page.
     await router.navigate('/no-such-screen');
@@ -156,6 +157,7 @@ describe('the app', () => {
       },
       'GET /api/dashboard/charts': { body: { days: [], responseTimeByVendor: [] } },
       'GET /api/crawls/status': { body: [] },
+      'GET /api/workspaces': { body: [PERSONAL_WORKSPACE] },
     });
     const { router, user: visitor } = renderApp('/login');
 
