@@ -1,8 +1,8 @@
-import { Alert, Badge, Button, Card, Code, Group, Text, Title } from '@mantine/core';
+import { Badge, Button, Code, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { API_KEY_PREFIX, MESSAGES, workspaceMessages, type ApiKey } from '@vendorwatch/contracts';
 import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
-import { SectionLoader } from '@/components/ui/section-loader';
+import { ListCard } from '@/components/ui/list-card';
 import { useCurrentWorkspace } from '@/lib/workspace';
 import { RoleBadge } from '@/features/workspaces/components/role-badge';
 import { useApiKeys } from '../api/get-api-keys';
@@ -66,33 +66,24 @@ export function ApiKeysList() {
   ];
 
   return (
-    <Card withBorder radius="md" padding="lg">
-      <Group justify="space-between" mb="md">
-        <Title order={3} size="h4">
-          API keys
-        </Title>
-        {keys.data && <Badge variant="light">{keys.data.length}</Badge>}
-      </Group>
-      {keys.isPending ? (
-        <SectionLoader label="Loading API keys" />
-      ) : keys.isError ? (
-        <Alert color="red" title={MESSAGES.apiKeys.loadFailed}>
-          {keys.error.message}
-        </Alert>
-      ) : keys.data.length === 0 ? (
-        <Text c="dimmed" ta="center" py="md" data-testid="api-keys-empty">
-          {MESSAGES.apiKeys.none}
-        </Text>
-      ) : (
+    <ListCard
+      title="API keys"
+      query={keys}
+      loadingLabel="Loading API keys"
+      errorTitle={MESSAGES.apiKeys.loadFailed}
+      emptyText={MESSAGES.apiKeys.none}
+      emptyTestId="api-keys-empty"
+    >
+      {(rows) => (
         <ResponsiveTable
           label="API keys"
-          rows={keys.data}
+          rows={rows}
           rowKey={(key) => key.id}
           columns={columns}
           rowTestId="api-key-row"
           minWidth={820}
         />
       )}
-    </Card>
+    </ListCard>
   );
 }

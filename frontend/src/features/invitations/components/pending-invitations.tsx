@@ -1,8 +1,8 @@
-import { Alert, Badge, Button, Card, Group, Text, Title } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { MESSAGES, type Invitation } from '@vendorwatch/contracts';
 import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
-import { SectionLoader } from '@/components/ui/section-loader';
+import { ListCard } from '@/components/ui/list-card';
 import { useCurrentWorkspace } from '@/lib/workspace';
 import { RoleBadge } from '@/features/workspaces/components/role-badge';
 import { useInvitations } from '../api/get-invitations';
@@ -45,32 +45,23 @@ export function PendingInvitations() {
   ];
 
   return (
-    <Card withBorder radius="md" padding="lg">
-      <Group justify="space-between" mb="md">
-        <Title order={3} size="h4">
-          Pending invitations
-        </Title>
-        {invitations.data && <Badge variant="light">{invitations.data.length}</Badge>}
-      </Group>
-      {invitations.isPending ? (
-        <SectionLoader label="Loading invitations" />
-      ) : invitations.isError ? (
-        <Alert color="red" title={MESSAGES.invitations.loadFailed}>
-          {invitations.error.message}
-        </Alert>
-      ) : invitations.data.length === 0 ? (
-        <Text c="dimmed" ta="center" py="md" data-testid="invitations-empty">
-          {MESSAGES.invitations.none}
-        </Text>
-      ) : (
+    <ListCard
+      title="Pending invitations"
+      query={invitations}
+      loadingLabel="Loading invitations"
+      errorTitle={MESSAGES.invitations.loadFailed}
+      emptyText={MESSAGES.invitations.none}
+      emptyTestId="invitations-empty"
+    >
+      {(rows) => (
         <ResponsiveTable
           label="Pending invitations"
-          rows={invitations.data}
+          rows={rows}
           rowKey={(invitation) => invitation.id}
           columns={columns}
           rowTestId="invitation-row"
         />
       )}
-    </Card>
+    </ListCard>
   );
 }

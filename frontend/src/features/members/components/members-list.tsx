@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Select, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Select, Text } from '@mantine/core';
 import { IconUserMinus } from '@tabler/icons-react';
 import {
   MESSAGES,
@@ -9,7 +9,7 @@ import {
   type WorkspaceRole,
 } from '@vendorwatch/contracts';
 import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
-import { SectionLoader } from '@/components/ui/section-loader';
+import { ListCard } from '@/components/ui/list-card';
 import { useUser } from '@/lib/auth';
 import { useCurrentWorkspace } from '@/lib/workspace';
 import { RoleBadge } from '@/features/workspaces/components/role-badge';
@@ -96,28 +96,21 @@ export function MembersList() {
   ];
 
   return (
-    <Card withBorder radius="md" padding="lg">
-      <Group justify="space-between" mb="md">
-        <Title order={3} size="h4">
-          Members of {workspace.name}
-        </Title>
-        {members.data && <Badge variant="light">{members.data.length}</Badge>}
-      </Group>
-      {members.isPending ? (
-        <SectionLoader label="Loading members" />
-      ) : members.isError ? (
-        <Alert color="red" title={MESSAGES.workspaces.membersLoadFailed}>
-          {members.error.message}
-        </Alert>
-      ) : (
+    <ListCard
+      title={`Members of ${workspace.name}`}
+      query={members}
+      loadingLabel="Loading members"
+      errorTitle={MESSAGES.workspaces.membersLoadFailed}
+    >
+      {(rows) => (
         <ResponsiveTable
           label="Members"
-          rows={members.data}
+          rows={rows}
           rowKey={(member) => member.userId}
           columns={columns}
           rowTestId="member-row"
         />
       )}
-    </Card>
+    </ListCard>
   );
 }
