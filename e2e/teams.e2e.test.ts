@@ -140,5 +140,17 @@ describe('teams, in a real browser', () => {
     await rows.filter({ hasText: 'invitation.create' }).filter({ hasText: ownerEmail }).first().waitFor();
     await rows.filter({ hasText: 'member.join' }).filter({ hasText: colleagueEmail }).first().waitFor();
     await snapshot(owner, 'teams-owner-audit-log');
+
+    // On a phone the trail is a list of cards, and nothing (top bar included) runs off the screen.
+    await owner.setViewportSize({ width: 390, height: 844 });
+    await owner.getByRole('list', { name: 'Audit log' }).getByTestId('audit-row').first().waitFor();
+    await owner.getByRole('button', { name: 'Workspace: Vendor risk' }).waitFor();
+    const overflow = await owner.evaluate(() => {
+      const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } })
+        .document.documentElement;
+      return root.scrollWidth - root.clientWidth;
+    });
+    expect(overflow).toBeLessThanOrEqual(0);
+    await snapshot(owner, 'teams-owner-audit-log-phone');
   });
 });
