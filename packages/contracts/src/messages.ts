@@ -345,6 +345,8 @@ export const MESSAGES = {
     personal: 'Personal',
     loadFailed: 'Failed to load workspaces',
     createFailed: 'Failed to create workspace',
+    renameFailed: 'Failed to rename the workspace',
+    deleteFailed: 'Failed to delete the workspace',
     switched: 'Switched to {workspace}',
     accessLost: 'You are no longer a member of that workspace: back to your personal workspace',
     readOnly: 'You can view this workspace but not change it (viewer)',
