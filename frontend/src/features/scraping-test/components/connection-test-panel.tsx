@@ -1,7 +1,6 @@
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlugConnected } from '@tabler/icons-react';
 import { useTestScrapingBee } from '../api/test-scrapingbee';
-import { useCan } from '@/lib/workspace';
 
 const CHIP = {
   untested: { label: 'Not tested', color: 'gray' },
@@ -10,8 +9,6 @@ const CHIP = {
 } as const;
 
 export function ConnectionTestPanel() {
-  // A test spends the workspace's scraping credits, as a crawl does.
-  const canRun = useCan('crawls.run');
   const test = useTestScrapingBee();
   const state = test.isError || test.data?.success === false ? 'failed' : test.data ? 'connected' : 'untested';
   const { label, color } = CHIP[state];
@@ -46,12 +43,7 @@ export function ConnectionTestPanel() {
           </Alert>
         )}
         <Group>
-          <Button
-            leftSection={<IconPlugConnected size={16} />}
-            onClick={() => test.mutate()}
-            loading={test.isPending}
-            disabled={!canRun}
-          >
+          <Button leftSection={<IconPlugConnected size={16} />} onClick={() => test.mutate()} loading={test.isPending}>
             Test Connection
           </Button>
         </Group>

@@ -13,7 +13,7 @@ const validateRequest = zodValidate(scrapeRequestSchema);
 const SAMPLE_SCRAPE_URL = 'https://example.com';
 
 export function ScrapePanel() {
-  // A scrape spends the workspace's scraping credits, as a crawl does.
+  // A scrape spends the workspace's scraping credits, as a crawl does (the connection test only reads them: anyone may).
   const canRun = useCan('crawls.run');
   const scrape = useScrapeUrl();
   const [htmlShown, html] = useDisclosure(false);
