@@ -12,7 +12,7 @@ import { getCrawlerResultsQueryOptions, useCrawlerResults, type CrawlerCrawl } f
 import { useStartCrawler } from '../api/start-crawler';
 import { useStopCrawler } from '../api/stop-crawler';
 import { CrawlerResults, type RenderScreenshot } from './crawler-results';
-import { RequiresPermission, useCan } from '@/lib/workspace';
+import { useCan } from '@/lib/workspace';
 
 /** The crawler page's states: idle, running, completed, failed. */
 export type CrawlerStatus = 'idle' | 'running' | 'completed' | 'failed';
@@ -134,7 +134,8 @@ export function CrawlerRun({ vendorId, canStart, liveJobId = null, crawlJobQuery
             <CrawlFailure error={job.data.error} testId="crawler-failure" />
           )}
           <Group>
-            <RequiresPermission permission="crawls.run">
+            {/* Start and Stop for a role that may run crawls; the others follow the run. */}
+            {canRun && (
               <Button
                 leftSection={<IconPlayerPlay size={16} />}
                 onClick={start}
@@ -144,7 +145,7 @@ export function CrawlerRun({ vendorId, canStart, liveJobId = null, crawlJobQuery
               >
                 Start Crawl
               </Button>
-            </RequiresPermission>
+            )}
             {running && canRun && (
               <Button
                 color="red"
