@@ -117,11 +117,14 @@ export interface ScheduledCrawlPayload {
 
 /** A one-URL test crawl; the result comes back as the BullMQ job's return value. */
 export interface TestCrawlPayload {
+  /** Who asked (a person, or an API key's creator). */
   userId: string;
+  /** The workspace it runs for: the crawler configuration is read there. */
+  workspaceId: string;
   url: string;
   method: CrawlMethod;
   settings: Partial<PuppeteerSettings>;
-  /** The user's crawler configuration to read the (encrypted) API key from, for method `api`. */
+  /** The workspace's crawler configuration to read the (encrypted) API key from, for method `api`. */
   crawlerConfigId?: string;
 }
 

@@ -95,6 +95,18 @@ export const AUDIT_ACTIONS = [
   'api_key.create',
   'api_key.revoke',
   'audit_log.export',
+  'vendor.create',
+  'vendor.update',
+  'vendor.delete',
+  'crawler_settings.update',
+  'crawler_config.create',
+  'crawler_config.update',
+  'crawler_config.delete',
+  'crawler_config.activate',
+  'crawl.start',
+  'crawl.cancel',
+  'schedule.update',
+  'schedules.pause_change',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

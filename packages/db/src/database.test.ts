@@ -4,7 +4,7 @@ import path from 'node:path';
 import { openDatabase } from './database';
 import { createTestDatabase, type TestDatabase } from './testing';
 import { users } from './schema';
-import { VendorsRepository } from './repositories';
+import { VendorsRepository, WorkspacesRepository } from './repositories';
 
 describe.each(['postgres', 'pglite'] as const)('database on %s', (driver) => {
   let database: TestDatabase;
@@ -13,7 +13,7 @@ describe.each(['postgres', 'pglite'] as const)('database on %s', (driver) => {
   });
   afterAll(() => database.drop());
 
-  it('applies the migrations and keeps each owner to their own vendors', async () => {
+  it('applies the migrations and keeps each workspace to its own vendors', async () => {
     const [alice, bob] = await database.db
       .insert(users)
       .values([
@@ -25,11 +25,16 @@ describe.each(['postgres', 'pglite'] as const)('database on %s', (driver) => {
     const first = await vendors.create(alice!.id, { name: 'Acme', url: 'https://acme.test', description: '' });
     await vendors.create(alice!.id, { name: 'Globex', url: '', description: 'second' });
 
-    expect((await vendors.listByOwner(alice!.id)).map((v) => v.name)).toEqual(['Globex', 'Acme']);
-    expect(await vendors.listByOwner(bob!.id)).toEqual([]);
-    expect(await vendors.findOwned(bob!.id, first.id)).toBeUndefined();
-    expect(await vendors.deleteOwned(bob!.id, first.id)).toBe(false);
-    expect(await vendors.updateOwned(alice!.id, first.id, { name: 'Acme Corp' })).toMatchObject({ name: 'Acme Corp' });
+    const workspaces = new WorkspacesRepository(database.db);
+    const [alices, bobs] = [
+      (await workspaces.personalOf(alice!.id))!.workspaceId,
+      (await workspaces.personalOf(bob!.id))!.workspaceId,
+    ];
+    expect((await vendors.listWithCompliance(alices)).map((v) => v.name)).toEqual(['Globex', 'Acme']);
+    expect(await vendors.listWithCompliance(bobs)).toEqual([]);
+    expect(await vendors.findInWorkspace(bobs, first.id)).toBeUndefined();
+    expect(await vendors.delete(bobs, first.id)).toBeUndefined();
+    expect(await vendors.update(alices, first.id, { name: 'Acme Corp' })).toMatchObject({ name: 'Acme Corp' });
   });
 
   it('refuses a second account with the same email in another case', async () => {

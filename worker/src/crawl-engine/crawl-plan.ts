@@ -37,7 +37,7 @@ export function planFromRow(row: CrawlJobRow, minDelayMs: number): { plan: Crawl
     },
     fetcher: {
       method: row.method as CrawlMethod,
-      userId: row.userId,
+      workspaceId: row.workspaceId,
       crawlerConfigId: row.crawlerConfigId,
       ignoreSelectors: Array.isArray(settings.ignoreSelectors) ? settings.ignoreSelectors : [],
       settings: {

@@ -55,7 +55,7 @@ export class FetcherFactory implements OnApplicationShutdown {
 
   private async scrapingBee(request: FetcherRequest, reading: PageReading): Promise<Fetcher> {
     const row = request.crawlerConfigId
-      ? await this.crawlerConfigs.findOwned(request.userId, request.crawlerConfigId)
+      ? await this.crawlerConfigs.find(request.workspaceId, request.crawlerConfigId)
       : undefined;
     if (!row) throw new CriticalCrawlError(MESSAGES.crawls.apiKeyRequiredToStartJob);
     let apiKey: string;

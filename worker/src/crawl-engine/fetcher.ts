@@ -1,5 +1,6 @@
 import type { BrowserFacts } from '@vendorwatch/compliance';
 import type { CrawlMethod, PuppeteerSettings } from '@vendorwatch/contracts';
+import type { WorkspaceId } from '@vendorwatch/db';
 import type { PageDocument } from './html-extractor';
 import type { BodyDigest } from './page-body';
 
@@ -60,10 +61,10 @@ export interface Fetcher {
   close(): Promise<void>;
 }
 
-/** What a fetcher is created for: the crawl's owner (API credentials are theirs) and its settings. */
+/** What a fetcher is created for: the crawl's workspace (API credentials are its) and its settings. */
 export interface FetcherRequest {
   method: CrawlMethod;
-  userId: string;
+  workspaceId: WorkspaceId;
   crawlerConfigId: string | null;
   settings: Partial<PuppeteerSettings>;
   /** The vendor's elements change detection leaves out of a page's main text (CSS selectors). */

@@ -28,7 +28,7 @@ import { WORKER_REDIS } from '../worker-tokens';
  * claimed in the database under its job id first (a job delivered twice acts once), then the crawl is
  * started by the same path as `POST /api/crawls` — which starts nothing while the vendor's previous
  * crawl is queued or running: the run is then recorded as skipped. A scheduled start counts against
- * the user's crawl-start allowance like one by hand; beyond it the run is skipped, with the reason.
+ * the crawl-start allowance of the schedule's creator like one by hand; beyond it the run is skipped, with the reason.
  */
 @Injectable()
 export class ScheduledCrawlHandler implements JobHandler<'scheduledCrawl'>, OnApplicationBootstrap {
@@ -73,13 +73,14 @@ export class ScheduledCrawlHandler implements JobHandler<'scheduledCrawl'>, OnAp
       await this.schedulers.remove(vendorId);
       return { status: 'ignored' };
     }
-    const run = await this.schedules.claimRun({ vendorId, userId, runKey: job.id!, scheduledFor: slotOf(job) });
+    const { workspaceId } = schedule;
+    const run = await this.schedules.claimRun({ vendorId, userId, workspaceId, runKey: job.id!, scheduledFor: slotOf(job) });
     if (!run) return { status: 'ignored' };
 
     let outcome: ScheduleRunOutcome;
     let reason: string | null = null;
     let crawlJobId: string | null = null;
-    if (await this.schedules.isPaused(userId)) {
+    if (await this.schedules.isPaused(workspaceId)) {
       outcome = 'skipped';
       reason = MESSAGES.schedules.skippedPaused;
     } else if (!(await this.allowance.consume('crawlStarts', userId)).allowed) {
@@ -88,7 +89,7 @@ export class ScheduledCrawlHandler implements JobHandler<'scheduledCrawl'>, OnAp
     } else {
       try {
         const settings = puppeteerSettingsSchema.parse(schedule.settings);
-        const started = await this.starter.start({ userId, vendorId, method: schedule.method, settings });
+        const started = await this.starter.start({ workspaceId, userId, vendorId, method: schedule.method, settings });
         crawlJobId = started.row.id;
         outcome = started.created ? 'started' : 'skipped';
         if (!started.created) reason = MESSAGES.schedules.skippedBusy;

@@ -37,8 +37,14 @@ describe('test crawls and worker heartbeats', () => {
   });
 
   it('http: returns the page facts and stores nothing', async () => {
-    const { userId } = await harness.createUser();
-    const result = await runTestCrawl(queue, events, { userId, url: `${site.url}/old-page`, method: 'http', settings: {} });
+    const { userId, workspaceId } = await harness.createUser();
+    const result = await runTestCrawl(queue, events, {
+      userId,
+      workspaceId,
+      url: `${site.url}/old-page`,
+      method: 'http',
+      settings: {},
+    });
     expect(result).toMatchObject({
       screenshot: null,
       data: { url: `${site.url}/old-page`, finalUrl: `${site.url}/new-page`, statusCode: 200, title: 'New page', error: null },
@@ -48,9 +54,10 @@ describe('test crawls and worker heartbeats', () => {
   });
 
   it('puppeteer: returns a PNG screenshot as a data URL', async () => {
-    const { userId } = await harness.createUser();
+    const { userId, workspaceId } = await harness.createUser();
     const result = await runTestCrawl(queue, events, {
       userId,
+      workspaceId,
       url: `${site.url}/`,
       method: 'puppeteer',
       settings: { takeScreenshots: true, simulateHumanBehavior: false, waitTime: 0 },
@@ -60,10 +67,11 @@ describe('test crawls and worker heartbeats', () => {
   });
 
   it('api: uses the crawler configuration; an unknown page comes back as its 404', async () => {
-    const { userId } = await harness.createUser();
+    const { userId, workspaceId } = await harness.createUser();
     const crawlerConfigId = await harness.createCrawlerConfig(userId, 'good-key', bee.endpoint);
     const result = await runTestCrawl(queue, events, {
       userId,
+      workspaceId,
       url: `${site.url}/nowhere`,
       method: 'api',
       settings: {},
@@ -73,9 +81,10 @@ describe('test crawls and worker heartbeats', () => {
   });
 
   it('reports an unreachable page as an error in the result', async () => {
-    const { userId } = await harness.createUser();
+    const { userId, workspaceId } = await harness.createUser();
     const result = await runTestCrawl(queue, events, {
       userId,
+      workspaceId,
       url: 'http://does-not-exist.invalid/',
       method: 'http',
       settings: { maxRetries: 0 },

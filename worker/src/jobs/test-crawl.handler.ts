@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { LIMITS, type TestCrawlResult } from '@vendorwatch/contracts';
 import type { TypedJob } from '@vendorwatch/runtime';
+import { asWorkspaceId } from '@vendorwatch/db';
 import { UnrecoverableError } from 'bullmq';
 import { CrawlAbortedError } from '../crawl-engine/abort';
 import { absoluteHttpUrl } from '../crawl-engine/canonical-url';
@@ -31,13 +32,18 @@ export class TestCrawlHandler implements JobHandler<'testCrawl'> {
   ) {}
 
   async handle(job: TypedJob<'testCrawl'>, { signal }: JobRunContext): Promise<TestCrawlResult> {
-    const { url: raw, method, settings, userId, crawlerConfigId } = job.data;
+    const { url: raw, method, settings, workspaceId, crawlerConfigId } = job.data;
     const url = absoluteHttpUrl(raw);
     if (!url) return failure(raw, 'Only http:// and https:// URLs can be crawled');
     const maxRetries = clampMaxRetries(settings.maxRetries);
     let fetcher;
     try {
-      fetcher = await this.fetchers.create({ method, userId, crawlerConfigId: crawlerConfigId ?? null, settings });
+      fetcher = await this.fetchers.create({
+        method,
+        workspaceId: asWorkspaceId(workspaceId),
+        crawlerConfigId: crawlerConfigId ?? null,
+        settings,
+      });
     } catch (error) {
       if (error instanceof CriticalCrawlError) throw new UnrecoverableError(error.message);
       throw error;

@@ -38,7 +38,8 @@ export interface WorkerHarness {
   dataDir: string;
   startWorker(options?: Partial<WorkerOptions>, overrides?: Record<string, string>): Promise<INestApplicationContext>;
   spawnWorker(options?: Partial<WorkerOptions>): Promise<ChildProcess>;
-  createUser(): Promise<{ userId: string; vendorId: string }>;
+  /** A user with a vendor in their personal workspace. */
+  createUser(): Promise<{ userId: string; vendorId: string; workspaceId: string }>;
   createCrawlerConfig(userId: string, apiKey: string, endpoint: string): Promise<string>;
   insertCrawl(input: InsertCrawl): Promise<string>;
   startCrawl(input: InsertCrawl): Promise<string>;
@@ -144,7 +145,7 @@ export async function startWorkerHarness(overrides: Record<string, string> = {})
         .insert(vendors)
         .values({ userId: user!.id, name: 'Example Vendor', url: 'http://example.test' })
         .returning();
-      return { userId: user!.id, vendorId: vendor!.id };
+      return { userId: user!.id, vendorId: vendor!.id, workspaceId: vendor!.workspaceId };
     },
     async createCrawlerConfig(userId, apiKey, endpoint) {
       const [row] = await db

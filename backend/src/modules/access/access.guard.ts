@@ -74,7 +74,13 @@ export class AccessGuard implements CanActivate {
     if (isWorkspacePermission(permission)) {
       const membership = await this.membershipOf(user, request);
       request.workspace = checked(
-        { workspaceId: membership.workspaceId, role: membership.role, personal: membership.personal, actor: request.caller },
+        {
+          workspaceId: membership.workspaceId,
+          role: membership.role,
+          personal: membership.personal,
+          actor: request.caller,
+          userId: user.id,
+        },
         permission,
       );
     }
@@ -103,7 +109,8 @@ export class AccessGuard implements CanActivate {
       if (named && named !== key.workspaceId) throw new ForbiddenException(MESSAGES.access.notMember);
     }
     const actor = { type: 'api_key' as const, id: key.id, label: key.name };
-    return checked({ workspaceId: key.workspaceId, role: key.role, personal: key.personal, actor }, permission);
+    const context = { workspaceId: key.workspaceId, role: key.role, personal: key.personal, actor, userId: key.createdBy };
+    return checked(context, permission);
   }
 }
 

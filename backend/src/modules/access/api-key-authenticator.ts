@@ -10,6 +10,8 @@ export interface AuthenticatedKey {
   workspaceId: WorkspaceId;
   personal: boolean;
   role: WorkspaceRole;
+  /** Who made the key (a member of its workspace, or the key is refused): rows it creates record them as creator. */
+  createdBy: string;
 }
 
 const TOUCH_INTERVAL_MS = LIMITS.workspaces.apiKeyLastUsedIntervalSeconds * 1000;
@@ -26,12 +28,13 @@ export class ApiKeyAuthenticator {
   async authenticate(key: string): Promise<AuthenticatedKey> {
     if (!API_KEY_PATTERN.test(key)) throw new UnauthorizedException(MESSAGES.access.invalidApiKey);
     const row = await this.keys.findForAuthentication(hashApiKey(key));
-    if (!row || row.revokedAt || !row.creatorRole) throw new UnauthorizedException(MESSAGES.access.invalidApiKey);
+    if (!row || row.revokedAt || !row.creatorRole || !row.createdBy)
+      throw new UnauthorizedException(MESSAGES.access.invalidApiKey);
     const now = Date.now();
     if (row.expiresAt && row.expiresAt.getTime() <= now) throw new UnauthorizedException(MESSAGES.access.apiKeyExpired);
     if (!row.lastUsedAt || now - row.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS)
       await this.keys.touch(row.id, new Date(now - TOUCH_INTERVAL_MS));
     const role = roleAtLeast(row.creatorRole, row.role) ? row.role : row.creatorRole;
-    return { id: row.id, name: row.name, workspaceId: row.workspaceId, personal: row.personal, role };
+    return { id: row.id, name: row.name, workspaceId: row.workspaceId, personal: row.personal, role, createdBy: row.createdBy! };
   }
 }

@@ -16,6 +16,8 @@ export interface WorkspaceContext {
   role: WorkspaceRole;
   personal: boolean;
   actor: Actor;
+  /** The person rows made by this request record as their creator (`user_id`): the caller, or an API key's creator. */
+  userId: string;
 }
 
 /** What the /api guard puts on a request: the person (JWT), the caller and, where the route acts in one, the workspace. */

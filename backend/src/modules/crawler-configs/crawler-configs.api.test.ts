@@ -2,6 +2,16 @@ import { MESSAGES, type ConnectionTestResult, type CrawlerConfig } from '@vendor
 import { crawlerConfigs } from '@vendorwatch/db';
 import { startScrapingBeeServer, type ScrapingBeeServer } from '../../../../test-support';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import {
+  addMember,
+  apiCall,
+  auditEntries,
+  createApiKey,
+  createWorkspace,
+  expectRefused,
+  keyCall,
+  roleTooLow,
+} from '../workspaces/testing/teams';
 
 const OPTIONS_INVALID = 'Options must be an object of at most 50 entries and 10000 characters as JSON';
 
@@ -177,6 +187,69 @@ describe('crawler configurations and the scraping proxy', () => {
     const empty = await fresh.api('/api/scrapingbee/scrape', { method: 'POST', json: { url: '' } });
     expect(empty.status).toBe(400);
     expect(await empty.json()).toMatchObject({ message: MESSAGES.scraping.urlRequired });
+  });
+
+  it("are the workspace's: admins manage them, members read them masked and crawl with the active one, another workspace gets 404", async () => {
+    const [owner, admin, editor, viewer, outsider] = await Promise.all([1, 2, 3, 4, 5].map(() => t.signUp()));
+    const team = await createWorkspace(owner);
+    await addMember(t, team.id, admin, 'admin');
+    await addMember(t, team.id, editor, 'editor');
+    await addMember(t, team.id, viewer, 'viewer');
+    const inTeam = { 'x-workspace-id': team.id };
+    const body = { name: 'Team bee', apiKey: 'other-key-9876', apiEndpoint: bee.endpoint };
+
+    const created = await apiCall(admin, 'POST', '/api/crawler-configs', body, inTeam);
+    expect(created.status).toBe(201);
+    const config = created.body as CrawlerConfig;
+    expect(config).toMatchObject({ isActive: true, apiKeyMasked: '••••9876' });
+    // The admin's own workspace keeps its own active configuration beside the team's.
+    expect((await create(admin, { ...body, name: 'Own bee' })).body).toMatchObject({ isActive: true });
+
+    const listed = await apiCall(viewer, 'GET', '/api/crawler-configs', undefined, inTeam);
+    expect((listed.body as CrawlerConfig[]).map((c) => [c.name, c.apiKeyMasked])).toEqual([['Team bee', '••••9876']]);
+    expect(JSON.stringify(listed.body)).not.toContain('other-key');
+    expectRefused(await apiCall(editor, 'POST', '/api/crawler-configs', body, inTeam), 403, roleTooLow('editor', 'admin'));
+    for (const [method, path] of [
+      ['PUT', `/api/crawler-configs/${config.id}`],
+      ['POST', `/api/crawler-configs/${config.id}/activate`],
+      ['DELETE', `/api/crawler-configs/${config.id}`],
+    ] as const) {
+      expectRefused(
+        await apiCall(viewer, method, path, method === 'PUT' ? { name: 'x' } : undefined, inTeam),
+        403,
+        roleTooLow('viewer', 'admin'),
+      );
+      expect((await apiCall(outsider, method, path, method === 'PUT' ? { name: 'x' } : undefined)).status).toBe(404);
+    }
+
+    // Any editor's scrape (a person's or a key's) spends the team's active configuration; a viewer's is refused.
+    const editorKey = await createApiKey(owner, team.id, 'editor');
+    const target = { url: `${t.baseUrl}/api/public-config`, render_js: false };
+    expect((await apiCall(editor, 'POST', '/api/scrapingbee/scrape', target, inTeam)).body).toMatchObject({ success: true });
+    expect((await keyCall(t, editorKey, 'POST', '/api/scrapingbee/scrape', target)).body).toMatchObject({ success: true });
+    expectRefused(await apiCall(viewer, 'POST', '/api/scrapingbee/scrape', target, inTeam), 403, roleTooLow('viewer', 'editor'));
+    expect((await apiCall(viewer, 'GET', '/api/scrapingbee/test', undefined, inTeam)).body).toMatchObject({ success: true });
+
+    // Keys: an admin's key manages configurations, an editor's may not.
+    expectRefused(await keyCall(t, editorKey, 'POST', '/api/crawler-configs', body), 403, roleTooLow('editor', 'admin'));
+    const adminKey = await createApiKey(owner, team.id, 'admin', 'Provisioning');
+    const second = await keyCall(t, adminKey, 'POST', '/api/crawler-configs', { ...body, name: 'Spare bee' });
+    expect(second.status).toBe(201);
+    expect((await keyCall(t, adminKey, 'POST', `/api/crawler-configs/${second.body.id}/activate`)).status).toBe(200);
+
+    const [made] = await auditEntries(owner, team.id, 'crawler_config.create');
+    expect(made).toMatchObject({
+      actorType: 'api_key',
+      targetId: second.body.id,
+      summary: { name: 'Spare bee', endpointHost: new URL(bee.endpoint).host, isActive: false },
+    });
+    expect((await auditEntries(owner, team.id, 'crawler_config.activate'))[0]).toMatchObject({
+      targetId: second.body.id,
+      summary: { name: 'Spare bee' },
+    });
+    const everything = JSON.stringify(await apiCall(owner, 'GET', `/api/workspaces/${team.id}/audit-log`));
+    expect(everything).not.toContain('other-key');
+    expect(everything).not.toContain(bee.endpoint);
   });
 });
 

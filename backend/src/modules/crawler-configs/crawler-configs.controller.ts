@@ -9,51 +9,65 @@ import {
   type TestCrawlerConfig,
   type UpdateCrawlerConfig,
 } from '@vendorwatch/contracts';
-import { CurrentUser, type AuthUser } from '../../common/auth-user';
 import { ParseIdPipe } from '../../common/parse-uuid.pipe';
 import { validate } from '../../common/zod-validation.pipe';
+import { Requires } from '../access/requires.decorator';
+import { Workspace, type WorkspaceContext } from '../access/workspace-context';
+import { Audited, NotAudited } from '../audit-log/audited.decorator';
 import { UserRateLimit } from '../fair-use/user-rate-limit.guard';
 import { CrawlerConfigsService } from './crawler-configs.service';
 
+/**
+ * The workspace's scraping-service configurations: every member reads them (keys masked), admins
+ * manage them. Audit entries name the configuration, never its key or endpoint URL (the service
+ * notes the endpoint's host).
+ */
 @Controller('api/crawler-configs')
+@Requires('crawlerConfigs.write')
 export class CrawlerConfigsController {
   constructor(private readonly configs: CrawlerConfigsService) {}
 
   @Get()
-  list(@CurrentUser() user: AuthUser, @Query(validate(listWindowQuerySchema)) window: ListWindow) {
-    return this.configs.list(user.id, window);
+  @Requires('workspace.read')
+  list(@Workspace() workspace: WorkspaceContext, @Query(validate(listWindowQuerySchema)) window: ListWindow) {
+    return this.configs.list(workspace.workspaceId, window);
   }
 
   @Post()
-  create(@CurrentUser() user: AuthUser, @Body(validate(createCrawlerConfigSchema)) body: CreateCrawlerConfig) {
-    return this.configs.create(user.id, body);
+  @Audited('crawler_config.create', 'crawler_config', { targetId: 'result', fields: ['name', 'type'] })
+  create(@Workspace() workspace: WorkspaceContext, @Body(validate(createCrawlerConfigSchema)) body: CreateCrawlerConfig) {
+    return this.configs.create(workspace.workspaceId, workspace.userId, body);
   }
 
   @Post('test')
   @HttpCode(200)
   @UserRateLimit('expensive')
-  test(@CurrentUser() user: AuthUser, @Body(validate(testCrawlerConfigSchema)) body: TestCrawlerConfig) {
-    return this.configs.testConnection(user.id, body);
+  @NotAudited('a connection test asks the provider for its credits and changes nothing')
+  test(@Workspace() workspace: WorkspaceContext, @Body(validate(testCrawlerConfigSchema)) body: TestCrawlerConfig) {
+    return this.configs.testConnection(workspace.workspaceId, body);
   }
 
   @Put(':id')
+  @Audited('crawler_config.update', 'crawler_config', { fields: ['name', 'type'] })
   update(
-    @CurrentUser() user: AuthUser,
+    @Workspace() workspace: WorkspaceContext,
     @Param('id', ParseIdPipe) id: string,
     @Body(validate(updateCrawlerConfigSchema)) body: UpdateCrawlerConfig,
   ) {
-    return this.configs.update(user.id, id, body);
+    return this.configs.update(workspace.workspaceId, id, body);
   }
 
   @Post(':id/activate')
   @HttpCode(200)
-  activate(@CurrentUser() user: AuthUser, @Param('id', ParseIdPipe) id: string) {
-    return this.configs.activate(user.id, id);
+  @Audited('crawler_config.activate', 'crawler_config')
+  activate(@Workspace() workspace: WorkspaceContext, @Param('id', ParseIdPipe) id: string) {
+    return this.configs.activate(workspace.workspaceId, id);
   }
 
   @Delete(':id')
   @HttpCode(204)
-  remove(@CurrentUser() user: AuthUser, @Param('id', ParseIdPipe) id: string) {
-    return this.configs.remove(user.id, id);
+  @Audited('crawler_config.delete', 'crawler_config')
+  remove(@Workspace() workspace: WorkspaceContext, @Param('id', ParseIdPipe) id: string) {
+    return this.configs.remove(workspace.workspaceId, id);
   }
 }

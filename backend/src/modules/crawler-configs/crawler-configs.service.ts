@@ -9,7 +9,7 @@ import {
   type TestCrawlerConfig,
   type UpdateCrawlerConfig,
 } from '@vendorwatch/contracts';
-import { CrawlerConfigsRepository, type CrawlerConfigRow } from '@vendorwatch/db';
+import { CrawlerConfigsRepository, type CrawlerConfigRow, type WorkspaceId } from '@vendorwatch/db';
 import {
   AddressGuard,
   APP_CONFIG,
@@ -23,6 +23,7 @@ import {
   type AppConfig,
 } from '@vendorwatch/runtime';
 import { BadRequestError, NotFoundError } from '../../common/errors';
+import { noteForAudit } from '../audit-log/audit-notes';
 
 const toCrawlerConfig = (row: CrawlerConfigRow): CrawlerConfig => ({
   id: row.id,
@@ -62,53 +63,63 @@ export class CrawlerConfigsService implements OnModuleDestroy {
     await Promise.allSettled([this.providers.close(), this.guardedAgent.close()]);
   }
 
-  async list(userId: string, window?: ListWindow): Promise<CrawlerConfig[]> {
-    return (await this.configs.listByOwner(userId, window)).map(toCrawlerConfig);
+  async list(workspaceId: WorkspaceId, window?: ListWindow): Promise<CrawlerConfig[]> {
+    return (await this.configs.list(workspaceId, window)).map(toCrawlerConfig);
   }
 
-  async create(userId: string, input: CreateCrawlerConfig): Promise<CrawlerConfig> {
+  /** `userId`: who adds it. The workspace's first configuration becomes its active one. */
+  async create(workspaceId: WorkspaceId, userId: string, input: CreateCrawlerConfig): Promise<CrawlerConfig> {
     const { apiKey, apiEndpoint, ...rest } = input;
     const values = { ...rest, apiEndpoint: apiEndpoint ?? this.config.SCRAPINGBEE_ENDPOINT, ...this.sealKey(apiKey) };
-    return toCrawlerConfig(await this.configs.create(userId, values));
+    const row = await this.configs.create(workspaceId, userId, values);
+    noteForAudit({ endpointHost: hostOf(row.apiEndpoint), isActive: row.isActive });
+    return toCrawlerConfig(row);
   }
 
   /**
    * A new endpoint needs the key again: otherwise the next test or crawl would send the saved key
    * to a host its owner never gave it to (whoever can change a configuration could collect it).
    */
-  async update(userId: string, id: string, input: UpdateCrawlerConfig): Promise<CrawlerConfig> {
+  async update(workspaceId: WorkspaceId, id: string, input: UpdateCrawlerConfig): Promise<CrawlerConfig> {
     const { apiKey, ...rest } = input;
     if (rest.apiEndpoint !== undefined && !apiKey) {
-      const current = await this.configs.findOwned(userId, id);
+      const current = await this.configs.find(workspaceId, id);
       if (!current) throw new NotFoundError('Configuration not found');
       if (current.apiEndpoint !== rest.apiEndpoint)
         throw new BadRequestError(MESSAGES.crawlerConfigs.apiKeyRequiredForNewEndpoint);
     }
-    const row = await this.configs.updateOwned(userId, id, { ...rest, ...(apiKey ? this.sealKey(apiKey) : {}) });
+    const row = await this.configs.update(workspaceId, id, { ...rest, ...(apiKey ? this.sealKey(apiKey) : {}) });
     if (!row) throw new NotFoundError('Configuration not found');
+    noteForAudit({
+      ...(rest.apiEndpoint !== undefined ? { endpointHost: hostOf(row.apiEndpoint) } : {}),
+      ...(apiKey ? { apiKeyReplaced: true } : {}),
+    });
     return toCrawlerConfig(row);
   }
 
-  async remove(userId: string, id: string): Promise<void> {
-    if (!(await this.configs.deleteOwned(userId, id))) throw new NotFoundError('Configuration not found');
+  async remove(workspaceId: WorkspaceId, id: string): Promise<void> {
+    const removed = await this.configs.delete(workspaceId, id);
+    if (!removed) throw new NotFoundError('Configuration not found');
+    noteForAudit({ name: removed.name });
   }
 
-  async activate(userId: string, id: string): Promise<CrawlerConfig> {
-    const row = await this.configs.activate(userId, id);
+  async activate(workspaceId: WorkspaceId, id: string): Promise<CrawlerConfig> {
+    const row = await this.configs.activate(workspaceId, id);
     if (!row) throw new NotFoundError('Configuration not found');
+    noteForAudit({ name: row.name });
     return toCrawlerConfig(row);
   }
 
-  /** The active configuration's credentials, or undefined when the user has none. */
-  async activeCredentials(userId: string): Promise<ProviderCredentials | undefined> {
-    const row = await this.configs.findActive(userId);
+  /** The workspace's active configuration's credentials, or undefined when it has none. */
+  async activeCredentials(workspaceId: WorkspaceId): Promise<ProviderCredentials | undefined> {
+    const row = await this.configs.findActive(workspaceId);
     return row && this.open(row);
   }
 
   /** Asks the provider's usage endpoint: a valid key answers with its credits and costs nothing. */
-  async testConnection(userId: string, input: TestCrawlerConfig): Promise<ConnectionTestResult> {
+  async testConnection(workspaceId: WorkspaceId, input: TestCrawlerConfig): Promise<ConnectionTestResult> {
     const credentials = input.id
-      ? await this.savedCredentials(userId, input.id)
+      ? await this.savedCredentials(workspaceId, input.id)
       : { apiKey: input.apiKey ?? '', apiEndpoint: input.apiEndpoint ?? this.config.SCRAPINGBEE_ENDPOINT, configId: '' };
     const client = this.client(credentials);
     const testUrl = describeUrl(client.url('usage'), maskSecret(credentials.apiKey));
@@ -130,8 +141,8 @@ export class CrawlerConfigsService implements OnModuleDestroy {
     });
   }
 
-  private async savedCredentials(userId: string, id: string): Promise<ProviderCredentials> {
-    const row = await this.configs.findOwned(userId, id);
+  private async savedCredentials(workspaceId: WorkspaceId, id: string): Promise<ProviderCredentials> {
+    const row = await this.configs.find(workspaceId, id);
     if (!row) throw new NotFoundError('Configuration not found');
     return this.open(row);
   }
@@ -142,5 +153,14 @@ export class CrawlerConfigsService implements OnModuleDestroy {
 
   private sealKey(apiKey: string) {
     return { apiKeyEncrypted: this.secrets.encrypt(apiKey), apiKeyLast4: apiKey.slice(-4) };
+  }
+}
+
+/** An endpoint's host, for the audit log: the URL itself may carry what its owner would not log. */
+function hostOf(endpoint: string): string | null {
+  try {
+    return new URL(endpoint).host;
+  } catch {
+    return null;
   }
 }

@@ -1,5 +1,15 @@
 import { MESSAGES, type Vendor } from '@vendorwatch/contracts';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import {
+  addMember,
+  apiCall,
+  auditEntries,
+  createApiKey,
+  createWorkspace,
+  expectRefused,
+  keyCall,
+  roleTooLow,
+} from '../workspaces/testing/teams';
 
 describe('crawler settings per vendor', () => {
   let t: TestApp;
@@ -88,5 +98,38 @@ describe('crawler settings per vendor', () => {
       (await bob.api(path(), { method: 'PUT', json: { maxPages: 10, crawlDelay: 1000, startUrls: ['https://x.example/'] } }))
         .status,
     ).toBe(404);
+  });
+
+  it("are the workspace's: a viewer reads them and is refused writes, another workspace gets 404, an editor key saves them", async () => {
+    const [owner, viewer, outsider] = [await t.signUp(), await t.signUp(), await t.signUp()];
+    const team = await createWorkspace(owner);
+    await addMember(t, team.id, viewer, 'viewer');
+    const inTeam = { 'x-workspace-id': team.id };
+    const shared = (await apiCall(owner, 'POST', '/api/vendors', { name: 'Shared', url: 'https://shared.example/' }, inTeam))
+      .body as Vendor;
+    const settingsPath = `/api/vendors/${shared.id}/crawler-settings`;
+    const settings = { maxPages: 12, crawlDelay: 800, startUrls: ['https://shared.example/'], excludePatterns: ['/private/**'] };
+    expect((await apiCall(owner, 'PUT', settingsPath, settings, inTeam)).status).toBe(200);
+
+    expect((await apiCall(viewer, 'GET', settingsPath, undefined, inTeam)).body).toMatchObject({ saved: true, maxPages: 12 });
+    expectRefused(
+      await apiCall(viewer, 'PUT', settingsPath, { ...settings, maxPages: 1 }, inTeam),
+      403,
+      roleTooLow('viewer', 'editor'),
+    );
+    expect((await apiCall(outsider, 'GET', settingsPath)).status).toBe(404);
+    expect((await apiCall(outsider, 'PUT', settingsPath, settings)).status).toBe(404);
+
+    const key = await createApiKey(owner, team.id, 'editor');
+    const saved = await keyCall(t, key, 'PUT', settingsPath, { ...settings, maxPages: 30 });
+    expect(saved.status).toBe(200);
+    // One row per vendor, whoever saves: the owner reads what the key saved.
+    expect((await apiCall(owner, 'GET', settingsPath, undefined, inTeam)).body).toMatchObject({ maxPages: 30, crawlDelay: 800 });
+    expect((await auditEntries(owner, team.id, 'crawler_settings.update'))[0]).toMatchObject({
+      actorType: 'api_key',
+      targetType: 'vendor',
+      targetId: shared.id,
+      summary: { maxPages: 30, excludePatterns: ['/private/**'] },
+    });
   });
 });

@@ -1,8 +1,10 @@
 import { Body, Controller, Get, Param, Put } from '@nestjs/common';
 import { crawlerSettingsSchema, type CrawlerSettings } from '@vendorwatch/contracts';
-import { CurrentUser, type AuthUser } from '../../common/auth-user';
 import { ParseIdPipe } from '../../common/parse-uuid.pipe';
 import { validate } from '../../common/zod-validation.pipe';
+import { Requires } from '../access/requires.decorator';
+import { Workspace, type WorkspaceContext } from '../access/workspace-context';
+import { Audited } from '../audit-log/audited.decorator';
 import { CrawlerSettingsService } from './crawler-settings.service';
 
 @Controller('api/vendors/:vendorId/crawler-settings')
@@ -10,16 +12,31 @@ export class CrawlerSettingsController {
   constructor(private readonly settings: CrawlerSettingsService) {}
 
   @Get()
-  get(@CurrentUser() user: AuthUser, @Param('vendorId', ParseIdPipe) vendorId: string) {
-    return this.settings.get(user.id, vendorId);
+  @Requires('workspace.read')
+  get(@Workspace() workspace: WorkspaceContext, @Param('vendorId', ParseIdPipe) vendorId: string) {
+    return this.settings.get(workspace.workspaceId, vendorId);
   }
 
+  /** Every field is a crawl limit or pattern, none a secret: the audit entry records them all. */
   @Put()
+  @Requires('crawlerSettings.write')
+  @Audited('crawler_settings.update', 'vendor', {
+    fields: [
+      'maxPages',
+      'crawlDelay',
+      'startUrls',
+      'allowedDomains',
+      'excludePatterns',
+      'keepQueryParams',
+      'ignoreSelectors',
+      'ignoreTextPatterns',
+    ],
+  })
   save(
-    @CurrentUser() user: AuthUser,
+    @Workspace() workspace: WorkspaceContext,
     @Param('vendorId', ParseIdPipe) vendorId: string,
     @Body(validate(crawlerSettingsSchema)) body: CrawlerSettings,
   ) {
-    return this.settings.save(user.id, vendorId, body);
+    return this.settings.save(workspace.workspaceId, workspace.userId, vendorId, body);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type CrawlerSettings, type CrawlScope, type VendorCrawlerSettings } from '@vendorwatch/contracts';
-import { CrawlerSettingsRepository, type VendorRow } from '@vendorwatch/db';
+import { CrawlerSettingsRepository, type VendorRow, type WorkspaceId } from '@vendorwatch/db';
 import { crawlScopeOf } from '@vendorwatch/runtime';
 import { VendorsService } from '../vendors/vendors.service';
 
@@ -11,14 +11,15 @@ export class CrawlerSettingsService {
     private readonly vendors: VendorsService,
   ) {}
 
-  async get(userId: string, vendorId: string): Promise<VendorCrawlerSettings> {
-    const vendor = await this.vendors.findOwnedOrThrow(userId, vendorId);
-    return { vendorId, ...(await this.scopeOf(userId, vendor)) };
+  async get(workspaceId: WorkspaceId, vendorId: string): Promise<VendorCrawlerSettings> {
+    const vendor = await this.vendors.findOrThrow(workspaceId, vendorId);
+    return { vendorId, ...(await this.scopeOf(workspaceId, vendor)) };
   }
 
-  async save(userId: string, vendorId: string, input: CrawlerSettings): Promise<VendorCrawlerSettings> {
-    await this.vendors.findOwnedOrThrow(userId, vendorId);
-    const row = await this.settings.upsert(userId, vendorId, input);
+  /** `userId`: who saves them (recorded on the vendor's first save). */
+  async save(workspaceId: WorkspaceId, userId: string, vendorId: string, input: CrawlerSettings): Promise<VendorCrawlerSettings> {
+    await this.vendors.findOrThrow(workspaceId, vendorId);
+    const row = await this.settings.upsert(workspaceId, userId, vendorId, input);
     return {
       vendorId,
       saved: true,
@@ -33,7 +34,7 @@ export class CrawlerSettingsService {
     };
   }
 
-  private async scopeOf(userId: string, vendor: VendorRow): Promise<CrawlScope & { saved: boolean }> {
-    return crawlScopeOf(vendor, await this.settings.find(userId, vendor.id));
+  private async scopeOf(workspaceId: WorkspaceId, vendor: VendorRow): Promise<CrawlScope & { saved: boolean }> {
+    return crawlScopeOf(vendor, await this.settings.find(workspaceId, vendor.id));
   }
 }

@@ -8,10 +8,21 @@ import {
   type Vendor,
 } from '@vendorwatch/contracts';
 import { crawlJobs } from '@vendorwatch/db';
+import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { startFixtureSite, waitFor, type FixtureSite } from '../../../../test-support';
+import { startFixtureSite, startScrapingBeeServer, waitFor, type FixtureSite } from '../../../../test-support';
 import { createWorkerApp } from '../../../../worker/src/worker-app';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import {
+  addMember,
+  apiCall,
+  auditEntries,
+  createApiKey,
+  createWorkspace,
+  expectRefused,
+  keyCall,
+  roleTooLow,
+} from '../workspaces/testing/teams';
 
 /** The crawl API end to end: the real backend, a real worker process context, a local website. */
 describe('crawl jobs API', () => {
@@ -284,5 +295,100 @@ describe('crawl jobs API', () => {
       return current.status === 'completed' && current;
     });
     expect(done.pagesDone).toBe(3);
+  });
+
+  it("shares a workspace's crawls: a viewer follows them and is refused starts and cancels, another workspace gets 404, an editor key starts and cancels", async () => {
+    const [owner, viewer, outsider] = [await t.signUp(), await t.signUp(), await t.signUp()];
+    const team = await createWorkspace(owner);
+    await addMember(t, team.id, viewer, 'viewer');
+    const inTeam = { 'x-workspace-id': team.id };
+    const shared = (await apiCall(owner, 'POST', '/api/vendors', { name: 'Team Site', url: `${site.url}/` }, inTeam))
+      .body as Vendor;
+    await apiCall(
+      owner,
+      'PUT',
+      `/api/vendors/${shared.id}/crawler-settings`,
+      { maxPages: 14, crawlDelay: 2000, startUrls: [`${site.url}/`] },
+      inTeam,
+    );
+    const start = { vendorId: shared.id, method: 'http' };
+    const role = roleTooLow('viewer', 'editor');
+    expectRefused(await apiCall(viewer, 'POST', '/api/crawls', start, inTeam), 403, role);
+    expectRefused(
+      await apiCall(viewer, 'POST', '/api/edge-functions/start-crawler', { vendor_id: shared.id }, inTeam),
+      403,
+      role,
+    );
+    expect((await apiCall(outsider, 'POST', '/api/crawls', start)).status).toBe(404);
+
+    const key = await createApiKey(owner, team.id, 'editor', 'Nightly crawl');
+    const started = await keyCall(t, key, 'POST', '/api/crawls', start);
+    expect(started.status).toBe(201);
+    const job = started.body as CrawlJob;
+    const [row] = await t.database.db.select().from(crawlJobs).where(eq(crawlJobs.id, job.id));
+    expect(row).toMatchObject({ workspaceId: team.id, userId: owner.id });
+
+    expect(
+      ((await apiCall(viewer, 'GET', '/api/crawls/status', undefined, inTeam)).body as CrawlJob[]).map((j) => j.id),
+    ).toContain(job.id);
+    expect((await apiCall(viewer, 'GET', `/api/crawls/${job.id}`, undefined, inTeam)).body).toMatchObject({
+      vendorName: 'Team Site',
+    });
+    expect(
+      ((await apiCall(viewer, 'GET', '/api/crawls', undefined, inTeam)).body as Paginated<CrawlJob>).items.map((j) => j.id),
+    ).toContain(job.id);
+    expect((await apiCall(viewer, 'GET', `/api/crawls/${job.id}/results`, undefined, inTeam)).status).toBe(200);
+    expectRefused(await apiCall(viewer, 'POST', `/api/crawls/${job.id}/cancel`, undefined, inTeam), 403, role);
+    expectRefused(await apiCall(viewer, 'POST', '/api/edge-functions/stop-crawler', { job_id: job.id }, inTeam), 403, role);
+    for (const path of [`/api/crawls/${job.id}`, `/api/crawls/${job.id}/results`])
+      expect((await apiCall(outsider, 'GET', path)).status).toBe(404);
+    expect((await apiCall(outsider, 'POST', `/api/crawls/${job.id}/cancel`)).status).toBe(404);
+    expect((await apiCall(outsider, 'GET', '/api/crawls/status')).body).toEqual([]);
+
+    const cancelled = await keyCall(t, key, 'POST', `/api/crawls/${job.id}/cancel`);
+    expect(cancelled.status).toBe(200);
+    await until(
+      async () => (await apiCall(owner, 'GET', `/api/crawls/${job.id}`, undefined, inTeam)).body.status === 'cancelled',
+    );
+
+    expect((await auditEntries(owner, team.id, 'crawl.start'))[0]).toMatchObject({
+      actorType: 'api_key',
+      actorLabel: 'Nightly crawl',
+      targetType: 'crawl',
+      targetId: job.id,
+      summary: { vendorId: shared.id, method: 'http', vendorName: 'Team Site', created: true },
+    });
+    expect((await auditEntries(owner, team.id, 'crawl.cancel'))[0]).toMatchObject({ actorType: 'api_key', targetId: job.id });
+  });
+
+  it("crawls by the API method with the workspace's active configuration, whoever added it", async () => {
+    const bee = await startScrapingBeeServer({ keys: { 'team-key-4321': 100 } });
+    try {
+      const [owner, editor] = [await t.signUp(), await t.signUp()];
+      const team = await createWorkspace(owner);
+      await addMember(t, team.id, editor, 'editor');
+      const inTeam = { 'x-workspace-id': team.id };
+      const config = { name: 'Team bee', apiKey: 'team-key-4321', apiEndpoint: bee.endpoint };
+      expect((await apiCall(owner, 'POST', '/api/crawler-configs', config, inTeam)).status).toBe(201);
+      const shared = (await apiCall(editor, 'POST', '/api/vendors', { name: 'Via API', url: `${site.url}/` }, inTeam))
+        .body as Vendor;
+      await apiCall(
+        editor,
+        'PUT',
+        `/api/vendors/${shared.id}/crawler-settings`,
+        { maxPages: 2, crawlDelay: 500, startUrls: [`${site.url}/`] },
+        inTeam,
+      );
+      const started = await apiCall(editor, 'POST', '/api/crawls', { vendorId: shared.id, method: 'api' }, inTeam);
+      expect(started.status).toBe(201);
+      const done = await until(async () => {
+        const current = (await apiCall(editor, 'GET', `/api/crawls/${started.body.id}`, undefined, inTeam)).body as CrawlJob;
+        return ['completed', 'failed'].includes(current.status) && current;
+      });
+      expect(done).toMatchObject({ status: 'completed', pagesDone: 2 });
+      expect(bee.usage('team-key-4321')?.used).toBeGreaterThanOrEqual(2);
+    } finally {
+      await bee.close();
+    }
   });
 });

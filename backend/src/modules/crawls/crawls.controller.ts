@@ -13,13 +13,17 @@ import type { FastifyReply } from 'fastify';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
-import { CurrentUser, type AuthUser } from '../../common/auth-user';
 import { ParseIdPipe } from '../../common/parse-uuid.pipe';
 import { validate } from '../../common/zod-validation.pipe';
+import { Requires } from '../access/requires.decorator';
+import { Workspace, type WorkspaceContext } from '../access/workspace-context';
+import { Audited, NotAudited } from '../audit-log/audited.decorator';
 import { UserRateLimit } from '../fair-use/user-rate-limit.guard';
 import { CrawlsService } from './crawls.service';
 
+/** The workspace's crawls: every member follows them and reads results, editors start, test and cancel. */
 @Controller('api/crawls')
+@Requires('workspace.read')
 export class CrawlsController {
   constructor(
     private readonly crawls: CrawlsService,
@@ -28,62 +32,68 @@ export class CrawlsController {
 
   /** 201 with the new job, or 200 with the vendor's crawl that is already queued or running. */
   @Post()
+  @Requires('crawls.run')
   @UserRateLimit('crawlStarts')
+  @Audited('crawl.start', 'crawl', { targetId: 'result', fields: ['vendorId', 'method'] })
   async start(
-    @CurrentUser() user: AuthUser,
+    @Workspace() workspace: WorkspaceContext,
     @Body(validate(startCrawlSchema)) body: StartCrawl,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const { job, created } = await this.crawls.start(user.id, body);
+    const { job, created } = await this.crawls.start(workspace.workspaceId, workspace.userId, body);
     void reply.status(created ? 201 : 200);
     return job;
   }
 
   @Post('test')
   @HttpCode(200)
+  @Requires('crawls.run')
   @UserRateLimit('expensive')
-  test(@CurrentUser() user: AuthUser, @Body(validate(testCrawlSchema)) body: TestCrawl) {
-    return this.crawls.test(user.id, body);
+  @NotAudited('a test crawl fetches one URL and stores nothing')
+  test(@Workspace() workspace: WorkspaceContext, @Body(validate(testCrawlSchema)) body: TestCrawl) {
+    return this.crawls.test(workspace.workspaceId, workspace.userId, body);
   }
 
   @Get('status')
-  active(@CurrentUser() user: AuthUser) {
-    return this.crawls.active(user.id);
+  active(@Workspace() workspace: WorkspaceContext) {
+    return this.crawls.active(workspace.workspaceId);
   }
 
   @Get()
-  history(@CurrentUser() user: AuthUser, @Query(validate(crawlHistoryQuerySchema)) query: CrawlHistoryQuery) {
-    return this.crawls.history(user.id, query);
+  history(@Workspace() workspace: WorkspaceContext, @Query(validate(crawlHistoryQuerySchema)) query: CrawlHistoryQuery) {
+    return this.crawls.history(workspace.workspaceId, query);
   }
 
   @Get(':id')
-  get(@CurrentUser() user: AuthUser, @Param('id', ParseIdPipe) id: string) {
-    return this.crawls.get(user.id, id);
+  get(@Workspace() workspace: WorkspaceContext, @Param('id', ParseIdPipe) id: string) {
+    return this.crawls.get(workspace.workspaceId, id);
   }
 
   @Post(':id/cancel')
   @HttpCode(200)
-  cancel(@CurrentUser() user: AuthUser, @Param('id', ParseIdPipe) id: string) {
-    return this.crawls.cancel(user.id, id);
+  @Requires('crawls.run')
+  @Audited('crawl.cancel', 'crawl')
+  cancel(@Workspace() workspace: WorkspaceContext, @Param('id', ParseIdPipe) id: string) {
+    return this.crawls.cancel(workspace.workspaceId, id);
   }
 
   @Get(':id/results')
   results(
-    @CurrentUser() user: AuthUser,
+    @Workspace() workspace: WorkspaceContext,
     @Param('id', ParseIdPipe) id: string,
     @Query(validate(paginationQuerySchema)) query: z.output<typeof paginationQuerySchema>,
   ) {
-    return this.crawls.results(user.id, id, query.page, query.limit);
+    return this.crawls.results(workspace.workspaceId, id, query.page, query.limit);
   }
 
   @Get(':id/pages/:pageId/screenshot')
   async screenshot(
-    @CurrentUser() user: AuthUser,
+    @Workspace() workspace: WorkspaceContext,
     @Param('id', ParseIdPipe) id: string,
     @Param('pageId', ParseIdPipe) pageId: string,
     @Res() reply: FastifyReply,
   ) {
-    const relative = await this.crawls.screenshotPath(user.id, id, pageId);
+    const relative = await this.crawls.screenshotPath(workspace.workspaceId, id, pageId);
     const file = path.resolve(this.config.DATA_DIR, relative);
     // The stored path is relative to DATA_DIR; never follow one that leads out of it.
     if (!file.startsWith(path.resolve(this.config.DATA_DIR) + path.sep))

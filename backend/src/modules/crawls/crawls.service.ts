@@ -14,9 +14,10 @@ import {
   type TestCrawl,
   type TestCrawlResult,
 } from '@vendorwatch/contracts';
-import { CrawlJobsRepository, CrawlPagesRepository } from '@vendorwatch/db';
+import { CrawlJobsRepository, CrawlPagesRepository, type WorkspaceId } from '@vendorwatch/db';
 import { CrawlStartRefused } from '@vendorwatch/runtime';
 import { BadRequestError, DomainError, NotFoundError } from '../../common/errors';
+import { noteForAudit } from '../audit-log/audit-notes';
 import { CrawlerConfigsService } from '../crawler-configs/crawler-configs.service';
 import { toCrawlJob, toCrawlPage } from './crawl-job.mapper';
 import { CrawlQueueService } from './crawl-queue.service';
@@ -39,17 +40,22 @@ export class CrawlsService {
     private readonly crawlerConfigs: CrawlerConfigsService,
   ) {}
 
-  /** The shared start path (see CrawlStarter), its refusals turned into HTTP answers. */
-  async start(userId: string, input: StartCrawl, sessionId?: string): Promise<StartedCrawl> {
+  /**
+   * The shared start path (see CrawlStarter), its refusals turned into HTTP answers. `userId`: who
+   * starts it (a person, or an API key's creator), recorded on the row.
+   */
+  async start(workspaceId: WorkspaceId, userId: string, input: StartCrawl, sessionId?: string): Promise<StartedCrawl> {
     const { api_key: _key, ...settings } = input.settings;
     try {
       const { row, vendor, created } = await this.queue.starter.start({
+        workspaceId,
         userId,
         vendorId: input.vendorId,
         method: input.method,
         settings,
         sessionId,
       });
+      noteForAudit({ vendorName: vendor.name, created });
       // A crawl just started or still going has no report yet.
       return { job: toCrawlJob({ ...row, vendorName: vendor.name, reportId: null }), created };
     } catch (error) {
@@ -58,20 +64,20 @@ export class CrawlsService {
     }
   }
 
-  async get(userId: string, id: string): Promise<CrawlJob> {
-    const row = await this.jobs.findOwned(userId, id);
+  async get(workspaceId: WorkspaceId, id: string): Promise<CrawlJob> {
+    const row = await this.jobs.find(workspaceId, id);
     if (!row) throw new NotFoundError('Crawl job not found');
     return toCrawlJob(row);
   }
 
-  async active(userId: string): Promise<CrawlJob[]> {
-    return (await this.jobs.listActive(userId)).map(toCrawlJob);
+  async active(workspaceId: WorkspaceId): Promise<CrawlJob[]> {
+    return (await this.jobs.listActive(workspaceId)).map(toCrawlJob);
   }
 
-  async history(userId: string, query: CrawlHistoryQuery): Promise<Paginated<CrawlJob>> {
+  async history(workspaceId: WorkspaceId, query: CrawlHistoryQuery): Promise<Paginated<CrawlJob>> {
     const { page, limit, from, to, ...filters } = query;
-    const { rows, total } = await this.jobs.listOwned(
-      userId,
+    const { rows, total } = await this.jobs.list(
+      workspaceId,
       { ...filters, from: from ? new Date(from) : undefined, to: to ? endOfDay(to) : undefined },
       page,
       limit,
@@ -83,42 +89,43 @@ export class CrawlsService {
    * A waiting job is removed and ended here, as is a row whose job is gone (nothing else would end
    * it); a running one is stopped by its worker within a second.
    */
-  async cancel(userId: string, id: string): Promise<CrawlJob> {
-    const job = await this.get(userId, id);
+  async cancel(workspaceId: WorkspaceId, id: string): Promise<CrawlJob> {
+    const job = await this.get(workspaceId, id);
     if (job.status !== 'queued' && job.status !== 'running') throw new BadRequestError(MESSAGES.crawls.notCancellable);
+    noteForAudit({ vendorName: job.vendorName, statusBefore: job.status });
     const outcome = await this.queue.cancelCrawl(id);
     if (outcome !== 'signalled') await this.jobs.finish(id, 'cancelled');
-    else await this.waitUntilEnded(userId, id, CANCEL_WAIT_MS);
-    return this.get(userId, id);
+    else await this.waitUntilEnded(workspaceId, id, CANCEL_WAIT_MS);
+    return this.get(workspaceId, id);
   }
 
   /** The worker ends a signalled job within a second; answering after it did spares clients a poll. */
-  private async waitUntilEnded(userId: string, id: string, timeoutMs: number): Promise<void> {
+  private async waitUntilEnded(workspaceId: WorkspaceId, id: string, timeoutMs: number): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
-      const row = await this.jobs.findOwned(userId, id);
+      const row = await this.jobs.find(workspaceId, id);
       if (!row || isTerminalStatus(row.status)) return;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
 
-  async results(userId: string, id: string, page: number, limit: number): Promise<Paginated<CrawlPage>> {
-    await this.get(userId, id);
-    const { rows, total } = await this.pages.listOwnedByJob(userId, id, page, limit);
+  async results(workspaceId: WorkspaceId, id: string, page: number, limit: number): Promise<Paginated<CrawlPage>> {
+    await this.get(workspaceId, id);
+    const { rows, total } = await this.pages.listByJob(workspaceId, id, page, limit);
     return { items: rows.map(toCrawlPage), total, page, limit };
   }
 
-  async screenshotPath(userId: string, jobId: string, pageId: string): Promise<string> {
-    const page = await this.pages.findOwned(userId, jobId, pageId);
+  async screenshotPath(workspaceId: WorkspaceId, jobId: string, pageId: string): Promise<string> {
+    const page = await this.pages.find(workspaceId, jobId, pageId);
     if (!page?.screenshotPath) throw new NotFoundError('Screenshot not found');
     return page.screenshotPath;
   }
 
   /** One URL, now, on a worker: the API itself never runs a browser. */
-  async test(userId: string, input: TestCrawl): Promise<TestCrawlResult> {
+  async test(workspaceId: WorkspaceId, userId: string, input: TestCrawl): Promise<TestCrawlResult> {
     let crawlerConfigId: string | undefined;
     if (input.method === 'api') {
-      const credentials = await this.crawlerConfigs.activeCredentials(userId);
+      const credentials = await this.crawlerConfigs.activeCredentials(workspaceId);
       if (!credentials) throw new BadRequestError(MESSAGES.crawls.apiKeyRequiredForApiMethod);
       crawlerConfigId = credentials.configId;
     }
@@ -127,6 +134,7 @@ export class CrawlsService {
     try {
       return await this.queue.runTestCrawl({
         userId,
+        workspaceId,
         url: input.url,
         method: input.method,
         settings: input.settings,
@@ -140,13 +148,14 @@ export class CrawlsService {
   // --- The crawler page's session API (its start-crawler / stop-crawler calls). ---
 
   /**
-   * Crawls through the user's scraping API when one is configured, else by plain HTTP. When the vendor
+   * Crawls through the workspace's scraping API when one is configured, else by plain HTTP. When the vendor
    * already has a crawl going, the answer is that crawl with its own session — null when it was started
    * elsewhere, and the page then follows it by its job id.
    */
-  async startSession(userId: string, input: StartSession): Promise<CrawlJob> {
-    const method = input.method ?? ((await this.crawlerConfigs.activeCredentials(userId)) ? 'api' : 'http');
+  async startSession(workspaceId: WorkspaceId, userId: string, input: StartSession): Promise<CrawlJob> {
+    const method = input.method ?? ((await this.crawlerConfigs.activeCredentials(workspaceId)) ? 'api' : 'http');
     const { job } = await this.start(
+      workspaceId,
       userId,
       { vendorId: input.vendor_id, method, settings: { ...DEFAULT_PUPPETEER_SETTINGS } },
       input.session_id,
@@ -154,18 +163,19 @@ export class CrawlsService {
     return job;
   }
 
-  async stopSession(userId: string, crawl: CrawlSessionRef): Promise<CrawlJob> {
+  async stopSession(workspaceId: WorkspaceId, crawl: CrawlSessionRef): Promise<CrawlJob> {
     const job =
       'sessionId' in crawl
-        ? await this.jobs.findOwnedBySession(userId, crawl.sessionId)
-        : await this.jobs.findOwned(userId, crawl.jobId);
+        ? await this.jobs.findBySession(workspaceId, crawl.sessionId)
+        : await this.jobs.find(workspaceId, crawl.jobId);
     if (!job) throw new NotFoundError('Crawl session not found');
-    if (job.status === 'queued' || job.status === 'running') return this.cancel(userId, job.id);
+    if (job.status === 'queued' || job.status === 'running') return this.cancel(workspaceId, job.id);
+    noteForAudit({ alreadyEnded: job.status });
     return toCrawlJob(job);
   }
 
-  async sessionResults(userId: string, crawl: CrawlSessionRef, window?: ListWindow): Promise<CrawlPage[]> {
-    return (await this.pages.listOwnedBySession(userId, crawl, window)).map(toCrawlPage);
+  async sessionResults(workspaceId: WorkspaceId, crawl: CrawlSessionRef, window?: ListWindow): Promise<CrawlPage[]> {
+    return (await this.pages.listBySession(workspaceId, crawl, window)).map(toCrawlPage);
   }
 }
 

@@ -1,8 +1,9 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import type { CrawlJob, Vendor } from '@vendorwatch/contracts';
+import type { CrawlJob, Vendor, Workspace } from '@vendorwatch/contracts';
 import { startFixtureSite, waitFor, type FixtureSite } from '../../../../test-support';
 import { createWorkerApp } from '../../../../worker/src/worker-app';
 import { addVendor, startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import { apiCall, createApiKey, createWorkspace, keyCall } from '../workspaces/testing/teams';
 
 /**
  * Fair use: per-user limits on crawl starts and on the expensive routes (429 with Retry-After),
@@ -60,6 +61,31 @@ describe('fair use', () => {
     const bobs = await start(bob, bobVendor);
     expect(bobs.status).toBe(201);
     started.push({ user: () => bob, job: (await bobs.json()) as CrawlJob });
+  });
+
+  it("counts an API key's starts against its creator's allowance, in any of their workspaces", async () => {
+    const personal = ((await apiCall(alice, 'GET', '/api/workspaces')).body as Workspace[]).find((w) => w.personal)!;
+    const key = await createApiKey(alice, personal.id, 'editor');
+    const refused = await keyCall(t, key, 'POST', '/api/crawls', { vendorId: aliceVendors[3]!.id, method: 'http' });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^Too many crawls started: at most 3 every hour\./);
+    // Another workspace of hers is no fresh allowance either.
+    const team = await createWorkspace(alice);
+    const teamVendor = await apiCall(
+      alice,
+      'POST',
+      '/api/vendors',
+      { name: 'Team Co', url: 'https://team.example/' },
+      { 'x-workspace-id': team.id },
+    );
+    const inTeam = await apiCall(
+      alice,
+      'POST',
+      '/api/crawls',
+      { vendorId: teamVendor.body.id, method: 'http' },
+      { 'x-workspace-id': team.id },
+    );
+    expect(inTeam.status).toBe(429);
   });
 
   it('the expensive routes are limited per user', async () => {

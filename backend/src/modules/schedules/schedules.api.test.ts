@@ -1,6 +1,18 @@
 import type { ScheduleOverview, Vendor, VendorSchedule } from '@vendorwatch/contracts';
+import { vendorSchedules } from '@vendorwatch/db';
 import { createQueue, vendorSchedulerId, type TypedQueue } from '@vendorwatch/runtime';
+import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import {
+  addMember,
+  apiCall,
+  auditEntries,
+  createApiKey,
+  createWorkspace,
+  expectRefused,
+  keyCall,
+  roleTooLow,
+} from '../workspaces/testing/teams';
 
 /** The schedules API: validation, owner scope, the next run, the pause switch and a deleted vendor's scheduler. */
 describe('schedules API', () => {
@@ -112,5 +124,60 @@ describe('schedules API', () => {
     expect((await alice.api(`/api/vendors/${vendor.id}`, { method: 'DELETE' })).status).toBe(204);
     expect(await queue.getJobScheduler(vendorSchedulerId(vendor.id))).toBeUndefined();
     expect((await alice.api(`/api/vendors/${vendor.id}/schedule`)).status).toBe(404);
+  });
+
+  it("keeps a workspace's schedules and pause switch: members read them, a viewer is refused changes, an editor key saves one", async () => {
+    const [owner, viewer, outsider] = [await t.signUp(), await t.signUp(), await t.signUp()];
+    const team = await createWorkspace(owner);
+    await addMember(t, team.id, viewer, 'viewer');
+    const inTeam = { 'x-workspace-id': team.id };
+    const shared = (await apiCall(owner, 'POST', '/api/vendors', { name: 'Team Co', url: 'https://team.example/' }, inTeam))
+      .body as Vendor;
+    const own = (await apiCall(owner, 'POST', '/api/vendors', { name: 'Own Co', url: 'https://own.example/' })).body as Vendor;
+    expect((await apiCall(owner, 'PUT', `/api/vendors/${own.id}/schedule`, { kind: 'daily', time: '04:00' })).status).toBe(200);
+    const schedulePath = `/api/vendors/${shared.id}/schedule`;
+
+    const key = await createApiKey(owner, team.id, 'editor', 'Scheduler');
+    const saved = await keyCall(t, key, 'PUT', schedulePath, { kind: 'daily', time: '06:15', method: 'http' });
+    expect(saved.status).toBe(200);
+    const [row] = await t.database.db.select().from(vendorSchedules).where(eq(vendorSchedules.vendorId, shared.id));
+    expect(row).toMatchObject({ workspaceId: team.id, userId: owner.id, kind: 'daily' });
+
+    expect((await apiCall(viewer, 'GET', schedulePath, undefined, inTeam)).body).toMatchObject({ kind: 'daily', time: '06:15' });
+    expect((await apiCall(viewer, 'GET', '/api/schedules', undefined, inTeam)).body).toMatchObject({
+      paused: false,
+      schedules: [{ vendorId: shared.id, kind: 'daily' }],
+    });
+    const role = roleTooLow('viewer', 'editor');
+    expectRefused(await apiCall(viewer, 'PUT', schedulePath, { kind: 'off' }, inTeam), 403, role);
+    expectRefused(await apiCall(viewer, 'PUT', '/api/schedules/pause', { paused: true }, inTeam), 403, role);
+    for (const [method, path] of [
+      ['GET', schedulePath],
+      ['PUT', schedulePath],
+      ['GET', `${schedulePath}/runs`],
+    ] as const)
+      expect((await apiCall(outsider, method, path, method === 'PUT' ? { kind: 'hourly' } : undefined)).status).toBe(404);
+
+    // Pausing the team holds the team's schedules only: the owner's own workspace keeps running.
+    expect((await apiCall(owner, 'PUT', '/api/schedules/pause', { paused: true }, inTeam)).body).toMatchObject({ paused: true });
+    expect(await queue.getJobScheduler(vendorSchedulerId(shared.id))).toBeUndefined();
+    expect(await queue.getJobScheduler(vendorSchedulerId(own.id))).toBeDefined();
+    expect((await apiCall(owner, 'GET', '/api/schedules')).body).toMatchObject({ paused: false });
+    expect((await apiCall(viewer, 'GET', schedulePath, undefined, inTeam)).body).toMatchObject({ paused: true, nextRunAt: null });
+    // A member pausing their own workspace too: one switch per workspace, whoever sets it.
+    expect((await apiCall(owner, 'PUT', '/api/schedules/pause', { paused: true })).body).toMatchObject({ paused: true });
+    expect(await queue.getJobScheduler(vendorSchedulerId(own.id))).toBeUndefined();
+
+    expect((await auditEntries(owner, team.id, 'schedule.update'))[0]).toMatchObject({
+      actorType: 'api_key',
+      targetType: 'vendor',
+      targetId: shared.id,
+      summary: { kind: 'daily', time: '06:15', method: 'http' },
+    });
+    expect((await auditEntries(owner, team.id, 'schedules.pause_change'))[0]).toMatchObject({
+      actorType: 'user',
+      actorLabel: owner.email,
+      summary: { paused: true },
+    });
   });
 });

@@ -7,7 +7,7 @@ import {
   type ScheduleSettings,
   type VendorSchedule,
 } from '@vendorwatch/contracts';
-import { SchedulesRepository, type ScheduleRunRow, type VendorScheduleRow } from '@vendorwatch/db';
+import { SchedulesRepository, type ScheduleRunRow, type VendorScheduleRow, type WorkspaceId } from '@vendorwatch/db';
 import { APP_CONFIG, scheduleAllowanceProblem, scheduleProblem, type AppConfig } from '@vendorwatch/runtime';
 import { BadRequestError } from '../../common/errors';
 import { VendorsService } from '../vendors/vendors.service';
@@ -25,32 +25,35 @@ export class SchedulesService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async get(userId: string, vendorId: string): Promise<VendorSchedule> {
-    await this.vendors.findOwnedOrThrow(userId, vendorId);
-    const [row, paused] = await Promise.all([this.schedules.findOwned(userId, vendorId), this.schedules.isPaused(userId)]);
+  async get(workspaceId: WorkspaceId, vendorId: string): Promise<VendorSchedule> {
+    await this.vendors.findOrThrow(workspaceId, vendorId);
+    const [row, paused] = await Promise.all([this.schedules.find(workspaceId, vendorId), this.schedules.isPaused(workspaceId)]);
     const nextRun = row && row.kind !== 'off' && !paused ? await this.schedulers.nextRun(vendorId) : null;
     return toSchedule(vendorId, row, paused, nextRun);
   }
 
-  /** Saved first (the database is the truth), then the job scheduler follows it. */
-  async save(userId: string, vendorId: string, input: ScheduleSettings): Promise<VendorSchedule> {
-    await this.vendors.findOwnedOrThrow(userId, vendorId);
+  /**
+   * Saved first (the database is the truth), then the job scheduler follows it. `userId` (who saves)
+   * is recorded on a new schedule; its runs start crawls in that person's name.
+   */
+  async save(workspaceId: WorkspaceId, userId: string, vendorId: string, input: ScheduleSettings): Promise<VendorSchedule> {
+    await this.vendors.findOrThrow(workspaceId, vendorId);
     const problem =
       scheduleProblem(input, this.config.SCHEDULE_MIN_INTERVAL_SECONDS) ??
-      scheduleAllowanceProblem(input, await this.othersOf(userId, vendorId), this.config);
+      scheduleAllowanceProblem(input, await this.othersOf(workspaceId, vendorId), this.config);
     if (problem) throw new BadRequestError(problem);
-    const row = await this.schedules.upsert(userId, vendorId, input);
-    const paused = await this.schedules.isPaused(userId);
+    const row = await this.schedules.upsert(workspaceId, userId, vendorId, input);
+    const paused = await this.schedules.isPaused(workspaceId);
     await this.schedulers.apply(row, paused);
-    return this.get(userId, vendorId);
+    return this.get(workspaceId, vendorId);
   }
 
   /**
-   * The user's schedules with their next runs: only the user's own job schedulers are read from
+   * The workspace's schedules with their next runs: only its own job schedulers are read from
    * Redis (by vendor id), however many other tenants have.
    */
-  async overview(userId: string): Promise<ScheduleOverview> {
-    const [rows, paused] = await Promise.all([this.schedules.listActiveOwned(userId), this.schedules.isPaused(userId)]);
+  async overview(workspaceId: WorkspaceId): Promise<ScheduleOverview> {
+    const [rows, paused] = await Promise.all([this.schedules.listActive(workspaceId), this.schedules.isPaused(workspaceId)]);
     const next = paused ? new Map<string, Date>() : await this.schedulers.nextRuns(rows.map((row) => row.vendorId));
     return {
       paused,
@@ -62,21 +65,24 @@ export class SchedulesService {
     };
   }
 
-  /** Pausing removes the user's job schedulers (nothing fires); resuming puts them back. */
-  async setPaused(userId: string, paused: boolean): Promise<ScheduleOverview> {
-    await this.schedules.setPaused(userId, paused);
-    for (const row of await this.schedules.listActiveOwned(userId)) await this.schedulers.apply(row, paused);
-    return this.overview(userId);
+  /** Pausing removes the workspace's job schedulers (nothing fires); resuming puts them back. `userId`: who switched it. */
+  async setPaused(workspaceId: WorkspaceId, userId: string, paused: boolean): Promise<ScheduleOverview> {
+    await this.schedules.setPaused(workspaceId, userId, paused);
+    for (const row of await this.schedules.listActive(workspaceId)) await this.schedulers.apply(row, paused);
+    return this.overview(workspaceId);
   }
 
-  /** The user's schedules that are on, but the vendor's own (which the one being saved replaces). */
-  private async othersOf(userId: string, vendorId: string): Promise<VendorScheduleRow[]> {
-    return (await this.schedules.listActiveOwned(userId)).filter((row) => row.vendorId !== vendorId);
+  /**
+   * The workspace's schedules that are on, but the vendor's own (which the one being saved replaces):
+   * together they must stay within the crawl-start allowance.
+   */
+  private async othersOf(workspaceId: WorkspaceId, vendorId: string): Promise<VendorScheduleRow[]> {
+    return (await this.schedules.listActive(workspaceId)).filter((row) => row.vendorId !== vendorId);
   }
 
-  async runs(userId: string, vendorId: string): Promise<ScheduleRun[]> {
-    await this.vendors.findOwnedOrThrow(userId, vendorId);
-    return (await this.schedules.listRunsOwned(userId, vendorId, LIMITS.schedule.runsListed)).map(toRun);
+  async runs(workspaceId: WorkspaceId, vendorId: string): Promise<ScheduleRun[]> {
+    await this.vendors.findOrThrow(workspaceId, vendorId);
+    return (await this.schedules.listRuns(workspaceId, vendorId, LIMITS.schedule.runsListed)).map(toRun);
   }
 }
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { MESSAGES, type ScrapeResult } from '@vendorwatch/contracts';
+import type { WorkspaceId } from '@vendorwatch/db';
 import { ScrapingBeeError } from '@vendorwatch/runtime';
 import { CrawlerConfigsService } from '../crawler-configs/crawler-configs.service';
 
@@ -9,13 +10,13 @@ export interface ProxyTestResult {
   credits: number | null;
 }
 
-/** The scraping proxy: calls ScrapingBee with the caller's active configuration, so keys stay server-side. */
+/** The scraping proxy: calls ScrapingBee with the workspace's active configuration, so keys stay server-side. */
 @Injectable()
 export class ScrapingBeeService {
   constructor(private readonly configs: CrawlerConfigsService) {}
 
-  async test(userId: string): Promise<ProxyTestResult> {
-    const credentials = await this.configs.activeCredentials(userId);
+  async test(workspaceId: WorkspaceId): Promise<ProxyTestResult> {
+    const credentials = await this.configs.activeCredentials(workspaceId);
     if (!credentials)
       return {
         success: false,
@@ -34,8 +35,8 @@ export class ScrapingBeeService {
     }
   }
 
-  async scrape(userId: string, url: string, renderJs: boolean): Promise<ScrapeResult> {
-    const credentials = await this.configs.activeCredentials(userId);
+  async scrape(workspaceId: WorkspaceId, url: string, renderJs: boolean): Promise<ScrapeResult> {
+    const credentials = await this.configs.activeCredentials(workspaceId);
     if (!credentials) return { success: false, message: MESSAGES.scraping.apiKeyMissing, pageSource: null, credits: null };
     try {
       const page = await this.configs.client(credentials).scrape(url, { renderJs });

@@ -1,6 +1,17 @@
-import { formatMessage, MESSAGES, type Vendor, type VendorListItem } from '@vendorwatch/contracts';
-import { crawlJobs } from '@vendorwatch/db';
+import { formatMessage, MESSAGES, type Vendor, type VendorListItem, type Workspace } from '@vendorwatch/contracts';
+import { crawlJobs, vendors } from '@vendorwatch/db';
+import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import {
+  addMember,
+  apiCall,
+  auditEntries,
+  createApiKey,
+  createWorkspace,
+  expectRefused,
+  keyCall,
+  roleTooLow,
+} from '../workspaces/testing/teams';
 
 describe('Vendors API', () => {
   let t: TestApp;
@@ -172,6 +183,91 @@ describe('Vendors API', () => {
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toMatchObject({ message: MESSAGES.auth.tokenRequired });
   });
+
+  describe('in a shared workspace', () => {
+    let owner: TestUser;
+    let viewer: TestUser;
+    let outsider: TestUser;
+    let team: Workspace;
+    const inTeam = () => ({ 'x-workspace-id': team.id });
+
+    beforeAll(async () => {
+      [owner, viewer, outsider] = await Promise.all([t.signUp(), t.signUp(), t.signUp()]);
+      team = await createWorkspace(owner, 'Vendor risk');
+      await addMember(t, team.id, viewer, 'viewer');
+    });
+
+    it("lists the workspace's vendors to every member; a viewer's writes are refused with 403 and change nothing", async () => {
+      const added = await apiCall(owner, 'POST', '/api/vendors', { name: 'Shared Co', url: 'shared.example' }, inTeam());
+      expect(added.status).toBe(201);
+      const shared = added.body as Vendor;
+
+      const seen = await apiCall(viewer, 'GET', '/api/vendors', undefined, inTeam());
+      expect(seen.status).toBe(200);
+      expect((seen.body as Vendor[]).map((vendor) => vendor.name)).toEqual(['Shared Co']);
+      expect((await apiCall(viewer, 'GET', `/api/vendors/${shared.id}`, undefined, inTeam())).body).toMatchObject({
+        name: 'Shared Co',
+      });
+      // The owner's personal workspace does not hold the team's vendor.
+      expect((await apiCall(owner, 'GET', '/api/vendors')).body).toEqual([]);
+
+      const refusal = roleTooLow('viewer', 'editor');
+      expectRefused(await apiCall(viewer, 'POST', '/api/vendors', { name: 'Mine' }, inTeam()), 403, refusal);
+      expectRefused(await apiCall(viewer, 'PUT', `/api/vendors/${shared.id}`, { name: 'Renamed' }, inTeam()), 403, refusal);
+      expectRefused(await apiCall(viewer, 'DELETE', `/api/vendors/${shared.id}`, undefined, inTeam()), 403, refusal);
+      expect(((await apiCall(owner, 'GET', '/api/vendors', undefined, inTeam())).body as Vendor[]).map((v) => v.name)).toEqual([
+        'Shared Co',
+      ]);
+    });
+
+    it('answers a member of another workspace 403 for the workspace and 404 for its vendors', async () => {
+      const shared = (await apiCall(owner, 'POST', '/api/vendors', { name: 'Team Only' }, inTeam())).body as Vendor;
+      expectRefused(await apiCall(outsider, 'GET', '/api/vendors', undefined, inTeam()), 403, MESSAGES.access.notMember);
+      for (const [method, json] of [
+        ['GET', undefined],
+        ['PUT', { name: 'Hijacked' }],
+        ['DELETE', undefined],
+      ] as const)
+        expect((await apiCall(outsider, method, `/api/vendors/${shared.id}`, json)).status).toBe(404);
+      expect((await apiCall(owner, 'GET', `/api/vendors/${shared.id}`, undefined, inTeam())).body).toMatchObject({
+        name: 'Team Only',
+      });
+    });
+
+    it('lets an editor API key add, change and delete vendors, recorded as its creator’s and in the audit log', async () => {
+      const key = await createApiKey(owner, team.id, 'editor', 'GRC sync');
+      const added = await keyCall(t, key, 'POST', '/api/vendors', { name: 'Scripted Co', url: 'https://scripted.example' });
+      expect(added.status).toBe(201);
+      const scripted = added.body as Vendor;
+      const [row] = await t.database.db.select().from(vendors).where(eq(vendors.id, scripted.id));
+      expect(row).toMatchObject({ workspaceId: team.id, userId: owner.id });
+      expect(((await apiCall(viewer, 'GET', '/api/vendors', undefined, inTeam())).body as Vendor[]).map((v) => v.name)).toContain(
+        'Scripted Co',
+      );
+      expect((await keyCall(t, key, 'PUT', `/api/vendors/${scripted.id}`, { description: 'Synced' })).status).toBe(200);
+      expect((await keyCall(t, key, 'DELETE', `/api/vendors/${scripted.id}`)).status).toBe(204);
+
+      const [created] = await auditEntries(owner, team.id, 'vendor.create');
+      expect(created).toMatchObject({
+        actorType: 'api_key',
+        actorLabel: 'GRC sync',
+        targetType: 'vendor',
+        targetId: scripted.id,
+        summary: { name: 'Scripted Co', url: 'https://scripted.example' },
+      });
+      expect((await auditEntries(owner, team.id, 'vendor.update'))[0]).toMatchObject({
+        targetId: scripted.id,
+        summary: { description: 'Synced' },
+      });
+      expect((await auditEntries(owner, team.id, 'vendor.delete'))[0]).toMatchObject({
+        actorType: 'api_key',
+        targetId: scripted.id,
+        summary: { name: 'Scripted Co' },
+      });
+      // The viewer's refused attempts left no entry.
+      expect((await auditEntries(owner, team.id, 'vendor.create')).map((entry) => entry.actorLabel)).not.toContain(viewer.email);
+    });
+  });
 });
 
 describe('Vendors API: vendors per user (VENDORS_PER_USER)', () => {
@@ -205,5 +301,21 @@ describe('Vendors API: vendors per user (VENDORS_PER_USER)', () => {
     expect((await dave.api('/api/vendors', { method: 'POST', json: { name: 'F' } })).status).toBe(201);
     expect((await dave.api('/api/vendors', { method: 'POST', json: { name: 'G' } })).status).toBe(409);
     expect(await count(dave)).toBe(3);
+  });
+
+  it("counts a workspace's vendors whoever adds them: a colleague is refused once the workspace keeps the cap", async () => {
+    const [owner, editor] = [await t.signUp(), await t.signUp()];
+    const team = await createWorkspace(owner);
+    await addMember(t, team.id, editor, 'editor');
+    const add = (who: TestUser, name: string) => apiCall(who, 'POST', '/api/vendors', { name }, { 'x-workspace-id': team.id });
+    for (const [who, name] of [
+      [owner, 'A'],
+      [editor, 'B'],
+      [owner, 'C'],
+    ] as const)
+      expect((await add(who, name)).status).toBe(201);
+    expectRefused(await add(editor, 'D'), 409, formatMessage.vendorLimitReached(3));
+    // The editor's own workspace is another count.
+    expect((await editor.api('/api/vendors', { method: 'POST', json: { name: 'Own' } })).status).toBe(201);
   });
 });

@@ -9,9 +9,10 @@ import {
   type VendorLastCrawl,
   type VendorListItem,
 } from '@vendorwatch/contracts';
-import { VendorsRepository, type VendorLastCrawlRow, type VendorRow } from '@vendorwatch/db';
+import { VendorsRepository, type VendorLastCrawlRow, type VendorRow, type WorkspaceId } from '@vendorwatch/db';
 import { APP_CONFIG, type AppConfig } from '@vendorwatch/runtime';
 import { ConflictError, NotFoundError } from '../../common/errors';
+import { noteForAudit } from '../audit-log/audit-notes';
 import { ScheduleQueueService } from '../schedules/schedule-queue.service';
 
 export const toVendor = (row: VendorRow): Vendor => ({
@@ -46,41 +47,53 @@ export class VendorsService {
   ) {}
 
   /** The list shows each vendor's latest compliance label and latest crawl, read in the same query. */
-  async list(userId: string, window?: ListWindow): Promise<VendorListItem[]> {
-    return (await this.vendors.listByOwnerWithCompliance(userId, window)).map((row) => ({
+  async list(workspaceId: WorkspaceId, window?: ListWindow): Promise<VendorListItem[]> {
+    return (await this.vendors.listWithCompliance(workspaceId, window)).map((row) => ({
       ...toVendor(row),
       compliance: row.compliance,
       lastCrawl: row.lastCrawl && toLastCrawl(row.lastCrawl),
     }));
   }
 
-  async get(userId: string, id: string): Promise<Vendor> {
-    return toVendor(await this.findOwnedOrThrow(userId, id));
+  async get(workspaceId: WorkspaceId, id: string): Promise<Vendor> {
+    return toVendor(await this.findOrThrow(workspaceId, id));
   }
 
-  /** The vendor row itself, for other modules (crawls, crawler settings) that act on a vendor. */
+  /** The vendor row itself, for other modules (crawls, crawler settings, schedules) that act on a vendor. */
+  async findOrThrow(workspaceId: WorkspaceId, id: string): Promise<VendorRow> {
+    const row = await this.vendors.findInWorkspace(workspaceId, id);
+    if (!row) throw new NotFoundError('Vendor not found');
+    return row;
+  }
+
+  /** As findOrThrow, by the user who added it: for the modules that still scope by user (changes). */
   async findOwnedOrThrow(userId: string, id: string): Promise<VendorRow> {
     const row = await this.vendors.findOwned(userId, id);
     if (!row) throw new NotFoundError('Vendor not found');
     return row;
   }
 
-  /** Fair use: a user keeps at most VENDORS_PER_USER vendors (each may be crawled on a schedule). */
-  async create(userId: string, input: CreateVendor): Promise<Vendor> {
+  /**
+   * Fair use: a workspace keeps at most VENDORS_PER_USER vendors (each may be crawled on a schedule),
+   * whoever adds them; `userId` is recorded as the one who added it.
+   */
+  async create(workspaceId: WorkspaceId, userId: string, input: CreateVendor): Promise<Vendor> {
     const cap = this.config.VENDORS_PER_USER;
-    const row = await this.vendors.createWithinCap(userId, input, cap);
+    const row = await this.vendors.createWithinCap(workspaceId, userId, input, cap);
     if (row === 'full') throw new ConflictError(formatMessage.vendorLimitReached(cap));
     return toVendor(row);
   }
 
-  async update(userId: string, id: string, changes: UpdateVendor): Promise<Vendor> {
-    const row = await this.vendors.updateOwned(userId, id, changes);
+  async update(workspaceId: WorkspaceId, id: string, changes: UpdateVendor): Promise<Vendor> {
+    const row = await this.vendors.update(workspaceId, id, changes);
     if (!row) throw new NotFoundError('Vendor not found');
     return toVendor(row);
   }
 
-  async remove(userId: string, id: string): Promise<void> {
-    if (!(await this.vendors.deleteOwned(userId, id))) throw new NotFoundError('Vendor not found');
+  async remove(workspaceId: WorkspaceId, id: string): Promise<void> {
+    const removed = await this.vendors.delete(workspaceId, id);
+    if (!removed) throw new NotFoundError('Vendor not found');
+    noteForAudit({ name: removed.name });
     // The schedule row went with the vendor; its job scheduler goes too. Should Redis be out of reach,
     // the next run finds no schedule and removes its scheduler itself.
     await this.schedulers

@@ -128,13 +128,14 @@ describe.each(['postgres', 'pglite'] as const)('compliance assessments on %s', (
     const trend = await reports.trend(userId, { vendorId: acme.id }, 2);
     expect(trend.map((point) => point.rate)).toEqual([80, 95]);
 
-    const listedVendors = await vendors.listByOwnerWithCompliance(userId);
+    // Each user's vendors are in their personal workspace.
+    const listedVendors = await vendors.listWithCompliance(acme.workspaceId);
     expect(listedVendors.find((v) => v.id === acme.id)?.compliance).toEqual({
       reportId: latestAcme.reportId,
       rate: 95,
       label: 'Compliant',
     });
-    expect((await vendors.listByOwnerWithCompliance(otherUserId)).map((v) => v.compliance?.rate)).toEqual([10]);
+    expect((await vendors.listWithCompliance(theirs.workspaceId)).map((v) => v.compliance?.rate)).toEqual([10]);
   });
 
   it('reads a crawl’s pages for assessment in batches, in crawl order, without their main text', async () => {

@@ -4,6 +4,7 @@ import { LIMITS, type CrawlJobStatus } from '@vendorwatch/contracts';
 import type { Database } from '../database';
 import { complianceAssessments, crawlFrontier, crawlJobs, vendors } from '../schema';
 import { runStatement, type FixedStatement } from '../statements';
+import type { WorkspaceId } from '../workspace-id';
 
 export type CrawlJobRow = typeof crawlJobs.$inferSelect;
 export type NewCrawlJob = typeof crawlJobs.$inferInsert;
@@ -42,15 +43,20 @@ export class CrawlJobsRepository {
   // The polling endpoints' reads, built once: drizzle otherwise rebuilds the SQL on every call
   // (a large share of the API's CPU under polling; see bench/README.md) and PostgreSQL re-plans it.
   private readonly ownedQuery;
+  private readonly inWorkspaceQuery;
   private readonly activeQuery;
 
   constructor(private readonly db: Database) {
     const userId = sql.placeholder('userId');
+    const workspaceId = sql.placeholder('workspaceId');
     this.ownedQuery = this.selectWithVendor()
       .where(and(eq(crawlJobs.id, sql.placeholder('id')), eq(crawlJobs.userId, userId)))
       .prepare('crawl_jobs_find_owned');
+    this.inWorkspaceQuery = this.selectWithVendor()
+      .where(and(eq(crawlJobs.id, sql.placeholder('id')), eq(crawlJobs.workspaceId, workspaceId)))
+      .prepare('crawl_jobs_find_in_workspace');
     this.activeQuery = this.selectWithVendor()
-      .where(and(eq(crawlJobs.userId, userId), inArray(crawlJobs.status, LIVE)))
+      .where(and(eq(crawlJobs.workspaceId, workspaceId), inArray(crawlJobs.status, LIVE)))
       .orderBy(desc(crawlJobs.createdAt))
       // Bounded like every list answer: newest first, the rest show as they finish.
       .limit(LIMITS.listWindow.maxLimit)
@@ -221,13 +227,13 @@ export class CrawlJobsRepository {
     return row;
   }
 
-  async findLiveForVendor(userId: string, vendorId: string): Promise<CrawlJobRow | undefined> {
+  async findLiveForVendor(workspaceId: WorkspaceId, vendorId: string): Promise<CrawlJobRow | undefined> {
     const [row] = await this.db
       .select()
       .from(crawlJobs)
       .where(
         and(
-          eq(crawlJobs.userId, userId),
+          eq(crawlJobs.workspaceId, workspaceId),
           eq(crawlJobs.vendorId, vendorId),
           eq(crawlJobs.kind, 'crawl'),
           inArray(crawlJobs.status, LIVE),
@@ -236,31 +242,37 @@ export class CrawlJobsRepository {
     return row;
   }
 
+  /** A crawl the user started, in any workspace: for the callers that still scope by user (phase one of issue 33). */
   async findOwned(userId: string, id: string): Promise<CrawlJobWithVendor | undefined> {
     const [row] = await this.ownedQuery.execute({ userId, id });
     return row && flatten(row);
   }
 
-  async findOwnedBySession(userId: string, sessionId: string): Promise<CrawlJobWithVendor | undefined> {
+  async find(workspaceId: WorkspaceId, id: string): Promise<CrawlJobWithVendor | undefined> {
+    const [row] = await this.inWorkspaceQuery.execute({ workspaceId, id });
+    return row && flatten(row);
+  }
+
+  async findBySession(workspaceId: WorkspaceId, sessionId: string): Promise<CrawlJobWithVendor | undefined> {
     const [row] = await this.selectWithVendor()
-      .where(and(eq(crawlJobs.sessionId, sessionId), eq(crawlJobs.userId, userId)))
+      .where(and(eq(crawlJobs.sessionId, sessionId), eq(crawlJobs.workspaceId, workspaceId)))
       .orderBy(desc(crawlJobs.createdAt))
       .limit(1);
     return row && flatten(row);
   }
 
-  async listActive(userId: string): Promise<CrawlJobWithVendor[]> {
-    const rows = await this.activeQuery.execute({ userId });
+  async listActive(workspaceId: WorkspaceId): Promise<CrawlJobWithVendor[]> {
+    const rows = await this.activeQuery.execute({ workspaceId });
     return rows.map(flatten);
   }
 
-  async listOwned(
-    userId: string,
+  async list(
+    workspaceId: WorkspaceId,
     filters: CrawlJobFilters,
     page: number,
     limit: number,
   ): Promise<{ rows: CrawlJobWithVendor[]; total: number }> {
-    const conditions: SQL[] = [eq(crawlJobs.userId, userId)];
+    const conditions: SQL[] = [eq(crawlJobs.workspaceId, workspaceId)];
     if (filters.vendorId) conditions.push(eq(crawlJobs.vendorId, filters.vendorId));
     if (filters.status) conditions.push(eq(crawlJobs.status, filters.status));
     if (filters.from) conditions.push(gte(crawlJobs.createdAt, filters.from));

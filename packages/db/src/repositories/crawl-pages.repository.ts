@@ -2,6 +2,7 @@ import { FIRST_WINDOW, type ListWindow } from '@vendorwatch/contracts';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../database';
 import { crawlJobs, crawlPages } from '../schema';
+import type { WorkspaceId } from '../workspace-id';
 
 export type CrawlPageRow = typeof crawlPages.$inferSelect;
 export type NewCrawlPage = typeof crawlPages.$inferInsert;
@@ -95,15 +96,15 @@ export class CrawlPagesRepository {
     }
   }
 
-  // --- Owner-scoped reads for the API. ---
+  // --- Workspace-scoped reads for the API. ---
 
-  async listOwnedByJob(
-    userId: string,
+  async listByJob(
+    workspaceId: WorkspaceId,
     jobId: string,
     page: number,
     limit: number,
   ): Promise<{ rows: CrawlPageRow[]; total: number }> {
-    const where = and(eq(crawlPages.jobId, jobId), eq(crawlPages.userId, userId));
+    const where = and(eq(crawlPages.jobId, jobId), eq(crawlPages.workspaceId, workspaceId));
     const [rows, [totals]] = await Promise.all([
       this.db
         .select()
@@ -118,8 +119,8 @@ export class CrawlPagesRepository {
   }
 
   /** The crawler page's list: the pages of the crawl it started (by session) or follows (by job id), in crawl order. */
-  async listOwnedBySession(
-    userId: string,
+  async listBySession(
+    workspaceId: WorkspaceId,
     crawl: { sessionId: string } | { jobId: string },
     window: ListWindow = FIRST_WINDOW,
   ): Promise<CrawlPageRow[]> {
@@ -128,18 +129,18 @@ export class CrawlPagesRepository {
       .select({ page: crawlPages })
       .from(crawlPages)
       .innerJoin(crawlJobs, eq(crawlJobs.id, crawlPages.jobId))
-      .where(and(which, eq(crawlJobs.userId, userId), eq(crawlPages.userId, userId)))
+      .where(and(which, eq(crawlJobs.workspaceId, workspaceId), eq(crawlPages.workspaceId, workspaceId)))
       .orderBy(asc(crawlPages.fetchedAt), asc(crawlPages.id))
       .limit(window.limit)
       .offset(window.offset);
     return rows.map((r) => r.page);
   }
 
-  async findOwned(userId: string, jobId: string, pageId: string): Promise<CrawlPageRow | undefined> {
+  async find(workspaceId: WorkspaceId, jobId: string, pageId: string): Promise<CrawlPageRow | undefined> {
     const [row] = await this.db
       .select()
       .from(crawlPages)
-      .where(and(eq(crawlPages.id, pageId), eq(crawlPages.jobId, jobId), eq(crawlPages.userId, userId)));
+      .where(and(eq(crawlPages.id, pageId), eq(crawlPages.jobId, jobId), eq(crawlPages.workspaceId, workspaceId)));
     return row;
   }
 }

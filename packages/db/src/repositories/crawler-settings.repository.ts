@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../database';
 import { crawlerSettings } from '../schema';
+import type { WorkspaceId } from '../workspace-id';
 
 export type CrawlerSettingsRow = typeof crawlerSettings.$inferSelect;
 export type CrawlerSettingsValues = Pick<
@@ -9,24 +10,32 @@ export type CrawlerSettingsValues = Pick<
 > &
   Partial<Pick<CrawlerSettingsRow, 'ignoreSelectors' | 'ignoreTextPatterns'>>;
 
-/** One row per vendor and user: saving again replaces it (upsert on the unique pair). */
+/**
+ * One row per vendor of a workspace: saving again (by any member) replaces it, upserting on the
+ * unique (vendor, workspace) pair; `user_id` keeps who saved it first.
+ */
 export class CrawlerSettingsRepository {
   constructor(private readonly db: Database) {}
 
-  async find(userId: string, vendorId: string): Promise<CrawlerSettingsRow | undefined> {
+  async find(workspaceId: WorkspaceId, vendorId: string): Promise<CrawlerSettingsRow | undefined> {
     const [row] = await this.db
       .select()
       .from(crawlerSettings)
-      .where(and(eq(crawlerSettings.userId, userId), eq(crawlerSettings.vendorId, vendorId)));
+      .where(and(eq(crawlerSettings.workspaceId, workspaceId), eq(crawlerSettings.vendorId, vendorId)));
     return row;
   }
 
-  async upsert(userId: string, vendorId: string, values: CrawlerSettingsValues): Promise<CrawlerSettingsRow> {
+  async upsert(
+    workspaceId: WorkspaceId,
+    userId: string,
+    vendorId: string,
+    values: CrawlerSettingsValues,
+  ): Promise<CrawlerSettingsRow> {
     const [row] = await this.db
       .insert(crawlerSettings)
-      .values({ ...values, userId, vendorId })
+      .values({ ...values, userId, workspaceId, vendorId })
       .onConflictDoUpdate({
-        target: [crawlerSettings.vendorId, crawlerSettings.userId],
+        target: [crawlerSettings.vendorId, crawlerSettings.workspaceId],
         set: { ...values, updatedAt: new Date() },
       })
       .returning();

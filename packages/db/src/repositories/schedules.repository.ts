@@ -2,19 +2,24 @@ import type { ScheduleRunOutcome, ScheduleSettings } from '@vendorwatch/contract
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Database } from '../database';
 import { schedulePreferences, scheduleRuns, vendorSchedules } from '../schema';
+import type { WorkspaceId } from '../workspace-id';
 
 export type VendorScheduleRow = typeof vendorSchedules.$inferSelect;
 export type ScheduleRunRow = typeof scheduleRuns.$inferSelect;
 
-/** Vendor schedules, the runs they fired and the user's pause switch; owner-scoped. */
+/**
+ * Vendor schedules, the runs they fired and the workspace's pause switch; workspace-scoped. A
+ * schedule's `user_id` is who first saved it: its job scheduler fires in that person's name (their
+ * crawl-start allowance), whoever changes it later.
+ */
 export class SchedulesRepository {
   constructor(private readonly db: Database) {}
 
-  async findOwned(userId: string, vendorId: string): Promise<VendorScheduleRow | undefined> {
+  async find(workspaceId: WorkspaceId, vendorId: string): Promise<VendorScheduleRow | undefined> {
     const [row] = await this.db
       .select()
       .from(vendorSchedules)
-      .where(and(eq(vendorSchedules.vendorId, vendorId), eq(vendorSchedules.userId, userId)));
+      .where(and(eq(vendorSchedules.vendorId, vendorId), eq(vendorSchedules.workspaceId, workspaceId)));
     return row;
   }
 
@@ -23,45 +28,46 @@ export class SchedulesRepository {
     return row;
   }
 
-  async upsert(userId: string, vendorId: string, values: ScheduleSettings): Promise<VendorScheduleRow> {
+  async upsert(workspaceId: WorkspaceId, userId: string, vendorId: string, values: ScheduleSettings): Promise<VendorScheduleRow> {
     const set = { ...values, updatedAt: new Date() };
     const [row] = await this.db
       .insert(vendorSchedules)
-      .values({ ...set, userId, vendorId })
+      .values({ ...set, userId, workspaceId, vendorId })
       .onConflictDoUpdate({ target: vendorSchedules.vendorId, set })
       .returning();
     return row!;
   }
 
-  /** The user's schedules that are on (kind other than off). */
-  listActiveOwned(userId: string): Promise<VendorScheduleRow[]> {
+  /** The workspace's schedules that are on (kind other than off). */
+  listActive(workspaceId: WorkspaceId): Promise<VendorScheduleRow[]> {
     return this.db
       .select()
       .from(vendorSchedules)
-      .where(and(eq(vendorSchedules.userId, userId), ne(vendorSchedules.kind, 'off')));
+      .where(and(eq(vendorSchedules.workspaceId, workspaceId), ne(vendorSchedules.kind, 'off')));
   }
 
-  /** Every schedule that is on, with its owner's pause switch: what the job schedulers must match. */
+  /** Every schedule that is on, with its workspace's pause switch: what the job schedulers must match. */
   listAllActive(): Promise<Array<VendorScheduleRow & { paused: boolean }>> {
     return this.db
       .select({ schedule: vendorSchedules, paused: schedulePreferences.paused })
       .from(vendorSchedules)
-      .leftJoin(schedulePreferences, eq(schedulePreferences.userId, vendorSchedules.userId))
+      .leftJoin(schedulePreferences, eq(schedulePreferences.workspaceId, vendorSchedules.workspaceId))
       .where(ne(vendorSchedules.kind, 'off'))
       .then((rows) => rows.map((row) => ({ ...row.schedule, paused: row.paused ?? false })));
   }
 
-  async isPaused(userId: string): Promise<boolean> {
-    const [row] = await this.db.select().from(schedulePreferences).where(eq(schedulePreferences.userId, userId));
+  async isPaused(workspaceId: WorkspaceId): Promise<boolean> {
+    const [row] = await this.db.select().from(schedulePreferences).where(eq(schedulePreferences.workspaceId, workspaceId));
     return row?.paused ?? false;
   }
 
-  async setPaused(userId: string, paused: boolean): Promise<void> {
-    const set = { paused, updatedAt: new Date() };
+  /** Sets the workspace's pause switch, recording `userId` as who set it. */
+  async setPaused(workspaceId: WorkspaceId, userId: string, paused: boolean): Promise<void> {
+    const set = { paused, userId, updatedAt: new Date() };
     await this.db
       .insert(schedulePreferences)
-      .values({ userId, ...set })
-      .onConflictDoUpdate({ target: schedulePreferences.userId, set });
+      .values({ workspaceId, ...set })
+      .onConflictDoUpdate({ target: schedulePreferences.workspaceId, set });
   }
 
   /**
@@ -71,6 +77,7 @@ export class SchedulesRepository {
   async claimRun(values: {
     vendorId: string;
     userId: string;
+    workspaceId: WorkspaceId;
     runKey: string;
     scheduledFor: Date;
   }): Promise<ScheduleRunRow | undefined> {
@@ -86,11 +93,11 @@ export class SchedulesRepository {
     await this.db.update(scheduleRuns).set({ outcome, reason, crawlJobId }).where(eq(scheduleRuns.id, id));
   }
 
-  listRunsOwned(userId: string, vendorId: string, limit: number): Promise<ScheduleRunRow[]> {
+  listRuns(workspaceId: WorkspaceId, vendorId: string, limit: number): Promise<ScheduleRunRow[]> {
     return this.db
       .select()
       .from(scheduleRuns)
-      .where(and(eq(scheduleRuns.vendorId, vendorId), eq(scheduleRuns.userId, userId)))
+      .where(and(eq(scheduleRuns.vendorId, vendorId), eq(scheduleRuns.workspaceId, workspaceId)))
       .orderBy(desc(scheduleRuns.scheduledFor), desc(scheduleRuns.createdAt))
       .limit(limit);
   }

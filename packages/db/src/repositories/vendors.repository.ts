@@ -2,6 +2,7 @@ import { FIRST_WINDOW, type ListWindow } from '@vendorwatch/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../database';
 import { complianceAssessments, crawlJobs, vendors } from '../schema';
+import type { WorkspaceId } from '../workspace-id';
 
 export type VendorRow = typeof vendors.$inferSelect;
 export type NewVendor = Pick<VendorRow, 'name' | 'url' | 'description'>;
@@ -17,27 +18,26 @@ export type VendorWithComplianceRow = VendorRow & {
   lastCrawl: VendorLastCrawlRow | null;
 };
 
-/** Any constant: the first key of the per-user advisory lock around adding a vendor. */
-const USER_VENDORS_LOCK_SPACE = 72_110_946;
+/** Any constant: the first key of the per-workspace advisory lock around adding a vendor. */
+const WORKSPACE_VENDORS_LOCK_SPACE = 72_110_946;
 
-/** Every query takes the owner's id: a vendor of another user is simply not found. */
+/**
+ * Every query takes the workspace's id: a vendor of another workspace is simply not found. `user_id`
+ * records who added the vendor. (`findOwned` by user stays for the callers not yet in workspaces.)
+ */
 export class VendorsRepository {
   constructor(private readonly db: Database) {}
 
-  listByOwner(userId: string): Promise<VendorRow[]> {
-    return this.db.select().from(vendors).where(eq(vendors.userId, userId)).orderBy(desc(vendors.createdAt), desc(vendors.id));
-  }
-
   /**
    * The vendor list with each vendor's latest compliance assessment and latest crawl, in one query:
-   * two lateral subqueries read one row per vendor, from the (user, vendor, assessed_at) index and
-   * the (vendor, created_at) index.
+   * two lateral subqueries read one row per vendor, from the (workspace, vendor, assessed_at) index
+   * and the (vendor, created_at) index.
    */
-  async listByOwnerWithCompliance(userId: string, window: ListWindow = FIRST_WINDOW): Promise<VendorWithComplianceRow[]> {
+  async listWithCompliance(workspaceId: WorkspaceId, window: ListWindow = FIRST_WINDOW): Promise<VendorWithComplianceRow[]> {
     const latest = this.db
       .select({ reportId: complianceAssessments.id, rate: complianceAssessments.rate, label: complianceAssessments.label })
       .from(complianceAssessments)
-      .where(and(eq(complianceAssessments.userId, vendors.userId), eq(complianceAssessments.vendorId, vendors.id)))
+      .where(and(eq(complianceAssessments.workspaceId, vendors.workspaceId), eq(complianceAssessments.vendorId, vendors.id)))
       .orderBy(desc(complianceAssessments.assessedAt), desc(complianceAssessments.id))
       .limit(1)
       .as('latest');
@@ -54,7 +54,7 @@ export class VendorsRepository {
         completedAt: crawlJobs.completedAt,
       })
       .from(crawlJobs)
-      .where(and(eq(crawlJobs.vendorId, vendors.id), eq(crawlJobs.userId, vendors.userId), eq(crawlJobs.kind, 'crawl')))
+      .where(and(eq(crawlJobs.vendorId, vendors.id), eq(crawlJobs.workspaceId, vendors.workspaceId), eq(crawlJobs.kind, 'crawl')))
       .orderBy(desc(crawlJobs.createdAt), desc(crawlJobs.id))
       .limit(1)
       .as('last_crawl');
@@ -77,7 +77,7 @@ export class VendorsRepository {
       .from(vendors)
       .leftJoinLateral(latest, sql`true`)
       .leftJoinLateral(lastCrawl, sql`true`)
-      .where(eq(vendors.userId, userId))
+      .where(eq(vendors.workspaceId, workspaceId))
       .orderBy(desc(vendors.createdAt), desc(vendors.id))
       .limit(window.limit)
       .offset(window.offset);
@@ -88,11 +88,21 @@ export class VendorsRepository {
     }));
   }
 
+  /** A vendor of the user's, in any workspace: for callers that still scope by user (phase one of issue 33). */
   async findOwned(userId: string, id: string): Promise<VendorRow | undefined> {
     const [row] = await this.db
       .select()
       .from(vendors)
       .where(and(eq(vendors.id, id), eq(vendors.userId, userId)));
+    return row;
+  }
+
+  /** A vendor of the workspace, or undefined (missing or another workspace's). */
+  async findInWorkspace(workspaceId: WorkspaceId, id: string): Promise<VendorRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(vendors)
+      .where(and(eq(vendors.id, id), eq(vendors.workspaceId, workspaceId)));
     return row;
   }
 
@@ -105,39 +115,41 @@ export class VendorsRepository {
   }
 
   /**
-   * create, unless the user already keeps `cap` vendors: then 'full' and nothing is stored. A lock
-   * per user makes two requests adding at the same moment count each other.
+   * Adds `vendor` to the workspace, recorded as added by `userId` — unless the workspace already
+   * keeps `cap` vendors: then 'full' and nothing is stored. A lock per workspace makes two requests
+   * adding at the same moment (by one member or several) count each other.
    */
-  async createWithinCap(userId: string, vendor: NewVendor, cap: number): Promise<VendorRow | 'full'> {
+  async createWithinCap(workspaceId: WorkspaceId, userId: string, vendor: NewVendor, cap: number): Promise<VendorRow | 'full'> {
     return this.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${USER_VENDORS_LOCK_SPACE}, hashtext(${userId}::text))`);
+      await tx.execute(sql`select pg_advisory_xact_lock(${WORKSPACE_VENDORS_LOCK_SPACE}, hashtext(${workspaceId}::text))`);
       const [{ kept } = { kept: 0 }] = await tx
         .select({ kept: sql<number>`count(*)::int` })
         .from(vendors)
-        .where(eq(vendors.userId, userId));
+        .where(eq(vendors.workspaceId, workspaceId));
       if (kept >= cap) return 'full';
       const [row] = await tx
         .insert(vendors)
-        .values({ ...vendor, userId })
+        .values({ ...vendor, userId, workspaceId })
         .returning();
       return row!;
     });
   }
 
-  async updateOwned(userId: string, id: string, changes: Partial<NewVendor>): Promise<VendorRow | undefined> {
+  async update(workspaceId: WorkspaceId, id: string, changes: Partial<NewVendor>): Promise<VendorRow | undefined> {
     const [row] = await this.db
       .update(vendors)
       .set({ ...changes, updatedAt: new Date() })
-      .where(and(eq(vendors.id, id), eq(vendors.userId, userId)))
+      .where(and(eq(vendors.id, id), eq(vendors.workspaceId, workspaceId)))
       .returning();
     return row;
   }
 
-  async deleteOwned(userId: string, id: string): Promise<boolean> {
-    const rows = await this.db
+  /** The deleted vendor's id and name, or undefined when the workspace has no such vendor. */
+  async delete(workspaceId: WorkspaceId, id: string): Promise<Pick<VendorRow, 'id' | 'name'> | undefined> {
+    const [row] = await this.db
       .delete(vendors)
-      .where(and(eq(vendors.id, id), eq(vendors.userId, userId)))
-      .returning({ id: vendors.id });
-    return rows.length > 0;
+      .where(and(eq(vendors.id, id), eq(vendors.workspaceId, workspaceId)))
+      .returning({ id: vendors.id, name: vendors.name });
+    return row;
   }
 }

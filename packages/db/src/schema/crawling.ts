@@ -19,7 +19,7 @@ import { users } from './auth';
 import { vendors } from './vendors';
 import { workspaceIdColumn } from './workspaces';
 
-/** Scraping-service configurations (the spec's crawler_x65isd_configs); one active per user. */
+/** Scraping-service configurations (the spec's crawler_x65isd_configs); one active per workspace. */
 export const crawlerConfigs = pgTable(
   'crawler_configs',
   {
@@ -41,9 +41,6 @@ export const crawlerConfigs = pgTable(
   },
   (t) => [
     index('crawler_configs_user_id_idx').on(t.userId),
-    uniqueIndex('crawler_configs_one_active_per_user')
-      .on(t.userId)
-      .where(sql`${t.isActive}`),
     index('crawler_configs_workspace_id_idx').on(t.workspaceId),
     uniqueIndex('crawler_configs_one_active_per_workspace')
       .on(t.workspaceId)
@@ -51,7 +48,7 @@ export const crawlerConfigs = pgTable(
   ],
 );
 
-/** Per-vendor crawl settings of one user: one row per vendor and user. */
+/** Per-vendor crawl settings: one row per vendor (in the vendor's workspace); `user_id` saved it first. */
 export const crawlerSettings = pgTable(
   'crawler_settings',
   {
@@ -94,10 +91,7 @@ export const crawlerSettings = pgTable(
       .default(sql`'{}'::text[]`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('crawler_settings_vendor_user_key').on(t.vendorId, t.userId),
-    uniqueIndex('crawler_settings_vendor_workspace_key').on(t.vendorId, t.workspaceId),
-  ],
+  (t) => [uniqueIndex('crawler_settings_vendor_workspace_key').on(t.vendorId, t.workspaceId)],
 );
 
 export const crawlJobs = pgTable(

@@ -66,17 +66,11 @@ export const scheduleRuns = pgTable(
   ],
 );
 
-/** Per-user switches of the schedules: the pause that holds every one of the user's schedules. */
-export const schedulePreferences = pgTable(
-  'schedule_preferences',
-  {
-    userId: uuid('user_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    workspaceId: workspaceIdColumn(),
-    paused: boolean('paused').notNull().default(false),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  // One pause switch per workspace once the switch is the workspace's (phase two of issue 33).
-  (t) => [uniqueIndex('schedule_preferences_workspace_id_key').on(t.workspaceId)],
-);
+/** Per-workspace switches of the schedules: the pause that holds every one of the workspace's schedules. */
+export const schedulePreferences = pgTable('schedule_preferences', {
+  workspaceId: workspaceIdColumn().primaryKey(),
+  /** Who set the switch last. */
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  paused: boolean('paused').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -6,6 +6,7 @@ import {
   UsersRepository,
   VendorsRepository,
   crawlJobs,
+  type WorkspaceId,
 } from '@vendorwatch/db';
 import { createTestDatabase, type TestDatabase } from '@vendorwatch/db/testing';
 import { randomBytes } from 'node:crypto';
@@ -24,6 +25,7 @@ describe('CrawlStarter when the queue refuses the job', () => {
   let queue: TypedQueue<'crawl'>;
   let starter: CrawlStarter;
   let userId: string;
+  let workspaceId: WorkspaceId;
   let vendorId: string;
 
   beforeAll(async () => {
@@ -47,7 +49,8 @@ describe('CrawlStarter when the queue refuses the job', () => {
       userMetadata: {},
     });
     userId = user!.id;
-    vendorId = (await vendors.create(userId, { name: 'Acme', url: 'https://acme.example/', description: '' })).id;
+    const vendor = await vendors.create(userId, { name: 'Acme', url: 'https://acme.example/', description: '' });
+    [vendorId, workspaceId] = [vendor.id, vendor.workspaceId];
   });
 
   afterAll(async () => {
@@ -71,7 +74,7 @@ describe('CrawlStarter when the queue refuses the job', () => {
     proxy.cut();
     try {
       const refused = await starter
-        .start({ userId, vendorId, method: 'http', settings: {} as never })
+        .start({ workspaceId, userId, vendorId, method: 'http', settings: {} as never })
         .catch((error: unknown) => error);
       expect(refused).toBeInstanceOf(CrawlStartRefused);
       expect(refused).toMatchObject({ status: 503, message: MESSAGES.generic.queueUnavailable });

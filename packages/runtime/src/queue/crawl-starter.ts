@@ -6,6 +6,7 @@ import type {
   CrawlJobsRepository,
   VendorRow,
   VendorsRepository,
+  WorkspaceId,
 } from '@vendorwatch/db';
 import { isRedisUnavailable } from './connection-log';
 import { enqueueCrawlJob } from './crawl-jobs';
@@ -50,6 +51,9 @@ export class CrawlStartRefused extends Error {
 }
 
 export interface CrawlStartRequest {
+  /** The workspace the vendor is in: its crawler settings and active configuration are read there. */
+  workspaceId: WorkspaceId;
+  /** Who starts it (a person, an API key's creator, a schedule's creator): the row records them. */
   userId: string;
   vendorId: string;
   method: CrawlMethod;
@@ -76,7 +80,7 @@ export interface CrawlStarterDeps {
  * The one way a crawl starts, for `POST /api/crawls`, the crawler page's sessions and scheduled
  * runs alike: the row is inserted unless the vendor has a live crawl (a unique index decides), then
  * enqueued under the row's id. The vendor's saved crawler settings decide the scope; method `api`
- * needs the user's active configuration (whose key the worker reads from the database — keys never
+ * needs the workspace's active configuration (whose key the worker reads from the database — keys never
  * travel through Redis).
  */
 export class CrawlStarter {
@@ -84,18 +88,19 @@ export class CrawlStarter {
 
   async start(request: CrawlStartRequest, tries = 3): Promise<CrawlStart> {
     const { vendors, crawlerSettings, crawlerConfigs, jobs, queue } = this.deps;
-    const vendor = await vendors.findOwned(request.userId, request.vendorId);
+    const vendor = await vendors.findInWorkspace(request.workspaceId, request.vendorId);
     if (!vendor) throw new CrawlStartRefused(404, 'Vendor not found');
-    const { saved: _saved, ...scope } = crawlScopeOf(vendor, await crawlerSettings.find(request.userId, vendor.id));
+    const { saved: _saved, ...scope } = crawlScopeOf(vendor, await crawlerSettings.find(request.workspaceId, vendor.id));
     if (scope.startUrls.length === 0) throw new CrawlStartRefused(400, MESSAGES.crawlerSettings.startUrlsRequired);
     let crawlerConfigId: string | null = null;
     if (request.method === 'api') {
-      const config = await crawlerConfigs.findActive(request.userId);
+      const config = await crawlerConfigs.findActive(request.workspaceId);
       if (!config) throw new CrawlStartRefused(400, MESSAGES.crawls.apiKeyRequiredForApiMethod);
       crawlerConfigId = config.id;
     }
     const row = await jobs.createUnlessVendorBusy({
       userId: request.userId,
+      workspaceId: request.workspaceId,
       vendorId: vendor.id,
       sessionId: request.sessionId ?? null,
       method: request.method,
@@ -104,7 +109,7 @@ export class CrawlStarter {
       crawlerConfigId,
     });
     if (!row) {
-      const live = await jobs.findLiveForVendor(request.userId, vendor.id);
+      const live = await jobs.findLiveForVendor(request.workspaceId, vendor.id);
       // A crawl that nothing will ever run (its job lost, or failed for good) must not block its vendor:
       // it is resumed, or ended so that this one can start.
       const settled = live && mayReconcile(live) ? await reconcileCrawl(queue, jobs, live) : 'running';
@@ -114,7 +119,7 @@ export class CrawlStarter {
       if (tries <= 1) throw new CrawlStartRefused(503, MESSAGES.crawls.startJobFailed);
       return this.start(request, tries - 1); // it ended meanwhile: start a new one
     }
-    // Its BullMQ priority: the user's crawls queued or running, so users with fewer go first.
+    // Its BullMQ priority: the crawls its starter has queued or running, so people with fewer go first.
     const userLoad = await jobs.countLive(request.userId);
     try {
       await enqueueCrawlJob(queue, row.id, userLoad);

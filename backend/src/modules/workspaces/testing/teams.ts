@@ -1,4 +1,4 @@
-import type { Workspace, WorkspaceRole } from '@vendorwatch/contracts';
+import type { AuditEntry, Workspace, WorkspaceRole } from '@vendorwatch/contracts';
 import { asWorkspaceId, workspaceMembers } from '@vendorwatch/db';
 import type { TestApp, TestUser } from '../../../testing/test-app';
 
@@ -42,4 +42,40 @@ export async function addMember(t: TestApp, workspaceId: string, user: TestUser,
     .insert(workspaceMembers)
     .values({ workspaceId: asWorkspaceId(workspaceId), userId: user.id, role })
     .onConflictDoUpdate({ target: [workspaceMembers.workspaceId, workspaceMembers.userId], set: { role } });
+}
+
+/** A workspace API key made by `admin` through the API (the secret, shown once). */
+export async function createApiKey(
+  admin: TestUser,
+  workspaceId: string,
+  role: WorkspaceRole,
+  name = `${role} key`,
+): Promise<string> {
+  const answer = await apiCall(admin, 'POST', `/api/workspaces/${workspaceId}/api-keys`, { name, role });
+  if (answer.status !== 201) throw new Error(`creating an API key failed (${answer.status}): ${JSON.stringify(answer.body)}`);
+  return (answer.body as { key: string }).key;
+}
+
+/** A request with `Authorization: Bearer <key>`, as a script sends it. */
+export async function keyCall(
+  t: Pick<TestApp, 'baseUrl'>,
+  key: string,
+  method: string,
+  path: string,
+  json?: unknown,
+): Promise<JsonAnswer> {
+  const response = await fetch(`${t.baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+/** The workspace's audit entries of `action`, newest first (read by `owner` through the API). */
+export async function auditEntries(owner: TestUser, workspaceId: string, action: string) {
+  const answer = await apiCall(owner, 'GET', `/api/workspaces/${workspaceId}/audit-log?action=${action}`);
+  if (answer.status !== 200) throw new Error(`reading the audit log failed (${answer.status}): ${JSON.stringify(answer.body)}`);
+  return (answer.body as { items: AuditEntry[] }).items;
 }
