@@ -42,7 +42,7 @@ export function WorkspaceSwitcher() {
               <Group gap="xs" wrap="nowrap" justify="space-between">
                 <Text size="sm" truncate>
                   {item.name}
-                  {item.personal && (
+                  {item.personal && item.name !== MESSAGES.workspaces.personal && (
                     <Text span size="xs" c="dimmed">
                       {' '}
                       ({MESSAGES.workspaces.personal})
