@@ -14,6 +14,7 @@ import { AppProvider } from './provider';
 import { routes } from './router';
 
 const accessToken = session.access_token;
+const PERSONAL_WORKSPACE = { id: '00000000-0000-4000-8000-000000000001', name: 'Personal', role: 'owner', personal: true };
 
 /** The backend as the browser sees it: public config, embedded auth and the vendors API. */
 const backend = () =>
@@ -25,6 +26,9 @@ const backend = () =>
         : { status: 400, body: { code: 400, error_code: 'invalid_credentials', msg: MESSAGES.auth.invalidCredentials } },
     'POST /auth/v1/signup': { body: user },
     'POST /auth/v1/logout': { status: 204 },
+    'GET /api/workspaces': {
+      body: [{ id: '00000000-0000-4000-8000-000000000001', name: 'Personal', role: 'owner', personal: true }],
+    },
     'GET /api/vendors': { body: [] },
     'GET /api/dashboard/summary': {
       body: { totalVendors: 0, crawledVendors: 0, totalCrawls: 0, completedCrawls: 0, averageResponseTime: null, totalPages: 0 },
@@ -71,17 +75,31 @@ describe('the app', () => {
     expect(router.state.location.pathname).toBe('/');
     expect(screen.getByTestId('user-email')).toHaveTextContent('ann@example.com');
 
-    // The side menu, in the spec's order plus Crawl History and Security, leads to the vendors screen; API calls carry the token.
+    // The side menu, in the spec's order plus Crawl History and Security (and, for the workspace's owner, its
+    // settings), leads to the vendors screen; API calls carry the token and the workspace.
     const nav = screen.getByLabelText('Main navigation');
     expect(
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'Vendors', 'Crawl History', 'Reports', 'Test Crawler', 'Settings', 'Security']);
+    ).toEqual([
+      'Dashboard',
+      'Vendors',
+      'Crawl History',
+      'Reports',
+      'Test Crawler',
+      'Settings',
+      'Security',
+      'Members',
+      'Invitations',
+      'API keys',
+      'Audit log',
+    ]);
     await visitor.click(within(nav).getByRole('link', { name: 'Vendors' }));
     expect(await screen.findByText(MESSAGES.vendors.noneFound)).toBeInTheDocument();
     const vendorsCall = requests().find((r) => r.path === '/api/vendors');
     expect(vendorsCall?.headers.get('authorization')).toBe(`Bearer ${accessToken}`);
+    expect(vendorsCall?.headers.get('x-workspace-id')).toBe(PERSONAL_WORKSPACE.id);
 
     // Unknown paths inside the app get the 404 page.
     await router.navigate('/no-such-screen');
@@ -139,6 +157,7 @@ describe('the app', () => {
       },
       'GET /api/dashboard/charts': { body: { days: [], responseTimeByVendor: [] } },
       'GET /api/crawls/status': { body: [] },
+      'GET /api/workspaces': { body: [PERSONAL_WORKSPACE] },
     });
     const { router, user: visitor } = renderApp('/login');
 

@@ -26,6 +26,7 @@ export const routes: RouteObject[] = [
       { path: paths.auth.resetPassword.path, lazy: lazyScreen(() => import('./routes/auth/reset-password')) },
       { path: paths.auth.confirm.path, lazy: lazyScreen(() => import('./routes/auth/confirm')) },
       { path: paths.auth.confirmAlertEmail.path, lazy: lazyScreen(() => import('./routes/auth/confirm-alert-email')) },
+      { path: paths.auth.acceptInvitation.path, lazy: lazyScreen(() => import('./routes/auth/accept-invitation')) },
       {
         Component: AppRoot,
         children: [
@@ -45,6 +46,10 @@ export const routes: RouteObject[] = [
               { path: app.security.path, lazy: lazyScreen(() => import('./routes/app/security')) },
               { path: app.scrapingTest.path, lazy: lazyScreen(() => import('./routes/app/scraping-test')) },
               { path: app.crawler.path, lazy: lazyScreen(() => import('./routes/app/crawler')) },
+              { path: app.members.path, lazy: lazyScreen(() => import('./routes/app/members')) },
+              { path: app.invitations.path, lazy: lazyScreen(() => import('./routes/app/invitations')) },
+              { path: app.apiKeys.path, lazy: lazyScreen(() => import('./routes/app/api-keys')) },
+              { path: app.auditLog.path, lazy: lazyScreen(() => import('./routes/app/audit-log')) },
               { path: '*', lazy: lazyScreen(() => import('./routes/app/not-found')) },
             ],
           },

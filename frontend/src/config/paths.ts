@@ -1,3 +1,5 @@
+import { INVITATION_ACCEPT_PATH } from '@vendorwatch/contracts';
+
 /** Every route of the app, defined once: links and the router both read from here. */
 export const paths = {
   auth: {
@@ -11,6 +13,11 @@ export const paths = {
     confirm: { path: '/confirm', getHref: () => '/confirm' },
     /** The link that confirms an email address for alerts (no sign-in: whoever reads the address confirms it). */
     confirmAlertEmail: { path: '/confirm-alert-email', getHref: () => '/confirm-alert-email' },
+    /** An invitation email's link (`?token=`): shows the workspace and role, then joins it once signed in. */
+    acceptInvitation: {
+      path: INVITATION_ACCEPT_PATH,
+      getHref: (token: string) => `${INVITATION_ACCEPT_PATH}?token=${encodeURIComponent(token)}`,
+    },
   },
   app: {
     dashboard: { path: '/', getHref: () => '/' },
@@ -39,5 +46,10 @@ export const paths = {
       path: '/crawler/:vendorId',
       getHref: (vendorId: string) => `/crawler/${encodeURIComponent(vendorId)}`,
     },
+    /** Workspace settings: the current workspace's people, keys and trail (owners and admins). */
+    members: { path: '/workspace/members', getHref: () => '/workspace/members' },
+    invitations: { path: '/workspace/invitations', getHref: () => '/workspace/invitations' },
+    apiKeys: { path: '/workspace/api-keys', getHref: () => '/workspace/api-keys' },
+    auditLog: { path: '/workspace/audit-log', getHref: () => '/workspace/audit-log' },
   },
 } as const;

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '@/testing/mock-fetch';
 import { api, crawlerService, retryDelayMs } from './api-client';
 import { ApiError } from './api-error';
+import { onWorkspaceAccessLost, setRequestWorkspace } from './workspace/request-workspace';
 
 vi.mock('./supabase', () => ({ getAccessToken: vi.fn(async () => 'token-123') }));
 
@@ -145,6 +146,46 @@ describe('api client', () => {
       const { spy } = mockFetch({ 'POST /api/vendors': { status: 503, body: { message: 'Busy' } } });
       await expect(api.post('/api/vendors', {})).rejects.toMatchObject({ status: 503 });
       expect(spy).toHaveBeenCalledTimes(1);
+    });
+  });
+
+  describe('the workspace of a request', () => {
+    afterEach(() => setRequestWorkspace(null));
+
+    it('names the chosen workspace in X-Workspace-Id, and none before one is chosen or for bootstrap calls', async () => {
+      const { requests } = mockFetch({ 'GET /api/vendors': { body: [] }, 'GET /api/public-config': { body: {} } });
+      await api.get('/api/vendors');
+      setRequestWorkspace('22222222-2222-4222-8222-222222222222');
+      await api.get('/api/vendors');
+      await api.get('/api/public-config', { auth: false });
+
+      expect(requests().map(({ headers }) => headers.get('x-workspace-id'))).toEqual([
+        null,
+        '22222222-2222-4222-8222-222222222222',
+        null,
+      ]);
+    });
+
+    it("reports 'Not a member of this workspace' so the app can fall back, and still fails the call", async () => {
+      mockFetch({
+        'GET /api/vendors': { status: 403, body: { statusCode: 403, message: MESSAGES.access.notMember } },
+        'DELETE /api/vendors/v1': {
+          status: 403,
+          body: {
+            statusCode: 403,
+            message: 'Your role in this workspace (viewer) does not allow this: it needs editor or higher',
+          },
+        },
+      });
+      const lost = vi.fn();
+      const stop = onWorkspaceAccessLost(lost);
+
+      await expect(api.get('/api/vendors')).rejects.toMatchObject({ status: 403, message: MESSAGES.access.notMember });
+      expect(lost).toHaveBeenCalledTimes(1);
+      // A role too low is no loss of the workspace.
+      await expect(api.delete('/api/vendors/v1')).rejects.toMatchObject({ status: 403 });
+      expect(lost).toHaveBeenCalledTimes(1);
+      stop();
     });
   });
 });

@@ -1,8 +1,9 @@
-import { MESSAGES, TIMEOUTS_MS } from '@vendorwatch/contracts';
+import { MESSAGES, TIMEOUTS_MS, WORKSPACE_HEADER } from '@vendorwatch/contracts';
 import { ApiError, messageFromBody } from './api-error';
 import { getAccessToken } from './supabase';
+import { getRequestWorkspace, reportWorkspaceAccessLost } from './workspace/request-workspace';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
 export interface RequestOptions {
@@ -153,6 +154,9 @@ async function request<T>(
   if (options.auth !== false) {
     const token = await getAccessToken();
     if (token) headers.Authorization = `Bearer ${token}`;
+    // Every signed-in call acts in the chosen workspace (routes under /api/workspaces/:id name their own).
+    const workspaceId = getRequestWorkspace();
+    if (workspaceId) headers[WORKSPACE_HEADER] = workspaceId;
   }
   const url = buildUrl(path, options.params);
   const init: RequestInit = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
@@ -174,7 +178,9 @@ async function request<T>(
       });
       if (response.ok) return data as T;
       if (response.status !== 503 || retry >= retries) {
-        throw new ApiError(response.status, messageFromBody(data), data);
+        const message = messageFromBody(data);
+        if (response.status === 403 && message === MESSAGES.access.notMember) reportWorkspaceAccessLost();
+        throw new ApiError(response.status, message, data);
       }
     } catch (error) {
       // "No response" includes a timeout; a caller's cancellation is final.
@@ -190,10 +196,13 @@ export const api = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
   /** A file behind the bearer token (e.g. a screenshot), for `URL.createObjectURL`. */
   getBlob: (path: string, options?: RequestOptions) => request<Blob>('GET', path, undefined, options, 'blob'),
+  /** A file the server builds from a GET (e.g. the audit log as CSV), for download. */
+  getFile: (path: string, options?: RequestOptions) => request<DownloadedFile>('GET', path, undefined, options, 'file'),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body ?? {}, options),
   /** A file the server builds from a POSTed request (an export), for download. */
   postFile: (path: string, body?: unknown, options?: RequestOptions) =>
     request<DownloadedFile>('POST', path, body ?? {}, options, 'file'),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body ?? {}, options),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body ?? {}, options),
   delete: <T = void>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
 };

@@ -10,9 +10,20 @@ import {
   type ReportsOverview,
   type ReportSummary,
   type VendorCompliance,
+  type Workspace,
 } from '@vendorwatch/contracts';
 
 export const VENDOR_ID = '11111111-1111-4111-8111-111111111111';
+export const WORKSPACE_ID = '22222222-2222-4222-8222-222222222222';
+
+/** The signed-in user's personal workspace, where they are owner; tests override the role or name. */
+export const workspace = (extra: Partial<Workspace> = {}): Workspace => ({
+  id: WORKSPACE_ID,
+  name: 'Ann',
+  role: 'owner',
+  personal: true,
+  ...extra,
+});
 
 /** A crawl job of vendor Alpha; tests override what they look at. */
 export const crawlJob = (extra: Partial<CrawlJob> = {}): CrawlJob => ({

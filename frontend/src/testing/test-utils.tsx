@@ -7,10 +7,18 @@ import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { theme } from '@/app/theme';
 import { createQueryClient } from '@/lib/react-query';
+import { WorkspaceContext, type WorkspaceContextValue } from '@/lib/workspace';
+import { workspace as workspaceFixture } from './fixtures';
 
 interface ProviderOptions {
   /** Router history for components that link or navigate; the last entry is current. */
   initialEntries?: string[];
+  /** The current workspace and the user's role there: the personal workspace's owner unless a test says otherwise. */
+  workspace?: Partial<WorkspaceContextValue['workspace']>;
+  /** Every workspace of the user (the current one alone unless a test says otherwise). */
+  workspaces?: WorkspaceContextValue['workspaces'];
+  /** Called when the component switches workspace. */
+  onSwitchWorkspace?: (workspaceId: string) => void;
 }
 
 /** Mantine's test env turns off transitions and portals, so dialogs render in place. */
@@ -26,15 +34,29 @@ export function TestProviders({ children }: { children: ReactNode }) {
 /** Renders a component with the app's providers and a fresh query cache per test. */
 export function renderWithProviders(
   ui: ReactElement,
-  { initialEntries = ['/'], ...options }: ProviderOptions & Omit<RenderOptions, 'wrapper'> = {},
+  {
+    initialEntries = ['/'],
+    workspace: workspaceOverrides,
+    workspaces,
+    onSwitchWorkspace = () => {},
+    ...options
+  }: ProviderOptions & Omit<RenderOptions, 'wrapper'> = {},
 ) {
   const queryClient = createQueryClient();
+  const current = workspaceFixture(workspaceOverrides);
+  const workspaceValue: WorkspaceContextValue = {
+    workspace: current,
+    workspaces: workspaces ?? [current],
+    switchTo: onSwitchWorkspace,
+  };
   const wrapper = ({ children }: { children: ReactNode }) => (
     <TestProviders>
       <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={initialEntries} initialIndex={initialEntries.length - 1}>
-          {children}
-        </MemoryRouter>
+        <WorkspaceContext.Provider value={workspaceValue}>
+          <MemoryRouter initialEntries={initialEntries} initialIndex={initialEntries.length - 1}>
+            {children}
+          </MemoryRouter>
+        </WorkspaceContext.Provider>
       </QueryClientProvider>
     </TestProviders>
   );

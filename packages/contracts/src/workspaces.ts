@@ -304,4 +304,11 @@ export const workspaceMessages = {
   invitationSubject: (workspace: string) => fill(MESSAGES.invitations.subject, { workspace }),
   invitationSent: (email: string) => fill(MESSAGES.invitations.sent, { email }),
   invitationAccepted: (workspace: string) => fill(MESSAGES.invitations.accepted, { workspace }),
+  switched: (workspace: string) => fill(M.switched, { workspace }),
+  roleChanged: (email: string, role: WorkspaceRole) => fill(M.roleChanged, { email, role }),
+  memberRemoved: (email: string) => fill(M.memberRemoved, { email }),
+  confirmRemoveMember: (email: string) => fill(M.confirmRemoveMember, { email }),
+  invitationRevoked: (email: string) => fill(MESSAGES.invitations.revokedNotice, { email }),
+  apiKeyRevoked: (name: string) => fill(MESSAGES.apiKeys.revokedNotice, { name }),
+  confirmRevokeApiKey: (name: string) => fill(MESSAGES.apiKeys.confirmRevoke, { name }),
 };

@@ -1,17 +1,25 @@
-import { AppShell, Burger, Button, Group, Loader, Text, Title } from '@mantine/core';
+import { Alert, AppShell, Burger, Button, Group, Loader, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconLogout } from '@tabler/icons-react';
-import { NAVBAR_WIDTH } from '@vendorwatch/contracts';
+import { IconEye, IconLogout } from '@tabler/icons-react';
+import { MESSAGES, NAVBAR_WIDTH } from '@vendorwatch/contracts';
+import type { ReactNode } from 'react';
 import { Outlet, useNavigation } from 'react-router-dom';
 import { APP_NAME } from '@/config/constants';
 import { useLogout, useUser } from '@/lib/auth';
+import { useCurrentWorkspace } from '@/lib/workspace';
 import { AppNavigation } from './app-navigation';
 
+interface AppLayoutProps {
+  /** The top bar's workspace menu (the workspaces feature's, placed here by the app). */
+  workspaceSwitcher?: ReactNode;
+}
+
 /** The shell of every signed-in screen: top bar, side menu (a drawer below `sm`), content. */
-export function AppLayout() {
+export function AppLayout({ workspaceSwitcher }: AppLayoutProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const user = useUser();
   const logout = useLogout();
+  const readOnly = useCurrentWorkspace().workspace.role === 'viewer';
   // Lazy routes load before they render: show that something is happening meanwhile.
   const routeLoading = useNavigation().state === 'loading';
 
@@ -23,9 +31,13 @@ export function AppLayout() {
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" miw={0}>
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
-            <Title order={3}>{APP_NAME}</Title>
+            {/* On a phone the workspace menu needs the room more than the name does. */}
+            <Title order={3} visibleFrom="xs">
+              {APP_NAME}
+            </Title>
+            {workspaceSwitcher}
             {routeLoading && <Loader size="xs" aria-label="Loading page" />}
           </Group>
           <Group gap="sm" wrap="nowrap">
@@ -51,6 +63,11 @@ export function AppLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main>
+        {readOnly && (
+          <Alert color="gray" icon={<IconEye size={18} />} mb="md" data-testid="read-only-notice">
+            {MESSAGES.workspaces.readOnly}
+          </Alert>
+        )}
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -1,16 +1,22 @@
-import { AppShell, NavLink, ScrollArea } from '@mantine/core';
+import { AppShell, Divider, NavLink, ScrollArea } from '@mantine/core';
 import {
   IconBuildingStore,
   IconFileAnalytics,
   IconFlask,
   IconHistory,
+  IconKey,
   IconLayoutDashboard,
+  IconListDetails,
   IconLogout,
+  IconMailForward,
   IconSettings,
   IconShieldLock,
+  IconUsers,
 } from '@tabler/icons-react';
+import { can, type WorkspacePermission } from '@vendorwatch/contracts';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { useCurrentWorkspace } from '@/lib/workspace';
 
 // The spec's order of the side menu, with Crawl History (a product addition) after Vendors.
 const links = [
@@ -21,6 +27,14 @@ const links = [
   { label: 'Test Crawler', to: paths.app.testCrawler.getHref(), icon: IconFlask },
   { label: 'Settings', to: paths.app.settings.getHref(), icon: IconSettings },
   { label: 'Security', to: paths.app.security.getHref(), icon: IconShieldLock },
+];
+
+/** Workspace settings, each shown only to a role that may use it (owners and admins). */
+const workspaceLinks: { label: string; to: string; icon: typeof IconUsers; permission: WorkspacePermission }[] = [
+  { label: 'Members', to: paths.app.members.getHref(), icon: IconUsers, permission: 'members.manage' },
+  { label: 'Invitations', to: paths.app.invitations.getHref(), icon: IconMailForward, permission: 'invitations.manage' },
+  { label: 'API keys', to: paths.app.apiKeys.getHref(), icon: IconKey, permission: 'apiKeys.manage' },
+  { label: 'Audit log', to: paths.app.auditLog.getHref(), icon: IconListDetails, permission: 'auditLog.read' },
 ];
 
 // The longest link that matches wins, so /settings/security lights Security, not Settings too.
@@ -52,6 +66,7 @@ export function AppNavigation({ onNavigate, onLogout, loggingOut }: AppNavigatio
             onClick={onNavigate}
           />
         ))}
+        <WorkspaceSettingsLinks pathname={pathname} onNavigate={onNavigate} />
       </AppShell.Section>
       <AppShell.Section>
         <NavLink
@@ -65,5 +80,27 @@ export function AppNavigation({ onNavigate, onLogout, loggingOut }: AppNavigatio
         />
       </AppShell.Section>
     </>
+  );
+}
+
+function WorkspaceSettingsLinks({ pathname, onNavigate }: { pathname: string; onNavigate: () => void }) {
+  const { role } = useCurrentWorkspace().workspace;
+  const shown = workspaceLinks.filter(({ permission }) => can(role, permission));
+  if (shown.length === 0) return null;
+  return (
+    <nav aria-label="Workspace settings">
+      <Divider my="xs" label="Workspace settings" labelPosition="left" />
+      {shown.map(({ label, to, icon: Icon }) => (
+        <NavLink
+          key={to}
+          component={Link}
+          to={to}
+          label={label}
+          leftSection={<Icon size={18} stroke={1.5} />}
+          active={pathname === to}
+          onClick={onNavigate}
+        />
+      ))}
+    </nav>
   );
 }

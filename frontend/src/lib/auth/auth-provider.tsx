@@ -10,6 +10,7 @@ import { initSupabase } from '../supabase';
 import { AuthContext } from './auth-context';
 import { needsSecondFactor } from './assurance';
 import { readInitialUser } from './read-initial-user';
+import { takeReturnPath } from './return-path';
 
 /**
  * Loads the public config, then hands over to the session logic with a ready auth client. `loading` is
@@ -70,13 +71,15 @@ function AuthSession({ config, children, loading }: { config: PublicConfig; chil
         const isNewSignIn = initialCheckDone.current && userId.current !== session.user.id;
         userId.current = session.user.id;
         signedIn(session);
-        // The dashboard's guard sends an account with a second factor to the code step first.
-        if (isNewSignIn) void navigate(paths.app.dashboard.getHref(), { replace: true });
+        // The dashboard's guard sends an account with a second factor to the code step first; a page
+        // that asked for a sign-in (an invitation's link) is returned to once that is done.
+        if (isNewSignIn && needsSecondFactor(session)) void navigate(paths.app.dashboard.getHref(), { replace: true });
+        else if (isNewSignIn) void navigate(takeReturnPath() ?? paths.app.dashboard.getHref(), { replace: true });
       } else if (event === 'MFA_CHALLENGE_VERIFIED' && session) {
         signedIn(session);
         // After the code step the app opens; elsewhere (resetting a password) the page goes on by itself.
         if (window.location.pathname === paths.auth.secondFactor.getHref()) {
-          void navigate(paths.app.dashboard.getHref(), { replace: true });
+          void navigate(takeReturnPath() ?? paths.app.dashboard.getHref(), { replace: true });
         }
       } else if (event === 'PASSWORD_RECOVERY' && session) {
         // A reset link's session: the reset page stays open until the new password is set.

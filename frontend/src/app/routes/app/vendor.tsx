@@ -17,6 +17,7 @@ import { SchedulesPauseSwitch } from '@/features/schedules/components/schedules-
 import { useVendor } from '@/features/vendors/api/get-vendor';
 import { CrawlVendorDialog } from '@/features/vendors/components/crawl-vendor-dialog';
 import { EditVendorButton } from '@/features/vendors/components/edit-vendor-button';
+import { RequiresPermission } from '@/lib/workspace';
 
 /**
  * A vendor's page: Crawl now and Edit, its schedule and next run, its compliance rate over time, and its
@@ -64,14 +65,20 @@ export default function VendorRoute() {
             )}
           </Stack>
           <Group gap="xs">
-            <Button size="xs" leftSection={<IconPlayerPlay size={14} />} onClick={crawlDialog.open} data-testid="crawl-now">
-              Crawl now
-            </Button>
-            <EditVendorButton vendor={vendor.data} />
+            <RequiresPermission permission="crawls.run">
+              <Button size="xs" leftSection={<IconPlayerPlay size={14} />} onClick={crawlDialog.open} data-testid="crawl-now">
+                Crawl now
+              </Button>
+            </RequiresPermission>
+            <RequiresPermission permission="vendors.write">
+              <EditVendorButton vendor={vendor.data} />
+            </RequiresPermission>
           </Group>
         </Group>
         <Group justify="flex-end">
-          <SchedulesPauseSwitch />
+          <RequiresPermission permission="schedules.write">
+            <SchedulesPauseSwitch />
+          </RequiresPermission>
           <Anchor component={Link} to={paths.app.crawler.getHref(vendorId)} size="sm">
             Crawler settings
           </Anchor>

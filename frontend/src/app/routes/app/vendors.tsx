@@ -8,6 +8,7 @@ import { NextRun } from '@/features/schedules/components/next-run';
 import { SchedulesPauseSwitch } from '@/features/schedules/components/schedules-pause-switch';
 import { CreateVendorForm } from '@/features/vendors/components/create-vendor-form';
 import { VendorsList } from '@/features/vendors/components/vendors-list';
+import { RequiresPermission } from '@/lib/workspace';
 
 export default function VendorsRoute() {
   // The vendors feature asks for a crawl; the crawl-jobs feature starts it, opens it and follows it to the end.
@@ -25,10 +26,14 @@ export default function VendorsRoute() {
   return (
     <ContentLayout title="Vendor Management">
       <Stack gap="lg">
-        <CreateVendorForm />
-        <Group justify="flex-end">
-          <SchedulesPauseSwitch />
-        </Group>
+        <RequiresPermission permission="vendors.write">
+          <CreateVendorForm />
+        </RequiresPermission>
+        <RequiresPermission permission="schedules.write">
+          <Group justify="flex-end">
+            <SchedulesPauseSwitch />
+          </Group>
+        </RequiresPermission>
         <VendorsList
           onStartCrawl={startCrawl}
           apiNotice={<ApiKeyNotice />}

@@ -8,6 +8,7 @@ import { useDeleteAlertChannel } from '../api/delete-alert-channel';
 import { useAlertChannels } from '../api/get-alert-channels';
 import { useResendAlertConfirmation } from '../api/resend-alert-confirmation';
 import { useSendTestAlert } from '../api/send-test-alert';
+import { useCan } from '@/lib/workspace';
 
 interface ChannelFormValues {
   name: string;
@@ -22,6 +23,7 @@ interface ChannelFormValues {
  */
 export function AlertChannels() {
   const channels = useAlertChannels();
+  const canWrite = useCan('alerts.write');
   const [secret, setSecret] = useState<string | null>(null);
   const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
   const create = useCreateAlertChannel({
@@ -56,35 +58,37 @@ export function AlertChannels() {
             {fill(MESSAGES.alerts.confirmationSent, { email: linkSentTo })}
           </Alert>
         )}
-        <form
-          onSubmit={form.onSubmit(
-            (values) => create.mutate(alertChannelInputSchema.parse(values)),
-            (errors) => focusFirstError(form, errors),
-          )}
-        >
-          <Group align="flex-end">
-            <TextInput label="Name" key={form.key('name')} {...form.getInputProps('name')} />
-            <Select
-              label="Channel"
-              data={[
-                { value: 'email', label: 'Email' },
-                { value: 'webhook', label: 'Webhook' },
-              ]}
-              allowDeselect={false}
-              key={form.key('kind')}
-              {...form.getInputProps('kind')}
-            />
-            <TextInput
-              label="Email address or webhook URL"
-              style={{ flex: 1 }}
-              key={form.key('target')}
-              {...form.getInputProps('target')}
-            />
-            <Button type="submit" loading={create.isPending}>
-              Add channel
-            </Button>
-          </Group>
-        </form>
+        {canWrite && (
+          <form
+            onSubmit={form.onSubmit(
+              (values) => create.mutate(alertChannelInputSchema.parse(values)),
+              (errors) => focusFirstError(form, errors),
+            )}
+          >
+            <Group align="flex-end">
+              <TextInput label="Name" key={form.key('name')} {...form.getInputProps('name')} />
+              <Select
+                label="Channel"
+                data={[
+                  { value: 'email', label: 'Email' },
+                  { value: 'webhook', label: 'Webhook' },
+                ]}
+                allowDeselect={false}
+                key={form.key('kind')}
+                {...form.getInputProps('kind')}
+              />
+              <TextInput
+                label="Email address or webhook URL"
+                style={{ flex: 1 }}
+                key={form.key('target')}
+                {...form.getInputProps('target')}
+              />
+              <Button type="submit" loading={create.isPending}>
+                Add channel
+              </Button>
+            </Group>
+          </form>
+        )}
         {channels.data?.length === 0 && <Text c="dimmed">{MESSAGES.alerts.noChannels}</Text>}
         {!!channels.data?.length && (
           <Table>
@@ -103,39 +107,41 @@ export function AlertChannels() {
                       {channel.status === 'confirmed' ? MESSAGES.alerts.statusConfirmed : MESSAGES.alerts.statusPending}
                     </Badge>
                   </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" justify="flex-end">
-                      {channel.status === 'pending' ? (
+                  {canWrite && (
+                    <Table.Td>
+                      <Group gap="xs" justify="flex-end">
+                        {channel.status === 'pending' ? (
+                          <Button
+                            size="xs"
+                            variant="light"
+                            aria-label={`${MESSAGES.alerts.resendConfirmation} to ${channel.name}`}
+                            loading={resend.isPending && resend.variables?.channelId === channel.id}
+                            onClick={() => resend.mutate({ channelId: channel.id })}
+                          >
+                            {MESSAGES.alerts.resendConfirmation}
+                          </Button>
+                        ) : (
+                          <Button
+                            size="xs"
+                            variant="light"
+                            aria-label={`Send test to ${channel.name}`}
+                            onClick={() => test.mutate({ channelId: channel.id })}
+                          >
+                            Send test
+                          </Button>
+                        )}
                         <Button
                           size="xs"
-                          variant="light"
-                          aria-label={`${MESSAGES.alerts.resendConfirmation} to ${channel.name}`}
-                          loading={resend.isPending && resend.variables?.channelId === channel.id}
-                          onClick={() => resend.mutate({ channelId: channel.id })}
+                          color="red"
+                          variant="subtle"
+                          aria-label={`Remove ${channel.name}`}
+                          onClick={() => remove.mutate({ channelId: channel.id })}
                         >
-                          {MESSAGES.alerts.resendConfirmation}
+                          Remove
                         </Button>
-                      ) : (
-                        <Button
-                          size="xs"
-                          variant="light"
-                          aria-label={`Send test to ${channel.name}`}
-                          onClick={() => test.mutate({ channelId: channel.id })}
-                        >
-                          Send test
-                        </Button>
-                      )}
-                      <Button
-                        size="xs"
-                        color="red"
-                        variant="subtle"
-                        aria-label={`Remove ${channel.name}`}
-                        onClick={() => remove.mutate({ channelId: channel.id })}
-                      >
-                        Remove
-                      </Button>
-                    </Group>
-                  </Table.Td>
+                      </Group>
+                    </Table.Td>
+                  )}
                 </Table.Tr>
               ))}
             </Table.Tbody>

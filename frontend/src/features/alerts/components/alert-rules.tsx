@@ -14,6 +14,7 @@ import { focusFirstError, zodValidate } from '@/lib/form';
 import { useCreateAlertRule } from '../api/create-alert-rule';
 import { useDeleteAlertRule } from '../api/delete-alert-rule';
 import { useAlertRules } from '../api/get-alert-rules';
+import { useCan } from '@/lib/workspace';
 
 interface RuleFormValues {
   kind: AlertRuleKind;
@@ -42,6 +43,7 @@ const validateRule = zodValidate(alertRuleInputSchema);
 /** What to be alerted about; every rule that fires is sent to every channel. */
 export function AlertRules() {
   const rules = useAlertRules();
+  const canWrite = useCan('alerts.write');
   const remove = useDeleteAlertRule();
   const create = useCreateAlertRule({ mutationConfig: { onSuccess: () => form.reset() } });
   const form = useForm<RuleFormValues>({
@@ -55,44 +57,46 @@ export function AlertRules() {
     <Card withBorder>
       <Stack>
         <Title order={3}>Alert rules</Title>
-        <form
-          onSubmit={form.onSubmit(
-            (values) => create.mutate(alertRuleInputSchema.parse(toInput(values))),
-            (errors) => focusFirstError(form, errors),
-          )}
-        >
-          <Group align="flex-end">
-            <Select
-              label="Alert when"
-              data={ALERT_RULE_KINDS.map((value) => ({ value, label: ALERT_RULE_LABELS[value] }))}
-              allowDeselect={false}
-              key={form.key('kind')}
-              {...form.getInputProps('kind')}
-            />
-            {kind === 'check_fails' && (
+        {canWrite && (
+          <form
+            onSubmit={form.onSubmit(
+              (values) => create.mutate(alertRuleInputSchema.parse(toInput(values))),
+              (errors) => focusFirstError(form, errors),
+            )}
+          >
+            <Group align="flex-end">
               <Select
-                label="Least severity"
-                placeholder="Any"
-                clearable
-                data={CHECK_SEVERITIES.map((value) => ({ value, label: CHECK_SEVERITY_LABELS[value] }))}
-                key={form.key('minSeverity')}
-                {...form.getInputProps('minSeverity')}
+                label="Alert when"
+                data={ALERT_RULE_KINDS.map((value) => ({ value, label: ALERT_RULE_LABELS[value] }))}
+                allowDeselect={false}
+                key={form.key('kind')}
+                {...form.getInputProps('kind')}
               />
-            )}
-            {kind === 'pages_changed' && (
-              <NumberInput
-                label="Pages changed above (%)"
-                min={1}
-                max={100}
-                key={form.key('thresholdPercent')}
-                {...form.getInputProps('thresholdPercent')}
-              />
-            )}
-            <Button type="submit" loading={create.isPending}>
-              Add rule
-            </Button>
-          </Group>
-        </form>
+              {kind === 'check_fails' && (
+                <Select
+                  label="Least severity"
+                  placeholder="Any"
+                  clearable
+                  data={CHECK_SEVERITIES.map((value) => ({ value, label: CHECK_SEVERITY_LABELS[value] }))}
+                  key={form.key('minSeverity')}
+                  {...form.getInputProps('minSeverity')}
+                />
+              )}
+              {kind === 'pages_changed' && (
+                <NumberInput
+                  label="Pages changed above (%)"
+                  min={1}
+                  max={100}
+                  key={form.key('thresholdPercent')}
+                  {...form.getInputProps('thresholdPercent')}
+                />
+              )}
+              <Button type="submit" loading={create.isPending}>
+                Add rule
+              </Button>
+            </Group>
+          </form>
+        )}
         {rules.data?.length === 0 && <Text c="dimmed">{MESSAGES.alerts.noRules}</Text>}
         {!!rules.data?.length && (
           <Table>
@@ -100,13 +104,15 @@ export function AlertRules() {
               {rules.data.map((rule) => (
                 <Table.Tr key={rule.id} data-testid="alert-rule-row">
                   <Table.Td>{describe(rule)}</Table.Td>
-                  <Table.Td>
-                    <Group justify="flex-end">
-                      <Button size="xs" color="red" variant="subtle" onClick={() => remove.mutate({ ruleId: rule.id })}>
-                        Remove
-                      </Button>
-                    </Group>
-                  </Table.Td>
+                  {canWrite && (
+                    <Table.Td>
+                      <Group justify="flex-end">
+                        <Button size="xs" color="red" variant="subtle" onClick={() => remove.mutate({ ruleId: rule.id })}>
+                          Remove
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  )}
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -145,4 +145,20 @@ describe('Settings: alerts', () => {
     expect(await screen.findByText(MESSAGES.alerts.invalidEmail)).toBeInTheDocument();
     await waitFor(() => expect(requests().filter((r) => r.method === 'POST')).toEqual([]));
   });
+
+  it('shows a viewer the channels and rules without Add, Send test or Remove', async () => {
+    mockFetch({
+      'GET /api/alerts/channels': { body: [channel] },
+      'GET /api/alerts/rules': { body: [rule] },
+      'GET /api/alerts/deliveries': { body: page([]) },
+    });
+    renderWithProviders(<AlertsSettings />, { workspace: { role: 'viewer', personal: false } });
+
+    const channelRow = await screen.findByTestId('alert-channel-row');
+    expect(channelRow).toHaveTextContent('Ops hook');
+    expect(await screen.findByTestId('alert-rule-row')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add channel' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add rule' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Remove|Send test/ })).not.toBeInTheDocument();
+  });
 });

@@ -3,6 +3,7 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { CrawlerConfig } from '@vendorwatch/contracts';
 import { useActivateCrawlerConfig } from '../api/activate-crawler-config';
 import { crawlerConfigTypeLabel } from './crawler-config-type';
+import { useCan } from '@/lib/workspace';
 
 interface CrawlerConfigsTableProps {
   configs: CrawlerConfig[];
@@ -13,6 +14,8 @@ interface CrawlerConfigsTableProps {
 export function CrawlerConfigsTable({ configs, onEdit, onDelete }: CrawlerConfigsTableProps) {
   const activate = useActivateCrawlerConfig();
   const activatingId = activate.isPending ? activate.variables.configId : null;
+  // Configurations are an admin's: an editor or viewer reads them without the buttons.
+  const canWrite = useCan('crawlerConfigs.write');
 
   return (
     <Table.ScrollContainer minWidth={720}>
@@ -23,7 +26,7 @@ export function CrawlerConfigsTable({ configs, onEdit, onDelete }: CrawlerConfig
             <Table.Th>Name</Table.Th>
             <Table.Th>Type</Table.Th>
             <Table.Th>Endpoint</Table.Th>
-            <Table.Th ta="right">Actions</Table.Th>
+            {canWrite && <Table.Th ta="right">Actions</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -33,6 +36,10 @@ export function CrawlerConfigsTable({ configs, onEdit, onDelete }: CrawlerConfig
                 {config.isActive ? (
                   <Badge color="green" variant="light">
                     Active
+                  </Badge>
+                ) : !canWrite ? (
+                  <Badge color="gray" variant="light">
+                    Inactive
                   </Badge>
                 ) : (
                   <Button
@@ -56,29 +63,31 @@ export function CrawlerConfigsTable({ configs, onEdit, onDelete }: CrawlerConfig
                   {config.apiEndpoint}
                 </Text>
               </Table.Td>
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap" justify="flex-end">
-                  <Button
-                    size="xs"
-                    variant="default"
-                    leftSection={<IconPencil size={14} />}
-                    onClick={() => onEdit(config)}
-                    aria-label={`Edit ${config.name}`}
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    size="xs"
-                    color="red"
-                    variant="light"
-                    leftSection={<IconTrash size={14} />}
-                    onClick={() => onDelete(config)}
-                    aria-label={`Delete ${config.name}`}
-                  >
-                    Delete
-                  </Button>
-                </Group>
-              </Table.Td>
+              {canWrite && (
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap" justify="flex-end">
+                    <Button
+                      size="xs"
+                      variant="default"
+                      leftSection={<IconPencil size={14} />}
+                      onClick={() => onEdit(config)}
+                      aria-label={`Edit ${config.name}`}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      size="xs"
+                      color="red"
+                      variant="light"
+                      leftSection={<IconTrash size={14} />}
+                      onClick={() => onDelete(config)}
+                      aria-label={`Delete ${config.name}`}
+                    >
+                      Delete
+                    </Button>
+                  </Group>
+                </Table.Td>
+              )}
             </Table.Tr>
           ))}
         </Table.Tbody>

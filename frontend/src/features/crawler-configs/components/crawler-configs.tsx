@@ -9,6 +9,7 @@ import { ActiveCrawlerConfigCard } from './active-crawler-config-card';
 import { CrawlerConfigForm } from './crawler-config-form';
 import { CrawlerConfigsTable } from './crawler-configs-table';
 import { DeleteCrawlerConfigModal } from './delete-crawler-config-modal';
+import { RequiresPermission } from '@/lib/workspace';
 
 /** The Settings screen: the active configuration, every configuration, and add/edit/delete/test. */
 export function CrawlerConfigs() {
@@ -52,9 +53,11 @@ export function CrawlerConfigs() {
           <Title order={3} size="h4">
             Configurations
           </Title>
-          <Button leftSection={<IconPlus size={16} />} onClick={() => openForm()} data-testid="add-crawler-config">
-            Add Crawler
-          </Button>
+          <RequiresPermission permission="crawlerConfigs.write">
+            <Button leftSection={<IconPlus size={16} />} onClick={() => openForm()} data-testid="add-crawler-config">
+              Add Crawler
+            </Button>
+          </RequiresPermission>
         </Group>
         {configs.data.length === 0 ? (
           <Text c="dimmed" ta="center" py="xl" data-testid="crawler-configs-empty">

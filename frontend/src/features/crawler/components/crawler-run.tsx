@@ -12,6 +12,7 @@ import { getCrawlerResultsQueryOptions, useCrawlerResults, type CrawlerCrawl } f
 import { useStartCrawler } from '../api/start-crawler';
 import { useStopCrawler } from '../api/stop-crawler';
 import { CrawlerResults, type RenderScreenshot } from './crawler-results';
+import { useCan } from '@/lib/workspace';
 
 /** The crawler page's states: idle, running, completed, failed. */
 export type CrawlerStatus = 'idle' | 'running' | 'completed' | 'failed';
@@ -51,6 +52,7 @@ export function CrawlerRun({ vendorId, canStart, liveJobId = null, crawlJobQuery
   const [run, setRun] = useState<Run>(IDLE);
   const startCrawler = useStartCrawler();
   const stopCrawler = useStopCrawler({ crawlJobQuery });
+  const canRun = useCan('crawls.run');
 
   // The vendor's crawl running elsewhere (the vendors list, a schedule) is this page's run too, not Idle —
   // unless the user just reset it here and the list of live crawls has not caught up with its end yet.
@@ -132,16 +134,19 @@ export function CrawlerRun({ vendorId, canStart, liveJobId = null, crawlJobQuery
             <CrawlFailure error={job.data.error} testId="crawler-failure" />
           )}
           <Group>
-            <Button
-              leftSection={<IconPlayerPlay size={16} />}
-              onClick={start}
-              disabled={running || !canStart}
-              loading={startCrawler.isPending}
-              data-testid="start-crawler"
-            >
-              Start Crawl
-            </Button>
-            {running && (
+            {/* Start and Stop for a role that may run crawls; the others follow the run. */}
+            {canRun && (
+              <Button
+                leftSection={<IconPlayerPlay size={16} />}
+                onClick={start}
+                disabled={running || !canStart}
+                loading={startCrawler.isPending}
+                data-testid="start-crawler"
+              >
+                Start Crawl
+              </Button>
+            )}
+            {running && canRun && (
               <Button
                 color="red"
                 variant="light"

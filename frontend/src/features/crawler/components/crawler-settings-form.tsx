@@ -4,6 +4,7 @@ import { IconDeviceFloppy } from '@tabler/icons-react';
 import { crawlerSettingsSchema, type VendorCrawlerSettings } from '@vendorwatch/contracts';
 import { focusFirstError, setServerFieldErrors, zodValidate } from '@/lib/form';
 import { useSaveCrawlerSettings } from '../api/save-crawler-settings';
+import { PermissionFieldset, RequiresPermission } from '@/lib/workspace';
 
 interface CrawlerSettingsFormValues {
   maxPages: number | string;
@@ -128,51 +129,55 @@ export function CrawlerSettingsForm({ vendorId, settings }: CrawlerSettingsFormP
         Crawler Settings
       </Title>
       <form onSubmit={submit} noValidate aria-label="Crawler Settings" data-testid="crawler-settings-form">
-        <Stack>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {/* No min/max props: NumberInput would clamp silently, where the schema explains the limit. */}
-            <NumberInput
-              label="Max Pages"
-              withAsterisk
-              description="1 to 1000 pages per crawl"
-              data-testid="crawler-max-pages"
-              key={form.key('maxPages')}
-              {...form.getInputProps('maxPages')}
-            />
-            <NumberInput
-              label="Crawl Delay (ms)"
-              withAsterisk
-              description="Pause between two requests, 500 to 10000 ms"
-              data-testid="crawler-crawl-delay"
-              key={form.key('crawlDelay')}
-              {...form.getInputProps('crawlDelay')}
-            />
-          </SimpleGrid>
-          {LINE_FIELDS.map(({ name, label, description, rows, testId, required, placeholder }) => (
-            <Textarea
-              key={form.key(name)}
-              label={label}
-              withAsterisk={required}
-              description={description}
-              placeholder={placeholder}
-              autosize
-              minRows={rows[0]}
-              maxRows={rows[1]}
-              data-testid={testId}
-              {...form.getInputProps(name)}
-            />
-          ))}
-          <Group justify="flex-end">
-            <Button
-              type="submit"
-              leftSection={<IconDeviceFloppy size={16} />}
-              loading={save.isPending}
-              data-testid="save-crawler-settings"
-            >
-              Save Settings
-            </Button>
-          </Group>
-        </Stack>
+        <PermissionFieldset permission="crawlerSettings.write">
+          <Stack>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {/* No min/max props: NumberInput would clamp silently, where the schema explains the limit. */}
+              <NumberInput
+                label="Max Pages"
+                withAsterisk
+                description="1 to 1000 pages per crawl"
+                data-testid="crawler-max-pages"
+                key={form.key('maxPages')}
+                {...form.getInputProps('maxPages')}
+              />
+              <NumberInput
+                label="Crawl Delay (ms)"
+                withAsterisk
+                description="Pause between two requests, 500 to 10000 ms"
+                data-testid="crawler-crawl-delay"
+                key={form.key('crawlDelay')}
+                {...form.getInputProps('crawlDelay')}
+              />
+            </SimpleGrid>
+            {LINE_FIELDS.map(({ name, label, description, rows, testId, required, placeholder }) => (
+              <Textarea
+                key={form.key(name)}
+                label={label}
+                withAsterisk={required}
+                description={description}
+                placeholder={placeholder}
+                autosize
+                minRows={rows[0]}
+                maxRows={rows[1]}
+                data-testid={testId}
+                {...form.getInputProps(name)}
+              />
+            ))}
+            <RequiresPermission permission="crawlerSettings.write">
+              <Group justify="flex-end">
+                <Button
+                  type="submit"
+                  leftSection={<IconDeviceFloppy size={16} />}
+                  loading={save.isPending}
+                  data-testid="save-crawler-settings"
+                >
+                  Save Settings
+                </Button>
+              </Group>
+            </RequiresPermission>
+          </Stack>
+        </PermissionFieldset>
       </form>
     </Card>
   );

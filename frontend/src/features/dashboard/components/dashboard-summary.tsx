@@ -2,6 +2,7 @@ import { Alert, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { DashboardSummary as Summary } from '@vendorwatch/contracts';
 import { DASHBOARD_SUMMARY_FAILED, useDashboardSummary } from '../api/get-dashboard-summary';
 import { FirstVendorPrompt } from './first-vendor-prompt';
+import { RequiresPermission } from '@/lib/workspace';
 
 const count = (value: number) => value.toLocaleString('en-US');
 
@@ -39,7 +40,12 @@ export function DashboardSummary() {
   }
   return (
     <Stack gap="lg">
-      {summary.data?.totalVendors === 0 && <FirstVendorPrompt />}
+      {/* Only for a role that may add one: a viewer waits for the team's vendors. */}
+      {summary.data?.totalVendors === 0 && (
+        <RequiresPermission permission="vendors.write">
+          <FirstVendorPrompt />
+        </RequiresPermission>
+      )}
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
         {TILES.map(({ id, label, value }) =>
           summary.data ? (

@@ -2,6 +2,7 @@ import { formatMessage, REPORT_FILE_EXTENSIONS, type ReportExportFormat, type Re
 import { api, type DownloadedFile } from '@/lib/api-client';
 import { useFeatureMutation, type MutationConfig } from '@/lib/react-query';
 import { notifyError } from '@/lib/notify';
+import { saveFile } from '@/lib/save-file';
 
 /** A large period takes a while to build: more than the API's usual minute. */
 export const EXPORT_TIMEOUT_MS = 10 * 60_000;
@@ -16,20 +17,6 @@ export const exportReport = async ({ format, filters }: ExportReportInput): Prom
   const file = await api.postFile('/api/reports/export', { format, filters }, { timeoutMs: EXPORT_TIMEOUT_MS });
   return { ...file, filename: file.filename ?? `report-${Date.now()}.${REPORT_FILE_EXTENSIONS[format]}` };
 };
-
-/** Hands a file to the browser's downloads, through a short-lived object URL. */
-export function saveFile(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started from the URL by now; a minute is ample for slow disks.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 /** What every export does with its answer: download the file, or say 'Failed to export report as {format}' with the server's reason. */
 export const DOWNLOAD_EXPORT = {

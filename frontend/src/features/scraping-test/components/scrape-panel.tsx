@@ -5,6 +5,7 @@ import { IconWorldDownload } from '@tabler/icons-react';
 import { MESSAGES, scrapeRequestSchema } from '@vendorwatch/contracts';
 import { focusFirstError, zodValidate } from '@/lib/form';
 import { useScrapeUrl } from '../api/scrape-url';
+import { useCan } from '@/lib/workspace';
 
 const validateRequest = zodValidate(scrapeRequestSchema);
 
@@ -12,6 +13,8 @@ const validateRequest = zodValidate(scrapeRequestSchema);
 const SAMPLE_SCRAPE_URL = 'https://example.com';
 
 export function ScrapePanel() {
+  // A scrape spends the workspace's scraping credits, as a crawl does (the connection test only reads them: anyone may).
+  const canRun = useCan('crawls.run');
   const scrape = useScrapeUrl();
   const [htmlShown, html] = useDisclosure(false);
   const form = useForm({
@@ -50,7 +53,13 @@ export function ScrapePanel() {
               key={form.key('url')}
               {...form.getInputProps('url')}
             />
-            <Button type="submit" mt={25} leftSection={<IconWorldDownload size={16} />} loading={scrape.isPending}>
+            <Button
+              type="submit"
+              mt={25}
+              leftSection={<IconWorldDownload size={16} />}
+              loading={scrape.isPending}
+              disabled={!canRun}
+            >
               Scrape
             </Button>
           </Group>

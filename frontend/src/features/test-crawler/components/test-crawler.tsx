@@ -14,6 +14,7 @@ import { PuppeteerSettingsFields } from '@/components/crawl/puppeteer-settings-f
 import { focusFirstError, zodValidate } from '@/lib/form';
 import { useTestCrawl } from '../api/test-crawl';
 import { TestCrawlResultView } from './test-crawl-result';
+import { PermissionFieldset, RequiresPermission } from '@/lib/workspace';
 
 /** The Test Crawler's states: idle, running, completed, failed. */
 type TestCrawlerStatus = 'idle' | 'running' | 'completed' | 'failed';
@@ -64,52 +65,62 @@ export function TestCrawler({ apiNotice }: TestCrawlerProps = {}) {
     <Stack gap="lg">
       <Card withBorder radius="md" padding="lg">
         <form onSubmit={submit} noValidate aria-label="Test Crawler" data-testid="test-crawler-form">
-          <Stack>
-            <Group justify="space-between">
-              <Title order={3} size="h4">
-                Test a URL
-              </Title>
-              <Badge color={STATUS_TEXT[status].color} variant="light" data-testid="test-crawler-status" data-status={status}>
-                {STATUS_TEXT[status].label}
-              </Badge>
-            </Group>
-            <CrawlMethodPicker
-              value={form.values.method}
-              onChange={(method) => form.setFieldValue('method', method)}
-              disabled={running}
-              apiNotice={apiNotice}
-            />
-            {form.values.method === 'puppeteer' && (
-              <PuppeteerSettingsFields
-                value={form.values.settings}
-                onChange={(settings) => form.setFieldValue('settings', settings)}
+          <PermissionFieldset permission="crawls.run">
+            <Stack>
+              <Group justify="space-between">
+                <Title order={3} size="h4">
+                  Test a URL
+                </Title>
+                <Badge color={STATUS_TEXT[status].color} variant="light" data-testid="test-crawler-status" data-status={status}>
+                  {STATUS_TEXT[status].label}
+                </Badge>
+              </Group>
+              <CrawlMethodPicker
+                value={form.values.method}
+                onChange={(method) => form.setFieldValue('method', method)}
                 disabled={running}
+                apiNotice={apiNotice}
               />
-            )}
-            <TextInput
-              label="URL"
-              type="url"
-              placeholder="https://example.com"
-              withAsterisk
-              disabled={running}
-              data-testid="test-crawler-url"
-              {...form.getInputProps('url')}
-            />
-            <Group justify="flex-end">
-              <Button type="submit" leftSection={<IconFlask size={16} />} disabled={running} data-testid="start-test">
-                Start Test
-              </Button>
-            </Group>
-            {running && (
-              <Stack gap={4}>
-                {/* The server answers once, at the end: there is no percentage to show, only that it works. */}
-                <Progress value={100} striped animated aria-label="Test crawl in progress" data-testid="test-crawler-progress" />
-                <Text size="xs" c="dimmed">
-                  Loading the page; this can take up to a minute.
-                </Text>
-              </Stack>
-            )}
-          </Stack>
+              {form.values.method === 'puppeteer' && (
+                <PuppeteerSettingsFields
+                  value={form.values.settings}
+                  onChange={(settings) => form.setFieldValue('settings', settings)}
+                  disabled={running}
+                />
+              )}
+              <TextInput
+                label="URL"
+                type="url"
+                placeholder="https://example.com"
+                withAsterisk
+                disabled={running}
+                data-testid="test-crawler-url"
+                {...form.getInputProps('url')}
+              />
+              <RequiresPermission permission="crawls.run">
+                <Group justify="flex-end">
+                  <Button type="submit" leftSection={<IconFlask size={16} />} disabled={running} data-testid="start-test">
+                    Start Test
+                  </Button>
+                </Group>
+              </RequiresPermission>
+              {running && (
+                <Stack gap={4}>
+                  {/* The server answers once, at the end: there is no percentage to show, only that it works. */}
+                  <Progress
+                    value={100}
+                    striped
+                    animated
+                    aria-label="Test crawl in progress"
+                    data-testid="test-crawler-progress"
+                  />
+                  <Text size="xs" c="dimmed">
+                    Loading the page; this can take up to a minute.
+                  </Text>
+                </Stack>
+              )}
+            </Stack>
+          </PermissionFieldset>
         </form>
       </Card>
       {testCrawl.error && (

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { ComplianceLabelBadge } from '@/components/compliance/compliance-badges';
 import { paths } from '@/config/paths';
 import { DeleteVendorButton } from './delete-vendor-button';
+import { RequiresPermission } from '@/lib/workspace';
 
 /** A badge keeps its whole text: it neither shrinks nor cuts "Non-Compliant" to "NON-COMP…". */
 export const UNCUT_BADGE: Pick<BadgeProps, 'style' | 'styles'> = {
@@ -56,7 +57,7 @@ export function VendorCompliance({ vendor }: { vendor: VendorListItem }) {
   );
 }
 
-/** Crawl (the Configure Crawl dialog), the vendor's crawler page, and Delete. */
+/** Crawl (the Configure Crawl dialog), the vendor's crawler page, and Delete: each for a role that may. */
 export function VendorActions({
   vendor,
   onCrawl,
@@ -68,15 +69,17 @@ export function VendorActions({
 }) {
   return (
     <Group gap="xs" wrap={wrap ? 'wrap' : 'nowrap'} justify={wrap ? 'flex-start' : 'flex-end'} data-testid="vendor-actions">
-      <Button
-        size="xs"
-        variant="light"
-        leftSection={<IconPlayerPlay size={14} />}
-        onClick={() => onCrawl(vendor)}
-        aria-label={`Crawl ${vendor.name}`}
-      >
-        Crawl
-      </Button>
+      <RequiresPermission permission="crawls.run">
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconPlayerPlay size={14} />}
+          onClick={() => onCrawl(vendor)}
+          aria-label={`Crawl ${vendor.name}`}
+        >
+          Crawl
+        </Button>
+      </RequiresPermission>
       <Button
         component={Link}
         to={paths.app.crawler.getHref(vendor.id)}
@@ -87,7 +90,9 @@ export function VendorActions({
       >
         Crawler
       </Button>
-      <DeleteVendorButton vendor={vendor} />
+      <RequiresPermission permission="vendors.write">
+        <DeleteVendorButton vendor={vendor} />
+      </RequiresPermission>
     </Group>
   );
 }

@@ -1,0 +1,15 @@
+import { Stack } from '@mantine/core';
+import { WorkspaceSettingsLayout } from '@/components/layouts/workspace-settings-layout';
+import { MembersList } from '@/features/members/components/members-list';
+import { WorkspaceGeneral } from '@/features/workspaces/components/workspace-general';
+
+export default function MembersRoute() {
+  return (
+    <WorkspaceSettingsLayout title="Members" permission="members.manage">
+      <Stack gap="lg">
+        <WorkspaceGeneral />
+        <MembersList />
+      </Stack>
+    </WorkspaceSettingsLayout>
+  );
+}

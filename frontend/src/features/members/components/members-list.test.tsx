@@ -1,0 +1,100 @@
+import { MESSAGES, workspaceMessages, type WorkspaceMember } from '@vendorwatch/contracts';
+import type { User } from '@supabase/supabase-js';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { AuthContext } from '@/lib/auth/auth-context';
+import { fakeUser } from '@/testing/fake-session';
+import { WORKSPACE_ID } from '@/testing/fixtures';
+import { mockFetch } from '@/testing/mock-fetch';
+import { renderWithProviders } from '@/testing/test-utils';
+import { MembersList } from './members-list';
+
+const member = (userId: string, email: string, role: WorkspaceMember['role']): WorkspaceMember => ({
+  userId,
+  email,
+  role,
+  joinedAt: '2025-01-01T00:00:00Z',
+});
+const ANN = member(fakeUser.id, fakeUser.email, 'owner');
+const BOB = member('00000000-0000-4000-8000-0000000000b0', 'bob@example.com', 'editor');
+const MEMBERS_PATH = `/api/workspaces/${WORKSPACE_ID}/members`;
+
+const renderMembers = (role: WorkspaceMember['role'] = 'owner') =>
+  renderWithProviders(
+    <AuthContext.Provider value={{ user: fakeUser as unknown as User, secondFactorPending: false }}>
+      <MembersList />
+    </AuthContext.Provider>,
+    { workspace: { role, name: 'Vendor risk', personal: false } },
+  );
+
+describe('MembersList', () => {
+  it('lists the members with their roles and changes a role', async () => {
+    let bob = BOB;
+    const { requests } = mockFetch({
+      [`GET ${MEMBERS_PATH}`]: () => ({ body: [ANN, bob] }),
+      [`PATCH ${MEMBERS_PATH}/${BOB.userId}`]: ({ body }) => {
+        bob = { ...bob, role: (body as { role: WorkspaceMember['role'] }).role };
+        return { body: bob };
+      },
+    });
+    const { user } = renderMembers();
+
+    const rows = await screen.findAllByTestId('member-row');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByText('you')).toBeInTheDocument();
+    const bobRole = within(rows[1]!).getByRole('combobox', { name: 'Role of bob@example.com' });
+    expect(bobRole).toHaveValue('editor');
+
+    await user.click(bobRole);
+    await user.click(await screen.findByRole('option', { name: 'viewer' }));
+
+    expect(await screen.findByText(workspaceMessages.roleChanged('bob@example.com', 'viewer'))).toBeInTheDocument();
+    expect(requests().find(({ method }) => method === 'PATCH')).toMatchObject({ body: { role: 'viewer' } });
+  });
+
+  it("shows the API's reason when the last owner's role cannot change", async () => {
+    mockFetch({
+      [`GET ${MEMBERS_PATH}`]: { body: [ANN, BOB] },
+      [`PATCH ${MEMBERS_PATH}/${ANN.userId}`]: { status: 409, body: { statusCode: 409, message: MESSAGES.workspaces.lastOwner } },
+    });
+    const { user } = renderMembers();
+
+    const [annRow] = await screen.findAllByTestId('member-row');
+    await user.click(within(annRow!).getByRole('combobox', { name: `Role of ${ANN.email}` }));
+    await user.click(await screen.findByRole('option', { name: 'admin' }));
+
+    expect(await screen.findByText(MESSAGES.workspaces.lastOwner)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.workspaces.roleChangeFailed)).toBeInTheDocument();
+  });
+
+  it('gives an admin no control over an owner, and no owner role to hand out', async () => {
+    mockFetch({ [`GET ${MEMBERS_PATH}`]: { body: [member('o1', 'olga@example.com', 'owner'), BOB] } });
+    const { user } = renderMembers('admin');
+
+    const [ownerRow, bobRow] = await screen.findAllByTestId('member-row');
+    expect(within(ownerRow!).queryByRole('combobox')).not.toBeInTheDocument();
+    expect(within(ownerRow!).getByText('owner')).toBeInTheDocument();
+    expect(within(ownerRow!).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+
+    await user.click(within(bobRow!).getByRole('combobox', { name: 'Role of bob@example.com' }));
+    const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(options).toEqual(['admin', 'editor', 'viewer']);
+  });
+
+  it('removes a member after confirmation', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const { requests } = mockFetch({
+      [`GET ${MEMBERS_PATH}`]: { body: [ANN, BOB] },
+      [`DELETE ${MEMBERS_PATH}/${BOB.userId}`]: { status: 204 },
+    });
+    const { user } = renderMembers();
+
+    const rows = await screen.findAllByTestId('member-row');
+    await user.click(within(rows[1]!).getByRole('button', { name: 'Remove bob@example.com' }));
+
+    expect(confirm).toHaveBeenCalledWith(workspaceMessages.confirmRemoveMember('bob@example.com'));
+    expect(await screen.findByText(workspaceMessages.memberRemoved('bob@example.com'))).toBeInTheDocument();
+    expect(requests().some(({ method, path }) => method === 'DELETE' && path === `${MEMBERS_PATH}/${BOB.userId}`)).toBe(true);
+    confirm.mockRestore();
+  });
+});
