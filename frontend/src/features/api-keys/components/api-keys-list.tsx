@@ -4,7 +4,7 @@ import { API_KEY_PREFIX, MESSAGES, workspaceMessages, type ApiKey } from '@vendo
 import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
 import { ListCard } from '@/components/ui/list-card';
 import { useCurrentWorkspace } from '@/lib/workspace';
-import { RoleBadge } from '@/features/workspaces/components/role-badge';
+import { RoleBadge } from '@/components/ui/role-badge';
 import { useApiKeys } from '../api/get-api-keys';
 import { useRevokeApiKey } from '../api/revoke-api-key';
 

@@ -8,7 +8,7 @@ import { SectionLoader } from '@/components/ui/section-loader';
 import { paths } from '@/config/paths';
 import { rememberReturnPath, useAuth, useLogout } from '@/lib/auth';
 import { rememberChosenWorkspace } from '@/lib/workspace/chosen-workspace';
-import { RoleBadge } from '@/features/workspaces/components/role-badge';
+import { RoleBadge } from '@/components/ui/role-badge';
 import { useAcceptInvitation } from '../api/accept-invitation';
 import { useInvitationPreview } from '../api/preview-invitation';
 

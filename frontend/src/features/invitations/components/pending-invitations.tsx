@@ -4,7 +4,7 @@ import { MESSAGES, type Invitation } from '@vendorwatch/contracts';
 import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
 import { ListCard } from '@/components/ui/list-card';
 import { useCurrentWorkspace } from '@/lib/workspace';
-import { RoleBadge } from '@/features/workspaces/components/role-badge';
+import { RoleBadge } from '@/components/ui/role-badge';
 import { useInvitations } from '../api/get-invitations';
 import { useRevokeInvitation } from '../api/revoke-invitation';
 

@@ -12,7 +12,7 @@ import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsi
 import { ListCard } from '@/components/ui/list-card';
 import { useUser } from '@/lib/auth';
 import { useCurrentWorkspace } from '@/lib/workspace';
-import { RoleBadge } from '@/features/workspaces/components/role-badge';
+import { RoleBadge } from '@/components/ui/role-badge';
 import { useChangeMemberRole } from '../api/change-member-role';
 import { useMembers } from '../api/get-members';
 import { useRemoveMember } from '../api/remove-member';

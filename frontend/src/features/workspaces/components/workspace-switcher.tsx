@@ -4,7 +4,7 @@ import { IconCheck, IconChevronDown, IconPlus } from '@tabler/icons-react';
 import { MESSAGES } from '@vendorwatch/contracts';
 import { useCurrentWorkspace } from '@/lib/workspace';
 import { CreateWorkspaceModal } from './create-workspace-modal';
-import { RoleBadge } from './role-badge';
+import { RoleBadge } from '@/components/ui/role-badge';
 
 /** The top bar's workspace menu: every workspace of the user with their role, and "Create workspace". */
 export function WorkspaceSwitcher() {
