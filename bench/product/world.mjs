@@ -8,7 +8,7 @@ import { BENCH, requireFrom } from '../lib/paths.mjs';
 
 const { crawlerConfigs, crawlJobs, users, vendors } = requireFrom('worker', '@vendorwatch/db');
 const { createTestDatabase } = requireFrom('worker', '@vendorwatch/db/testing');
-const { createQueue, enqueueCrawlJob, SecretBox } = requireFrom('worker', '@vendorwatch/runtime');
+const { JobQueues, SecretBox } = requireFrom('worker', '@vendorwatch/runtime');
 const { sql } = requireFrom('packages/db', 'drizzle-orm');
 
 const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
@@ -56,7 +56,10 @@ export async function createWorld({ logFile, redisUrl = 'redis://127.0.0.1:6379'
 
   const queueFor = (queuePrefix) => {
     if (!queues.has(queuePrefix))
-      queues.set(queuePrefix, createQueue({ REDIS_URL: redisUrl, QUEUE_PREFIX: queuePrefix }, 'crawl'));
+      queues.set(
+        queuePrefix,
+        new JobQueues({ REDIS_URL: redisUrl, QUEUE_PREFIX: queuePrefix }, { role: 'worker', connectionName: 'bench' }),
+      );
     return queues.get(queuePrefix);
   };
 
@@ -181,8 +184,8 @@ export async function createWorld({ logFile, redisUrl = 'redis://127.0.0.1:6379'
     },
 
     async enqueue(ids, queuePrefix = prefix) {
-      const queue = queueFor(queuePrefix);
-      await Promise.all(ids.map((id) => enqueueCrawlJob(queue, id)));
+      const gateway = queueFor(queuePrefix);
+      await Promise.all(ids.map((id) => gateway.enqueue('crawl', { crawlJobId: id })));
     },
 
     /** Polls the rows until every crawl has ended; resolves to the rows and when the last one ended (epoch ms). */
@@ -225,9 +228,12 @@ export async function createWorld({ logFile, redisUrl = 'redis://127.0.0.1:6379'
 
     async close() {
       await Promise.allSettled(children.map((child) => child.stop()));
-      for (const queue of queues.values()) {
-        await queue.obliterate({ force: true }).catch(() => undefined);
-        await queue.close().catch(() => undefined);
+      for (const gateway of queues.values()) {
+        await gateway
+          .queue('crawl')
+          .obliterate({ force: true })
+          .catch(() => undefined);
+        await gateway.close().catch(() => undefined);
       }
       await clearRedisPrefixes(redisUrl, [...prefixes]);
       await database.drop();
