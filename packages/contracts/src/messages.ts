@@ -121,6 +121,11 @@ export const MESSAGES = {
     updated: 'Vendor updated successfully',
     confirmDelete: 'Are you sure you want to delete this vendor?',
     limitReached: 'You have reached the limit of {limit} vendors: delete one before adding another',
+    invalidDomain: 'Each domain must be a host name such as example.com (no scheme, path or port)',
+    tooManyDomains: 'A vendor may list at most {max} domains',
+    duplicateDomain: 'Each domain may be listed once',
+    invalidDkimSelector: 'Each DKIM selector must be a DNS label such as selector1 or google (letters, digits, - and _)',
+    tooManyDkimSelectors: 'A vendor may list at most {max} DKIM selectors',
   },
   crawlerSettings: {
     maxPagesRequired: 'Maximum pages is required',

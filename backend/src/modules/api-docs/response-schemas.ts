@@ -83,6 +83,12 @@ export const vendorSchema = describes<Vendor>()(
       name: z.string(),
       url: z.string(),
       description: z.string(),
+      domains: z.array(z.string()).meta({ description: 'Host names the user listed, primary first' }),
+      primaryDomain: z
+        .string()
+        .nullable()
+        .meta({ description: 'The first listed domain, else the registrable domain of the URL; null with neither' }),
+      dkimSelectors: z.array(z.string()).meta({ description: 'DKIM selectors read on every domain' }),
       createdAt: isoDate,
       updatedAt: isoDate,
     })

@@ -60,6 +60,8 @@ export const alertRules = pgTable(
     minSeverity: text('min_severity').$type<CheckSeverity>(),
     /** pages_changed: alert above this share of pages changed. */
     thresholdPercent: integer('threshold_percent'),
+    /** certificate_expiring: alert when a certificate of the vendor's HTTPS origins expires within this many days. */
+    withinDays: integer('within_days'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -70,6 +72,7 @@ export const alertRules = pgTable(
       t.kind,
       sql`coalesce(${t.minSeverity}, '')`,
       sql`coalesce(${t.thresholdPercent}, 0)`,
+      sql`coalesce(${t.withinDays}, 0)`,
     ),
     // One rule per kind and parameters: a second identical rule would only send the same alert again.
     uniqueIndex('alert_rules_user_kind_parameters_key').on(
@@ -77,6 +80,7 @@ export const alertRules = pgTable(
       t.kind,
       sql`coalesce(${t.minSeverity}, '')`,
       sql`coalesce(${t.thresholdPercent}, 0)`,
+      sql`coalesce(${t.withinDays}, 0)`,
     ),
   ],
 );

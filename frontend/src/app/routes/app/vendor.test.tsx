@@ -15,6 +15,9 @@ const vendor: Vendor = {
   description: '',
   createdAt: '2025-01-01T00:00:00Z',
   updatedAt: '2025-01-01T00:00:00Z',
+  domains: [],
+  primaryDomain: 'alpha.example',
+  dkimSelectors: [],
 };
 
 const schedule: VendorSchedule = {
