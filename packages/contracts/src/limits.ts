@@ -39,6 +39,10 @@ export const LIMITS = {
   changeIgnores: { maxLines: 50, maxLineLength: 200 },
   /** Per user; a delivery is tried this many times with exponential backoff. */
   alerts: { nameMaxLength: 100, maxChannels: 20, maxRules: 50, deliveryAttempts: 5, backoffMs: 1000, tokenMaxLength: 200 },
+  /** The portfolio screen's search text. */
+  portfolio: { searchMaxLength: 100 },
+  /** A certificate-expiry alert rule's window, in days. */
+  certificateExpiryDays: { min: 1, max: 365, default: 30 },
   /** Each vendor's trend in the reports summary: its latest assessments in the period, at most this many. */
   reportTrendPoints: 60,
   /** The days a report filter may name: PostgreSQL has no year 0, and the day after 9999-12-31 is year 10000. */

@@ -109,6 +109,7 @@ export const MESSAGES = {
   },
   vendors: {
     nameRequired: 'Vendor name is required',
+    notFound: 'Vendor not found',
     invalidUrl: 'Invalid URL format',
     noneFound: 'No vendors found',
     added: 'Vendor added successfully',
@@ -269,6 +270,13 @@ export const MESSAGES = {
     tooManyChanges: 'Too many changes to show word by word; {added} lines added, {removed} removed',
     diffBusy: 'Too many diffs are being computed right now. Try again in a moment.',
     unknownKind: 'Kind must be added, removed or changed',
+  },
+  inventories: {
+    notAssessed: 'This vendor has no assessed crawl yet: crawl it to see what it runs and who it shares visitors with',
+    invalidCategory: 'Choose a third-party category from the list',
+    invalidTrackers: 'trackers must be true or false',
+    searchTooLong: 'Search text must be at most {max} characters',
+    exportFailed: 'Failed to export the portfolio',
   },
   reports: {
     loading: 'Loading reports...',

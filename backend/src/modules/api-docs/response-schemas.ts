@@ -38,6 +38,7 @@ import type { EnrolledFactor, IssuedChallenge } from '../auth-server/factors.ser
 import type { TokenResponse } from '../auth-server/sessions.service';
 import type { GoTrueUser } from '../auth-server/user-view.service';
 import type { HealthReport } from '../health/health.service';
+import { gradesSchema } from './inventory-response-schemas';
 import type { ProxyTestResult } from '../scrapingbee/scrapingbee.service';
 
 /**
@@ -436,6 +437,7 @@ export const reportDetailSchema = describes<ReportDetail>()(
   reportSummarySchema
     .extend({
       catalogueVersion: z.string(),
+      grades: gradesSchema,
       checks: z.array(
         z.object({
           checkId: z.string(),

@@ -1,6 +1,7 @@
 import { FIRST_WINDOW, type ListWindow } from '@vendorwatch/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../database';
+import type { WorkspaceId } from '../workspace-id';
 import { complianceAssessments, crawlJobs, vendors } from '../schema';
 
 export type VendorRow = typeof vendors.$inferSelect;
@@ -94,6 +95,15 @@ export class VendorsRepository {
       .select()
       .from(vendors)
       .where(and(eq(vendors.id, id), eq(vendors.userId, userId)));
+    return row;
+  }
+
+  /** A vendor of the workspace's; undefined for another workspace's, as for an unknown id. */
+  async findInWorkspace(workspaceId: WorkspaceId, id: string): Promise<VendorRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(vendors)
+      .where(and(eq(vendors.id, id), eq(vendors.workspaceId, workspaceId)));
     return row;
   }
 
