@@ -5,6 +5,7 @@ import {
   LIBRARY_EVIDENCE_KINDS,
   TECHNOLOGY_EVIDENCE_KINDS,
   type AssessmentGrades,
+  type DashboardPosture,
   type Grades,
   type PortfolioThirdParties,
   type VendorInventorySummary,
@@ -182,4 +183,40 @@ export const portfolioThirdPartiesSchema = describes<PortfolioThirdParties>()(
       consentUnknown: z.array(vendorRef),
     })
     .meta({ id: 'PortfolioThirdParties' }),
+);
+
+export const dashboardPostureSchema = describes<DashboardPosture>()(
+  z
+    .object({
+      vendorsAssessed: z.number().int(),
+      mailSpoofable: z.array(vendorRef.extend({ primaryDomain: z.string().nullable() })),
+      mailUnknown: z.number().int(),
+      certificatesExpiring: z.object({
+        withinDays: z.number().int(),
+        certificates: z.array(
+          vendorRef.extend({ origin: z.string(), host: z.string(), validTo: z.string(), daysLeft: z.number().int() }),
+        ),
+      }),
+      gradeDistribution: z.object({
+        A: z.number().int(),
+        B: z.number().int(),
+        C: z.number().int(),
+        D: z.number().int(),
+        F: z.number().int(),
+        ungraded: z.number().int(),
+      }),
+      vulnerableLibraries: z.number().int(),
+      vendorsWithVulnerableLibraries: z.number().int(),
+      topThirdParties: z.array(
+        z.object({
+          key: z.string(),
+          name: z.string(),
+          company: z.string().nullable(),
+          category: z.string(),
+          vendorCount: z.number().int(),
+          vendorShare: z.number(),
+        }),
+      ),
+    })
+    .meta({ id: 'DashboardPosture' }),
 );

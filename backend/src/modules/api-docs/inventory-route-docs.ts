@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   assessmentGradesSchema,
+  dashboardPostureSchema,
   portfolioThirdPartiesSchema,
   vendorInventorySummarySchema,
   vendorSoftwareSchema,
@@ -30,6 +31,11 @@ export const INVENTORY_ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/reports/:id/grades': {
     summary: "An assessment's letter grades per category and overall, and what fixing each failing check would give",
     response: assessmentGradesSchema,
+  },
+  'GET /api/dashboard/posture': {
+    summary:
+      "Across the workspace's vendors: spoofable mail, certificates expiring within 30 days, grades, vulnerable libraries, top third parties",
+    response: dashboardPostureSchema,
   },
   'GET /api/portfolio/vendors': {
     summary: "Each assessed vendor's overall grade, vulnerable-library count and top third parties",
