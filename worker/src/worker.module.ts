@@ -5,6 +5,7 @@ import {
   CrawlFrontierRepository,
   CrawlJobsRepository,
   VendorsRepository,
+  CrawlDomainPostureRepository,
 } from '@vendorwatch/db';
 import {
   APP_CONFIG,
@@ -162,13 +163,22 @@ export class WorkerModule {
         },
         {
           provide: AlertEvaluator,
-          inject: [APP_CONFIG, AlertsRepository, CrawlJobsRepository, CrawlChangesRepository, VendorsRepository, WorkerQueues],
+          inject: [
+            APP_CONFIG,
+            AlertsRepository,
+            CrawlJobsRepository,
+            CrawlChangesRepository,
+            VendorsRepository,
+            CrawlDomainPostureRepository,
+            WorkerQueues,
+          ],
           useFactory: (
             config: AppConfig,
             alerts: AlertsRepository,
             jobs: CrawlJobsRepository,
             changes: CrawlChangesRepository,
             vendors: VendorsRepository,
+            domainPosture: CrawlDomainPostureRepository,
             queues: WorkerQueues,
           ) =>
             new AlertEvaluator(
@@ -176,6 +186,7 @@ export class WorkerModule {
               jobs,
               changes,
               vendors,
+              domainPosture,
               { publicUrl: publicUrl(config), perCrawl: config.ALERT_DELIVERIES_PER_CRAWL },
               (id) => enqueueAlertDelivery(queues.of('deliverAlert'), id),
             ),

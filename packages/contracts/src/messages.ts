@@ -231,6 +231,7 @@ export const MESSAGES = {
     invalidRuleKind: 'Unknown alert rule',
     invalidSeverity: 'Severity must be critical, high, medium or low',
     invalidPercent: 'A whole percentage from 1 to 100 is required',
+    invalidDays: 'A whole number of days from 1 to 365 is required',
     tooManyChannels: 'At most 20 channels',
     tooManyRules: 'At most 50 rules',
     channelNotFound: 'Channel not found',
