@@ -202,6 +202,8 @@ describe('the vendor page', () => {
       name: 'Alpha Corp',
       url: 'https://alpha-corp.example/',
       description: 'Payroll provider',
+      domains: [],
+      dkimSelectors: [],
     });
     expect(await screen.findByRole('heading', { name: 'Alpha Corp' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'https://alpha-corp.example/' })).toBeInTheDocument();
