@@ -15,9 +15,16 @@ import {
   type ReportSummary,
   type SeverityCounts,
   type VendorCompliance,
+  type VendorInventorySummary,
 } from '@vendorwatch/contracts';
-import { ComplianceAssessmentsRepository, loggableError, ReportsRepository, type ReportFilters as Period } from '@vendorwatch/db';
-import { APP_CONFIG, CrawlAssessor, publicUrl, type AppConfig } from '@vendorwatch/runtime';
+import {
+  ComplianceAssessmentsRepository,
+  loggableError,
+  ReportsRepository,
+  WorkspacesRepository,
+  type ReportFilters as Period,
+} from '@vendorwatch/db';
+import { APP_CONFIG, CrawlAssessor, publicUrl, VendorInventories, type AppConfig } from '@vendorwatch/runtime';
 import type { Readable } from 'node:stream';
 import { DomainError, NotFoundError } from '../../common/errors';
 import {
@@ -66,6 +73,8 @@ export class ReportsService {
     private readonly assessments: ComplianceAssessmentsRepository,
     private readonly assessor: CrawlAssessor,
     @Inject(APP_CONFIG) config: AppConfig,
+    private readonly inventories: VendorInventories,
+    private readonly workspaces: WorkspacesRepository,
   ) {
     this.appUrl = publicUrl(config).replace(/\/+$/, '');
   }
@@ -157,6 +166,10 @@ export class ReportsService {
       ]);
       const reports = this.reports;
       const appUrl = this.appUrl;
+      const inventories = await this.inventorySummaries(
+        userId,
+        overview.vendors.map((vendor) => vendor.vendorId),
+      );
       const data: ReportExportData = {
         generatedAt: now,
         scope,
@@ -164,6 +177,7 @@ export class ReportsService {
         vendorName: scope.reportId || period.vendorId ? (overview.vendors[0]?.vendorName ?? 'No such vendor') : null,
         overview,
         portfolioFindings,
+        inventories,
         changes,
         links: {
           crawl: (jobId) => `${appUrl}/crawls/${encodeURIComponent(jobId)}`,
@@ -186,6 +200,17 @@ export class ReportsService {
       this.logger.error(`Export as ${format} failed before it started: ${loggableError(error)}`);
       throw new DomainError(500, formatMessage.exportFailed(format));
     }
+  }
+
+  /**
+   * The vendors' grades, vulnerable libraries and top third parties. Reports still read the user's own
+   * vendors, which live in their personal workspace: the inventories are read there.
+   */
+  private async inventorySummaries(userId: string, vendorIds: string[]): Promise<Map<string, VendorInventorySummary>> {
+    const personal = await this.workspaces.personalOf(userId);
+    if (!personal || vendorIds.length === 0) return new Map();
+    const summaries = await this.inventories.summaries(personal.workspaceId, vendorIds);
+    return new Map(summaries.map((summary) => [summary.vendorId, summary]));
   }
 
   private logLateError(format: string, error: unknown) {
