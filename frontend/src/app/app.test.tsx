@@ -77,7 +77,7 @@ describe('the app', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'Vendors', 'Crawl History', 'Reports', 'Test Crawler', 'Settings', 'Security']);
+    ).toEqual(['Dashboard', 'Vendors', 'Crawl History', 'Reports', 'Portfolio', 'Test Crawler', 'Settings', 'Security']);
     await visitor.click(within(nav).getByRole('link', { name: 'Vendors' }));
     expect(await screen.findByText(MESSAGES.vendors.noneFound)).toBeInTheDocument();
     const vendorsCall = requests().find((r) => r.path === '/api/vendors');
