@@ -24,6 +24,7 @@ import { CrawlerSettingsModule } from './modules/crawler-settings/crawler-settin
 import { ProjectsModule } from './modules/projects/projects.module';
 import { PublicConfigModule } from './modules/public-config/public-config.module';
 import { ReportsModule } from './modules/reports/reports.module';
+import { VendorInventoriesModule } from './modules/vendor-inventories/vendor-inventories.module';
 import { SchedulesModule } from './modules/schedules/schedules.module';
 import { VendorsModule } from './modules/vendors/vendors.module';
 import { AccessModule } from './modules/access/access.module';
@@ -64,6 +65,7 @@ export class AppModule {
         HealthModule,
         DashboardModule,
         ReportsModule,
+        VendorInventoriesModule,
         SchedulesModule,
         ChangesModule,
         AlertsModule,

@@ -30,15 +30,34 @@ const rssMb = () => process.memoryUsage().rss / 1024 / 1024;
 
 async function runChild([, contender, format, databaseUrl, userId, file]) {
   requireFrom('backend', 'reflect-metadata');
-  const { openDatabase, ReportsRepository, ComplianceAssessmentsRepository } = requireFrom('backend', '@vendorwatch/db');
+  const {
+    openDatabase,
+    ReportsRepository,
+    ComplianceAssessmentsRepository,
+    CrawlInventoriesRepository,
+    CrawlJobsRepository,
+    WorkspacesRepository,
+  } = requireFrom('backend', '@vendorwatch/db');
+  const { VendorInventories } = requireFrom('backend', '@vendorwatch/runtime');
   const { ReportsService } = requireFrom('backend', backendDist('reports.service.js'));
   const exporters = requireFrom('backend', backendDist('exports/index.js'));
   const handle = await openDatabase({ url: databaseUrl, poolSize: 2 });
   const reports = new ReportsRepository(handle.db);
   // No re-assessment here (no assessor); the app's address only names links in the files.
-  const service = new ReportsService(reports, new ComplianceAssessmentsRepository(handle.db), null, {
-    PUBLIC_URL: 'http://localhost:3000',
-  });
+  const assessments = new ComplianceAssessmentsRepository(handle.db);
+  const inventories = new VendorInventories(
+    new CrawlInventoriesRepository(handle.db),
+    assessments,
+    new CrawlJobsRepository(handle.db),
+  );
+  const service = new ReportsService(
+    reports,
+    assessments,
+    null,
+    { PUBLIC_URL: 'http://localhost:3000' },
+    inventories,
+    new WorkspacesRepository(handle.db),
+  );
   // The service's logger writes to stdout, which this child does not keep.
   const startRss = rssMb();
   const started = performance.now();
@@ -106,6 +125,7 @@ async function naiveExport({ service, reports, exporters, format, userId, file }
       vendorName: null,
       overview,
       portfolioFindings: await reports.portfolioFindings(userId, {}, 10),
+      inventories: new Map(),
       changes: await reports.changesInPeriod(userId, {}, 2000),
       links: { crawl: (id) => `http://localhost:3000/crawls/${id}`, report: (id) => `http://localhost:3000/reports/${id}` },
       assessments: async function* () {

@@ -5,6 +5,7 @@ import {
   CrawlFrontierRepository,
   CrawlJobsRepository,
   VendorsRepository,
+  CrawlDomainPostureRepository,
 } from '@vendorwatch/db';
 import {
   AfterCrawl,
@@ -170,13 +171,22 @@ export class WorkerModule {
         },
         {
           provide: AlertEvaluator,
-          inject: [APP_CONFIG, AlertsRepository, CrawlJobsRepository, CrawlChangesRepository, VendorsRepository, JobQueues],
+          inject: [
+            APP_CONFIG,
+            AlertsRepository,
+            CrawlJobsRepository,
+            CrawlChangesRepository,
+            VendorsRepository,
+            CrawlDomainPostureRepository,
+            JobQueues,
+          ],
           useFactory: (
             config: AppConfig,
             alerts: AlertsRepository,
             jobs: CrawlJobsRepository,
             changes: CrawlChangesRepository,
             vendors: VendorsRepository,
+            domainPosture: CrawlDomainPostureRepository,
             queues: JobQueues,
           ) =>
             new AlertEvaluator(
@@ -184,6 +194,7 @@ export class WorkerModule {
               jobs,
               changes,
               vendors,
+              domainPosture,
               { publicUrl: publicUrl(config), perCrawl: config.ALERT_DELIVERIES_PER_CRAWL },
               (deliveryId) => queues.enqueue('deliverAlert', { deliveryId }),
             ),

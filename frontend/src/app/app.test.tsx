@@ -87,6 +87,7 @@ describe('the app', () => {
       'Vendors',
       'Crawl History',
       'Reports',
+      'Portfolio',
       'Test Crawler',
       'Settings',
       'Security',

@@ -38,6 +38,7 @@ export const paths = {
       path: '/reports/:reportId',
       getHref: (reportId: string) => `/reports/${encodeURIComponent(reportId)}`,
     },
+    portfolio: { path: '/portfolio', getHref: () => '/portfolio' },
     testCrawler: { path: '/test-crawler', getHref: () => '/test-crawler' },
     settings: { path: '/settings', getHref: () => '/settings' },
     security: { path: '/settings/security', getHref: () => '/settings/security' },

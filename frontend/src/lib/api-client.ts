@@ -196,7 +196,7 @@ export const api = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
   /** A file behind the bearer token (e.g. a screenshot), for `URL.createObjectURL`. */
   getBlob: (path: string, options?: RequestOptions) => request<Blob>('GET', path, undefined, options, 'blob'),
-  /** A file the server builds from a GET (e.g. the audit log as CSV), for download. */
+  /** A file the server sends for a GET (the audit log or portfolio as CSV, an SBOM), for download. */
   getFile: (path: string, options?: RequestOptions) => request<DownloadedFile>('GET', path, undefined, options, 'file'),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body ?? {}, options),
   /** A file the server builds from a POSTed request (an export), for download. */

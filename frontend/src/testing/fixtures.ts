@@ -1,6 +1,11 @@
 import {
   complianceLabel,
+  GRADE_CATEGORIES,
+  GRADE_CATEGORY_TITLES,
   type CheckResult,
+  type GradeCategory,
+  type GradeLetter,
+  type Grades,
   type CrawlJob,
   type CrawlPage,
   type DashboardCharts,
@@ -136,9 +141,30 @@ export const checkResult = (extra: Partial<CheckResult> = {}): CheckResult => ({
   ...extra,
 });
 
+/** Grades as the method gives them: every category ungraded but those passed in `categories`. */
+export const grades = (
+  overall: GradeLetter | null = 'B',
+  categories: Partial<Record<GradeCategory, GradeLetter>> = {},
+): Grades => ({
+  method: 'grades-2026.1',
+  overall: { letter: overall, score: overall ? 85 : null, checksCounted: overall ? 12 : 0, cappedBy: null },
+  categories: GRADE_CATEGORIES.map((category) => {
+    const letter = categories[category] ?? null;
+    return {
+      category,
+      title: GRADE_CATEGORY_TITLES[category],
+      letter,
+      score: letter ? 80 : null,
+      checksCounted: letter ? 2 : 0,
+      cappedBy: null,
+    };
+  }),
+});
+
 export const reportDetail = (extra: Partial<ReportDetail> = {}): ReportDetail => ({
   ...reportSummary(extra),
   catalogueVersion: '2025.1',
+  grades: grades(),
   checks: [checkResult()],
   notEvaluatedByMethod: [],
   pagesWithScreenshot: [],

@@ -29,6 +29,21 @@ export function siteOf(host: string): string {
 }
 
 /**
+ * A vendor's default primary domain: the registrable domain of its website's host by the Public Suffix
+ * List (private suffixes included, so `vendor.github.io` is its own); null for an IP address, a
+ * single-label host or what does not parse, which have no DNS records of their own to read.
+ */
+export function registrableDomainOf(url: string): string | null {
+  let host: string;
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    return null;
+  }
+  return getDomain(host, { allowPrivateDomains: true }) ?? null;
+}
+
+/**
  * One spelling for URLs that name the same page, so a start URL finds its stored page however it was
  * typed: WHATWG parsing lower-cases the scheme and host and drops the default port; the fragment is
  * dropped, an empty query too, and a trailing slash is not a different page (`/a/` is `/a`, `` is `/`),

@@ -10,7 +10,14 @@ import { isHttpUrl } from './schemas/common';
 
 const M = MESSAGES.alerts;
 
-export const ALERT_RULE_KINDS = ['label_drop', 'check_fails', 'policy_page_changed', 'pages_changed', 'crawl_failed'] as const;
+export const ALERT_RULE_KINDS = [
+  'label_drop',
+  'check_fails',
+  'policy_page_changed',
+  'pages_changed',
+  'crawl_failed',
+  'certificate_expiring',
+] as const;
 export type AlertRuleKind = (typeof ALERT_RULE_KINDS)[number];
 export const ALERT_RULE_LABELS: Record<AlertRuleKind, string> = {
   label_drop: 'Compliance label drops',
@@ -18,6 +25,7 @@ export const ALERT_RULE_LABELS: Record<AlertRuleKind, string> = {
   policy_page_changed: 'A policy page changes',
   pages_changed: 'More than N % of pages change',
   crawl_failed: 'A crawl fails',
+  certificate_expiring: 'A certificate expires within N days',
 };
 
 export const ALERT_CHANNEL_KINDS = ['email', 'webhook'] as const;
@@ -65,6 +73,14 @@ export const alertRuleInputSchema = z
       .int({ error: M.invalidPercent })
       .min(1, { error: M.invalidPercent })
       .max(100, { error: M.invalidPercent })
+      .nullable()
+      .default(null),
+    /** certificate_expiring: alert when a certificate of the vendor's HTTPS origins ends within this many days (default 30). */
+    withinDays: z
+      .number({ error: M.invalidDays })
+      .int({ error: M.invalidDays })
+      .min(LIMITS.certificateExpiryDays.min, { error: M.invalidDays })
+      .max(LIMITS.certificateExpiryDays.max, { error: M.invalidDays })
       .nullable()
       .default(null),
   })
@@ -115,6 +131,7 @@ export const alertRuleSchema = z
     kind: z.enum(ALERT_RULE_KINDS),
     minSeverity: z.enum(CHECK_SEVERITIES).nullable(),
     thresholdPercent: z.number().int().nullable(),
+    withinDays: z.number().int().nullable(),
     createdAt: z.string().meta({ format: 'date-time' }),
   })
   .meta({ id: 'AlertRule' });

@@ -1,5 +1,6 @@
 import type { CrawlJobStatus } from './crawl';
 import type { CrawlFailureExplanation } from './crawl-failure';
+import type { Grades } from './grades';
 
 /**
  * Compliance assessments as the API returns them and the frontend shows them. A completed crawl is
@@ -148,6 +149,8 @@ export interface ReportSummary {
 /** `GET /api/reports/{id}`: one assessment with every check and its evidence. */
 export interface ReportDetail extends ReportSummary {
   catalogueVersion: string;
+  /** Letter grades per category and overall, computed from `checks` by the published method. */
+  grades: Grades;
   checks: CheckResult[];
   /** Titles of the checks the crawl's method could not evaluate (e.g. trackers need the browser method). */
   notEvaluatedByMethod: string[];

@@ -62,3 +62,11 @@ export interface GradeProjection {
   now: { overall: Grade; category: Grade | null };
   ifFixed: { overall: Grade; category: Grade | null };
 }
+
+/** `GET /api/reports/{id}/grades`: an assessment's grades and what fixing each failing check would give. */
+export interface AssessmentGrades {
+  assessmentId: string;
+  grades: Grades;
+  /** Largest overall gain first. */
+  whatIfFixed: GradeProjection[];
+}

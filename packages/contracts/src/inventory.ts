@@ -1,4 +1,4 @@
-import type { Grade } from './grades';
+import type { Grade, GradeLetter } from './grades';
 
 /**
  * What a vendor's site runs and who it shares visitors with, as one crawl saw it: JavaScript libraries
@@ -239,4 +239,33 @@ export interface VendorInventorySummary {
   vulnerableLibraries: number;
   /** The third parties on most of its pages (at most 5), names. */
   topThirdParties: string[];
+}
+
+/** Certificates expiring within this many days count on the dashboard (the TLS check warns from the same day). */
+export const CERTIFICATE_EXPIRY_WARNING_DAYS = 30;
+
+/**
+ * `GET /api/dashboard/posture`: across the workspace's vendors, each by its latest assessed crawl — whose
+ * mail can be spoofed, which certificates expire soon, the grade distribution, vulnerable libraries and
+ * the third parties at most vendors.
+ */
+export interface DashboardPosture {
+  /** Vendors with an assessed crawl: the others are not counted anywhere below. */
+  vendorsAssessed: number;
+  /** Vendors whose primary domain has no DMARC enforcement (no record, p=none, pct under 100). */
+  mailSpoofable: { vendorId: string; vendorName: string; primaryDomain: string | null }[];
+  /** Vendors whose DMARC lookup went unanswered, or whose domain facts were not read: unknown, not counted as spoofable. */
+  mailUnknown: number;
+  /** HTTPS origins whose certificate expires within `withinDays` (or has expired), soonest first. */
+  certificatesExpiring: {
+    withinDays: number;
+    certificates: { vendorId: string; vendorName: string; origin: string; host: string; validTo: string; daysLeft: number }[];
+  };
+  /** Vendors per overall letter; `ungraded` when no check could be judged. */
+  gradeDistribution: Record<GradeLetter | 'ungraded', number>;
+  /** Libraries with a known vulnerability, summed over vendors, and how many vendors run at least one. */
+  vulnerableLibraries: number;
+  vendorsWithVulnerableLibraries: number;
+  /** The third parties at most vendors (at most 5). */
+  topThirdParties: Pick<ThirdPartyConcentration, 'key' | 'name' | 'company' | 'category' | 'vendorCount' | 'vendorShare'>[];
 }

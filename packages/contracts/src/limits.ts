@@ -8,7 +8,19 @@ export const LIMITS = {
   crawlDelayMs: { min: 500, max: 10_000, default: 2000 },
   maxRetries: { min: 0, max: 5, step: 1, default: 3 },
   waitTimeMs: { min: 0, max: 10_000, step: 500, default: 2000 },
-  vendor: { nameMaxLength: 200, urlMaxLength: 2048, descriptionMaxLength: 5000 },
+  /**
+   * A vendor's domains (issue 31): host names, the first its primary domain; DKIM selectors the user
+   * lists, since no DNS query enumerates them.
+   */
+  vendor: {
+    nameMaxLength: 200,
+    urlMaxLength: 2048,
+    descriptionMaxLength: 5000,
+    maxDomains: 20,
+    domainMaxLength: 253,
+    maxDkimSelectors: 10,
+    dkimSelectorMaxLength: 63,
+  },
   /** Any URL the API takes (a start URL, a URL to test-crawl or scrape, an API endpoint). */
   urlMaxLength: 2048,
   /** `options` is free-form: bounded by its number of entries and its size as JSON. */
@@ -27,6 +39,10 @@ export const LIMITS = {
   changeIgnores: { maxLines: 50, maxLineLength: 200 },
   /** Per user; a delivery is tried this many times with exponential backoff. */
   alerts: { nameMaxLength: 100, maxChannels: 20, maxRules: 50, deliveryAttempts: 5, backoffMs: 1000, tokenMaxLength: 200 },
+  /** The portfolio screen's search text. */
+  portfolio: { searchMaxLength: 100 },
+  /** A certificate-expiry alert rule's window, in days. */
+  certificateExpiryDays: { min: 1, max: 365, default: 30 },
   /** Each vendor's trend in the reports summary: its latest assessments in the period, at most this many. */
   reportTrendPoints: 60,
   /** The days a report filter may name: PostgreSQL has no year 0, and the day after 9999-12-31 is year 10000. */

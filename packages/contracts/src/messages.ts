@@ -122,6 +122,11 @@ export const MESSAGES = {
     updated: 'Vendor updated successfully',
     confirmDelete: 'Are you sure you want to delete this vendor?',
     limitReached: 'You have reached the limit of {limit} vendors: delete one before adding another',
+    invalidDomain: 'Each domain must be a host name such as example.com (no scheme, path or port)',
+    tooManyDomains: 'A vendor may list at most {max} domains',
+    duplicateDomain: 'Each domain may be listed once',
+    invalidDkimSelector: 'Each DKIM selector must be a DNS label such as selector1 or google (letters, digits, - and _)',
+    tooManyDkimSelectors: 'A vendor may list at most {max} DKIM selectors',
   },
   crawlerSettings: {
     maxPagesRequired: 'Maximum pages is required',
@@ -229,6 +234,7 @@ export const MESSAGES = {
     invalidRuleKind: 'Unknown alert rule',
     invalidSeverity: 'Severity must be critical, high, medium or low',
     invalidPercent: 'A whole percentage from 1 to 100 is required',
+    invalidDays: 'A whole number of days from 1 to 365 is required',
     tooManyChannels: 'At most 20 channels',
     tooManyRules: 'At most 50 rules',
     channelNotFound: 'Channel not found',
@@ -274,6 +280,13 @@ export const MESSAGES = {
     notFound: 'Project not found',
     pageNotFound: 'Page not found',
     elementNotFound: 'Element not found',
+  },
+  inventories: {
+    notAssessed: 'This vendor has no assessed crawl yet: crawl it to see what it runs and who it shares visitors with',
+    invalidCategory: 'Choose a third-party category from the list',
+    invalidTrackers: 'trackers must be true or false',
+    searchTooLong: 'Search text must be at most {max} characters',
+    exportFailed: 'Failed to export the portfolio',
   },
   reports: {
     loading: 'Loading reports...',

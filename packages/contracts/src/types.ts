@@ -8,6 +8,12 @@ export interface Vendor {
   name: string;
   url: string;
   description: string;
+  /** The domains the user listed, primary first (host names); empty: the registrable domain of the URL alone. */
+  domains: string[];
+  /** The domain its email and DNS checks read first: the first listed, else the registrable domain of the URL; null with neither. */
+  primaryDomain: string | null;
+  /** DKIM selectors the user listed; without any, the DKIM check is not applicable. */
+  dkimSelectors: string[];
   createdAt: string;
   updatedAt: string;
 }

@@ -1,15 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DomainPostureFacts } from '@vendorwatch/compliance';
-import { CrawlDomainPostureRepository, CrawlJobsRepository } from '@vendorwatch/db';
+import { CrawlDomainPostureRepository, CrawlJobsRepository, VendorsRepository } from '@vendorwatch/db';
 import { APP_CONFIG, type AppConfig } from '@vendorwatch/runtime';
 import { parseDnsServer, systemDnsServers } from './dns-resolver';
 import { DomainPostureGatherer, type DomainPostureGathererOptions } from './domain-posture-gatherer';
-
-/** What the vendor says about its domains; until the vendor has these fields, the crawl's start URL decides. */
-export interface VendorDomainSettings {
-  domains?: readonly string[];
-  dkimSelectors?: readonly string[];
-}
 
 /** The gatherer's options from the configuration: the operator's resolvers, timeout, cap and SSRF rule. */
 export const gathererOptionsOf = (config: AppConfig): DomainPostureGathererOptions => ({
@@ -21,8 +15,8 @@ export const gathererOptionsOf = (config: AppConfig): DomainPostureGathererOptio
 
 /**
  * Reads a completed crawl's domain and TLS facts and stores them with the crawl, before it is
- * assessed: the vendor's domains (the start URL's registrable domain unless listed) and the HTTPS
- * origins its pages met on them.
+ * assessed: the vendor's domains (those its user listed, else the start URL's registrable domain), the
+ * DKIM selectors listed for it, and the HTTPS origins its pages met on those domains.
  */
 @Injectable()
 export class CrawlDomainPosture {
@@ -32,19 +26,21 @@ export class CrawlDomainPosture {
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly jobs: CrawlJobsRepository,
     private readonly posture: CrawlDomainPostureRepository,
+    private readonly vendors: VendorsRepository,
   ) {
     this.gatherer = new DomainPostureGatherer(gathererOptionsOf(config));
   }
 
   /** Gathers and stores the facts; null when the job is gone. */
-  async gatherForCrawl(jobId: string, vendor: VendorDomainSettings = {}): Promise<DomainPostureFacts | null> {
+  async gatherForCrawl(jobId: string): Promise<DomainPostureFacts | null> {
     const job = await this.jobs.findById(jobId);
     if (!job) return null;
+    const vendor = job.vendorId ? await this.vendors.findOwned(job.userId, job.vendorId) : undefined;
     const startUrl = (job.settings.startUrls as string[] | undefined)?.[0] ?? job.targetUrl;
     const facts = await this.gatherer.gather({
       startUrl,
-      domains: vendor.domains,
-      dkimSelectors: vendor.dkimSelectors,
+      domains: vendor?.domains,
+      dkimSelectors: vendor?.dkimSelectors,
       httpsOrigins: await this.posture.httpsOriginsOfCrawl(jobId),
     });
     await this.posture.save(jobId, facts);

@@ -1,24 +1,10 @@
-import { getDomain } from 'tldts';
+import { registrableDomainOf } from '@vendorwatch/compliance';
+import { LIMITS } from '@vendorwatch/contracts';
 
-/** A vendor lists at most this many domains (issue 31); more are ignored, never an error. */
-export const MAX_VENDOR_DOMAINS = 20;
+/** A vendor lists at most this many domains (the API refuses more); more are ignored here, never an error. */
+export const MAX_VENDOR_DOMAINS = LIMITS.vendor.maxDomains;
 /** At most this many HTTPS origins are probed per crawl: each costs five handshakes. */
 export const MAX_PROBED_ORIGINS = 20;
-
-/**
- * The registrable domain of a URL's host by the Public Suffix List (private suffixes included, so
- * `vendor.github.io` is its own); null for an IP address or a single-label host, which have no DNS
- * records of their own to read.
- */
-export function registrableDomainOf(url: string): string | null {
-  let host: string;
-  try {
-    host = new URL(url).hostname;
-  } catch {
-    return null;
-  }
-  return getDomain(host, { allowPrivateDomains: true }) ?? null;
-}
 
 /**
  * The vendor's domains, primary first: those the user listed (lower-cased, de-duplicated, at most

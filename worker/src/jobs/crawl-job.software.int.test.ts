@@ -1,7 +1,14 @@
 import { Validation } from '@cyclonedx/cyclonedx-library';
 import { SBOM_SPEC_VERSION } from '@vendorwatch/compliance';
 import type { CrawlMethod } from '@vendorwatch/contracts';
-import { ComplianceAssessmentsRepository, CrawlInventoriesRepository, CrawlJobsRepository, vendors } from '@vendorwatch/db';
+import {
+  ComplianceAssessmentsRepository,
+  CrawlInventoriesRepository,
+  CrawlJobsRepository,
+  vendors,
+  WorkspacesRepository,
+  type WorkspaceId,
+} from '@vendorwatch/db';
 import { VendorInventories } from '@vendorwatch/runtime';
 import { BOOTSTRAP_CDN, GOOGLE_ANALYTICS, startSoftwareSite, UNKNOWN_PARTNER, type SoftwareSite } from '../../../test-support';
 import { FAST_CRAWL, pathsOf, startWorkerHarness, type WorkerHarness } from '../testing/worker-harness';
@@ -37,6 +44,11 @@ describe('software and third parties of a crawled vendor', () => {
     return id;
   }
 
+  /** Reads act in a workspace: here each user's personal one, where their vendors are. */
+  async function workspaceOf(userId: string): Promise<WorkspaceId> {
+    return (await new WorkspacesRepository(harness.database.db).personalOf(userId))!.workspaceId;
+  }
+
   async function vendorOf(userId: string, name: string): Promise<string> {
     const [vendor] = await harness.database.db.insert(vendors).values({ userId, name, url: 'http://example.test' }).returning();
     return vendor!.id;
@@ -59,7 +71,7 @@ describe('software and third parties of a crawled vendor', () => {
       expect.arrayContaining([{ name: 'Handlebars', version: '4.0.5', npm: 'handlebars' }]),
     );
 
-    const software = (await inventories.software(userId, vendorId))!;
+    const software = (await inventories.software(await workspaceOf(userId), vendorId))!;
     expect(software.jobId).toBe(id);
     const byComponent = Object.fromEntries(software.libraries.map((library) => [library.component, library]));
     expect(Object.keys(byComponent).sort()).toEqual(['bootstrap', 'handlebars', 'jquery']);
@@ -119,7 +131,7 @@ describe('software and third parties of a crawled vendor', () => {
   it('by plain HTTP: only what the HTML shows — file names and URLs, no banners, no globals', async () => {
     const { userId, vendorId } = await harness.createUser();
     const id = await crawl('http', site, userId, vendorId);
-    const software = (await inventories.software(userId, vendorId))!;
+    const software = (await inventories.software(await workspaceOf(userId), vendorId))!;
     expect(software.libraries.map((library) => `${library.component} ${library.version}`).sort()).toEqual([
       'bootstrap 3.3.7',
       'jquery 1.12.4',
@@ -132,7 +144,7 @@ describe('software and third parties of a crawled vendor', () => {
   it('inventories the technologies with versions, and exports them as an SBOM valid against the CycloneDX schema', async () => {
     const { userId, vendorId } = await harness.createUser();
     const id = await crawl('puppeteer', site, userId, vendorId);
-    const { technologies } = (await inventories.software(userId, vendorId))!;
+    const { technologies } = (await inventories.software(await workspaceOf(userId), vendorId))!;
     const versions = Object.fromEntries(technologies.map((technology) => [technology.name, technology.version]));
     expect(versions).toMatchObject({
       Nginx: '1.18.0',
@@ -144,7 +156,7 @@ describe('software and third parties of a crawled vendor', () => {
     });
     expect(technologies.find((technology) => technology.name === 'jQuery')!.endOfLife).toMatch(/End-of-Life/);
 
-    const sbom = (await inventories.sbom(userId, vendorId))!;
+    const sbom = (await inventories.sbom(await workspaceOf(userId), vendorId))!;
     expect(sbom.fileName).toMatch(/^sbom-example-vendor-\d{4}-\d\d-\d\d\.cdx\.json$/);
     expect(await new Validation.JsonStrictValidator(SBOM_SPEC_VERSION).validate(sbom.json)).toBeNull();
     const bom = JSON.parse(sbom.json);
@@ -158,7 +170,7 @@ describe('software and third parties of a crawled vendor', () => {
     );
     // Another user's vendor reads as absent.
     const stranger = await harness.createUser();
-    expect(await inventories.sbom(stranger.userId, vendorId)).toBeNull();
+    expect(await inventories.sbom(await workspaceOf(stranger.userId), vendorId)).toBeNull();
   });
 
   it('names the third parties — Google Analytics by Google, the Bootstrap CDN, an unknown host — and the portfolio concentration over three vendors', async () => {
@@ -175,7 +187,7 @@ describe('software and third parties of a crawled vendor', () => {
       await crawl('http', sites[0]!, userId, globex);
       await crawl('http', sites[1]!, userId, initech);
 
-      const { thirdParties } = (await inventories.thirdParties(userId, acme))!;
+      const { thirdParties } = (await inventories.thirdParties(await workspaceOf(userId), acme))!;
       expect(
         thirdParties.map(({ name, company, category, requestedBeforeConsent }) => ({
           name,
@@ -191,7 +203,7 @@ describe('software and third parties of a crawled vendor', () => {
         ]),
       );
       // The third-party-hosts check names the companies too.
-      const stored = (await assessments.findByJob(userId, (await inventories.software(userId, acme))!.jobId))!;
+      const stored = (await assessments.findByJob(userId, (await inventories.software(await workspaceOf(userId), acme))!.jobId))!;
       const hostsCheck = (await assessments.checkResults(stored.id)).find((result) => result.checkId === 'third-party-hosts')!;
       expect(hostsCheck.evidence.map((e) => e.detail)).toEqual(
         expect.arrayContaining([
@@ -199,7 +211,7 @@ describe('software and third parties of a crawled vendor', () => {
         ]),
       );
 
-      const portfolio = await inventories.portfolio(userId);
+      const portfolio = await inventories.portfolio(await workspaceOf(userId));
       expect(portfolio.vendorsCounted).toBe(3);
       // Most vendors first, then by name.
       expect(portfolio.parties.map(({ name, vendorCount }) => [name, vendorCount])).toEqual([
@@ -217,10 +229,12 @@ describe('software and third parties of a crawled vendor', () => {
       ]);
       expect(portfolio.consentUnknown.map((vendor) => vendor.vendorName)).toEqual(['Globex', 'Initech']);
       // A chosen subset of the vendors.
-      expect((await inventories.portfolio(userId, [globex])).parties.map((party) => party.vendorCount)).toEqual([1, 1]);
+      expect(
+        (await inventories.portfolio(await workspaceOf(userId), [globex])).parties.map((party) => party.vendorCount),
+      ).toEqual([1, 1]);
 
       // Per vendor, for the dashboard and the exports.
-      const summaries = await inventories.summaries(userId);
+      const summaries = await inventories.summaries(await workspaceOf(userId));
       expect(
         summaries.map(({ vendorName, vulnerableLibraries, overallGrade }) => [
           vendorName,
@@ -241,13 +255,13 @@ describe('software and third parties of a crawled vendor', () => {
     const { userId, vendorId } = await harness.createUser();
     const id = await crawl('http', site, userId, vendorId);
     const stored = (await assessments.findByJob(userId, id))!;
-    const result = (await inventories.grades(userId, stored.id))!;
+    const result = (await inventories.grades(await workspaceOf(userId), stored.id))!;
     expect(result.grades.overall.score).toBe(stored.rate);
     expect(result.grades.categories.find((c) => c.category === 'software')).toMatchObject({ letter: 'F', checksCounted: 1 });
     expect(result.whatIfFixed.find((p) => p.checkId === 'vulnerable-js-libraries')!.ifFixed.category).toMatchObject({
       letter: 'A',
     });
     const stranger = await harness.createUser();
-    expect(await inventories.grades(stranger.userId, stored.id)).toBeNull();
+    expect(await inventories.grades(await workspaceOf(stranger.userId), stored.id)).toBeNull();
   });
 });

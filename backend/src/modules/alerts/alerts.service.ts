@@ -30,6 +30,7 @@ export class AlertsService {
       kind: input.kind,
       minSeverity: input.kind === 'check_fails' ? input.minSeverity : null,
       thresholdPercent: input.kind === 'pages_changed' ? input.thresholdPercent : null,
+      withinDays: input.kind === 'certificate_expiring' ? (input.withinDays ?? LIMITS.certificateExpiryDays.default) : null,
     });
     if (!row) throw new ConflictError(MESSAGES.alerts.duplicateRule);
     return ruleOf(row);
@@ -50,5 +51,6 @@ const ruleOf = (row: AlertRuleRow): AlertRule => ({
   kind: row.kind,
   minSeverity: row.minSeverity,
   thresholdPercent: row.thresholdPercent,
+  withinDays: row.withinDays,
   createdAt: row.createdAt.toISOString(),
 });

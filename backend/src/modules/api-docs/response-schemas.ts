@@ -38,6 +38,7 @@ import type { EnrolledFactor, IssuedChallenge } from '../auth-server/factors.ser
 import type { TokenResponse } from '../auth-server/sessions.service';
 import type { GoTrueUser } from '../auth-server/user-view.service';
 import type { HealthReport } from '../health/health.service';
+import { gradesSchema } from './inventory-response-schemas';
 import type { ProxyTestResult } from '../scrapingbee/scrapingbee.service';
 
 /**
@@ -83,6 +84,12 @@ export const vendorSchema = describes<Vendor>()(
       name: z.string(),
       url: z.string(),
       description: z.string(),
+      domains: z.array(z.string()).meta({ description: 'Host names the user listed, primary first' }),
+      primaryDomain: z
+        .string()
+        .nullable()
+        .meta({ description: 'The first listed domain, else the registrable domain of the URL; null with neither' }),
+      dkimSelectors: z.array(z.string()).meta({ description: 'DKIM selectors read on every domain' }),
       createdAt: isoDate,
       updatedAt: isoDate,
     })
@@ -430,6 +437,7 @@ export const reportDetailSchema = describes<ReportDetail>()(
   reportSummarySchema
     .extend({
       catalogueVersion: z.string(),
+      grades: gradesSchema,
       checks: z.array(
         z.object({
           checkId: z.string(),

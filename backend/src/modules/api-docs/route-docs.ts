@@ -43,6 +43,7 @@ import {
   vendorScheduleSchema,
   vendorSchema,
 } from './response-schemas';
+import { INVENTORY_ROUTE_DOCS } from './inventory-route-docs';
 import { TEAMS_ROUTE_DOCS } from './teams-route-docs';
 
 export type { RouteDoc } from './route-doc';
@@ -380,4 +381,5 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     errors: { 422: 'An aal2 session is needed to remove a verified factor', ...rateLimited },
   },
   ...TEAMS_ROUTE_DOCS,
+  ...INVENTORY_ROUTE_DOCS,
 };

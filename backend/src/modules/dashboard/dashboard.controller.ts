@@ -1,12 +1,16 @@
 import { Controller, Get } from '@nestjs/common';
 import { Requires } from '../access/requires.decorator';
 import { Workspace, type WorkspaceContext } from '../access/workspace-context';
+import { DashboardPostureService } from './dashboard-posture.service';
 import { DashboardService } from './dashboard.service';
 
 @Controller('api/dashboard')
 @Requires('workspace.read')
 export class DashboardController {
-  constructor(private readonly dashboard: DashboardService) {}
+  constructor(
+    private readonly dashboard: DashboardService,
+    private readonly posture: DashboardPostureService,
+  ) {}
 
   @Get('summary')
   summary(@Workspace() workspace: WorkspaceContext) {
@@ -16,5 +20,11 @@ export class DashboardController {
   @Get('charts')
   charts(@Workspace() workspace: WorkspaceContext) {
     return this.dashboard.charts(workspace.workspaceId);
+  }
+
+  /** Spoofable mail, certificates expiring, grades, vulnerable libraries and top third parties across the workspace's vendors. */
+  @Get('posture')
+  vendorPosture(@Workspace() workspace: WorkspaceContext) {
+    return this.posture.posture(workspace.workspaceId);
   }
 }

@@ -1,3 +1,4 @@
+import { gradesOf } from '@vendorwatch/compliance';
 import {
   explainCrawlFailure,
   type CheckResult,
@@ -66,6 +67,7 @@ export const toReportDetail = (
 ): ReportDetail => ({
   ...toReportSummary(row),
   catalogueVersion: row.catalogueVersion,
+  grades: gradesOf(checks),
   checks: checks.map(toCheckResult),
   notEvaluatedByMethod: row.notEvaluatedByMethod,
   pagesWithScreenshot,

@@ -377,7 +377,13 @@ describe('reports API', () => {
       expect(response.headers.get('content-disposition')).toMatch(/\.xlsx"$/);
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.load(Buffer.from(await response.arrayBuffer()) as unknown as ArrayBuffer);
-      expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Summary', 'Vendors', 'Assessments', 'Check results']);
+      expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([
+        'Summary',
+        'Vendors',
+        'Assessments',
+        'Check results',
+        'Software & third parties',
+      ]);
       for (const sheet of workbook.worksheets) {
         expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
         expect(sheet.getRow(1).font).toMatchObject({ bold: true });

@@ -15,15 +15,17 @@ import {
   type ReportSummary,
   type SeverityCounts,
   type VendorCompliance,
+  type VendorInventorySummary,
 } from '@vendorwatch/contracts';
 import {
   ComplianceAssessmentsRepository,
   loggableError,
   ReportsRepository,
+  WorkspacesRepository,
   type ReportFilters as Period,
   type WorkspaceId,
 } from '@vendorwatch/db';
-import { APP_CONFIG, CrawlAssessor, publicUrl, type AppConfig } from '@vendorwatch/runtime';
+import { APP_CONFIG, CrawlAssessor, publicUrl, VendorInventories, type AppConfig } from '@vendorwatch/runtime';
 import type { Readable } from 'node:stream';
 import { DomainError, NotFoundError } from '../../common/errors';
 import {
@@ -72,6 +74,8 @@ export class ReportsService {
     private readonly assessments: ComplianceAssessmentsRepository,
     private readonly assessor: CrawlAssessor,
     @Inject(APP_CONFIG) config: AppConfig,
+    private readonly inventories: VendorInventories,
+    private readonly workspaces: WorkspacesRepository,
   ) {
     this.appUrl = publicUrl(config).replace(/\/+$/, '');
   }
@@ -168,6 +172,10 @@ export class ReportsService {
       ]);
       const reports = this.reports;
       const appUrl = this.appUrl;
+      const inventories = await this.inventorySummaries(
+        userId,
+        overview.vendors.map((vendor) => vendor.vendorId),
+      );
       const data: ReportExportData = {
         generatedAt: now,
         scope,
@@ -175,6 +183,7 @@ export class ReportsService {
         vendorName: scope.reportId || period.vendorId ? (overview.vendors[0]?.vendorName ?? 'No such vendor') : null,
         overview,
         portfolioFindings,
+        inventories,
         changes,
         links: {
           crawl: (jobId) => `${appUrl}/crawls/${encodeURIComponent(jobId)}`,
@@ -200,6 +209,17 @@ export class ReportsService {
       this.logger.error(`Export as ${format} failed before it started: ${loggableError(error)}`);
       throw new DomainError(500, formatMessage.exportFailed(format));
     }
+  }
+
+  /**
+   * The vendors' grades, vulnerable libraries and top third parties. Reports still read the user's own
+   * vendors, which live in their personal workspace: the inventories are read there.
+   */
+  private async inventorySummaries(userId: string, vendorIds: string[]): Promise<Map<string, VendorInventorySummary>> {
+    const personal = await this.workspaces.personalOf(userId);
+    if (!personal || vendorIds.length === 0) return new Map();
+    const summaries = await this.inventories.summaries(personal.workspaceId, vendorIds);
+    return new Map(summaries.map((summary) => [summary.vendorId, summary]));
   }
 
   private logLateError(format: string, error: unknown) {

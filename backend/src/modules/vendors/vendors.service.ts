@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { registrableDomainOf } from '@vendorwatch/compliance';
 import {
   formatMessage,
   type CreateVendor,
@@ -19,6 +20,9 @@ export const toVendor = (row: VendorRow): Vendor => ({
   name: row.name,
   url: row.url,
   description: row.description,
+  domains: row.domains,
+  primaryDomain: row.domains[0] ?? registrableDomainOf(row.url),
+  dkimSelectors: row.dkimSelectors,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });

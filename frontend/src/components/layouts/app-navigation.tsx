@@ -1,5 +1,6 @@
 import { AppShell, Divider, NavLink, ScrollArea } from '@mantine/core';
 import {
+  IconAffiliate,
   IconBuildingStore,
   IconFileAnalytics,
   IconFlask,
@@ -24,6 +25,7 @@ const links = [
   { label: 'Vendors', to: paths.app.vendors.getHref(), icon: IconBuildingStore },
   { label: 'Crawl History', to: paths.app.crawls.getHref(), icon: IconHistory },
   { label: 'Reports', to: paths.app.reports.getHref(), icon: IconFileAnalytics },
+  { label: 'Portfolio', to: paths.app.portfolio.getHref(), icon: IconAffiliate },
   { label: 'Test Crawler', to: paths.app.testCrawler.getHref(), icon: IconFlask },
   { label: 'Settings', to: paths.app.settings.getHref(), icon: IconSettings },
   { label: 'Security', to: paths.app.security.getHref(), icon: IconShieldLock },

@@ -7,3 +7,4 @@ export * from './crawl-job';
 export * from './crawler-config';
 export * from './report';
 export * from './schedule';
+export * from './portfolio';

@@ -8,6 +8,7 @@ import {
 } from '@vendorwatch/contracts';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Database } from '../database';
+import type { WorkspaceId } from '../workspace-id';
 import { complianceAssessments, complianceCheckResults, crawlJobs, crawlPages, vendors } from '../schema';
 import type { WorkspaceId } from '../workspace-id';
 
@@ -130,6 +131,16 @@ export class ComplianceAssessmentsRepository {
   }
 
   /** One assessment of the user with its vendor's name, or undefined (missing or another user's). */
+  /** An assessment of the workspace's; undefined for another workspace's, as for an unknown id. */
+  async findInWorkspace(workspaceId: WorkspaceId, id: string): Promise<ComplianceAssessmentWithVendor | undefined> {
+    const [row] = await this.db
+      .select({ assessment: complianceAssessments, vendorName: vendors.name })
+      .from(complianceAssessments)
+      .leftJoin(vendors, eq(vendors.id, complianceAssessments.vendorId))
+      .where(and(eq(complianceAssessments.id, id), eq(complianceAssessments.workspaceId, workspaceId)));
+    return row && { ...row.assessment, vendorName: row.vendorName };
+  }
+
   async findOwned(userId: string, id: string): Promise<ComplianceAssessmentWithVendor | undefined> {
     const [row] = await this.db
       .select({ assessment: complianceAssessments, vendorName: vendors.name })

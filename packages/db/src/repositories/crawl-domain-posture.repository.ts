@@ -1,5 +1,5 @@
 import type { DomainPostureFacts } from '@vendorwatch/compliance';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../database';
 import { crawlDomainPosture, crawlPages } from '../schema';
 
@@ -26,6 +26,16 @@ export class CrawlDomainPostureRepository {
       .from(crawlDomainPosture)
       .where(eq(crawlDomainPosture.jobId, jobId));
     return row?.facts ?? null;
+  }
+
+  /** The facts of each listed crawl that has them, by job id (the dashboard reads each vendor's latest). */
+  async findByJobIds(jobIds: readonly string[]): Promise<Map<string, DomainPostureFacts>> {
+    if (jobIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ jobId: crawlDomainPosture.jobId, facts: crawlDomainPosture.facts })
+      .from(crawlDomainPosture)
+      .where(inArray(crawlDomainPosture.jobId, [...jobIds]));
+    return new Map(rows.map((row) => [row.jobId, row.facts]));
   }
 
   /**

@@ -4,6 +4,8 @@ import { crawlInventories, users } from '../schema';
 import { createTestDatabase, insertCompletedCrawl, type TestDatabase } from '../testing';
 import { CrawlInventoriesRepository } from './crawl-inventories.repository';
 import { VendorsRepository } from './vendors.repository';
+import { WorkspacesRepository } from './workspaces.repository';
+import type { WorkspaceId } from '../workspace-id';
 
 const grades: Grades = {
   method: 'grades-test',
@@ -49,6 +51,8 @@ describe('crawl inventories', () => {
   let vendors: VendorsRepository;
   let userId: string;
   let otherUserId: string;
+  let workspace: WorkspaceId;
+  let otherWorkspace: WorkspaceId;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -63,6 +67,9 @@ describe('crawl inventories', () => {
       .returning();
     userId = alice!.id;
     otherUserId = bob!.id;
+    const personal = new WorkspacesRepository(database.db);
+    workspace = (await personal.personalOf(userId))!.workspaceId;
+    otherWorkspace = (await personal.personalOf(otherUserId))!.workspaceId;
   });
   afterAll(() => database.drop());
 
@@ -106,22 +113,22 @@ describe('crawl inventories', () => {
       .where(eq(crawlInventories.jobId, latest.jobId))) as [{ rows: number }];
     expect(rows).toBe(1);
 
-    expect(await inventories.latestForVendor(userId, acme.id)).toMatchObject({
+    expect(await inventories.latestForVendor(workspace, acme.id)).toMatchObject({
       jobId: latest.jobId,
       vendorName: 'Acme',
       vulnerableLibraries: 2,
       thirdParties: [expect.objectContaining({ name: 'Second' })],
       grades,
     });
-    expect((await inventories.latestForVendors(userId)).map((row) => [row.vendorName, row.jobId])).toEqual([
+    expect((await inventories.latestForVendors(workspace)).map((row) => [row.vendorName, row.jobId])).toEqual([
       ['Acme', latest.jobId],
       ['Globex', other.jobId],
     ]);
-    expect((await inventories.latestForVendors(userId, [globex.id])).map((row) => row.vendorName)).toEqual(['Globex']);
-    expect(await inventories.latestForVendors(userId, [])).toEqual([]);
-    // Another user reads nothing of it.
-    expect(await inventories.latestForVendor(otherUserId, acme.id)).toBeUndefined();
-    expect(await inventories.latestForVendors(otherUserId, [acme.id, globex.id])).toEqual([]);
+    expect((await inventories.latestForVendors(workspace, [globex.id])).map((row) => row.vendorName)).toEqual(['Globex']);
+    expect(await inventories.latestForVendors(workspace, [])).toEqual([]);
+    // Another workspace reads nothing of it.
+    expect(await inventories.latestForVendor(otherWorkspace, acme.id)).toBeUndefined();
+    expect(await inventories.latestForVendors(otherWorkspace, [acme.id, globex.id])).toEqual([]);
     expect(await inventories.findByJob(otherUserId, latest.jobId)).toBeUndefined();
     expect(await inventories.findByJob(userId, latest.jobId)).toMatchObject({ vulnerableLibraries: 2 });
   });

@@ -1,6 +1,7 @@
 import type { CrawlInventory, Grades } from '@vendorwatch/contracts';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../database';
+import type { WorkspaceId } from '../workspace-id';
 import { crawlInventories, vendors } from '../schema';
 
 export type CrawlInventoryRow = typeof crawlInventories.$inferSelect;
@@ -22,7 +23,8 @@ export const MAX_PORTFOLIO_VENDORS = 1000;
 
 /**
  * Crawl inventories: one per assessed crawl job, written with its assessment and replaced when the job
- * is assessed again. Reads are owner-scoped.
+ * is assessed again. A vendor's reads are scoped by the workspace the request acts in: another
+ * workspace's vendor has no inventory.
  */
 export class CrawlInventoriesRepository {
   constructor(private readonly db: Database) {}
@@ -55,23 +57,23 @@ export class CrawlInventoriesRepository {
   }
 
   /** The inventory of the vendor's most recently completed assessed crawl. */
-  async latestForVendor(userId: string, vendorId: string): Promise<VendorInventoryRow | undefined> {
-    const [row] = await this.latestForVendors(userId, [vendorId]);
+  async latestForVendor(workspaceId: WorkspaceId, vendorId: string): Promise<VendorInventoryRow | undefined> {
+    const [row] = await this.latestForVendors(workspaceId, [vendorId]);
     return row;
   }
 
   /**
-   * Each listed vendor's latest inventory — every vendor of the user's when no list is given, at most
-   * MAX_PORTFOLIO_VENDORS — by vendor name; vendors without one are absent.
+   * Each listed vendor's latest inventory — every vendor of the workspace's when no list is given, at
+   * most MAX_PORTFOLIO_VENDORS — by vendor name; vendors without one are absent.
    */
-  async latestForVendors(userId: string, vendorIds?: readonly string[]): Promise<VendorInventoryRow[]> {
+  async latestForVendors(workspaceId: WorkspaceId, vendorIds?: readonly string[]): Promise<VendorInventoryRow[]> {
     if (vendorIds?.length === 0) return [];
     const scope = vendorIds ? inArray(crawlInventories.vendorId, vendorIds.slice(0, MAX_PORTFOLIO_VENDORS)) : undefined;
     const rows = await this.db
       .selectDistinctOn([crawlInventories.vendorId], { inventory: crawlInventories, vendorName: vendors.name })
       .from(crawlInventories)
-      .innerJoin(vendors, and(eq(vendors.id, crawlInventories.vendorId), eq(vendors.userId, userId)))
-      .where(and(eq(crawlInventories.userId, userId), scope))
+      .innerJoin(vendors, and(eq(vendors.id, crawlInventories.vendorId), eq(vendors.workspaceId, workspaceId)))
+      .where(and(eq(crawlInventories.workspaceId, workspaceId), scope))
       .orderBy(
         crawlInventories.vendorId,
         sql`${crawlInventories.crawlCompletedAt} desc nulls last`,

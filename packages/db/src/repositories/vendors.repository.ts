@@ -5,7 +5,8 @@ import { complianceAssessments, crawlJobs, vendors } from '../schema';
 import type { WorkspaceId } from '../workspace-id';
 
 export type VendorRow = typeof vendors.$inferSelect;
-export type NewVendor = Pick<VendorRow, 'name' | 'url' | 'description'>;
+/** Domains and DKIM selectors default to none: the registrable domain of the URL, DKIM not applicable. */
+export type NewVendor = Pick<VendorRow, 'name' | 'url' | 'description'> & Partial<Pick<VendorRow, 'domains' | 'dkimSelectors'>>;
 type CrawlJobRow = typeof crawlJobs.$inferSelect;
 /** A vendor's latest crawl, as its list row shows it. */
 export type VendorLastCrawlRow = Pick<

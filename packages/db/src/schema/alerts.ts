@@ -60,6 +60,8 @@ export const alertRules = pgTable(
     minSeverity: text('min_severity').$type<CheckSeverity>(),
     /** pages_changed: alert above this share of pages changed. */
     thresholdPercent: integer('threshold_percent'),
+    /** certificate_expiring: alert when a certificate of the vendor's HTTPS origins expires within this many days. */
+    withinDays: integer('within_days'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -72,6 +74,7 @@ export const alertRules = pgTable(
       t.kind,
       sql`coalesce(${t.minSeverity}, '')`,
       sql`coalesce(${t.thresholdPercent}, 0)`,
+      sql`coalesce(${t.withinDays}, 0)`,
     ),
   ],
 );

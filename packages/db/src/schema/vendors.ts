@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { workspaceIdColumn } from './workspaces';
@@ -13,6 +14,16 @@ export const vendors = pgTable(
     name: text('name').notNull(),
     url: text('url').notNull().default(''),
     description: text('description').notNull().default(''),
+    /** Host names the user listed, primary first; empty: the registrable domain of `url` (issue 31). */
+    domains: text('domains')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** DKIM selectors the user listed, read on every domain. */
+    dkimSelectors: text('dkim_selectors')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -203,6 +203,30 @@ export const excelExporter: ReportExporter = {
       method: row.method,
     }));
     results.commit();
+
+    // What each vendor runs and shares, by its latest assessed crawl (issues 31 and 32); last, so the
+    // earlier sheets keep their places for scripts that read them by position.
+    const software = sheet('Software & third parties', [
+      { header: 'Vendor', key: 'vendor', width: 32 },
+      { header: 'Overall grade', key: 'grade', width: 14 },
+      { header: 'Grade score', key: 'score', width: 12 },
+      { header: 'Vulnerable libraries', key: 'vulnerableLibraries', width: 20 },
+      { header: 'Top third parties', key: 'thirdParties', width: 60 },
+      { header: 'Crawl completed at', key: 'crawlCompletedAt', width: 20, style: { numFmt: DATE_TIME } },
+    ]);
+    for (const vendor of overview.vendors) {
+      const inventory = data.inventories.get(vendor.vendorId);
+      if (!inventory) continue;
+      software.add({
+        vendor: vendor.vendorName,
+        grade: inventory.overallGrade.letter ?? 'Not graded',
+        score: inventory.overallGrade.score,
+        vulnerableLibraries: inventory.vulnerableLibraries,
+        thirdParties: inventory.topThirdParties.join(', '),
+        crawlCompletedAt: inventory.crawlCompletedAt ? new Date(inventory.crawlCompletedAt) : null,
+      });
+    }
+    software.commit();
     await workbook.commit();
     await zipped;
   },

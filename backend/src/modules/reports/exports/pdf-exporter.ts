@@ -60,7 +60,7 @@ export const pdfExporter: ReportExporter = {
     for (const vendor of vendors) {
       const outcomes =
         vendor === first ? firstOutcomes : vendor.latestReportId ? await data.sectionOutcomes(vendor.latestReportId) : [];
-      vendorSection(doc, vendor, outcomes, data.changes, data.links);
+      vendorSection(doc, vendor, outcomes, data.changes, data.links, data.inventories.get(vendor.vendorId));
       await drained(out);
     }
     if (vendors.length === 0)

@@ -4,6 +4,7 @@ import {
   crawlMethodName,
   VENDOR_REPORT_STATE_LABELS,
   type VendorCompliance,
+  type VendorInventorySummary,
 } from '@vendorwatch/contracts';
 import type { PeriodChangeRow, SectionOutcomeRow } from '@vendorwatch/db';
 import { describeChange, rateChange } from './pdf-changes';
@@ -38,6 +39,7 @@ export function vendorSection(
   outcomes: SectionOutcomeRow[],
   changes: PeriodChangeRow[],
   links: ReportExportData['links'],
+  inventory?: VendorInventorySummary,
 ): void {
   const width = contentWidth(doc);
   ensureSpace(doc, 140);
@@ -59,6 +61,7 @@ export function vendorSection(
     const method = vendor.method ? ` (${crawlMethodName(vendor.method)} crawl)` : '';
     note(doc, `Assessed ${formatUtc(new Date(vendor.lastAssessedAt))}${method}`);
     note(doc, `Report: ${links.report(vendor.latestReportId!)}`);
+    if (inventory) note(doc, inventoryLine(inventory));
     if (vendor.trend.length > 1)
       note(
         doc,
@@ -142,6 +145,16 @@ function lastCrawlNote(doc: Pdf, vendor: VendorCompliance, links: ReportExportDa
     note(doc, `A later crawl (${at}) is ${crawl.status}.`);
   }
   note(doc, `Crawl: ${links.crawl(crawl.jobId)}`);
+}
+
+/** "Grade B · 2 vulnerable JavaScript libraries · Third parties: Google Analytics, jsDelivr". */
+export function inventoryLine(inventory: VendorInventorySummary): string {
+  const grade = inventory.overallGrade.letter ? `Grade ${inventory.overallGrade.letter}` : 'Not graded';
+  const libraries = `${inventory.vulnerableLibraries} vulnerable JavaScript ${inventory.vulnerableLibraries === 1 ? 'library' : 'libraries'}`;
+  const parties = inventory.topThirdParties.length
+    ? `Third parties: ${inventory.topThirdParties.map(printable).join(', ')}`
+    : 'No third parties';
+  return `${grade} · ${libraries} · ${parties}`;
 }
 
 function subheading(doc: Pdf, text: string): void {

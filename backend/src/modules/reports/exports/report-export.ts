@@ -1,4 +1,11 @@
-import type { CheckOutcome, ReportExportFormat, ReportFilters, ReportsOverview, ReportSummary } from '@vendorwatch/contracts';
+import type {
+  CheckOutcome,
+  ReportExportFormat,
+  ReportFilters,
+  ReportsOverview,
+  ReportSummary,
+  VendorInventorySummary,
+} from '@vendorwatch/contracts';
 import type {
   OutcomeRow,
   PeriodChangeRow,
@@ -46,6 +53,8 @@ export interface ReportExportData {
   /** Every vendor in scope with its state, latest assessment and trend. */
   overview: ReportsOverview;
   portfolioFindings: PortfolioFindingRow[];
+  /** Per vendor in scope with an assessed crawl, by vendor id: its grade, vulnerable libraries and top third parties. */
+  inventories: ReadonlyMap<string, VendorInventorySummary>;
   /** The period's comparisons with each vendor's previous crawl, by vendor name then time. */
   changes: PeriodChangeRow[];
   /** Addresses in the app, so a file's reader can open the crawl or the report. */

@@ -60,6 +60,7 @@ function source(batches: number) {
       vendors: Array.from({ length: batches }, (_, i) => vendor(i)),
     },
     portfolioFindings: [],
+    inventories: new Map(),
     changes: [],
     links: { crawl: (id) => `http://app.test/crawls/${id}`, report: (id) => `http://app.test/reports/${id}` },
     async *assessments() {

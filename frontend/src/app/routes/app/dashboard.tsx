@@ -4,6 +4,7 @@ import { ContentLayout } from '@/components/layouts/content-layout';
 import { paths } from '@/config/paths';
 import { ActiveCrawlJobCard } from '@/features/crawl-jobs/components/active-crawl-job-card';
 import { DashboardCharts } from '@/features/dashboard/components/dashboard-charts';
+import { DashboardPosture } from '@/features/dashboard/components/dashboard-posture';
 import { DashboardSummary } from '@/features/dashboard/components/dashboard-summary';
 import { VendorStandingsCard } from '@/features/reports/components/vendor-standings-card';
 
@@ -18,6 +19,7 @@ export default function DashboardRoute() {
         <DashboardSummary />
         <ActiveCrawlJobCard />
         <VendorStandingsCard />
+        <DashboardPosture />
         <Group justify="flex-end">
           <Anchor component={Link} to={paths.app.crawls.getHref()} data-testid="view-crawl-history">
             View crawl history

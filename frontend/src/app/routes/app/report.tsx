@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { paths } from '@/config/paths';
 import { CrawlPageScreenshot } from '@/features/crawl-jobs/components/crawl-page-screenshot';
+import { WhatIfFixed } from '@/features/inventories/components/what-if-fixed';
 import { ReportDetail } from '@/features/reports/components/report-detail';
 
 /** One compliance report; its evidence's screenshots are shown by the crawl-jobs feature. */
@@ -20,6 +21,7 @@ export default function ReportRoute() {
           reportId={reportId}
           renderScreenshot={(url, alt) => <CrawlPageScreenshot url={url} alt={alt} />}
         />
+        <WhatIfFixed key={`what-if-${reportId}`} reportId={reportId} />
       </Stack>
     </ContentLayout>
   );

@@ -15,6 +15,9 @@ const vendor: Vendor = {
   description: '',
   createdAt: '2025-01-01T00:00:00Z',
   updatedAt: '2025-01-01T00:00:00Z',
+  domains: [],
+  primaryDomain: 'alpha.example',
+  dkimSelectors: [],
 };
 
 const schedule: VendorSchedule = {
@@ -199,6 +202,8 @@ describe('the vendor page', () => {
       name: 'Alpha Corp',
       url: 'https://alpha-corp.example/',
       description: 'Payroll provider',
+      domains: [],
+      dkimSelectors: [],
     });
     expect(await screen.findByRole('heading', { name: 'Alpha Corp' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'https://alpha-corp.example/' })).toBeInTheDocument();

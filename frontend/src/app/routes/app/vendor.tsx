@@ -7,6 +7,8 @@ import { ContentLayout } from '@/components/layouts/content-layout';
 import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
 import { VendorTimeline } from '@/features/changes/components/vendor-timeline';
+import { VendorSoftwareCard } from '@/features/inventories/components/vendor-software-card';
+import { VendorThirdPartiesCard } from '@/features/inventories/components/vendor-third-parties-card';
 import { ApiKeyNotice } from '@/features/crawler-configs/components/api-key-notice';
 import { CrawlJobStatusBadge } from '@/features/crawl-jobs/components/crawl-job-status';
 import { useStartCrawlAndFollow } from '@/features/crawl-jobs/components/use-start-crawl-and-follow';
@@ -20,7 +22,8 @@ import { EditVendorButton } from '@/features/vendors/components/edit-vendor-butt
 import { RequiresPermission } from '@/lib/workspace';
 
 /**
- * A vendor's page: Crawl now and Edit, its schedule and next run, its compliance rate over time, and its
+ * A vendor's page: Crawl now and Edit, its schedule and next run, its compliance rate over time, what its
+ * site runs (vulnerable libraries, technologies, the SBOM) and who it shares visitors with, and its
  * timeline (each crawl with what changed since the one before).
  */
 export default function VendorRoute() {
@@ -93,6 +96,10 @@ export default function VendorRoute() {
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <ScheduleEditor vendorId={vendorId} />
           <VendorComplianceChart vendorId={vendorId} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <VendorSoftwareCard vendorId={vendorId} />
+          <VendorThirdPartiesCard vendorId={vendorId} />
         </SimpleGrid>
         <VendorTimeline vendorId={vendorId} statusBadge={(status) => <CrawlJobStatusBadge status={status} />} />
         <ScheduledRunsCard vendorId={vendorId} />

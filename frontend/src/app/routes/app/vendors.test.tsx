@@ -23,6 +23,9 @@ const alpha: Vendor = {
   description: '',
   createdAt: '2025-01-01T00:00:00Z',
   updatedAt: '2025-01-01T00:00:00Z',
+  domains: [],
+  primaryDomain: null,
+  dkimSelectors: [],
 };
 
 const job = (status: CrawlJob['status'], extra: Partial<CrawlJob> = {}): CrawlJob => ({

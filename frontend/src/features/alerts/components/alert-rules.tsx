@@ -6,6 +6,7 @@ import {
   alertRuleInputSchema,
   CHECK_SEVERITIES,
   CHECK_SEVERITY_LABELS,
+  LIMITS,
   MESSAGES,
   type AlertRule,
   type AlertRuleKind,
@@ -20,14 +21,17 @@ interface RuleFormValues {
   kind: AlertRuleKind;
   minSeverity: string | null;
   thresholdPercent: number | string | null;
+  withinDays: number | string | null;
 }
 
 const describe = (rule: AlertRule) =>
   rule.kind === 'pages_changed'
     ? `More than ${rule.thresholdPercent} % of pages change`
-    : rule.kind === 'check_fails' && rule.minSeverity
-      ? `A check of ${CHECK_SEVERITY_LABELS[rule.minSeverity].toLowerCase()} severity or worse newly fails`
-      : ALERT_RULE_LABELS[rule.kind];
+    : rule.kind === 'certificate_expiring'
+      ? `A certificate expires within ${rule.withinDays} days`
+      : rule.kind === 'check_fails' && rule.minSeverity
+        ? `A check of ${CHECK_SEVERITY_LABELS[rule.minSeverity].toLowerCase()} severity or worse newly fails`
+        : ALERT_RULE_LABELS[rule.kind];
 
 const toInput = (values: RuleFormValues) => ({
   kind: values.kind,
@@ -35,6 +39,10 @@ const toInput = (values: RuleFormValues) => ({
   thresholdPercent:
     values.kind === 'pages_changed' && values.thresholdPercent !== '' && values.thresholdPercent !== null
       ? Number(values.thresholdPercent)
+      : null,
+  withinDays:
+    values.kind === 'certificate_expiring' && values.withinDays !== '' && values.withinDays !== null
+      ? Number(values.withinDays)
       : null,
 });
 
@@ -48,7 +56,12 @@ export function AlertRules() {
   const create = useCreateAlertRule({ mutationConfig: { onSuccess: () => form.reset() } });
   const form = useForm<RuleFormValues>({
     mode: 'controlled',
-    initialValues: { kind: 'policy_page_changed', minSeverity: null, thresholdPercent: 20 },
+    initialValues: {
+      kind: 'policy_page_changed',
+      minSeverity: null,
+      thresholdPercent: 20,
+      withinDays: LIMITS.certificateExpiryDays.default,
+    },
     validate: (values) => validateRule(toInput(values)),
   });
   const kind = form.getValues().kind;
@@ -89,6 +102,15 @@ export function AlertRules() {
                   max={100}
                   key={form.key('thresholdPercent')}
                   {...form.getInputProps('thresholdPercent')}
+                />
+              )}
+              {kind === 'certificate_expiring' && (
+                <NumberInput
+                  label="Days before expiry"
+                  min={LIMITS.certificateExpiryDays.min}
+                  max={LIMITS.certificateExpiryDays.max}
+                  key={form.key('withinDays')}
+                  {...form.getInputProps('withinDays')}
                 />
               )}
               <Button type="submit" loading={create.isPending}>

@@ -18,6 +18,7 @@ const rule: AlertRule = {
   kind: 'pages_changed',
   minSeverity: null,
   thresholdPercent: 20,
+  withinDays: null,
   createdAt: '2026-11-23T10:00:00Z',
 };
 const delivery: AlertDelivery = {

@@ -10,6 +10,7 @@ import {
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ComplianceLabelBadge, ComplianceRate, UNCUT_BADGE } from '@/components/compliance/compliance-badges';
+import { ReportGrades } from '@/components/compliance/grade-badge';
 import { usePhoneLayout } from '@/components/compliance/use-phone-layout';
 import { crawlMethodLabel, isCrawlMethod } from '@/components/crawl/crawl-method';
 import { ExternalLink } from '@/components/ui/external-link';
@@ -48,6 +49,7 @@ export function ReportDetail({ reportId, renderScreenshot }: ReportDetailProps) 
   return (
     <Stack gap="lg">
       <ReportHeader report={data} />
+      <ReportGrades grades={data.grades} />
       {data.notEvaluatedByMethod.length > 0 && (
         <Alert color="gray" title={`Not evaluated by the ${methodName(data.method)} method`} data-testid="report-not-evaluated">
           {data.notEvaluatedByMethod.join(', ')}

@@ -1,5 +1,5 @@
 import { formatMessage, MESSAGES, type Vendor } from '@vendorwatch/contracts';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '@/testing/mock-fetch';
 import { renderWithProviders } from '@/testing/test-utils';
@@ -12,6 +12,9 @@ const created: Vendor = {
   description: 'Widgets',
   createdAt: '2025-01-01T00:00:00Z',
   updatedAt: '2025-01-01T00:00:00Z',
+  domains: [],
+  primaryDomain: null,
+  dkimSelectors: [],
 };
 
 // The Name label carries Mantine's required asterisk, hence the pattern.
@@ -61,7 +64,7 @@ describe('CreateVendorForm', () => {
       expect.objectContaining({
         method: 'POST',
         path: '/api/vendors',
-        body: { name: 'Acme', url: 'https://acme.example', description: 'Widgets' },
+        body: { name: 'Acme', url: 'https://acme.example', description: 'Widgets', domains: [], dkimSelectors: [] },
       }),
     ]);
     expect(nameInput()).toHaveValue('');
@@ -80,7 +83,7 @@ describe('CreateVendorForm', () => {
       expect.objectContaining({
         method: 'POST',
         path: '/api/vendors',
-        body: { name: 'Acme', url: 'https://acme.com/', description: '' },
+        body: { name: 'Acme', url: 'https://acme.com/', description: '', domains: [], dkimSelectors: [] },
       }),
     ]);
   });
@@ -96,6 +99,29 @@ describe('CreateVendorForm', () => {
     expect(await screen.findByText(MESSAGES.vendors.invalidUrl)).toBeInTheDocument();
     expect(screen.getByLabelText('URL')).toHaveFocus();
     expect(requests()).toHaveLength(0);
+  });
+
+  it('posts the domains and DKIM selectors typed one per line, and refuses a URL as a domain', async () => {
+    const { requests } = mockFetch({ 'POST /api/vendors': { status: 201, body: created } });
+    const { user } = renderWithProviders(<CreateVendorForm />);
+
+    await user.type(nameInput(), 'Acme');
+    await user.type(screen.getByLabelText(/^Domains/), 'https://acme.com');
+    await user.click(screen.getByRole('button', { name: 'Add Vendor' }));
+    expect(await screen.findByText(MESSAGES.vendors.invalidDomain)).toBeInTheDocument();
+    expect(requests()).toEqual([]);
+
+    await user.clear(screen.getByLabelText(/^Domains/));
+    await user.type(screen.getByLabelText(/^Domains/), 'Acme.com{enter}acme-mail.com');
+    await user.type(screen.getByLabelText(/^DKIM selectors/), 'google');
+    await user.click(screen.getByRole('button', { name: 'Add Vendor' }));
+    await waitFor(() =>
+      expect(requests()).toEqual([
+        expect.objectContaining({
+          body: expect.objectContaining({ domains: ['acme.com', 'acme-mail.com'], dkimSelectors: ['google'] }),
+        }),
+      ]),
+    );
   });
 
   it("refuses a vendor beyond the limit with the server's message", async () => {

@@ -4,14 +4,14 @@ import { IconPlus } from '@tabler/icons-react';
 import { createVendorSchema } from '@vendorwatch/contracts';
 import { focusFirstError, setServerFieldErrors, zodValidate } from '@/lib/form';
 import { useCreateVendor } from '../api/create-vendor';
-import { VendorFields, type VendorFormValues } from './vendor-fields';
+import { EMPTY_VENDOR_FORM, VENDOR_LINE_FIELDS, VendorFields, type VendorFormValues } from './vendor-fields';
 
 export function CreateVendorForm() {
   const createVendor = useCreateVendor();
   const form = useForm<VendorFormValues>({
     mode: 'uncontrolled',
-    initialValues: { name: '', url: '', description: '' },
-    validate: zodValidate(createVendorSchema),
+    initialValues: EMPTY_VENDOR_FORM,
+    validate: zodValidate(createVendorSchema, { lineFields: VENDOR_LINE_FIELDS }),
   });
 
   const submit = form.onSubmit(

@@ -12,6 +12,9 @@ const acme: Vendor = {
   description: '',
   createdAt: '2025-01-01T00:00:00Z',
   updatedAt: '2025-01-01T00:00:00Z',
+  domains: [],
+  primaryDomain: null,
+  dkimSelectors: [],
 };
 
 const deletes = (requests: () => { method: string }[]) => requests().filter((r) => r.method === 'DELETE');

@@ -5,9 +5,9 @@ import { IconPencil } from '@tabler/icons-react';
 import { createVendorSchema, type Vendor } from '@vendorwatch/contracts';
 import { focusFirstError, setServerFieldErrors, zodValidate } from '@/lib/form';
 import { useUpdateVendor } from '../api/update-vendor';
-import { VendorFields, type VendorFormValues } from './vendor-fields';
+import { VENDOR_LINE_FIELDS, VendorFields, type VendorFormValues } from './vendor-fields';
 
-/** Edit: the vendor's name, URL and description in a dialog, sent whole with PUT /api/vendors/:id. */
+/** Edit: the vendor's name, URL, description, domains and DKIM selectors in a dialog, sent whole with PUT /api/vendors/:id. */
 export function EditVendorButton({ vendor }: { vendor: Vendor }) {
   const [opened, dialog] = useDisclosure(false);
   return (
@@ -33,9 +33,15 @@ function EditVendorForm({ vendor, onDone }: { vendor: Vendor; onDone: () => void
   const updateVendor = useUpdateVendor();
   const form = useForm<VendorFormValues>({
     mode: 'uncontrolled',
-    initialValues: { name: vendor.name, url: vendor.url, description: vendor.description },
+    initialValues: {
+      name: vendor.name,
+      url: vendor.url,
+      description: vendor.description,
+      domains: vendor.domains.join('\n'),
+      dkimSelectors: vendor.dkimSelectors.join('\n'),
+    },
     // Every field is sent, so the add form's rules apply (a name is required).
-    validate: zodValidate(createVendorSchema),
+    validate: zodValidate(createVendorSchema, { lineFields: VENDOR_LINE_FIELDS }),
   });
 
   const submit = form.onSubmit(

@@ -6,9 +6,17 @@ export interface VendorFormValues {
   name: string;
   url: string;
   description: string;
+  /** One per line, as the shared schema splits them. */
+  domains: string;
+  dkimSelectors: string;
 }
 
-/** Name, URL and description, as the add form and the edit dialog both ask for them. */
+/** Fields edited as one text, one entry per line, but validated as lists. */
+export const VENDOR_LINE_FIELDS = ['domains', 'dkimSelectors'] as const;
+
+export const EMPTY_VENDOR_FORM: VendorFormValues = { name: '', url: '', description: '', domains: '', dkimSelectors: '' };
+
+/** Name, URL, description, domains and DKIM selectors, as the add form and the edit dialog both ask for them. */
 export function VendorFields({ form }: { form: UseFormReturnType<VendorFormValues> }) {
   return (
     <>
@@ -40,6 +48,27 @@ export function VendorFields({ form }: { form: UseFormReturnType<VendorFormValue
         data-testid="vendor-description"
         key={form.key('description')}
         {...form.getInputProps('description')}
+      />
+      <Textarea
+        label="Domains"
+        description={`One host name per line, the primary domain first (at most ${LIMITS.vendor.maxDomains}). Leave empty to use the registrable domain of the URL. Its email, DNS and TLS checks read these.`}
+        placeholder={'acme.com\nacme-mail.com'}
+        autosize
+        minRows={2}
+        maxRows={8}
+        data-testid="vendor-domains"
+        key={form.key('domains')}
+        {...form.getInputProps('domains')}
+      />
+      <Textarea
+        label="DKIM selectors"
+        description={`One per line (at most ${LIMITS.vendor.maxDkimSelectors}), e.g. google or selector1: DNS offers no way to list them, so without any the DKIM check is not applicable.`}
+        autosize
+        minRows={1}
+        maxRows={5}
+        data-testid="vendor-dkim-selectors"
+        key={form.key('dkimSelectors')}
+        {...form.getInputProps('dkimSelectors')}
       />
     </>
   );

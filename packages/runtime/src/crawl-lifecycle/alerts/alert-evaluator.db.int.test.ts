@@ -4,6 +4,7 @@ import {
   AlertsRepository,
   crawlChanges,
   CrawlChangesRepository,
+  CrawlDomainPostureRepository,
   crawlJobs,
   CrawlJobsRepository,
   users,
@@ -33,6 +34,7 @@ describe('AlertEvaluator', () => {
       new CrawlJobsRepository(database.db),
       new CrawlChangesRepository(database.db),
       new VendorsRepository(database.db),
+      new CrawlDomainPostureRepository(database.db),
       { publicUrl: 'https://vw.example', perCrawl },
       async (id) => void queued.push(id),
     );

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   CHECK_SEVERITIES,
   COMPLIANCE_LABELS,
@@ -5,9 +6,11 @@ import {
   type AlertRuleKind,
   type FindingChange,
 } from '@vendorwatch/contracts';
+import { certificateExpiries, type DomainPostureFacts } from '@vendorwatch/compliance';
 import {
   AlertsRepository,
   CrawlChangesRepository,
+  CrawlDomainPostureRepository,
   CrawlJobsRepository,
   VendorsRepository,
   type AlertChannelRow,
@@ -24,14 +27,33 @@ export const changeLink = (publicUrl: string, vendorId: string | null, jobId: st
 const labelRank = (label: string | null) => (label ? COMPLIANCE_LABELS.indexOf(label as (typeof COMPLIANCE_LABELS)[number]) : -1);
 const severityRank = (severity: string) => CHECK_SEVERITIES.indexOf(severity as (typeof CHECK_SEVERITIES)[number]);
 
+/** The certificates of a crawl's HTTPS origins that end within `days` of when they were read (expired ones too), soonest first. */
+export function expiringCertificates(posture: DomainPostureFacts | null, days: number) {
+  return (posture ? certificateExpiries(posture) : [])
+    .filter((certificate) => certificate.daysLeft <= days)
+    .sort((a, b) => a.daysLeft - b.daysLeft || a.host.localeCompare(b.host));
+}
+
+const expiryDetail = ({ host, validTo, daysLeft }: ReturnType<typeof expiringCertificates>[number]) =>
+  daysLeft < 0
+    ? `The certificate of ${host} expired ${-daysLeft} day(s) ago (${validTo})`
+    : `The certificate of ${host} expires in ${daysLeft} day(s) (${validTo})`;
+
 /** What one rule says about a crawl: null when it does not fire. */
 export function ruleFires(
-  rule: Pick<AlertRuleRow, 'kind' | 'minSeverity' | 'thresholdPercent'>,
+  rule: Pick<AlertRuleRow, 'kind' | 'minSeverity' | 'thresholdPercent'> & Partial<Pick<AlertRuleRow, 'withinDays'>>,
   job: CrawlJobRow,
   change: CrawlChangeRow | undefined,
+  posture: DomainPostureFacts | null = null,
 ): string[] | null {
   if (rule.kind === 'crawl_failed')
     return job.status === 'failed' ? [`The crawl failed: ${job.error ?? 'no reason given'}`] : null;
+  // Read after every completed crawl, the first one included: an expiring certificate needs no comparison.
+  if (rule.kind === 'certificate_expiring') {
+    if (job.status !== 'completed' || !rule.withinDays) return null;
+    const expiring = expiringCertificates(posture, rule.withinDays);
+    return expiring.length ? expiring.map(expiryDetail) : null;
+  }
   if (job.status !== 'completed' || !change?.previousJobId) return null;
   switch (rule.kind) {
     case 'label_drop':
@@ -62,11 +84,13 @@ const SUBJECTS: Record<AlertRuleKind, string> = {
   policy_page_changed: 'a policy page changed',
   pages_changed: 'many pages changed',
   crawl_failed: 'crawl failed',
+  certificate_expiring: 'a certificate expires soon',
 };
 
 /** Which events go first when a crawl's alerts are more than it may send. */
 const EVENT_ORDER: readonly AlertRuleKind[] = [
   'crawl_failed',
+  'certificate_expiring',
   'label_drop',
   'check_fails',
   'policy_page_changed',
@@ -78,6 +102,12 @@ interface FiredEvent {
   kind: AlertRuleKind;
   ruleId: string;
   details: string[];
+  /**
+   * What makes the event itself, unique per channel: `<crawl>:<kind>` — one message per crawl and kind —
+   * except for expiring certificates, which are the same event on every crawl until renewed: keyed by
+   * the vendor and each certificate's host and end, so a channel hears of a certificate once.
+   */
+  eventKey: string;
 }
 
 /**
@@ -93,6 +123,7 @@ export class AlertEvaluator {
     private readonly jobs: CrawlJobsRepository,
     private readonly changes: CrawlChangesRepository,
     private readonly vendors: VendorsRepository,
+    private readonly domainPosture: CrawlDomainPostureRepository,
     private readonly options: { publicUrl: string; perCrawl: number },
     private readonly enqueue: (deliveryId: string) => Promise<void>,
   ) {}
@@ -104,7 +135,10 @@ export class AlertEvaluator {
     if (rules.length === 0) return 0;
     const channels = oncePerTarget(await this.alerts.listConfirmedChannels(job.workspaceId));
     if (channels.length === 0) return 0;
-    const events = firedEvents(rules, job, await this.changes.findByJob(jobId));
+    const posture = rules.some((rule) => rule.kind === 'certificate_expiring')
+      ? await this.domainPosture.findByJobId(jobId)
+      : null;
+    const events = firedEvents(rules, job, await this.changes.findByJob(jobId), posture);
     if (events.length === 0) return 0;
     const vendor = job.vendorId ? await this.vendors.find(job.workspaceId, job.vendorId) : undefined;
     let budget = this.options.perCrawl - (await this.alerts.countDeliveriesOfCrawl(job.id));
@@ -129,7 +163,7 @@ export class AlertEvaluator {
           ruleId: fired.ruleId,
           ruleKind: fired.kind,
           crawlJobId: job.id,
-          eventKey: `${job.id}:${fired.kind}`,
+          eventKey: fired.eventKey,
           event,
         });
         if (!delivery) continue;
@@ -143,14 +177,29 @@ export class AlertEvaluator {
 }
 
 /** The events a crawl fires, most important first: the firing rules grouped by kind. */
-function firedEvents(rules: AlertRuleRow[], job: CrawlJobRow, change: CrawlChangeRow | undefined): FiredEvent[] {
+function firedEvents(
+  rules: AlertRuleRow[],
+  job: CrawlJobRow,
+  change: CrawlChangeRow | undefined,
+  posture: DomainPostureFacts | null,
+): FiredEvent[] {
   const byKind = new Map<AlertRuleKind, FiredEvent>();
   for (const rule of rules) {
-    const details = ruleFires(rule, job, change);
+    const details = ruleFires(rule, job, change, posture);
     if (!details) continue;
     const fired = byKind.get(rule.kind);
     if (fired) fired.details = [...new Set([...fired.details, ...details])];
-    else byKind.set(rule.kind, { kind: rule.kind, ruleId: rule.id, details });
+    else byKind.set(rule.kind, { kind: rule.kind, ruleId: rule.id, details, eventKey: `${job.id}:${rule.kind}` });
+  }
+  const certificates = byKind.get('certificate_expiring');
+  if (certificates) {
+    // The widest window of the rules that fired decides which certificates the event names.
+    const widest = Math.max(
+      ...rules.flatMap((rule) => (rule.kind === 'certificate_expiring' && rule.withinDays ? [rule.withinDays] : [])),
+    );
+    const names = expiringCertificates(posture, widest).map((c) => `${c.host}@${c.validTo}`);
+    const digest = createHash('sha256').update(names.join(',')).digest('hex').slice(0, 32);
+    certificates.eventKey = `certificate:${job.vendorId ?? job.id}:${digest}`;
   }
   return EVENT_ORDER.flatMap((kind) => byKind.get(kind) ?? []);
 }

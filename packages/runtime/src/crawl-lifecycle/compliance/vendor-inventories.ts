@@ -1,7 +1,6 @@
 import { gradesOf, portfolioThirdParties, sbomOf, whatIfFixed } from '@vendorwatch/compliance';
 import type {
-  Grades,
-  GradeProjection,
+  AssessmentGrades,
   PortfolioThirdParties,
   VendorInventorySummary,
   VendorSoftware,
@@ -12,14 +11,8 @@ import type {
   CrawlInventoriesRepository,
   CrawlJobsRepository,
   VendorInventoryRow,
+  WorkspaceId,
 } from '@vendorwatch/db';
-
-/** An assessment's grades and what fixing each failing check would give. */
-export interface AssessmentGrades {
-  assessmentId: string;
-  grades: Grades;
-  whatIfFixed: GradeProjection[];
-}
 
 /** A vendor's bill of materials, ready to send as a file. */
 export interface VendorSbom {
@@ -40,7 +33,8 @@ const crawlOf = (row: VendorInventoryRow) => ({
 /**
  * What the vendor page, the dashboard, the exports and the portfolio screen read about what vendors run
  * and who they share visitors with: each vendor by its latest assessed crawl's stored inventory, every read
- * scoped to its owner (another user's vendor or assessment reads as absent — null — never as someone's).
+ * scoped to the workspace the request acts in (another workspace's vendor or assessment reads as absent
+ * — null — never as someone's).
  */
 export class VendorInventories {
   constructor(
@@ -50,18 +44,19 @@ export class VendorInventories {
   ) {}
 
   /** The vendor's libraries (with advisories) and technologies; null when it has no assessed crawl. */
-  async software(userId: string, vendorId: string): Promise<VendorSoftware | null> {
-    const row = await this.inventories.latestForVendor(userId, vendorId);
+  async software(workspaceId: WorkspaceId, vendorId: string): Promise<VendorSoftware | null> {
+    const row = await this.inventories.latestForVendor(workspaceId, vendorId);
     if (!row) return null;
     const { libraries, technologies, vulnerableLibraries, dataSources } = row;
     return { ...crawlOf(row), libraries, technologies, vulnerableLibraries, dataSources };
   }
 
   /** The vendor's CycloneDX SBOM (`sbom-{vendor}-{date}.cdx.json`); null when it has no assessed crawl. */
-  async sbom(userId: string, vendorId: string): Promise<VendorSbom | null> {
-    const row = await this.inventories.latestForVendor(userId, vendorId);
+  async sbom(workspaceId: WorkspaceId, vendorId: string): Promise<VendorSbom | null> {
+    const row = await this.inventories.latestForVendor(workspaceId, vendorId);
     if (!row) return null;
-    const job = await this.jobs.findOwned(userId, row.jobId);
+    // The inventory is the workspace's, and so is its crawl.
+    const job = await this.jobs.findById(row.jobId);
     const json = sbomOf(row, {
       crawlId: row.jobId,
       vendorName: row.vendorName,
@@ -79,23 +74,23 @@ export class VendorInventories {
   }
 
   /** The companies behind the vendor's third-party hosts; null when it has no assessed crawl. */
-  async thirdParties(userId: string, vendorId: string): Promise<VendorThirdPartyList | null> {
-    const row = await this.inventories.latestForVendor(userId, vendorId);
+  async thirdParties(workspaceId: WorkspaceId, vendorId: string): Promise<VendorThirdPartyList | null> {
+    const row = await this.inventories.latestForVendor(workspaceId, vendorId);
     if (!row) return null;
     return { ...crawlOf(row), thirdParties: row.thirdParties, dataSources: row.dataSources };
   }
 
-  /** Concentration and tracking before consent across the listed vendors (every vendor of the user's when none). */
-  async portfolio(userId: string, vendorIds?: readonly string[]): Promise<PortfolioThirdParties> {
-    const rows = await this.inventories.latestForVendors(userId, vendorIds);
+  /** Concentration and tracking before consent across the listed vendors (every vendor of the workspace's when none). */
+  async portfolio(workspaceId: WorkspaceId, vendorIds?: readonly string[]): Promise<PortfolioThirdParties> {
+    const rows = await this.inventories.latestForVendors(workspaceId, vendorIds);
     return portfolioThirdParties(
       rows.map((row) => ({ vendorId: row.vendorId!, vendorName: row.vendorName, thirdParties: row.thirdParties })),
     );
   }
 
   /** Per vendor: its overall grade, how many vulnerable libraries, its top third parties (dashboard, exports). */
-  async summaries(userId: string, vendorIds?: readonly string[]): Promise<VendorInventorySummary[]> {
-    const rows = await this.inventories.latestForVendors(userId, vendorIds);
+  async summaries(workspaceId: WorkspaceId, vendorIds?: readonly string[]): Promise<VendorInventorySummary[]> {
+    const rows = await this.inventories.latestForVendors(workspaceId, vendorIds);
     return rows.map((row) => ({
       ...crawlOf(row),
       overallGrade: row.grades.overall,
@@ -104,9 +99,9 @@ export class VendorInventories {
     }));
   }
 
-  /** An assessment's grades and the what-if projection, from its stored check results; null when not the user's. */
-  async grades(userId: string, assessmentId: string): Promise<AssessmentGrades | null> {
-    const assessment = await this.assessments.findOwned(userId, assessmentId);
+  /** An assessment's grades and the what-if projection, from its stored check results; null when not the workspace's. */
+  async grades(workspaceId: WorkspaceId, assessmentId: string): Promise<AssessmentGrades | null> {
+    const assessment = await this.assessments.findInWorkspace(workspaceId, assessmentId);
     if (!assessment) return null;
     const checks = await this.assessments.checkResults(assessment.id);
     return { assessmentId: assessment.id, grades: gradesOf(checks), whatIfFixed: whatIfFixed(checks) };
