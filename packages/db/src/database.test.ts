@@ -32,7 +32,7 @@ describe.each(['postgres', 'pglite'] as const)('database on %s', (driver) => {
     ];
     expect((await vendors.listWithCompliance(alices)).map((v) => v.name)).toEqual(['Globex', 'Acme']);
     expect(await vendors.listWithCompliance(bobs)).toEqual([]);
-    expect(await vendors.find(bobs, first.id)).toBeUndefined();
+    expect(await vendors.findInWorkspace(bobs, first.id)).toBeUndefined();
     expect(await vendors.delete(bobs, first.id)).toBeUndefined();
     expect(await vendors.update(alices, first.id, { name: 'Acme Corp' })).toMatchObject({ name: 'Acme Corp' });
   });

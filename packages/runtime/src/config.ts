@@ -169,7 +169,7 @@ export const configSchema = z.object({
    * many tenants lowers it.
    */
   CRAWLS_RUNNING_PER_USER: z.coerce.number().int().min(1).max(10_000).default(300),
-  /** Fair use: vendors one user may keep; adding one more is refused (409) until one is deleted. */
+  /** Fair use: vendors one workspace may keep, whoever adds them; adding one more is refused (409) until one is deleted. */
   VENDORS_PER_USER: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   /** Fair use: requests to the expensive routes (test crawl, connection test, scrape, report export) per user and window. */
   EXPENSIVE_REQUESTS_PER_WINDOW: z.coerce.number().int().min(1).max(100_000).default(30),

@@ -78,6 +78,7 @@ describe('The /api guard: workspaces, roles and API keys', () => {
       role: 'owner',
       personal: true,
       actor: { type: 'user', id: people.owner.id, label: 'owner@example.com' },
+      userId: people.owner.id,
     });
     const named = await probe(people.owner.token, { 'x-workspace-id': team.toUpperCase() });
     expect(named.body).toMatchObject({ workspaceId: team, role: 'owner', personal: false });
@@ -128,7 +129,8 @@ describe('The /api guard: workspaces, roles and API keys', () => {
       workspaceId: team,
       role: 'viewer',
       personal: false,
-      actor: { type: 'api_key', id, label: 'viewer key', createdBy: people.owner.id },
+      actor: { type: 'api_key', id, label: 'viewer key' },
+      userId: people.owner.id,
     });
     expectRefused(await write(key), 403, roleTooLow('viewer', 'editor'));
     expectRefused(await probe(key, { 'x-workspace-id': ownerPersonal }), 403, MESSAGES.access.notMember);

@@ -61,7 +61,7 @@ export class AccessGuard implements CanActivate {
       if (!permission) throw new ForbiddenException(MESSAGES.access.keyNotAccepted);
       if (permission === 'account') throw new ForbiddenException(MESSAGES.access.peopleOnly);
       const caller = await this.keys.authenticate(key);
-      request.caller = { type: 'api_key', id: caller.id, label: caller.name, createdBy: caller.createdBy };
+      request.caller = { type: 'api_key', id: caller.id, label: caller.name };
       request.workspace = this.keyWorkspace(caller, request, permission);
       return true;
     }
@@ -74,7 +74,13 @@ export class AccessGuard implements CanActivate {
     if (isWorkspacePermission(permission)) {
       const membership = await this.membershipOf(user, request);
       request.workspace = checked(
-        { workspaceId: membership.workspaceId, role: membership.role, personal: membership.personal, actor: request.caller },
+        {
+          workspaceId: membership.workspaceId,
+          role: membership.role,
+          personal: membership.personal,
+          actor: request.caller,
+          userId: user.id,
+        },
         permission,
       );
     }
@@ -102,8 +108,9 @@ export class AccessGuard implements CanActivate {
       const named = requestedWorkspace(request);
       if (named && named !== key.workspaceId) throw new ForbiddenException(MESSAGES.access.notMember);
     }
-    const actor = { type: 'api_key' as const, id: key.id, label: key.name, createdBy: key.createdBy };
-    return checked({ workspaceId: key.workspaceId, role: key.role, personal: key.personal, actor }, permission);
+    const actor = { type: 'api_key' as const, id: key.id, label: key.name };
+    const context = { workspaceId: key.workspaceId, role: key.role, personal: key.personal, actor, userId: key.createdBy };
+    return checked(context, permission);
   }
 }
 

@@ -9,9 +9,9 @@ export interface AuthenticatedKey {
   name: string;
   workspaceId: WorkspaceId;
   personal: boolean;
-  /** The member who created it: the key acts for them (rows it creates record them; it counts against their fair use). */
-  createdBy: string;
   role: WorkspaceRole;
+  /** Who made the key (a member of its workspace, or the key is refused): rows it creates record them as creator. */
+  createdBy: string;
 }
 
 const TOUCH_INTERVAL_MS = LIMITS.workspaces.apiKeyLastUsedIntervalSeconds * 1000;
@@ -35,6 +35,6 @@ export class ApiKeyAuthenticator {
     if (!row.lastUsedAt || now - row.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS)
       await this.keys.touch(row.id, new Date(now - TOUCH_INTERVAL_MS));
     const role = roleAtLeast(row.creatorRole, row.role) ? row.role : row.creatorRole;
-    return { id: row.id, name: row.name, workspaceId: row.workspaceId, personal: row.personal, createdBy: row.createdBy, role };
+    return { id: row.id, name: row.name, workspaceId: row.workspaceId, personal: row.personal, role, createdBy: row.createdBy! };
   }
 }

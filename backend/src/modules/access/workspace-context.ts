@@ -4,18 +4,8 @@ import type { WorkspaceId } from '@vendorwatch/db';
 import type { FastifyRequest } from 'fastify';
 import type { AuthUser } from '../../common/auth-user';
 
-/**
- * Who is calling: a signed-in person, or a workspace's API key (with the person who created it). The
- * audit log records it as it is now.
- */
-export type Actor =
-  { type: 'user'; id: string; label: string } | { type: 'api_key'; id: string; label: string; createdBy: string };
-
-/**
- * The person a request acts for: the user, or an API key's creator. Rows record them as their
- * creator (`user_id`), and fair use counts a key's requests against them, so keys multiply nothing.
- */
-export const personOf = (actor: Actor): string => (actor.type === 'user' ? actor.id : actor.createdBy);
+/** Who is calling: a signed-in person, or a workspace's API key. The audit log records it as it is now. */
+export type Actor = { type: 'user'; id: string; label: string } | { type: 'api_key'; id: string; label: string };
 
 /**
  * The workspace a request acts in, the caller's role there (read on this request: a member removed
@@ -26,6 +16,8 @@ export interface WorkspaceContext {
   role: WorkspaceRole;
   personal: boolean;
   actor: Actor;
+  /** The person rows made by this request record as their creator (`user_id`): the caller, or an API key's creator. */
+  userId: string;
 }
 
 /** What the /api guard puts on a request: the person (JWT), the caller and, where the route acts in one, the workspace. */

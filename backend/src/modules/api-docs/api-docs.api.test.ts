@@ -54,19 +54,23 @@ describe('API documentation', () => {
     const body = create.requestBody!.content['application/json']!.schema;
     expect(body).toMatchObject({ type: 'object', required: expect.arrayContaining(['name']) });
     expect((body.properties as Record<string, { maxLength?: number }>).name!.maxLength).toBeGreaterThan(0);
-    // 409: the vendor cap (VENDORS_PER_USER, issue 28).
-    expect(Object.keys(create.responses).sort()).toEqual(['201', '400', '401', '409', '500', '503']);
+    // 403: a role below the route's permission (issue 33); 409: the vendor cap (VENDORS_PER_USER, issue 28).
+    expect(Object.keys(create.responses).sort()).toEqual(['201', '400', '401', '403', '409', '500', '503']);
     expect(create.responses['201']!.content!['application/json']!.schema).toEqual({ $ref: '#/components/schemas/Vendor' });
     expect(doc.components.schemas.Vendor!.properties).toHaveProperty('createdAt');
 
     const history = documented('GET', '/api/crawls')!;
     expect(history.parameters!.map((p) => `${p.in}:${p.name}`).sort()).toEqual(
-      ['query:from', 'query:limit', 'query:page', 'query:status', 'query:to', 'query:vendorId'].sort(),
+      ['header:x-workspace-id', 'query:from', 'query:limit', 'query:page', 'query:status', 'query:to', 'query:vendorId'].sort(),
     );
     const one = documented('GET', '/api/crawls/:id')!;
-    expect(one.parameters).toEqual([
-      expect.objectContaining({ in: 'path', name: 'id', schema: expect.objectContaining({ format: 'uuid' }) }),
-    ]);
+    expect(one.parameters).toHaveLength(2);
+    expect(one.parameters).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ in: 'path', name: 'id', schema: expect.objectContaining({ format: 'uuid' }) }),
+        expect.objectContaining({ in: 'header', name: 'x-workspace-id' }),
+      ]),
+    );
     expect(Object.keys(one.responses)).toEqual(expect.arrayContaining(['200', '401', '404']));
   });
 
@@ -107,7 +111,7 @@ describe('API documentation', () => {
   });
 
   it('says which routes need a token: bearer for /api, none for public ones, the metrics token for /metrics', () => {
-    expect(documented('GET', '/api/vendors')!.security).toEqual([{ bearerAuth: [] }]);
+    expect(documented('GET', '/api/vendors')!.security).toEqual([{ bearerAuth: [] }, { apiKey: [] }]);
     expect(documented('GET', '/api/health')!.security).toEqual([]);
     expect(documented('GET', '/metrics')!.security).toEqual([{ metricsToken: [] }]);
     expect(documented('POST', '/auth/v1/token')!.responses['400']!.content!['application/json']!.schema).toEqual({

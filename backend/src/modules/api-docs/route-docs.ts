@@ -90,7 +90,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/vendors': {
     summary: 'Add a vendor (a bare domain such as acme.com is stored as https://acme.com/)',
     response: vendorSchema,
-    errors: { 409: 'The user already keeps VENDORS_PER_USER vendors' },
+    errors: { 409: 'The workspace already keeps VENDORS_PER_USER vendors' },
   },
   'PUT /api/vendors/:id': { summary: 'Change a vendor', response: vendorSchema },
   'DELETE /api/vendors/:id': { ...deleted, summary: 'Delete a vendor with its crawls and settings' },

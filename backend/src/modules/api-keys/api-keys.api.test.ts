@@ -125,7 +125,7 @@ describe('API keys', () => {
     expect((await withKey(adminKey, 'GET', keysPath())).status).toBe(200);
   });
 
-  it('is refused on /auth/v1, on routes outside its workspace, and (for now) on routes that declare no permission', async () => {
+  it('is refused on /auth/v1 and on routes outside its workspace, and works on the routes of its own', async () => {
     const key = (await create(admin, { name: 'Scoped', role: 'admin' })).body.key as string;
     const user = await withKey(key, 'GET', '/auth/v1/user');
     expect(user.status).toBeGreaterThanOrEqual(401);
@@ -133,7 +133,8 @@ describe('API keys', () => {
     const elsewhere = await createWorkspace(owner, 'Elsewhere');
     expectRefused(await withKey(key, 'GET', `/api/workspaces/${elsewhere.id}/members`), 403, MESSAGES.access.notMember);
     expect((await withKey(key, 'GET', `/api/workspaces/${team.id}/members`)).status).toBe(200);
-    expectRefused(await withKey(key, 'GET', '/api/vendors'), 403, MESSAGES.access.keyNotAccepted);
+    // The vendor routes declare their permission (issue 33, phase two): a key lists its workspace's vendors.
+    expect(await withKey(key, 'GET', '/api/vendors')).toEqual({ status: 200, body: [] });
     expectRefused(await withKey(key, 'POST', '/api/workspaces', { name: 'By a key' }), 403, MESSAGES.access.peopleOnly);
   });
 });

@@ -12,7 +12,7 @@ import {
 import { ParseIdPipe } from '../../common/parse-uuid.pipe';
 import { validate } from '../../common/zod-validation.pipe';
 import { Requires } from '../access/requires.decorator';
-import { personOf, Workspace, type WorkspaceContext } from '../access/workspace-context';
+import { Workspace, type WorkspaceContext } from '../access/workspace-context';
 import { Audited, NotAudited } from '../audit-log/audited.decorator';
 import { UserRateLimit } from '../fair-use/user-rate-limit.guard';
 import { CrawlerConfigsService } from './crawler-configs.service';
@@ -36,7 +36,7 @@ export class CrawlerConfigsController {
   @Post()
   @Audited('crawler_config.create', 'crawler_config', { targetId: 'result', fields: ['name', 'type'] })
   create(@Workspace() workspace: WorkspaceContext, @Body(validate(createCrawlerConfigSchema)) body: CreateCrawlerConfig) {
-    return this.configs.create(workspace.workspaceId, personOf(workspace.actor), body);
+    return this.configs.create(workspace.workspaceId, workspace.userId, body);
   }
 
   @Post('test')

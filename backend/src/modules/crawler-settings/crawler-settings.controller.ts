@@ -3,7 +3,7 @@ import { crawlerSettingsSchema, type CrawlerSettings } from '@vendorwatch/contra
 import { ParseIdPipe } from '../../common/parse-uuid.pipe';
 import { validate } from '../../common/zod-validation.pipe';
 import { Requires } from '../access/requires.decorator';
-import { personOf, Workspace, type WorkspaceContext } from '../access/workspace-context';
+import { Workspace, type WorkspaceContext } from '../access/workspace-context';
 import { Audited } from '../audit-log/audited.decorator';
 import { CrawlerSettingsService } from './crawler-settings.service';
 
@@ -37,6 +37,6 @@ export class CrawlerSettingsController {
     @Param('vendorId', ParseIdPipe) vendorId: string,
     @Body(validate(crawlerSettingsSchema)) body: CrawlerSettings,
   ) {
-    return this.settings.save(workspace.workspaceId, personOf(workspace.actor), vendorId, body);
+    return this.settings.save(workspace.workspaceId, workspace.userId, vendorId, body);
   }
 }

@@ -3,7 +3,7 @@ import { sessionResultsQuerySchema, startSessionSchema, stopSessionSchema, type 
 import type { z } from 'zod';
 import { validate } from '../../common/zod-validation.pipe';
 import { Requires } from '../access/requires.decorator';
-import { personOf, Workspace, type WorkspaceContext } from '../access/workspace-context';
+import { Workspace, type WorkspaceContext } from '../access/workspace-context';
 import { Audited } from '../audit-log/audited.decorator';
 import { UserRateLimit } from '../fair-use/user-rate-limit.guard';
 import { CrawlsService } from './crawls.service';
@@ -19,7 +19,7 @@ export class CrawlSessionsController {
   @HttpCode(200)
   @Audited('crawl.start', 'crawl', { targetId: 'result', fields: ['vendor_id', 'method'] })
   start(@Workspace() workspace: WorkspaceContext, @Body(validate(startSessionSchema)) body: StartSession) {
-    return this.crawls.startSession(workspace.workspaceId, personOf(workspace.actor), body);
+    return this.crawls.startSession(workspace.workspaceId, workspace.userId, body);
   }
 
   @Post('edge-functions/stop-crawler')

@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import { ParseIdPipe } from '../../common/parse-uuid.pipe';
 import { validate } from '../../common/zod-validation.pipe';
 import { Requires } from '../access/requires.decorator';
-import { personOf, Workspace, type WorkspaceContext } from '../access/workspace-context';
+import { Workspace, type WorkspaceContext } from '../access/workspace-context';
 import { Audited, NotAudited } from '../audit-log/audited.decorator';
 import { UserRateLimit } from '../fair-use/user-rate-limit.guard';
 import { CrawlsService } from './crawls.service';
@@ -40,7 +40,7 @@ export class CrawlsController {
     @Body(validate(startCrawlSchema)) body: StartCrawl,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const { job, created } = await this.crawls.start(workspace.workspaceId, personOf(workspace.actor), body);
+    const { job, created } = await this.crawls.start(workspace.workspaceId, workspace.userId, body);
     void reply.status(created ? 201 : 200);
     return job;
   }
@@ -51,7 +51,7 @@ export class CrawlsController {
   @UserRateLimit('expensive')
   @NotAudited('a test crawl fetches one URL and stores nothing')
   test(@Workspace() workspace: WorkspaceContext, @Body(validate(testCrawlSchema)) body: TestCrawl) {
-    return this.crawls.test(workspace.workspaceId, personOf(workspace.actor), body);
+    return this.crawls.test(workspace.workspaceId, workspace.userId, body);
   }
 
   @Get('status')

@@ -1,6 +1,6 @@
 import { applyDecorators, Injectable, SetMetadata, UseGuards, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { personOf, type AccessRequest } from '../access/workspace-context';
+import type { AccessRequest } from '../access/workspace-context';
 import { UserRateLimiter, type UserRateLimitBucket } from './user-rate-limiter';
 
 const USER_RATE_LIMIT = 'fairUse:bucket';
@@ -24,7 +24,8 @@ export class UserRateLimitGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const bucket = this.reflector.get<UserRateLimitBucket | undefined>(USER_RATE_LIMIT, context.getHandler());
     const request = context.switchToHttp().getRequest<AccessRequest>();
-    const person = request.caller ? personOf(request.caller) : request.user?.id;
+    // The workspace context's person: the caller, or an API key's creator (on every key request).
+    const person = request.workspace?.userId ?? request.user?.id;
     if (!bucket || !person) return true;
     // Over the limit: a RateLimitedError, which the exception filter answers 429 with Retry-After.
     await this.limiter.consume(bucket, person);

@@ -11,7 +11,7 @@ import {
 import { ParseIdPipe } from '../../common/parse-uuid.pipe';
 import { validate } from '../../common/zod-validation.pipe';
 import { Requires } from '../access/requires.decorator';
-import { personOf, Workspace, type WorkspaceContext } from '../access/workspace-context';
+import { Workspace, type WorkspaceContext } from '../access/workspace-context';
 import { Audited } from '../audit-log/audited.decorator';
 import { SchedulesService } from './schedules.service';
 
@@ -33,7 +33,7 @@ export class SchedulesController {
     @Workspace() workspace: WorkspaceContext,
     @Body(validate(schedulePauseSchema)) body: SchedulePause,
   ): Promise<ScheduleOverview> {
-    return this.schedules.setPaused(workspace.workspaceId, personOf(workspace.actor), body.paused);
+    return this.schedules.setPaused(workspace.workspaceId, workspace.userId, body.paused);
   }
 
   @Get('vendors/:id/schedule')
@@ -52,7 +52,7 @@ export class SchedulesController {
     @Param('id', ParseIdPipe) id: string,
     @Body(validate(scheduleInputSchema)) body: ScheduleSettings,
   ): Promise<VendorSchedule> {
-    return this.schedules.save(workspace.workspaceId, personOf(workspace.actor), id, body);
+    return this.schedules.save(workspace.workspaceId, workspace.userId, id, body);
   }
 
   @Get('vendors/:id/schedule/runs')

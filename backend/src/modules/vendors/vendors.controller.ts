@@ -12,7 +12,7 @@ import {
 import { ParseIdPipe } from '../../common/parse-uuid.pipe';
 import { validate } from '../../common/zod-validation.pipe';
 import { Requires } from '../access/requires.decorator';
-import { personOf, Workspace, type WorkspaceContext } from '../access/workspace-context';
+import { Workspace, type WorkspaceContext } from '../access/workspace-context';
 import { Audited } from '../audit-log/audited.decorator';
 import { VendorsService } from './vendors.service';
 
@@ -41,7 +41,7 @@ export class VendorsController {
   @Requires('vendors.write')
   @Audited('vendor.create', 'vendor', { targetId: 'result', fields: VENDOR_FIELDS })
   create(@Workspace() workspace: WorkspaceContext, @Body(validate(createVendorSchema)) body: CreateVendor): Promise<Vendor> {
-    return this.vendors.create(workspace.workspaceId, personOf(workspace.actor), body);
+    return this.vendors.create(workspace.workspaceId, workspace.userId, body);
   }
 
   @Put(':id')

@@ -61,7 +61,7 @@ export class VendorsService {
 
   /** The vendor row itself, for other modules (crawls, crawler settings, schedules) that act on a vendor. */
   async findOrThrow(workspaceId: WorkspaceId, id: string): Promise<VendorRow> {
-    const row = await this.vendors.find(workspaceId, id);
+    const row = await this.vendors.findInWorkspace(workspaceId, id);
     if (!row) throw new NotFoundError('Vendor not found');
     return row;
   }

@@ -14,7 +14,6 @@ import { ComplianceAssessmentsRepository } from './compliance-assessments.reposi
 import { CrawlPagesRepository } from './crawl-pages.repository';
 import { ReportsRepository, type OutcomeRow } from './reports.repository';
 import { VendorsRepository } from './vendors.repository';
-import { WorkspacesRepository } from './workspaces.repository';
 
 const day = (date: string) => new Date(`${date}T12:00:00Z`);
 
@@ -140,14 +139,14 @@ describe.each(['postgres', 'pglite'] as const)('compliance assessments on %s', (
     const trend = await reports.trend(workspaceId, { vendorId: acme.id }, 2);
     expect(trend.map((point) => point.rate)).toEqual([80, 95]);
 
-    const personal = async (user: string) => (await new WorkspacesRepository(database.db).personalOf(user))!.workspaceId;
-    const listedVendors = await vendors.listWithCompliance(await personal(userId));
+    // Each user's vendors are in their personal workspace.
+    const listedVendors = await vendors.listWithCompliance(acme.workspaceId);
     expect(listedVendors.find((v) => v.id === acme.id)?.compliance).toEqual({
       reportId: latestAcme.reportId,
       rate: 95,
       label: 'Compliant',
     });
-    expect((await vendors.listWithCompliance(await personal(otherUserId))).map((v) => v.compliance?.rate)).toEqual([10]);
+    expect((await vendors.listWithCompliance(theirs.workspaceId)).map((v) => v.compliance?.rate)).toEqual([10]);
   });
 
   it('reads a crawl’s pages for assessment in batches, in crawl order, without their main text', async () => {

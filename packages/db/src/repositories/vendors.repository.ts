@@ -97,7 +97,8 @@ export class VendorsRepository {
     return row;
   }
 
-  async find(workspaceId: WorkspaceId, id: string): Promise<VendorRow | undefined> {
+  /** A vendor of the workspace, or undefined (missing or another workspace's). */
+  async findInWorkspace(workspaceId: WorkspaceId, id: string): Promise<VendorRow | undefined> {
     const [row] = await this.db
       .select()
       .from(vendors)
@@ -105,7 +106,6 @@ export class VendorsRepository {
     return row;
   }
 
-  /** A vendor of the user's, in their personal workspace (the fill trigger of migration 0016): for tests' fixtures. */
   async create(userId: string, vendor: NewVendor): Promise<VendorRow> {
     const [row] = await this.db
       .insert(vendors)

@@ -88,7 +88,7 @@ export class CrawlStarter {
 
   async start(request: CrawlStartRequest, tries = 3): Promise<CrawlStart> {
     const { vendors, crawlerSettings, crawlerConfigs, jobs, queue } = this.deps;
-    const vendor = await vendors.find(request.workspaceId, request.vendorId);
+    const vendor = await vendors.findInWorkspace(request.workspaceId, request.vendorId);
     if (!vendor) throw new CrawlStartRefused(404, 'Vendor not found');
     const { saved: _saved, ...scope } = crawlScopeOf(vendor, await crawlerSettings.find(request.workspaceId, vendor.id));
     if (scope.startUrls.length === 0) throw new CrawlStartRefused(400, MESSAGES.crawlerSettings.startUrlsRequired);
