@@ -13,7 +13,7 @@ import { AlertsRepository, UsersRepository, type AlertChannelRow, type Workspace
 import { APP_CONFIG, JobQueues, publicUrl, SecretBox, storedTarget, type AppConfig } from '@vendorwatch/runtime';
 import { createHash, randomBytes } from 'node:crypto';
 import { BadRequestError, ConflictError, DomainError, NotFoundError } from '../../common/errors';
-import { personOf, type WorkspaceContext } from '../access/workspace-context';
+import type { WorkspaceContext } from '../access/workspace-context';
 import { RateLimitedError, UserRateLimiter } from '../fair-use/user-rate-limiter';
 import { AlertConfirmationMailer } from './alert-confirmation-mailer';
 import { deliveryOf } from './alert-views';
@@ -75,10 +75,10 @@ export class AlertChannelsService implements OnApplicationBootstrap {
     // An API key has no address of its own: what it adds is confirmed through the link like anyone's.
     const confirmed =
       input.kind === 'webhook' || (actor.type === 'user' && (await this.isOwnConfirmedAddress(actor.id, stored.target)));
-    if (!confirmed) await this.limiter.consume('expensive', personOf(actor));
+    if (!confirmed) await this.limiter.consume('expensive', workspace.userId);
     const secret = input.kind === 'webhook' ? `whsec_${randomBytes(24).toString('base64url')}` : null;
     const row = await this.alerts.createChannel({
-      userId: personOf(workspace.actor),
+      userId: workspace.userId,
       workspaceId,
       name: input.name,
       kind: input.kind,
@@ -109,7 +109,7 @@ export class AlertChannelsService implements OnApplicationBootstrap {
     if (!found.confirmedAt) throw new ConflictError(MESSAGES.alerts.channelPending);
     const channel = await this.claimSend(workspace, found);
     const delivery = (await this.alerts.createDelivery({
-      userId: personOf(workspace.actor),
+      userId: workspace.userId,
       workspaceId: workspace.workspaceId,
       channelId,
       ruleKind: 'test',
@@ -152,7 +152,7 @@ export class AlertChannelsService implements OnApplicationBootstrap {
 
   /** A message the caller asked for: counted against their expensive-request allowance, then the channel's cooldown. */
   private async claimSend(workspace: WorkspaceContext, channel: AlertChannelRow): Promise<AlertChannelRow> {
-    await this.limiter.consume('expensive', personOf(workspace.actor));
+    await this.limiter.consume('expensive', workspace.userId);
     const cooldown = this.config.ALERT_TEST_COOLDOWN_SECONDS;
     const claimed = await this.alerts.claimRequestedSend(workspace.workspaceId, channel.id, cooldown);
     if (claimed) return claimed;

@@ -9,7 +9,7 @@ import {
 } from '@vendorwatch/contracts';
 import { AlertsRepository, type AlertRuleRow, type WorkspaceId } from '@vendorwatch/db';
 import { BadRequestError, ConflictError, NotFoundError } from '../../common/errors';
-import { personOf, type WorkspaceContext } from '../access/workspace-context';
+import type { WorkspaceContext } from '../access/workspace-context';
 import { deliveryOf } from './alert-views';
 
 /** A workspace's alert rules (one per kind and parameters) and the deliveries made. */
@@ -25,7 +25,7 @@ export class AlertsService {
     if ((await this.alerts.countRules(workspace.workspaceId)) >= LIMITS.alerts.maxRules)
       throw new BadRequestError(MESSAGES.alerts.tooManyRules);
     const row = await this.alerts.createRule({
-      userId: personOf(workspace.actor),
+      userId: workspace.userId,
       workspaceId: workspace.workspaceId,
       kind: input.kind,
       minSeverity: input.kind === 'check_fails' ? input.minSeverity : null,

@@ -58,7 +58,7 @@ export class ChangesService {
   }
 
   async timeline(workspaceId: WorkspaceId, vendorId: string, page: number, limit: number): Promise<Paginated<TimelineEntry>> {
-    if (!(await this.vendors.find(workspaceId, vendorId))) throw new NotFoundError(MESSAGES.changes.vendorNotFound);
+    if (!(await this.vendors.findInWorkspace(workspaceId, vendorId))) throw new NotFoundError(MESSAGES.changes.vendorNotFound);
     const { rows, total } = await this.changes.timeline(workspaceId, vendorId, page, limit);
     const items = rows.map(({ job, rate, label, change }) => ({
       crawlJobId: job.id,

@@ -8,7 +8,7 @@ import {
   type WorkspaceId,
 } from '@vendorwatch/db';
 import { NotFoundError } from '../../common/errors';
-import { personOf, type WorkspaceContext } from '../access/workspace-context';
+import type { WorkspaceContext } from '../access/workspace-context';
 
 const toProject = (row: ProjectRow): Project => ({
   id: row.id,
@@ -48,7 +48,7 @@ export class ProjectsService {
     return toProject(found(await this.projects.findProject(workspaceId, id), M.notFound));
   }
   async createProject(workspace: WorkspaceContext, input: { name: string; description: string }) {
-    return toProject(await this.projects.createProject(workspace.workspaceId, personOf(workspace.actor), input));
+    return toProject(await this.projects.createProject(workspace.workspaceId, workspace.userId, input));
   }
   async updateProject(workspaceId: WorkspaceId, id: string, changes: { name?: string; description?: string }) {
     return toProject(found(await this.projects.updateProject(workspaceId, id, changes), M.notFound));

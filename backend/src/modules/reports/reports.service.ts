@@ -28,6 +28,7 @@ import {
 import { APP_CONFIG, CrawlAssessor, publicUrl, VendorInventories, type AppConfig } from '@vendorwatch/runtime';
 import type { Readable } from 'node:stream';
 import { DomainError, NotFoundError } from '../../common/errors';
+import { noteForAudit } from '../audit-log/audit-notes';
 import {
   ExportAbortedError,
   PDF_EVIDENCE_PER_CHECK,
@@ -108,6 +109,8 @@ export class ReportsService {
 
   /** The filtered period's report as a file. */
   export(workspaceId: WorkspaceId, { format, filters }: ReportExportRequest, now = new Date()): Promise<ReportFile> {
+    // The filters as validated: the request's own object may carry keys the schema drops.
+    noteForAudit({ filters });
     return this.exportScope(workspaceId, format, { filters, period: toPeriod(filters), reportId: null }, now);
   }
 

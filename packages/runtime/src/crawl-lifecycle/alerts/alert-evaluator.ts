@@ -140,7 +140,7 @@ export class AlertEvaluator {
       : null;
     const events = firedEvents(rules, job, await this.changes.findByJob(jobId), posture);
     if (events.length === 0) return 0;
-    const vendor = job.vendorId ? await this.vendors.find(job.workspaceId, job.vendorId) : undefined;
+    const vendor = job.vendorId ? await this.vendors.findInWorkspace(job.workspaceId, job.vendorId) : undefined;
     let budget = this.options.perCrawl - (await this.alerts.countDeliveriesOfCrawl(job.id));
     let queued = 0;
     for (const fired of events) {
