@@ -28,7 +28,7 @@ const backendDist = (file) => path.join(ROOT, 'backend/dist/modules/reports', fi
 const vmHwmMb = () => Number(/^VmHWM:\s+(\d+) kB/m.exec(readFileSync('/proc/self/status', 'utf8'))[1]) / 1024;
 const rssMb = () => process.memoryUsage().rss / 1024 / 1024;
 
-async function runChild([, contender, format, databaseUrl, userId, file]) {
+async function runChild([, contender, format, databaseUrl, workspaceId, file]) {
   requireFrom('backend', 'reflect-metadata');
   const {
     openDatabase,
@@ -36,7 +36,6 @@ async function runChild([, contender, format, databaseUrl, userId, file]) {
     ComplianceAssessmentsRepository,
     CrawlInventoriesRepository,
     CrawlJobsRepository,
-    WorkspacesRepository,
   } = requireFrom('backend', '@vendorwatch/db');
   const { VendorInventories } = requireFrom('backend', '@vendorwatch/runtime');
   const { ReportsService } = requireFrom('backend', backendDist('reports.service.js'));
@@ -56,16 +55,15 @@ async function runChild([, contender, format, databaseUrl, userId, file]) {
     null,
     { PUBLIC_URL: 'http://localhost:3000' },
     inventories,
-    new WorkspacesRepository(handle.db),
   );
   // The service's logger writes to stdout, which this child does not keep.
   const startRss = rssMb();
   const started = performance.now();
   if (contender === 'ours') {
-    const { body } = await service.export(userId, { format, filters: {} });
+    const { body } = await service.export(workspaceId, { format, filters: {} });
     await pipeline(body, createWriteStream(file));
   } else {
-    await naiveExport({ service, reports, exporters, format, userId, file });
+    await naiveExport({ service, reports, exporters, format, workspaceId, file });
   }
   const ms = performance.now() - started;
   const peakMb = vmHwmMb();
@@ -77,15 +75,15 @@ async function runChild([, contender, format, databaseUrl, userId, file]) {
 }
 
 /** The whole document built in memory from every row read at once, then written in one go. */
-async function naiveExport({ service, reports, exporters, format, userId, file }) {
+async function naiveExport({ service, reports, exporters, format, workspaceId, file }) {
   const everything = Number.MAX_SAFE_INTEGER;
-  const overview = await service.summary(userId, {});
+  const overview = await service.summary(workspaceId, {});
   const assessments = [];
-  for await (const batch of reports.assessmentBatches(userId, {}, everything)) assessments.push(...batch);
+  for await (const batch of reports.assessmentBatches(workspaceId, {}, everything)) assessments.push(...batch);
   const evidenceLimit = format === 'pdf' ? exporters.PDF_EVIDENCE_PER_CHECK : 1;
   const outcomes = [];
   for await (const batch of reports.outcomeBatches(
-    userId,
+    workspaceId,
     {},
     {
       batchSize: everything,
@@ -117,16 +115,16 @@ async function naiveExport({ service, reports, exporters, format, userId, file }
       if (vendor.latestReportId)
         sections.set(
           vendor.latestReportId,
-          await reports.assessmentOutcomes(userId, vendor.latestReportId, { outcomes: ['fail', 'warn'], evidenceLimit }),
+          await reports.assessmentOutcomes(workspaceId, vendor.latestReportId, { outcomes: ['fail', 'warn'], evidenceLimit }),
         );
     const data = {
       generatedAt: new Date(),
       scope: { filters: {}, period: {}, reportId: null },
       vendorName: null,
       overview,
-      portfolioFindings: await reports.portfolioFindings(userId, {}, 10),
+      portfolioFindings: await reports.portfolioFindings(workspaceId, {}, 10),
       inventories: new Map(),
-      changes: await reports.changesInPeriod(userId, {}, 2000),
+      changes: await reports.changesInPeriod(workspaceId, {}, 2000),
       links: { crawl: (id) => `http://localhost:3000/crawls/${id}`, report: (id) => `http://localhost:3000/reports/${id}` },
       assessments: async function* () {
         yield assessments;
@@ -219,11 +217,11 @@ if (process.argv[2] === CHILD_FLAG) {
 // --- The row: seed, then alternate the contenders. ----------------------------------------------------
 
 /** One export in a fresh process; resolves with its figures. */
-function exportInChild({ contender, format, databaseUrl, userId, dir, logFile }) {
+function exportInChild({ contender, format, databaseUrl, workspaceId, dir, logFile }) {
   const file = path.join(dir, `${contender}-${format}-${Date.now()}`);
   const out = createWriteStream(logFile, { flags: 'a' });
   return new Promise((resolve, reject) => {
-    const child = fork(SELF, [CHILD_FLAG, contender, format, databaseUrl, userId, file], {
+    const child = fork(SELF, [CHILD_FLAG, contender, format, databaseUrl, workspaceId, file], {
       execArgv: ['--expose-gc'],
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
@@ -242,7 +240,7 @@ function exportInChild({ contender, format, databaseUrl, userId, dir, logFile })
 /** `outcomes` check outcomes for one user: 13 checks an assessment, 30 vendors, two months of crawls. */
 async function seed(db, outcomes) {
   const { users, VendorsRepository } = requireFrom('worker', '@vendorwatch/db');
-  const { seedAssessment, SAMPLE_CHECKS } = requireFrom('worker', '@vendorwatch/db/testing');
+  const { seedAssessment, SAMPLE_CHECKS, personalWorkspaceOf } = requireFrom('worker', '@vendorwatch/db/testing');
   const [user] = await db
     .insert(users)
     .values({ email: `b10-${Date.now()}@example.com`, encryptedPassword: 'x' })
@@ -267,7 +265,8 @@ async function seed(db, outcomes) {
       pagesChecked: 20 + (i % 80),
     });
   }
-  return { userId: user.id, outcomes: assessments * checkIds.length };
+  // Reports are read per workspace: the user's rows are in their personal one.
+  return { workspaceId: await personalWorkspaceOf(db, user.id), outcomes: assessments * checkIds.length };
 }
 
 export default {
@@ -287,7 +286,7 @@ export default {
           contender,
           format,
           databaseUrl: database.url,
-          userId: owner.userId,
+          workspaceId: owner.workspaceId,
           dir,
           logFile: ctx.logFile('b10-export'),
         });

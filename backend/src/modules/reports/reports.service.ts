@@ -21,7 +21,6 @@ import {
   ComplianceAssessmentsRepository,
   loggableError,
   ReportsRepository,
-  WorkspacesRepository,
   type ReportFilters as Period,
   type WorkspaceId,
 } from '@vendorwatch/db';
@@ -76,7 +75,6 @@ export class ReportsService {
     private readonly assessor: CrawlAssessor,
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly inventories: VendorInventories,
-    private readonly workspaces: WorkspacesRepository,
   ) {
     this.appUrl = publicUrl(config).replace(/\/+$/, '');
   }
@@ -176,7 +174,7 @@ export class ReportsService {
       const reports = this.reports;
       const appUrl = this.appUrl;
       const inventories = await this.inventorySummaries(
-        userId,
+        workspaceId,
         overview.vendors.map((vendor) => vendor.vendorId),
       );
       const data: ReportExportData = {
@@ -214,14 +212,13 @@ export class ReportsService {
     }
   }
 
-  /**
-   * The vendors' grades, vulnerable libraries and top third parties. Reports still read the user's own
-   * vendors, which live in their personal workspace: the inventories are read there.
-   */
-  private async inventorySummaries(userId: string, vendorIds: string[]): Promise<Map<string, VendorInventorySummary>> {
-    const personal = await this.workspaces.personalOf(userId);
-    if (!personal || vendorIds.length === 0) return new Map();
-    const summaries = await this.inventories.summaries(personal.workspaceId, vendorIds);
+  /** The vendors' grades, vulnerable libraries and top third parties, read in the report's workspace. */
+  private async inventorySummaries(
+    workspaceId: WorkspaceId,
+    vendorIds: string[],
+  ): Promise<Map<string, VendorInventorySummary>> {
+    if (vendorIds.length === 0) return new Map();
+    const summaries = await this.inventories.summaries(workspaceId, vendorIds);
     return new Map(summaries.map((summary) => [summary.vendorId, summary]));
   }
 

@@ -8,7 +8,6 @@ import {
 } from '@vendorwatch/contracts';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Database } from '../database';
-import type { WorkspaceId } from '../workspace-id';
 import { complianceAssessments, complianceCheckResults, crawlJobs, crawlPages, vendors } from '../schema';
 import type { WorkspaceId } from '../workspace-id';
 

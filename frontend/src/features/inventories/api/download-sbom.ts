@@ -1,7 +1,7 @@
 import { api, type DownloadedFile } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify';
 import { useFeatureMutation, type MutationConfig } from '@/lib/react-query';
-import { saveFile } from '@/features/reports/api/export-report';
+import { saveFile } from '@/lib/save-file';
 
 /** `GET /api/vendors/:id/sbom`: the CycloneDX JSON file, named by the server. */
 export const downloadSbom = async ({ vendorId }: { vendorId: string }): Promise<DownloadedFile & { filename: string }> => {

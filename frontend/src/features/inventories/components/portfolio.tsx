@@ -4,7 +4,7 @@ import { LIMITS, THIRD_PARTY_CATEGORY_LABELS, type PortfolioQueryInput } from '@
 import { useState } from 'react';
 import { usePhoneLayout } from '@/components/compliance/use-phone-layout';
 import { SectionLoader } from '@/components/ui/section-loader';
-import { saveFile } from '@/features/reports/api/export-report';
+import { saveFile } from '@/lib/save-file';
 import { api } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify';
 import { portfolioExportPath, usePortfolio } from '../api/get-portfolio';
