@@ -9,6 +9,12 @@ export const alias = {
   '@vendorwatch/contracts': fileURLToPath(new URL('../packages/contracts/src/index.ts', import.meta.url)),
 };
 
+/**
+ * What the dev server and vitest may read: the whole repository (its node_modules and packages, and the
+ * published methodology, docs/methodology.md, which the Methodology page renders).
+ */
+export const fsAllow = [fileURLToPath(new URL('..', import.meta.url))];
+
 // The backend serves both the REST API and the Supabase-compatible auth API on one origin.
 const backend = 'http://127.0.0.1:3000';
 
@@ -16,6 +22,7 @@ export default defineConfig({
   plugins: [react()],
   resolve: { alias },
   server: {
+    fs: { allow: fsAllow },
     proxy: {
       '/api': { target: backend, changeOrigin: true },
       '/auth': { target: backend, changeOrigin: true },

@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { alias } from './vite.config.ts';
+import { alias, fsAllow } from './vite.config.ts';
 
 export default defineConfig({
   plugins: [react()],
   resolve: { alias },
+  server: { fs: { allow: fsAllow } },
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup.ts'],

@@ -39,6 +39,7 @@ export const paths = {
       getHref: (reportId: string) => `/reports/${encodeURIComponent(reportId)}`,
     },
     portfolio: { path: '/portfolio', getHref: () => '/portfolio' },
+    methodology: { path: '/methodology', getHref: () => '/methodology' },
     testCrawler: { path: '/test-crawler', getHref: () => '/test-crawler' },
     settings: { path: '/settings', getHref: () => '/settings' },
     security: { path: '/settings/security', getHref: () => '/settings/security' },

@@ -1,5 +1,7 @@
-import { Badge, Card, Group, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Tooltip } from '@mantine/core';
 import type { Grade, Grades } from '@vendorwatch/contracts';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 
 const COLOURS = { A: 'green', B: 'teal', C: 'yellow', D: 'orange', F: 'red' } as const;
 
@@ -34,6 +36,9 @@ export function ReportGrades({ grades }: { grades: Grades }) {
         {grades.categories.map((category) => (
           <GradeBadge key={category.category} grade={category} label={category.title} />
         ))}
+        <Anchor component={Link} to={paths.app.methodology.getHref()} size="sm">
+          How grades are computed
+        </Anchor>
       </Group>
     </Card>
   );
