@@ -30,13 +30,8 @@ const rssMb = () => process.memoryUsage().rss / 1024 / 1024;
 
 async function runChild([, contender, format, databaseUrl, workspaceId, file]) {
   requireFrom('backend', 'reflect-metadata');
-  const {
-    openDatabase,
-    ReportsRepository,
-    ComplianceAssessmentsRepository,
-    CrawlInventoriesRepository,
-    CrawlJobsRepository,
-  } = requireFrom('backend', '@vendorwatch/db');
+  const { openDatabase, ReportsRepository, ComplianceAssessmentsRepository, CrawlInventoriesRepository, CrawlJobsRepository } =
+    requireFrom('backend', '@vendorwatch/db');
   const { VendorInventories } = requireFrom('backend', '@vendorwatch/runtime');
   const { ReportsService } = requireFrom('backend', backendDist('reports.service.js'));
   const exporters = requireFrom('backend', backendDist('exports/index.js'));
@@ -49,13 +44,7 @@ async function runChild([, contender, format, databaseUrl, workspaceId, file]) {
     assessments,
     new CrawlJobsRepository(handle.db),
   );
-  const service = new ReportsService(
-    reports,
-    assessments,
-    null,
-    { PUBLIC_URL: 'http://localhost:3000' },
-    inventories,
-  );
+  const service = new ReportsService(reports, assessments, null, { PUBLIC_URL: 'http://localhost:3000' }, inventories);
   // The service's logger writes to stdout, which this child does not keep.
   const startRss = rssMb();
   const started = performance.now();

@@ -213,10 +213,7 @@ export class ReportsService {
   }
 
   /** The vendors' grades, vulnerable libraries and top third parties, read in the report's workspace. */
-  private async inventorySummaries(
-    workspaceId: WorkspaceId,
-    vendorIds: string[],
-  ): Promise<Map<string, VendorInventorySummary>> {
+  private async inventorySummaries(workspaceId: WorkspaceId, vendorIds: string[]): Promise<Map<string, VendorInventorySummary>> {
     if (vendorIds.length === 0) return new Map();
     const summaries = await this.inventories.summaries(workspaceId, vendorIds);
     return new Map(summaries.map((summary) => [summary.vendorId, summary]));
