@@ -4,7 +4,7 @@ import { CrawlInventoriesRepository } from '@vendorwatch/db';
 import { seedAssessment } from '@vendorwatch/db/testing';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { apiCall } from '../workspaces/testing/teams';
-import { pdfPages, sheetRecords, workbookOf } from './testing/read-exports';
+import { csvRecords, pdfPages, sheetRecords, workbookOf } from './testing/read-exports';
 
 const party = (name: string): ThirdParty => ({
   key: name,
@@ -18,7 +18,7 @@ const party = (name: string): ThirdParty => ({
   example: { pageId: 'p', url: 'https://acme.example/', resource: 'https://t.example/t.js' },
 });
 
-/** The PDF and Excel exports carry each vendor's grade, vulnerable libraries and top third parties (issues 31 §6, 32 §5). */
+/** The PDF, CSV and Excel exports carry each vendor's grade, vulnerable libraries and top third parties (issues 31 §6, 32 §5). */
 describe('report exports with what vendors run and share', () => {
   let t: TestApp;
   let alice: TestUser;
@@ -72,7 +72,7 @@ describe('report exports with what vendors run and share', () => {
   });
   afterAll(() => t.close());
 
-  const exported = async (format: 'pdf' | 'excel') => {
+  const exported = async (format: 'pdf' | 'csv' | 'excel') => {
     const response = await alice.api('/api/reports/export', { method: 'POST', json: { format, filters: {} } });
     expect(response.status).toBe(200);
     return Buffer.from(await response.arrayBuffer());
@@ -89,6 +89,18 @@ describe('report exports with what vendors run and share', () => {
         'Top third parties': 'Google Analytics, Hotjar',
       }),
     ]);
+  });
+
+  it("CSV: every row of the vendor's checks carries its grade, vulnerable libraries and top third parties", async () => {
+    const [header, ...records] = csvRecords(await exported('csv'));
+    const column = (name: string) => header.indexOf(name);
+    expect(records.length).toBeGreaterThan(0);
+    for (const record of records) {
+      expect(record[column('Vendor')]).toBe('Acme');
+      expect(record[column('Vendor grade')]).toMatch(/^[A-F]$/);
+      expect(record[column('Vulnerable libraries')]).toBe('1');
+      expect(record[column('Top third parties')]).toBe('Google Analytics, Hotjar');
+    }
   });
 
   it("PDF: the vendor's section names its grade, vulnerable libraries and third parties", async () => {

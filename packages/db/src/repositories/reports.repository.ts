@@ -105,6 +105,7 @@ export type OutcomeRow = Pick<
 > & {
   assessmentId: string;
   assessedAt: Date;
+  vendorId: string | null;
   vendorName: string | null;
   targetUrl: string;
   method: string;
@@ -416,6 +417,7 @@ export class ReportsRepository {
           assessmentId: a.id,
           assessedAt: a.assessedAt,
           cursor: sql<string>`${a.assessedAt}::text`,
+          vendorId: a.vendorId,
           vendorName: vendors.name,
           targetUrl: a.targetUrl,
           method: a.method,

@@ -3,6 +3,7 @@ import {
   CHECK_OUTCOME_LABELS,
   CHECK_SEVERITY_LABELS,
   VENDOR_REPORT_STATE_LABELS,
+  type VendorInventorySummary,
 } from '@vendorwatch/contracts';
 import { stringify, type Options } from 'csv-stringify';
 import { finished } from 'node:stream/promises';
@@ -30,11 +31,24 @@ export const CSV_COLUMNS = [
   'State',
   'Crawl link',
   'Crawl failure',
+  // The vendor's latest assessed crawl, as the dashboard and the vendor page show it.
+  'Vendor grade',
+  'Vulnerable libraries',
+  'Top third parties',
 ] as const;
 
 const ASSESSED = VENDOR_REPORT_STATE_LABELS.assessed;
 
-export const csvRecord = (row: ExportOutcome): (string | number)[] => {
+/** The vendor's grade, vulnerable-library count and top third parties, by its latest assessed crawl; blank before one. */
+const inventoryCells = (inventory: VendorInventorySummary | undefined): (string | number)[] =>
+  inventory
+    ? [inventory.overallGrade.letter ?? 'Not graded', inventory.vulnerableLibraries, inventory.topThirdParties.join(', ')]
+    : ['', '', ''];
+
+export const csvRecord = (
+  row: ExportOutcome,
+  inventories: ReadonlyMap<string, VendorInventorySummary> = new Map(),
+): (string | number)[] => {
   const first = row.evidence[0];
   return [
     row.vendorName ?? '',
@@ -55,6 +69,7 @@ export const csvRecord = (row: ExportOutcome): (string | number)[] => {
     ASSESSED,
     '',
     '',
+    ...inventoryCells(row.vendorId ? inventories.get(row.vendorId) : undefined),
   ];
 };
 
@@ -102,10 +117,11 @@ export const csvExporter: ReportExporter = {
         cells.state,
         cells.crawlLink,
         cells.crawlFailure,
+        ...inventoryCells(data.inventories.get(vendor.vendorId)),
       ]);
     }
     for await (const batch of outcomes) {
-      for (const row of batch) csv.write(csvRecord(row));
+      for (const row of batch) csv.write(csvRecord(row, data.inventories));
       await drained(out);
     }
     csv.end();
