@@ -3,7 +3,16 @@ import { screen, within } from '@testing-library/react';
 import { Route, Routes, useParams } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { CrawlJobWatchProvider } from '@/features/crawl-jobs/components/crawl-job-watch-provider';
-import { crawlJob, paginated, reportsOverview, VENDOR_ID, vendorCompliance } from '@/testing/fixtures';
+import {
+  checkResult,
+  crawlJob,
+  paginated,
+  reportDetail,
+  reportSummary,
+  reportsOverview,
+  VENDOR_ID,
+  vendorCompliance,
+} from '@/testing/fixtures';
 import { mockFetch, type MockRequest } from '@/testing/mock-fetch';
 import { renderWithProviders } from '@/testing/test-utils';
 import VendorRoute from './vendor';
@@ -129,6 +138,36 @@ describe('the vendor page', () => {
     // Only this vendor's assessments are asked for.
     const summary = requests().find((request) => request.path === '/api/reports/summary');
     expect(new URLSearchParams(summary!.search).get('vendorId')).toBe(VENDOR_ID);
+  });
+
+  it("groups its latest assessment's email, domain and TLS checks, with the records read as evidence", async () => {
+    const dmarc = checkResult({
+      checkId: 'email.dmarc',
+      group: 'email_domain',
+      outcome: 'fail',
+      title: 'DMARC enforces a policy',
+      summary: 'The policy is none',
+      evidence: [{ url: null, pageId: null, detail: '_dmarc.alpha.example TXT "v=DMARC1; p=none"' }],
+      evidenceTotal: 1,
+    });
+    const tls = checkResult({ checkId: 'tls.protocols', group: 'tls', outcome: 'pass', title: 'Only TLS 1.2 and newer' });
+    const { requests } = mockFetch(
+      routes({
+        'GET /api/reports': { body: paginated([reportSummary({ id: 'report-2', vendorId: VENDOR_ID })]) },
+        'GET /api/reports/report-2': { body: reportDetail({ id: 'report-2', checks: [checkResult(), dmarc, tls] }) },
+      }),
+    );
+    renderPage();
+
+    const posture = await screen.findByTestId('vendor-domain-posture');
+    const email = within(posture).getByRole('region', { name: 'Email & domain' });
+    expect(within(email).getByText('DMARC enforces a policy')).toBeInTheDocument();
+    expect(within(email).getByText(/v=DMARC1; p=none/)).toBeInTheDocument();
+    expect(within(posture).getByRole('region', { name: 'TLS' })).toHaveTextContent('Only TLS 1.2 and newer');
+    // The web-page checks stay on the report.
+    expect(within(posture).queryByText('Content-Security-Policy restricts scripts')).not.toBeInTheDocument();
+    const list = requests().find((request) => request.path === '/api/reports');
+    expect(new URLSearchParams(list!.search).get('vendorId')).toBe(VENDOR_ID);
   });
 
   it('pauses every schedule from the switch', async () => {

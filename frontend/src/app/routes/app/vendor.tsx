@@ -13,6 +13,7 @@ import { ApiKeyNotice } from '@/features/crawler-configs/components/api-key-noti
 import { CrawlJobStatusBadge } from '@/features/crawl-jobs/components/crawl-job-status';
 import { useStartCrawlAndFollow } from '@/features/crawl-jobs/components/use-start-crawl-and-follow';
 import { VendorComplianceChart } from '@/features/reports/components/vendor-compliance-chart';
+import { VendorDomainPosture } from '@/features/reports/components/vendor-domain-posture';
 import { ScheduleEditor } from '@/features/schedules/components/schedule-editor';
 import { ScheduleRuns } from '@/features/schedules/components/schedule-runs';
 import { SchedulesPauseSwitch } from '@/features/schedules/components/schedules-pause-switch';
@@ -101,6 +102,7 @@ export default function VendorRoute() {
           <VendorSoftwareCard vendorId={vendorId} />
           <VendorThirdPartiesCard vendorId={vendorId} />
         </SimpleGrid>
+        <VendorDomainPosture vendorId={vendorId} />
         <VendorTimeline vendorId={vendorId} statusBadge={(status) => <CrawlJobStatusBadge status={status} />} />
         <ScheduledRunsCard vendorId={vendorId} />
       </Stack>

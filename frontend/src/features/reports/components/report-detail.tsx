@@ -1,15 +1,8 @@
-import { Accordion, Alert, Anchor, Badge, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import {
-  CHECK_GROUP_TITLES,
-  CHECK_GROUPS,
-  MESSAGES,
-  type CheckOutcome,
-  type ReportDetail as Report,
-  type ReportExportFormat,
-} from '@vendorwatch/contracts';
+import { Alert, Anchor, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { CHECK_GROUPS, MESSAGES, type ReportDetail as Report, type ReportExportFormat } from '@vendorwatch/contracts';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { ComplianceLabelBadge, ComplianceRate, UNCUT_BADGE } from '@/components/compliance/compliance-badges';
+import { ComplianceLabelBadge, ComplianceRate } from '@/components/compliance/compliance-badges';
 import { ReportGrades } from '@/components/compliance/grade-badge';
 import { usePhoneLayout } from '@/components/compliance/use-phone-layout';
 import { crawlMethodLabel, isCrawlMethod } from '@/components/crawl/crawl-method';
@@ -18,12 +11,9 @@ import { SectionLoader } from '@/components/ui/section-loader';
 import { paths } from '@/config/paths';
 import { useExportSingleReport } from '../api/export-single-report';
 import { useReport } from '../api/get-report';
-import { ReportCheck } from './report-check';
+import { ReportGroupCard } from './report-group-card';
 import { ReportExportControls } from './report-export-controls';
 import { formatDateTime } from './report-format';
-
-/** Failures first within a group, then warnings, passes and what could not be evaluated. */
-const OUTCOME_ORDER: Record<CheckOutcome, number> = { fail: 0, warn: 1, pass: 2, not_checked: 3, not_applicable: 4 };
 
 interface ReportDetailProps {
   reportId: string;
@@ -55,51 +45,17 @@ export function ReportDetail({ reportId, renderScreenshot }: ReportDetailProps) 
           {data.notEvaluatedByMethod.join(', ')}
         </Alert>
       )}
-      {CHECK_GROUPS.map((group) => {
-        const checks = data.checks
-          .filter((check) => check.group === group)
-          .sort((a, b) => OUTCOME_ORDER[a.outcome] - OUTCOME_ORDER[b.outcome]);
-        if (checks.length === 0) return null;
-        const failed = checks.filter((check) => check.outcome === 'fail').length;
-        return (
-          <Card
-            key={group}
-            withBorder
-            radius="md"
-            padding="lg"
-            component="section"
-            aria-labelledby={`group-${group}`}
-            data-testid="report-group"
-          >
-            <Group justify="space-between" mb="sm" gap="xs">
-              <Title order={3} size="h5" id={`group-${group}`}>
-                {CHECK_GROUP_TITLES[group]}
-              </Title>
-              <Badge color={failed ? 'red' : 'green'} variant="light" styles={UNCUT_BADGE}>
-                {failed ? `${failed} failed` : 'All passed'}
-              </Badge>
-            </Group>
-            {/* What needs attention is open (on a phone, the failures alone); the rest opens on demand. */}
-            <Accordion
-              multiple
-              variant="separated"
-              defaultValue={checks
-                .filter((check) => check.outcome === 'fail' || (!phone && check.outcome === 'warn'))
-                .map((check) => check.checkId)}
-            >
-              {checks.map((check) => (
-                <ReportCheck
-                  key={check.checkId}
-                  check={check}
-                  jobId={data.jobId}
-                  screenshots={screenshots}
-                  onShowScreenshot={setScreenshot}
-                />
-              ))}
-            </Accordion>
-          </Card>
-        );
-      })}
+      {CHECK_GROUPS.map((group) => (
+        <ReportGroupCard
+          key={group}
+          group={group}
+          checks={data.checks}
+          jobId={data.jobId}
+          screenshots={screenshots}
+          onShowScreenshot={setScreenshot}
+          phone={phone}
+        />
+      ))}
       <Modal opened={screenshot !== null} onClose={() => setScreenshot(null)} title={screenshot?.alt} size="xl" centered>
         {/* Fetched only when opened: a report can point at dozens of pages. */}
         {screenshot && renderScreenshot(screenshot.url, screenshot.alt)}

@@ -1,0 +1,56 @@
+import { Accordion, Badge, Card, Group, Title } from '@mantine/core';
+import { CHECK_GROUP_TITLES, type CheckGroup, type CheckOutcome, type CheckResult } from '@vendorwatch/contracts';
+import { UNCUT_BADGE } from '@/components/compliance/compliance-badges';
+import { ReportCheck } from './report-check';
+
+/** Failures first within a group, then warnings, passes and what could not be evaluated. */
+const OUTCOME_ORDER: Record<CheckOutcome, number> = { fail: 0, warn: 1, pass: 2, not_checked: 3, not_applicable: 4 };
+
+interface ReportGroupCardProps {
+  group: CheckGroup;
+  /** The assessment's checks; those of other groups are left out. */
+  checks: readonly CheckResult[];
+  jobId: string;
+  /** Pages of the evidence that have a screenshot: only those offer one. */
+  screenshots: ReadonlySet<string>;
+  onShowScreenshot: (screenshot: { url: string; alt: string }) => void;
+  /** On a phone only the failures open at first. */
+  phone: boolean;
+}
+
+/** One group of an assessment's checks (Email & domain, TLS …), failures first and open; nothing when it has none. */
+export function ReportGroupCard({ group, checks: all, jobId, screenshots, onShowScreenshot, phone }: ReportGroupCardProps) {
+  const checks = all.filter((check) => check.group === group).sort((a, b) => OUTCOME_ORDER[a.outcome] - OUTCOME_ORDER[b.outcome]);
+  if (checks.length === 0) return null;
+  const failed = checks.filter((check) => check.outcome === 'fail').length;
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={`group-${group}`} data-testid="report-group">
+      <Group justify="space-between" mb="sm" gap="xs">
+        <Title order={3} size="h5" id={`group-${group}`}>
+          {CHECK_GROUP_TITLES[group]}
+        </Title>
+        <Badge color={failed ? 'red' : 'green'} variant="light" styles={UNCUT_BADGE}>
+          {failed ? `${failed} failed` : 'All passed'}
+        </Badge>
+      </Group>
+      {/* What needs attention is open (on a phone, the failures alone); the rest opens on demand. */}
+      <Accordion
+        multiple
+        variant="separated"
+        defaultValue={checks
+          .filter((check) => check.outcome === 'fail' || (!phone && check.outcome === 'warn'))
+          .map((check) => check.checkId)}
+      >
+        {checks.map((check) => (
+          <ReportCheck
+            key={check.checkId}
+            check={check}
+            jobId={jobId}
+            screenshots={screenshots}
+            onShowScreenshot={onShowScreenshot}
+          />
+        ))}
+      </Accordion>
+    </Card>
+  );
+}
