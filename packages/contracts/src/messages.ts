@@ -208,6 +208,7 @@ export const MESSAGES = {
     answerTooLarge: 'The scraping API answered with more than this app reads',
   },
   crawlerConfigs: {
+    notFound: 'Configuration not found',
     apiKeyRequiredForTesting: 'API key is required for testing',
     apiKeyRequiredForNewEndpoint:
       'Enter the API key again to change the endpoint: the saved key is only sent to the endpoint it was saved with',

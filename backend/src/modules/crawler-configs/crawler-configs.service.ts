@@ -84,12 +84,12 @@ export class CrawlerConfigsService implements OnModuleDestroy {
     const { apiKey, ...rest } = input;
     if (rest.apiEndpoint !== undefined && !apiKey) {
       const current = await this.configs.find(workspaceId, id);
-      if (!current) throw new NotFoundError('Configuration not found');
+      if (!current) throw new NotFoundError(MESSAGES.crawlerConfigs.notFound);
       if (current.apiEndpoint !== rest.apiEndpoint)
         throw new BadRequestError(MESSAGES.crawlerConfigs.apiKeyRequiredForNewEndpoint);
     }
     const row = await this.configs.update(workspaceId, id, { ...rest, ...(apiKey ? this.sealKey(apiKey) : {}) });
-    if (!row) throw new NotFoundError('Configuration not found');
+    if (!row) throw new NotFoundError(MESSAGES.crawlerConfigs.notFound);
     noteForAudit({
       ...(rest.apiEndpoint !== undefined ? { endpointHost: hostOf(row.apiEndpoint) } : {}),
       ...(apiKey ? { apiKeyReplaced: true } : {}),
@@ -99,13 +99,13 @@ export class CrawlerConfigsService implements OnModuleDestroy {
 
   async remove(workspaceId: WorkspaceId, id: string): Promise<void> {
     const removed = await this.configs.delete(workspaceId, id);
-    if (!removed) throw new NotFoundError('Configuration not found');
+    if (!removed) throw new NotFoundError(MESSAGES.crawlerConfigs.notFound);
     noteForAudit({ name: removed.name });
   }
 
   async activate(workspaceId: WorkspaceId, id: string): Promise<CrawlerConfig> {
     const row = await this.configs.activate(workspaceId, id);
-    if (!row) throw new NotFoundError('Configuration not found');
+    if (!row) throw new NotFoundError(MESSAGES.crawlerConfigs.notFound);
     noteForAudit({ name: row.name });
     return toCrawlerConfig(row);
   }
@@ -143,7 +143,7 @@ export class CrawlerConfigsService implements OnModuleDestroy {
 
   private async savedCredentials(workspaceId: WorkspaceId, id: string): Promise<ProviderCredentials> {
     const row = await this.configs.find(workspaceId, id);
-    if (!row) throw new NotFoundError('Configuration not found');
+    if (!row) throw new NotFoundError(MESSAGES.crawlerConfigs.notFound);
     return this.open(row);
   }
 

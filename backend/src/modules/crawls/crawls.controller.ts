@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import {
   crawlHistoryQuerySchema,
+  MESSAGES,
   paginationQuerySchema,
   startCrawlSchema,
   testCrawlSchema,
@@ -97,7 +98,7 @@ export class CrawlsController {
     const file = path.resolve(this.config.DATA_DIR, relative);
     // The stored path is relative to DATA_DIR; never follow one that leads out of it.
     if (!file.startsWith(path.resolve(this.config.DATA_DIR) + path.sep))
-      return reply.status(404).send({ statusCode: 404, message: 'Screenshot not found' });
+      return reply.status(404).send({ statusCode: 404, message: MESSAGES.crawls.screenshotNotFound });
     return reply.type('image/png').header('cache-control', 'private, max-age=86400').send(createReadStream(file));
   }
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { registrableDomainOf } from '@vendorwatch/compliance';
 import {
   formatMessage,
+  MESSAGES,
   type CreateVendor,
   type CrawlMethod,
   type ListWindow,
@@ -65,14 +66,14 @@ export class VendorsService {
   /** The vendor row itself, for other modules (crawls, crawler settings, schedules) that act on a vendor. */
   async findOrThrow(workspaceId: WorkspaceId, id: string): Promise<VendorRow> {
     const row = await this.vendors.findInWorkspace(workspaceId, id);
-    if (!row) throw new NotFoundError('Vendor not found');
+    if (!row) throw new NotFoundError(MESSAGES.vendors.notFound);
     return row;
   }
 
   /** As findOrThrow, by the user who added it: for the modules that still scope by user (changes). */
   async findOwnedOrThrow(userId: string, id: string): Promise<VendorRow> {
     const row = await this.vendors.findOwned(userId, id);
-    if (!row) throw new NotFoundError('Vendor not found');
+    if (!row) throw new NotFoundError(MESSAGES.vendors.notFound);
     return row;
   }
 
@@ -89,13 +90,13 @@ export class VendorsService {
 
   async update(workspaceId: WorkspaceId, id: string, changes: UpdateVendor): Promise<Vendor> {
     const row = await this.vendors.update(workspaceId, id, changes);
-    if (!row) throw new NotFoundError('Vendor not found');
+    if (!row) throw new NotFoundError(MESSAGES.vendors.notFound);
     return toVendor(row);
   }
 
   async remove(workspaceId: WorkspaceId, id: string): Promise<void> {
     const removed = await this.vendors.delete(workspaceId, id);
-    if (!removed) throw new NotFoundError('Vendor not found');
+    if (!removed) throw new NotFoundError(MESSAGES.vendors.notFound);
     noteForAudit({ name: removed.name });
     // The schedule row went with the vendor; its job scheduler goes too. Should Redis be out of reach,
     // the next run finds no schedule and removes its scheduler itself.
