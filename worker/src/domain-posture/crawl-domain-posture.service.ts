@@ -35,7 +35,8 @@ export class CrawlDomainPosture {
   async gatherForCrawl(jobId: string): Promise<DomainPostureFacts | null> {
     const job = await this.jobs.findById(jobId);
     if (!job) return null;
-    const vendor = job.vendorId ? await this.vendors.findOwned(job.userId, job.vendorId) : undefined;
+    // The vendor of the crawl's workspace, whoever of its members added it or started the crawl.
+    const vendor = job.vendorId ? await this.vendors.findInWorkspace(job.workspaceId, job.vendorId) : undefined;
     const startUrl = (job.settings.startUrls as string[] | undefined)?.[0] ?? job.targetUrl;
     const facts = await this.gatherer.gather({
       startUrl,

@@ -70,13 +70,6 @@ export class VendorsService {
     return row;
   }
 
-  /** As findOrThrow, by the user who added it: for the modules that still scope by user (changes). */
-  async findOwnedOrThrow(userId: string, id: string): Promise<VendorRow> {
-    const row = await this.vendors.findOwned(userId, id);
-    if (!row) throw new NotFoundError(MESSAGES.vendors.notFound);
-    return row;
-  }
-
   /**
    * Fair use: a workspace keeps at most VENDORS_PER_USER vendors (each may be crawled on a schedule),
    * whoever adds them; `userId` is recorded as the one who added it.

@@ -24,7 +24,7 @@ const WORKSPACE_VENDORS_LOCK_SPACE = 72_110_946;
 
 /**
  * Every query takes the workspace's id: a vendor of another workspace is simply not found. `user_id`
- * records who added the vendor. (`findOwned` by user stays for the callers not yet in workspaces.)
+ * records who added the vendor.
  */
 export class VendorsRepository {
   constructor(private readonly db: Database) {}
@@ -87,15 +87,6 @@ export class VendorsRepository {
       compliance: latest ? { reportId: latest.reportId, rate: Number(latest.rate), label: latest.label } : null,
       lastCrawl,
     }));
-  }
-
-  /** A vendor of the user's, in any workspace: for callers that still scope by user (phase one of issue 33). */
-  async findOwned(userId: string, id: string): Promise<VendorRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(vendors)
-      .where(and(eq(vendors.id, id), eq(vendors.userId, userId)));
-    return row;
   }
 
   /** A vendor of the workspace, or undefined (missing or another workspace's). */
