@@ -303,6 +303,10 @@ describe('reports API', () => {
             'Assessed',
             '',
             '',
+            // No inventory stored for these vendors: no grade, libraries or third parties.
+            '',
+            '',
+            '',
           ]);
         }
       }
