@@ -98,12 +98,24 @@ export async function createTestDatabase(driver: 'postgres' | 'pglite' = 'postgr
  * entry), for a migration test to fill a database the way the code of before did. The caller removes it.
  */
 export function migrationsFolderBefore(tag: string): string {
+  return migrationsFolderCut(tag, 0);
+}
+
+/**
+ * A copy of the migrations up to and including `tag`, for a migration test to run that one migration
+ * and none that came after it (later ones change the tables it compares). The caller removes it.
+ */
+export function migrationsFolderThrough(tag: string): string {
+  return migrationsFolderCut(tag, 1);
+}
+
+function migrationsFolderCut(tag: string, keepTag: 0 | 1): string {
   const folder = mkdtempSync(path.join(os.tmpdir(), 'vw-migrations-'));
   cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
   const journalPath = path.join(folder, 'meta', '_journal.json');
   const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
   const at = journal.entries.findIndex((entry) => entry.tag === tag);
   if (at < 1) throw new Error(`No migration ${tag} after the first`);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
+  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at + keepTag) }));
   return folder;
 }

@@ -5,6 +5,7 @@ import { ExportAbortedError, REPORT_EXPORTERS, streamWhenStarted, type ExportOut
 const outcome = (i: number): ExportOutcome => ({
   assessmentId: `00000000-0000-4000-8000-${String(Math.floor(i / 13)).padStart(12, '0')}`,
   assessedAt: new Date(Date.UTC(2025, 0, 1) - i * 60_000),
+  vendorId: null,
   vendorName: 'Acme',
   targetUrl: 'https://acme.example/',
   method: 'http',
