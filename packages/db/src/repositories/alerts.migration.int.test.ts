@@ -80,6 +80,6 @@ describe('migration 0010_alert_hardening', () => {
     ]);
     await expect(
       client.exec(`insert into alert_rules (user_id, kind) values ('00000000-0000-4000-8000-000000000001', 'crawl_failed')`),
-    ).rejects.toThrow(/alert_rules_user_kind_parameters_key/);
+    ).rejects.toThrow(/alert_rules_(user|workspace)_kind_parameters_key/); // per workspace since 0018
   });
 });
