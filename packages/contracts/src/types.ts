@@ -113,6 +113,13 @@ export interface ScrapingCredits {
   remaining: number;
 }
 
+/** `GET /api/scrapingbee/test`: whether the workspace's active configuration reaches ScrapingBee, and its credits. */
+export interface ProxyTestResult {
+  success: boolean;
+  message: string;
+  credits: number | null;
+}
+
 export interface ConnectionTestResult {
   success: boolean;
   message: string;

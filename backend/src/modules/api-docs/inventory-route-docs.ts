@@ -7,7 +7,7 @@ import {
   vendorSoftwareSchema,
   vendorThirdPartiesSchema,
 } from './inventory-response-schemas';
-import type { RouteDoc } from './route-docs';
+import type { RouteDoc } from './route-doc';
 
 const file = (contentType: string) => ({ response: z.string().meta({ format: 'binary' }), contentType, status: 200 });
 

@@ -32,6 +32,7 @@ import {
   type Vendor,
   type VendorCrawlerSettings,
   type VendorListItem,
+  type ProxyTestResult,
 } from '@vendorwatch/contracts';
 import { z } from 'zod';
 import type { EnrolledFactor, IssuedChallenge } from '../auth-server/factors.service';
@@ -39,7 +40,6 @@ import type { TokenResponse } from '../auth-server/sessions.service';
 import type { GoTrueUser } from '../auth-server/user-view.service';
 import type { HealthReport } from '../health/health.service';
 import { gradesSchema } from './inventory-response-schemas';
-import type { ProxyTestResult } from '../scrapingbee/scrapingbee.service';
 
 /**
  * The shapes the API answers with, as zod schemas for the OpenAPI document. The TypeScript types

@@ -1,7 +1,7 @@
 import type { AuditEntryRow } from '@vendorwatch/db';
 import { stringify } from 'csv-stringify';
 import type { Readable } from 'node:stream';
-import { safeCsvOptions } from '../reports/exports/csv-exporter';
+import { safeCsvOptions } from '../../common/safe-csv';
 
 export const AUDIT_CSV_COLUMNS = [
   'Time',

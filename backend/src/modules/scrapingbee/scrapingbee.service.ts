@@ -1,14 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { MESSAGES, type ScrapeResult } from '@vendorwatch/contracts';
+import { MESSAGES, type ProxyTestResult, type ScrapeResult } from '@vendorwatch/contracts';
 import type { WorkspaceId } from '@vendorwatch/db';
 import { ScrapingBeeError } from '@vendorwatch/runtime';
 import { CrawlerConfigsService } from '../crawler-configs/crawler-configs.service';
-
-export interface ProxyTestResult {
-  success: boolean;
-  message: string;
-  credits: number | null;
-}
 
 /** The scraping proxy: calls ScrapingBee with the workspace's active configuration, so keys stay server-side. */
 @Injectable()

@@ -1,6 +1,6 @@
 import { THIRD_PARTY_CATEGORY_LABELS, type PortfolioThirdParties } from '@vendorwatch/contracts';
 import { stringify } from 'csv-stringify/sync';
-import { neutralizeFormulas } from '../reports/exports/spreadsheet-text';
+import { neutralizeFormulas } from '../../common/spreadsheet-text';
 
 export const PORTFOLIO_CSV_COLUMNS = [
   'Third party',

@@ -5,10 +5,10 @@ import {
   VENDOR_REPORT_STATE_LABELS,
   type VendorInventorySummary,
 } from '@vendorwatch/contracts';
-import { stringify, type Options } from 'csv-stringify';
+import { stringify } from 'csv-stringify';
 import { finished } from 'node:stream/promises';
 import { drained, started, type ExportOutcome, type ReportExporter } from './report-export';
-import { neutralizeFormulas } from './spreadsheet-text';
+import { safeCsvOptions } from '../../../common/safe-csv';
 import { vendorStateCells } from './vendor-state-cells';
 
 /** The first fourteen as before (scripts read them by position); what was added since comes after. */
@@ -72,24 +72,6 @@ export const csvRecord = (
     ...inventoryCells(row.vendorId ? inventories.get(row.vendorId) : undefined),
   ];
 };
-
-/**
- * RFC 4180: CRLF line ends, a header row, and quotes around every value that holds a quote, a comma
- * or any line break — `record_delimiter` alone would quote only CRLF, leaving a bare line feed in a
- * value unquoted, which a spreadsheet reads as a new row. A byte-order mark first, so Excel reads the
- * file as UTF-8 (its dashes and accents intact). Formula characters are neutralised wherever a line of
- * a value starts (`neutralizeFormulas`), and csv-stringify's own `escape_formulas` stays on behind it.
- */
-export const safeCsvOptions = (columns: readonly string[]) =>
-  ({
-    bom: true,
-    header: true,
-    columns: [...columns],
-    record_delimiter: 'windows',
-    quote_record_delimiter: true,
-    escape_formulas: true,
-    cast: { string: neutralizeFormulas },
-  }) satisfies Options;
 
 export const CSV_OPTIONS = safeCsvOptions(CSV_COLUMNS);
 

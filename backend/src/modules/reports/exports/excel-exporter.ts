@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { PassThrough, type Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { describeScope, drained, started, type ReportExporter } from './report-export';
-import { neutralizeFormulas } from './spreadsheet-text';
+import { neutralizeFormulas } from '../../../common/spreadsheet-text';
 import { vendorStateCells } from './vendor-state-cells';
 
 type Worksheet = ExcelJS.Worksheet;
