@@ -20,6 +20,9 @@ const RANK: Record<WorkspaceRole, number> = { owner: 3, admin: 2, editor: 1, vie
 /** Whether `role` is `least` or above it. */
 export const roleAtLeast = (role: WorkspaceRole, least: WorkspaceRole): boolean => RANK[role] >= RANK[least];
 
+/** The roles someone with `role` may give an invitation or an API key: their own and below. */
+export const rolesUpTo = (role: WorkspaceRole): WorkspaceRole[] => WORKSPACE_ROLES.filter((each) => roleAtLeast(role, each));
+
 /**
  * What a route may do in a workspace, and the least role that may do it (issue 33, item 2):
  * - owner: everything, including deleting the workspace and making someone an owner (transfer);

@@ -13,18 +13,12 @@ import {
   type VendorThirdPartyList,
 } from '@vendorwatch/contracts';
 import { z } from 'zod';
+import { describes, isoDate } from './describes';
 
 /**
  * The answers of a vendor's software, third parties and grades and of the portfolio (issues 31 and
- * 32), checked against their TypeScript types as in response-schemas.ts.
+ * 32), checked against their TypeScript types with `describes`.
  */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const describes =
-  <T>() =>
-  <S extends z.ZodType>(schema: S & (Same<z.output<S>, T> extends true ? unknown : { mismatchWith: T })): S =>
-    schema;
-
-const isoDate = z.string().meta({ format: 'date-time' });
 const pageRef = z.object({ pageId: z.string(), url: z.string() });
 
 const grade = z.object({

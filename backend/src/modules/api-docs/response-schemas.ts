@@ -35,6 +35,7 @@ import {
   type ProxyTestResult,
 } from '@vendorwatch/contracts';
 import { z } from 'zod';
+import { describes, isoDate } from './describes';
 import type { EnrolledFactor, IssuedChallenge } from '../auth-server/factors.service';
 import type { TokenResponse } from '../auth-server/sessions.service';
 import type { GoTrueUser } from '../auth-server/user-view.service';
@@ -46,13 +47,6 @@ import { gradesSchema } from './inventory-response-schemas';
  * the code returns stay the truth: `describes<T>()` fails to compile when a schema and its type
  * disagree (a field added, renamed or retyped on one side only).
  */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const describes =
-  <T>() =>
-  <S extends z.ZodType>(schema: S & (Same<z.output<S>, T> extends true ? unknown : { mismatchWith: T })): S =>
-    schema;
-
-const isoDate = z.string().meta({ format: 'date-time' });
 const nullableIso = isoDate.nullable();
 const uuid = z.uuid();
 

@@ -61,7 +61,7 @@ describe.each(['postgres', 'pglite'] as const)('compliance assessments on %s', (
     second.checks = second.checks.slice(0, 5);
     expect(await assessments.save(second)).toEqual({ id });
 
-    const stored = await assessments.findOwned(userId, id);
+    const stored = await assessments.find(workspaceId, id);
     expect(stored).toMatchObject({ jobId, catalogueVersion: '2025.2', vendorName: 'Replace Co', failuresCritical: 0 });
     const checks = await assessments.checkResults(id);
     expect(checks.map((check) => check.checkId)).toEqual(second.checks.map((check) => check.checkId));
@@ -70,7 +70,7 @@ describe.each(['postgres', 'pglite'] as const)('compliance assessments on %s', (
       .from(complianceAssessments)
       .where(eq(complianceAssessments.jobId, jobId))) as [{ total: number }];
     expect(total).toBe(1);
-    expect(await assessments.findOwned(otherUserId, id)).toBeUndefined();
+    expect(await assessments.find(await personalWorkspaceOf(database.db, otherUserId), id)).toBeUndefined();
   });
 
   it('keeps one coherent assessment when saves of one job race', async () => {
@@ -83,7 +83,7 @@ describe.each(['postgres', 'pglite'] as const)('compliance assessments on %s', (
     const ids = new Set((await Promise.all(inputs.map((input) => assessments.save(input)))).map((saved) => saved.id));
     expect(ids.size).toBe(1);
     const [id] = [...ids];
-    const stored = await assessments.findOwned(userId, id!);
+    const stored = await assessments.find(workspaceId, id!);
     const winner = inputs.find((input) => input.catalogueVersion === stored!.catalogueVersion)!;
     // The check results belong to the same save as the row: never a mix of two.
     expect((await assessments.checkResults(id!)).map((check) => check.checkId)).toEqual(winner.checks.map((c) => c.checkId));

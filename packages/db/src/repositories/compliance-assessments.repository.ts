@@ -129,26 +129,6 @@ export class ComplianceAssessmentsRepository {
     return row && { ...row.assessment, vendorName: row.vendorName };
   }
 
-  /** One assessment of the user with its vendor's name, or undefined (missing or another user's). */
-  /** An assessment of the workspace's; undefined for another workspace's, as for an unknown id. */
-  async findInWorkspace(workspaceId: WorkspaceId, id: string): Promise<ComplianceAssessmentWithVendor | undefined> {
-    const [row] = await this.db
-      .select({ assessment: complianceAssessments, vendorName: vendors.name })
-      .from(complianceAssessments)
-      .leftJoin(vendors, eq(vendors.id, complianceAssessments.vendorId))
-      .where(and(eq(complianceAssessments.id, id), eq(complianceAssessments.workspaceId, workspaceId)));
-    return row && { ...row.assessment, vendorName: row.vendorName };
-  }
-
-  async findOwned(userId: string, id: string): Promise<ComplianceAssessmentWithVendor | undefined> {
-    const [row] = await this.db
-      .select({ assessment: complianceAssessments, vendorName: vendors.name })
-      .from(complianceAssessments)
-      .leftJoin(vendors, eq(vendors.id, complianceAssessments.vendorId))
-      .where(and(eq(complianceAssessments.id, id), eq(complianceAssessments.userId, userId)));
-    return row && { ...row.assessment, vendorName: row.vendorName };
-  }
-
   /** Every check result of an assessment, in catalogue order. */
   checkResults(assessmentId: string): Promise<ComplianceCheckResultRow[]> {
     return this.db

@@ -42,16 +42,11 @@ const USER_RUNNING_LOCK_SPACE = 72_110_945;
 export class CrawlJobsRepository {
   // The polling endpoints' reads, built once: drizzle otherwise rebuilds the SQL on every call
   // (a large share of the API's CPU under polling; see bench/README.md) and PostgreSQL re-plans it.
-  private readonly ownedQuery;
   private readonly inWorkspaceQuery;
   private readonly activeQuery;
 
   constructor(private readonly db: Database) {
-    const userId = sql.placeholder('userId');
     const workspaceId = sql.placeholder('workspaceId');
-    this.ownedQuery = this.selectWithVendor()
-      .where(and(eq(crawlJobs.id, sql.placeholder('id')), eq(crawlJobs.userId, userId)))
-      .prepare('crawl_jobs_find_owned');
     this.inWorkspaceQuery = this.selectWithVendor()
       .where(and(eq(crawlJobs.id, sql.placeholder('id')), eq(crawlJobs.workspaceId, workspaceId)))
       .prepare('crawl_jobs_find_in_workspace');
@@ -240,12 +235,6 @@ export class CrawlJobsRepository {
         ),
       );
     return row;
-  }
-
-  /** A crawl the user started, in any workspace: for the callers that still scope by user (phase one of issue 33). */
-  async findOwned(userId: string, id: string): Promise<CrawlJobWithVendor | undefined> {
-    const [row] = await this.ownedQuery.execute({ userId, id });
-    return row && flatten(row);
   }
 
   async find(workspaceId: WorkspaceId, id: string): Promise<CrawlJobWithVendor | undefined> {

@@ -1,14 +1,7 @@
 import { Button, Card, Group, Select, TextInput, Title } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import { IconKey } from '@tabler/icons-react';
-import {
-  apiKeyInputSchema,
-  LIMITS,
-  roleAtLeast,
-  WORKSPACE_ROLES,
-  type CreatedApiKey,
-  type WorkspaceRole,
-} from '@vendorwatch/contracts';
+import { apiKeyInputSchema, LIMITS, rolesUpTo, type CreatedApiKey, type WorkspaceRole } from '@vendorwatch/contracts';
 import { focusFirstError, setServerFieldErrors } from '@/lib/form';
 import { useCurrentWorkspace } from '@/lib/workspace';
 import { useCreateApiKey } from '../api/create-api-key';
@@ -52,7 +45,7 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (created: CreatedAp
     initialValues: { name: '', role: 'viewer', expiresAt: '' },
     validate,
   });
-  const roles = WORKSPACE_ROLES.filter((role) => roleAtLeast(workspace.role, role));
+  const roles = rolesUpTo(workspace.role);
 
   const submit = form.onSubmit(
     (values) =>

@@ -1,7 +1,7 @@
 import { Button, Card, Group, Select, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailForward } from '@tabler/icons-react';
-import { invitationInputSchema, LIMITS, roleAtLeast, WORKSPACE_ROLES, type WorkspaceRole } from '@vendorwatch/contracts';
+import { invitationInputSchema, LIMITS, rolesUpTo, type WorkspaceRole } from '@vendorwatch/contracts';
 import { focusFirstError, setServerFieldErrors, zodValidate } from '@/lib/form';
 import { useCurrentWorkspace } from '@/lib/workspace';
 import { useCreateInvitation } from '../api/create-invitation';
@@ -20,7 +20,7 @@ export function InviteMemberForm() {
     initialValues: { email: '', role: 'viewer' },
     validate: zodValidate(invitationInputSchema),
   });
-  const roles = WORKSPACE_ROLES.filter((role) => roleAtLeast(workspace.role, role));
+  const roles = rolesUpTo(workspace.role);
 
   const submit = form.onSubmit(
     (values) =>

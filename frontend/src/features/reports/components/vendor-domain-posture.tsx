@@ -5,7 +5,7 @@ import { usePhoneLayout } from '@/components/compliance/use-phone-layout';
 import { SectionLoader } from '@/components/ui/section-loader';
 import { paths } from '@/config/paths';
 import { useReport } from '../api/get-report';
-import { useReports } from '../api/get-reports';
+import { useReportsSummary } from '../api/get-reports-summary';
 import { ReportGroupCard } from './report-group-card';
 
 /** The checks beyond the web pages, read after every crawl from the vendor's domains. */
@@ -17,12 +17,13 @@ const NO_SCREENSHOTS: ReadonlySet<string> = new Set();
  * read as their evidence — the same cards as on the report, without the web-page checks around them.
  */
 export function VendorDomainPosture({ vendorId }: { vendorId: string }) {
-  const latest = useReports({ filters: { vendorId, page: 1, limit: 1 } });
-  const reportId = latest.data?.items[0]?.id;
+  // The same query as the page's compliance chart, so the latest report's id costs no request of its own.
+  const summary = useReportsSummary({ filters: { vendorId } });
+  const reportId = summary.data?.vendors.find((vendor) => vendor.vendorId === vendorId)?.latestReportId ?? undefined;
   const report = useReport({ reportId: reportId ?? '', queryConfig: { enabled: reportId !== undefined } });
   const phone = usePhoneLayout();
 
-  if (latest.isPending || (reportId && report.isPending)) return <SectionLoader label="Loading email, domain and TLS checks" />;
+  if (summary.isPending || (reportId && report.isPending)) return <SectionLoader label="Loading email, domain and TLS checks" />;
   if (!reportId || !report.data) {
     return (
       <Card withBorder radius="md" padding="lg" data-testid="vendor-domain-posture-empty">

@@ -101,7 +101,7 @@ export class VendorInventories {
 
   /** An assessment's grades and the what-if projection, from its stored check results; null when not the workspace's. */
   async grades(workspaceId: WorkspaceId, assessmentId: string): Promise<AssessmentGrades | null> {
-    const assessment = await this.assessments.findInWorkspace(workspaceId, assessmentId);
+    const assessment = await this.assessments.find(workspaceId, assessmentId);
     if (!assessment) return null;
     const checks = await this.assessments.checkResults(assessment.id);
     return { assessmentId: assessment.id, grades: gradesOf(checks), whatIfFixed: whatIfFixed(checks) };
