@@ -58,7 +58,7 @@ export function Portfolio() {
       ) : (
         <>
           <Text size="sm" c="dimmed">
-            {portfolio.data.vendorsCounted} vendors with an assessed crawl
+            {portfolio.data.vendorsCounted} {portfolio.data.vendorsCounted === 1 ? 'vendor' : 'vendors'} with an assessed crawl
           </Text>
           {phone ? (
             <Stack gap="xs">
@@ -69,7 +69,7 @@ export function Portfolio() {
                     {party.company ?? 'Unknown company'} · {THIRD_PARTY_CATEGORY_LABELS[party.category] ?? party.category}
                   </Text>
                   <Text size="sm">
-                    {party.vendorCount} vendors ({party.vendorShare} %)
+                    {party.vendorCount} {party.vendorCount === 1 ? 'vendor' : 'vendors'} ({party.vendorShare} %)
                   </Text>
                 </Card>
               ))}

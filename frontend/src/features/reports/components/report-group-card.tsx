@@ -23,14 +23,16 @@ export function ReportGroupCard({ group, checks: all, jobId, screenshots, onShow
   const checks = all.filter((check) => check.group === group).sort((a, b) => OUTCOME_ORDER[a.outcome] - OUTCOME_ORDER[b.outcome]);
   if (checks.length === 0) return null;
   const failed = checks.filter((check) => check.outcome === 'fail').length;
+  // "All passed" only where something was judged: a group of not-applicable checks passed nothing.
+  const judged = checks.some((check) => check.outcome === 'pass' || check.outcome === 'warn' || check.outcome === 'fail');
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={`group-${group}`} data-testid="report-group">
       <Group justify="space-between" mb="sm" gap="xs">
         <Title order={3} size="h5" id={`group-${group}`}>
           {CHECK_GROUP_TITLES[group]}
         </Title>
-        <Badge color={failed ? 'red' : 'green'} variant="light" styles={UNCUT_BADGE}>
-          {failed ? `${failed} failed` : 'All passed'}
+        <Badge color={failed ? 'red' : judged ? 'green' : 'gray'} variant="light" styles={UNCUT_BADGE}>
+          {failed ? `${failed} failed` : judged ? 'All passed' : 'Nothing to judge'}
         </Badge>
       </Group>
       {/* What needs attention is open (on a phone, the failures alone); the rest opens on demand. */}
