@@ -99,9 +99,10 @@ export class JobQueues {
   /** Runs a one-URL test crawl on a worker and waits for its result. */
   async runTestCrawl(payload: TestCrawlPayload, timeoutMs = 90_000): Promise<TestCrawlResult> {
     const queue = this.queue('testCrawl');
+    const events = await this.testCrawlEvents();
     const job = await queue.add(JOBS.testCrawl.name, payload, JOB_OPTIONS.testCrawl(payload, {}));
     try {
-      return await job.waitUntilFinished(await this.testCrawlEvents(), timeoutMs);
+      return await job.waitUntilFinished(events, timeoutMs);
     } finally {
       // A result nobody waits for any more is of no use to anyone.
       await job.remove().catch(() => undefined);
@@ -138,12 +139,26 @@ export class JobQueues {
     return createWorker(this.config, kind, processor, options);
   }
 
+  /**
+   * The test-crawl queue's events, read from the stream's last entry as it was before this reader
+   * existed: a reader left to start at "new entries only" issues its first read some time after it is
+   * ready, and a quick test crawl that finished in between was never heard of (its caller waited out
+   * the whole timeout while holding a request open).
+   */
   private testCrawlEvents(): Promise<QueueEvents> {
-    this.testEvents ??= (async () => {
-      const events = createQueueEvents(this.config, 'testCrawl');
-      await events.waitUntilReady();
+    if (this.testEvents) return this.testEvents;
+    this.testEvents = (async () => {
+      const queue = this.queue('testCrawl');
+      const [last] = (await this.redis.xrevrange(queue.keys.events, '+', '-', 'COUNT', 1)) as [string, string[]][];
+      const events = createQueueEvents(this.config, 'testCrawl', last?.[0] ?? '0-0');
+      await events.waitUntilReady().catch(async (error: unknown) => {
+        await events.close();
+        throw error;
+      });
       return events;
     })();
+    // Redis unreachable now is no reason to refuse every later test crawl: the next one tries again.
+    this.testEvents.catch(() => (this.testEvents = undefined));
     return this.testEvents;
   }
 

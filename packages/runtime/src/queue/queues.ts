@@ -29,8 +29,12 @@ export function createQueue<K extends JobKey>(config: QueueConfig, key: K, role:
   return queue;
 }
 
-export function createQueueEvents(config: QueueConfig, key: JobKey): QueueEvents {
-  const events = new QueueEvents(JOBS[key].queue, { connection: bullConnection(config), prefix: config.QUEUE_PREFIX });
+export function createQueueEvents(config: QueueConfig, key: JobKey, lastEventId?: string): QueueEvents {
+  const events = new QueueEvents(JOBS[key].queue, {
+    connection: bullConnection(config),
+    prefix: config.QUEUE_PREFIX,
+    lastEventId,
+  });
   watchRedisConnection(events, `${JOBS[key].queue} queue events`);
   return events;
 }
