@@ -7,7 +7,7 @@ describe('test tiers', () => {
 
   it('finds the unit tests by name: neither *.int.test.ts nor *.api.test.ts', () => {
     const files = unitTestFiles();
-    expect(files).toContain('worker/src/crawl-engine/crawler.test.ts');
+    expect(files).toContain('worker/src/crawl-engine/loop/crawler.test.ts');
     expect(files).not.toContain('worker/src/jobs/crawl-job.cancel.int.test.ts');
     expect(files).not.toContain('backend/src/modules/crawls/crawls.api.test.ts');
   });

@@ -1,8 +1,8 @@
-import { HtmlExtractor } from './html-extractor';
-import { parseRetryAfter } from './retry-policy';
-import { CrawlScopeRules } from './scope';
-import { parseSitemap } from './sitemap';
-import { UrlCanonicalizer } from './canonical-url';
+import { HtmlExtractor } from './page-reading/html-extractor';
+import { parseRetryAfter } from './politeness/retry-policy';
+import { CrawlScopeRules } from './urls/scope';
+import { parseSitemap } from './urls/sitemap';
+import { UrlCanonicalizer } from './urls/canonical-url';
 
 describe('crawl engine building blocks', () => {
   it('canonical keys: scheme and host lower-cased, default port, fragment and tracking parameters dropped, query sorted, slash twins one', () => {

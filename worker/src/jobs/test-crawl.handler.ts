@@ -3,15 +3,15 @@ import { LIMITS, type TestCrawlResult } from '@vendorwatch/contracts';
 import type { TypedJob } from '@vendorwatch/runtime';
 import { asWorkspaceId } from '@vendorwatch/db';
 import { UnrecoverableError } from 'bullmq';
-import { CrawlAbortedError } from '../crawl-engine/abort';
-import { absoluteHttpUrl } from '../crawl-engine/canonical-url';
-import { systemClock } from '../crawl-engine/clock';
-import { CriticalCrawlError, errorMessage, PageFetchError, RetryableFetchError } from '../crawl-engine/errors';
-import type { FetchedPage } from '../crawl-engine/fetcher';
-import { FetcherFactory } from '../crawl-engine/fetcher-factory';
-import { RedisHostGate } from '../crawl-engine/host-gate';
-import { fetchInTurn } from '../crawl-engine/politeness';
-import { clampMaxRetries, retryDelayMs } from '../crawl-engine/retry-policy';
+import { CrawlAbortedError } from '../crawl-engine/loop/abort';
+import { absoluteHttpUrl } from '../crawl-engine/urls/canonical-url';
+import { systemClock } from '../crawl-engine/loop/clock';
+import { CriticalCrawlError, errorMessage, PageFetchError, RetryableFetchError } from '../crawl-engine/loop/errors';
+import type { FetchedPage } from '../crawl-engine/fetchers/fetcher';
+import { FetcherFactory } from '../crawl-engine/fetchers/fetcher-factory';
+import { RedisHostGate } from '../crawl-engine/politeness/host-gate';
+import { fetchInTurn } from '../crawl-engine/politeness/politeness';
+import { clampMaxRetries, retryDelayMs } from '../crawl-engine/politeness/retry-policy';
 import type { JobHandler, JobRunContext } from '../queue/job-handler';
 
 /** A test crawl is one request at a time to a host with the product's shortest delay, like any crawl. */

@@ -2,9 +2,9 @@ import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/comm
 import type { CrawlJobStatus } from '@vendorwatch/contracts';
 import { APP_CONFIG, ClusterCounters, type AppConfig } from '@vendorwatch/runtime';
 import type { Redis } from 'ioredis';
-import { CrawlAbortedError } from '../crawl-engine/abort';
-import { CriticalCrawlError, PageFetchError, RetryableFetchError } from '../crawl-engine/errors';
-import type { Fetcher, FetchedPage, FetchHooks } from '../crawl-engine/fetcher';
+import { CrawlAbortedError } from '../crawl-engine/loop/abort';
+import { CriticalCrawlError, PageFetchError, RetryableFetchError } from '../crawl-engine/loop/errors';
+import type { Fetcher, FetchedPage, FetchHooks } from '../crawl-engine/fetchers/fetcher';
 import { WORKER_REDIS } from '../worker-tokens';
 
 /**

@@ -3,10 +3,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_PUPPETEER_SETTINGS } from '@vendorwatch/contracts';
 import { startFixtureSite, type FixtureSite } from '../../../test-support';
-import { PageFetchError } from '../crawl-engine/errors';
+import { PageFetchError } from '../crawl-engine/loop/errors';
 import { BrowserPool } from '../crawl-engine/fetchers/puppeteer/browser-pool';
 import { PuppeteerFetcher } from '../crawl-engine/fetchers/puppeteer/puppeteer-fetcher';
-import { HttpClient } from '../crawl-engine/http-client';
+import { HttpClient } from '../crawl-engine/fetchers/http/http-client';
 import { AddressGuard, createGuardedAgent, forbiddenAddressReason } from '@vendorwatch/runtime';
 
 /**

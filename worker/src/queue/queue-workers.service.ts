@@ -12,7 +12,7 @@ import {
 import { warmUpSoftwareData } from '@vendorwatch/compliance';
 import { PinoLogger } from 'nestjs-pino';
 import { storage, Store } from 'nestjs-pino/storage';
-import { ABORT_REASONS } from '../crawl-engine/abort';
+import { ABORT_REASONS } from '../crawl-engine/loop/abort';
 import { JOB_HANDLERS, WORKER_ID, WORKER_OPTIONS, type WorkerOptions } from '../worker-tokens';
 import { ActiveJobs } from './active-jobs';
 import { WorkerAutoscaler } from './autoscaling/worker-autoscaler.service';

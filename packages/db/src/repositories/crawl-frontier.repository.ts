@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, or, sql, type SQLWrapper } from 'dr
 import type { Database } from '../database';
 import { crawlFrontier } from '../schema';
 import { jsonParam, runStatement, type FixedStatement } from '../statements';
-import type { NewCrawlPage } from './crawl-pages.repository';
+import { CRAWL_PAGE_WRITE, type NewCrawlPage } from './crawl-pages.repository';
 
 export type FrontierRow = typeof crawlFrontier.$inferSelect;
 
@@ -194,28 +194,7 @@ export class CrawlFrontierRepository {
     const { page } = outcome;
     await runStatement(this.db, RECORD_PAGE, [
       jobId,
-      page.userId,
-      page.vendorId ?? null,
-      url,
-      page.finalUrl ?? null,
-      page.statusCode ?? null,
-      page.contentType ?? null,
-      page.title ?? null,
-      page.description ?? null,
-      page.responseTimeMs ?? null,
-      page.contentHash ?? null,
-      page.contentLength ?? null,
-      page.linksCount ?? 0,
-      jsonParam(page.responseHeaders ?? {}),
-      jsonParam(page.setCookies ?? []),
-      jsonParam(page.redirectChain ?? []),
-      jsonParam(page.links ?? []),
-      jsonParam(page.document),
-      jsonParam(page.browser),
-      page.screenshotPath ?? null,
-      page.mainText ?? null,
-      page.mainTextHash ?? null,
-      page.error ?? null,
+      ...CRAWL_PAGE_WRITE.values(url, page),
       outcome.state,
       jsonParam(outcome.redirectedFrom),
       jsonParam(outcome.discovered.map(entryJson)),
@@ -340,67 +319,25 @@ const SEED: FixedStatement = {
  */
 const COMMIT_WITHOUT_WAITING_FOR_DISK = `set_config('synchronous_commit', 'off', true)`;
 
-/** The columns recordPage writes, in parameter order from $2 ($1 is the job); an answer again replaces them all. */
-const PAGE_COLUMNS = [
-  'user_id',
-  'vendor_id',
-  'url',
-  'final_url',
-  'status_code',
-  'content_type',
-  'title',
-  'description',
-  'response_time_ms',
-  'content_hash',
-  'content_length',
-  'links_count',
-  'response_headers',
-  'set_cookies',
-  'redirect_chain',
-  'links',
-  'document',
-  'browser',
-  'screenshot_path',
-  'main_text',
-  'main_text_hash',
-  'error',
-] as const;
-const PAGE_CASTS: Partial<Record<(typeof PAGE_COLUMNS)[number], string>> = {
-  user_id: 'uuid',
-  vendor_id: 'uuid',
-  status_code: 'int',
-  response_time_ms: 'int',
-  content_length: 'int',
-  links_count: 'int',
-  response_headers: 'jsonb',
-  set_cookies: 'jsonb',
-  redirect_chain: 'jsonb',
-  links: 'jsonb',
-  document: 'jsonb',
-  browser: 'jsonb',
-};
-
-/** `$n` of the parameter `offset` places after the page's columns ($1 is the job, then PAGE_COLUMNS). */
-const afterPage = (offset: number): string => `$${PAGE_COLUMNS.length + 1 + offset}`;
-const ERROR_PARAM = `$${PAGE_COLUMNS.indexOf('error') + 2}`;
+/** `$n` of the parameter `offset` places after the page's ($1 is the job, then the page's columns). */
+const afterPage = (offset: number): string => `$${CRAWL_PAGE_WRITE.params + offset}`;
+const PAGE_URL = CRAWL_PAGE_WRITE.param('url');
+const PAGE_ERROR = CRAWL_PAGE_WRITE.param('error');
 
 /**
- * $1 job, then the page (PAGE_COLUMNS), then: the frontier state, the keys that redirected to it
- * (JSON), discovered entries (JSON), maxPages, skipped entries (JSON), credits.
+ * $1 job, then the page (CRAWL_PAGE_WRITE's columns; it writes the page, the rest here its URL's frontier row), then:
+ * the frontier state, the keys that redirected to it (JSON), discovered entries (JSON), maxPages, skipped entries (JSON),
+ * credits.
  */
 const RECORD_PAGE: FixedStatement = {
   name: 'crawl_frontier_record_page',
   text: `
   with page as (
-    insert into crawl_pages (job_id, ${PAGE_COLUMNS.join(', ')})
-    values ($1::uuid, ${PAGE_COLUMNS.map((column, i) => `$${i + 2}${PAGE_CASTS[column] ? `::${PAGE_CASTS[column]}` : ''}`).join(', ')})
-    on conflict (job_id, url) do update set ${PAGE_COLUMNS.filter((column) => column !== 'url')
-      .map((column) => `${column} = excluded.${column}`)
-      .join(', ')}, fetched_at = now()
+    ${CRAWL_PAGE_WRITE.sql}
   ), finished as (
-    update crawl_frontier set state = ${afterPage(1)}, last_error = ${ERROR_PARAM} where job_id = $1::uuid and url = $4
+    update crawl_frontier set state = ${afterPage(1)}, last_error = ${PAGE_ERROR} where job_id = $1::uuid and url = ${PAGE_URL}
   ), redirected as (
-    update crawl_frontier set state = 'redirected', redirected_to = $4, last_error = null
+    update crawl_frontier set state = 'redirected', redirected_to = ${PAGE_URL}, last_error = null
     where job_id = $1::uuid and url in (select jsonb_array_elements_text(${afterPage(2)}::jsonb))
   ), discovered as (${pendingInsert(afterPage(3), afterPage(4))}
   ), skipped as (${skippedInsert(afterPage(5))}

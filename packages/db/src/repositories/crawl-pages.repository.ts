@@ -2,6 +2,7 @@ import { FIRST_WINDOW, type ListWindow } from '@vendorwatch/contracts';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../database';
 import { crawlJobs, crawlPages } from '../schema';
+import { jsonParam } from '../statements';
 import type { WorkspaceId } from '../workspace-id';
 
 export type CrawlPageRow = typeof crawlPages.$inferSelect;
@@ -45,6 +46,92 @@ const ASSESSMENT_COLUMNS = {
   screenshotPath: crawlPages.screenshotPath,
 };
 
+/** The columns a stored page writes, in parameter order from $2 ($1 is the job); an answer again replaces them all. */
+const PAGE_COLUMNS = [
+  'user_id',
+  'vendor_id',
+  'url',
+  'final_url',
+  'status_code',
+  'content_type',
+  'title',
+  'description',
+  'response_time_ms',
+  'content_hash',
+  'content_length',
+  'links_count',
+  'response_headers',
+  'set_cookies',
+  'redirect_chain',
+  'links',
+  'document',
+  'browser',
+  'screenshot_path',
+  'main_text',
+  'main_text_hash',
+  'error',
+] as const;
+type PageColumn = (typeof PAGE_COLUMNS)[number];
+const PAGE_CASTS: Partial<Record<PageColumn, string>> = {
+  user_id: 'uuid',
+  vendor_id: 'uuid',
+  status_code: 'int',
+  response_time_ms: 'int',
+  content_length: 'int',
+  links_count: 'int',
+  response_headers: 'jsonb',
+  set_cookies: 'jsonb',
+  redirect_chain: 'jsonb',
+  links: 'jsonb',
+  document: 'jsonb',
+  browser: 'jsonb',
+};
+
+/**
+ * How a crawled page is written. A page is stored in the same statement that finishes its URL in the
+ * frontier (CrawlFrontierRepository.recordPage): the page and its frontier row commit together or not
+ * at all, in one round trip of one prepared statement, so a resumed crawl never fetches a stored page
+ * again nor misses one it marked done. That statement embeds `sql` as one of its data-modifying CTEs
+ * and passes `values()` after the job; what a page row holds and how it is written stay here.
+ */
+export const CRAWL_PAGE_WRITE = {
+  /** Inserts the page ($1 the job, its columns from $2), or replaces every column of an earlier answer for its URL. */
+  sql: `insert into crawl_pages (job_id, ${PAGE_COLUMNS.join(', ')})
+    values ($1::uuid, ${PAGE_COLUMNS.map((column, i) => `$${i + 2}${PAGE_CASTS[column] ? `::${PAGE_CASTS[column]}` : ''}`).join(', ')})
+    on conflict (job_id, url) do update set ${PAGE_COLUMNS.filter((column) => column !== 'url')
+      .map((column) => `${column} = excluded.${column}`)
+      .join(', ')}, fetched_at = now()`,
+  /** `$n` of one of the page's columns. */
+  param: (column: PageColumn): string => `$${PAGE_COLUMNS.indexOf(column) + 2}`,
+  /** The parameters the page takes, the job's included: the embedding statement's own come after them. */
+  params: PAGE_COLUMNS.length + 1,
+  /** The page's values in parameter order (after the job); `url` is its key in the frontier. */
+  values: (url: string, page: NewCrawlPage): unknown[] => [
+    page.userId,
+    page.vendorId ?? null,
+    url,
+    page.finalUrl ?? null,
+    page.statusCode ?? null,
+    page.contentType ?? null,
+    page.title ?? null,
+    page.description ?? null,
+    page.responseTimeMs ?? null,
+    page.contentHash ?? null,
+    page.contentLength ?? null,
+    page.linksCount ?? 0,
+    jsonParam(page.responseHeaders ?? {}),
+    jsonParam(page.setCookies ?? []),
+    jsonParam(page.redirectChain ?? []),
+    jsonParam(page.links ?? []),
+    jsonParam(page.document),
+    jsonParam(page.browser),
+    page.screenshotPath ?? null,
+    page.mainText ?? null,
+    page.mainTextHash ?? null,
+    page.error ?? null,
+  ],
+};
+
 export interface CrawlPagesSummary {
   total: number;
   /** Pages a server answered (any status), as opposed to refused or unreachable ones. */
@@ -52,7 +139,7 @@ export interface CrawlPagesSummary {
   firstError: string | null;
 }
 
-/** Fetched (or refused) pages of a crawl; written by the frontier together with the URL's state. */
+/** Fetched (or refused) pages of a crawl; written (CRAWL_PAGE_WRITE) in the frontier's statement that finishes the page's URL. */
 export class CrawlPagesRepository {
   constructor(private readonly db: Database) {}
 

@@ -1,8 +1,8 @@
 import type { CrawlMethod } from '@vendorwatch/contracts';
-import type { Clock } from '../clock';
-import { absoluteHttpUrl } from '../canonical-url';
-import type { Fetcher, FetchedPage, FetchHooks } from '../fetcher';
-import { digestBuffer } from '../page-body';
+import type { Clock } from '../loop/clock';
+import { absoluteHttpUrl } from '../urls/canonical-url';
+import type { Fetcher, FetchedPage, FetchHooks } from '../fetchers/fetcher';
+import { digestBuffer } from '../page-reading/page-body';
 
 /** One answer of the fake site. `error` throws it instead of answering (a network failure, a bug …). */
 export interface FakeAnswer {

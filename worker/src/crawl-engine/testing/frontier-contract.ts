@@ -1,5 +1,5 @@
 import type { NewCrawlPage } from '@vendorwatch/db';
-import type { Frontier, FrontierRow } from '../frontier';
+import type { Frontier, FrontierRow } from '../loop/frontier';
 
 export interface FrontierUnderTest {
   frontier: Frontier;

@@ -1,6 +1,14 @@
 import type { NewCrawlPage } from '@vendorwatch/db';
-import type { Clock } from '../clock';
-import type { Frontier, FrontierCounts, FrontierEntry, FrontierRow, PageOutcome, RedirectClaim, SkippedEntry } from '../frontier';
+import type { Clock } from '../loop/clock';
+import type {
+  Frontier,
+  FrontierCounts,
+  FrontierEntry,
+  FrontierRow,
+  PageOutcome,
+  RedirectClaim,
+  SkippedEntry,
+} from '../loop/frontier';
 
 const UNCOUNTED = new Set(['skipped', 'redirected']);
 

@@ -1,5 +1,5 @@
-import type { Clock } from '../clock';
-import type { HostGate, HostLease } from '../host-gate';
+import type { Clock } from '../loop/clock';
+import type { HostGate, HostLease } from '../politeness/host-gate';
 
 /** The host gate's rules (one request at a time, the delay after each) in memory, on a given clock. */
 export class InMemoryHostGate implements HostGate {

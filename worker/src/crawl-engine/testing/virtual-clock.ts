@@ -1,5 +1,5 @@
-import { abortReasonOf, CrawlAbortedError } from '../abort';
-import type { Clock } from '../clock';
+import { abortReasonOf, CrawlAbortedError } from '../loop/abort';
+import type { Clock } from '../loop/clock';
 
 interface Timer {
   at: number;

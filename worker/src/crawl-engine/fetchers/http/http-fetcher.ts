@@ -1,6 +1,6 @@
-import { classifyNetworkError, type HttpClient } from '../../http-client';
-import type { Fetcher, FetchedPage, FetchHooks } from '../../fetcher';
-import { digestBody, type PageReading } from '../../page-body';
+import { classifyNetworkError, type HttpClient } from './http-client';
+import type { Fetcher, FetchedPage, FetchHooks } from '../fetcher';
+import { digestBody, type PageReading } from '../../page-reading/page-body';
 
 /** Direct HTTP (undici, keep-alive, SSRF-guarded): the body streams in, capped, and the crawl's page reader hashes and parses it. */
 export class HttpFetcher implements Fetcher {

@@ -1,6 +1,6 @@
 import { type AddressGuard, findSsrfRefusal } from '@vendorwatch/runtime';
 import type { HTTPRequest, Page } from 'puppeteer';
-import type { FetchHooks } from '../../fetcher';
+import type { FetchHooks } from '../fetcher';
 import type { RequestLog } from './browser-facts';
 
 /** A redirect of the main document that was not followed: the crawl has its target already. */

@@ -1,6 +1,6 @@
 import { AddressGuard, createGuardedAgent, ScrapingBeeClient } from '@vendorwatch/runtime';
 import { startEndlessServer, type EndlessServer } from '../../../../../test-support';
-import { MAX_BODY_BYTES } from '../../page-body';
+import { MAX_BODY_BYTES } from '../../page-reading/page-body';
 import { ScrapingBeeFetcher } from './scrapingbee-fetcher';
 
 /** A scraping endpoint (user-entered) that answers with a gigabyte: the fetcher reads the page limit and lets go. */

@@ -6,11 +6,11 @@ import {
   type ScrapingBeeClient,
 } from '@vendorwatch/runtime';
 import { fetch as undiciFetch, type Dispatcher } from 'undici';
-import { CrawlAbortedError, abortReasonOf } from '../../abort';
-import { CriticalCrawlError, PageFetchError, RetryableFetchError } from '../../errors';
-import type { Fetcher, FetchedPage } from '../../fetcher';
-import { digestBuffer, MAX_BODY_BYTES, type PageReading } from '../../page-body';
-import { parseRetryAfter } from '../../retry-policy';
+import { CrawlAbortedError, abortReasonOf } from '../../loop/abort';
+import { CriticalCrawlError, PageFetchError, RetryableFetchError } from '../../loop/errors';
+import type { Fetcher, FetchedPage } from '../fetcher';
+import { digestBuffer, MAX_BODY_BYTES, type PageReading } from '../../page-reading/page-body';
+import { parseRetryAfter } from '../../politeness/retry-policy';
 import { splitCookiesString } from 'set-cookie-parser';
 
 /** ScrapingBee's own headers; every other `Spb-` header is the target's, prefixed. */

@@ -1,4 +1,4 @@
-import { ActiveJobs } from '../queue/active-jobs';
+import { ActiveJobs } from '../../queue/active-jobs';
 import { progressIntervalMs, ProgressReporter } from './progress';
 
 describe('progress pacing', () => {

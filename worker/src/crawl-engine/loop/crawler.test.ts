@@ -1,14 +1,14 @@
 import type { CrawlMethod } from '@vendorwatch/contracts';
 import { CrawlAbortedError } from './abort';
-import { UrlCanonicalizer } from './canonical-url';
+import { UrlCanonicalizer } from '../urls/canonical-url';
 import { Crawler, type CrawlPlan } from './crawler';
 import { PageFetchError, RetryableFetchError, UnexpectedCrawlError } from './errors';
 import { ProgressReporter } from './progress';
-import { CrawlScopeRules } from './scope';
-import { FakeSite, htmlPage, type FakeRoute } from './testing/fake-site';
-import { InMemoryFrontier } from './testing/in-memory-frontier';
-import { InMemoryHostGate } from './testing/in-memory-host-gate';
-import { VirtualClock } from './testing/virtual-clock';
+import { CrawlScopeRules } from '../urls/scope';
+import { FakeSite, htmlPage, type FakeRoute } from '../testing/fake-site';
+import { InMemoryFrontier } from '../testing/in-memory-frontier';
+import { InMemoryHostGate } from '../testing/in-memory-host-gate';
+import { VirtualClock } from '../testing/virtual-clock';
 
 /**
  * The crawl loop with in-memory fakes for the frontier, the site, the host gate and the clock: one

@@ -1,5 +1,5 @@
 import { Parser } from 'htmlparser2';
-import type { TextGetter } from './http-client';
+import type { TextGetter } from '../fetchers/http/http-client';
 import { absoluteHttpUrl } from './canonical-url';
 
 /** Sitemap index files nest; a handful is plenty to find a vendor site's pages. */

@@ -1,5 +1,5 @@
 import robotsParser from 'robots-parser';
-import { ROBOTS_AGENT, type TextGetter } from './http-client';
+import { ROBOTS_AGENT, type TextGetter } from '../fetchers/http/http-client';
 
 export interface RobotsRules {
   isAllowed(url: string): boolean;

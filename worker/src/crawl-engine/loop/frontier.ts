@@ -4,7 +4,7 @@ export type { FrontierCounts, FrontierEntry, FrontierRow, PageOutcome, RedirectC
 
 /**
  * What the crawl loop needs of its frontier: CrawlFrontierRepository (PostgreSQL) in production,
- * InMemoryFrontier in the fast tests. Both run the same contract tests (testing/frontier-contract.ts).
+ * InMemoryFrontier in the fast tests. Both run the same contract tests (../testing/frontier-contract.ts).
  */
 export interface Frontier {
   isSeeded(jobId: string): Promise<boolean>;

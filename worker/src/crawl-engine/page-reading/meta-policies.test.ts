@@ -1,4 +1,4 @@
-import { OBSERVATORY_HTML_FILES, type ObservatoryHtmlFile } from '../../../test-support/observatory-html';
+import { OBSERVATORY_HTML_FILES, type ObservatoryHtmlFile } from '../../../../test-support/observatory-html';
 import { HtmlExtractor } from './html-extractor';
 
 const read = (html: string) => {

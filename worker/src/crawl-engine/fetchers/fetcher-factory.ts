@@ -3,16 +3,16 @@ import { DEFAULT_PUPPETEER_SETTINGS, MESSAGES } from '@vendorwatch/contracts';
 import { CrawlerConfigsRepository } from '@vendorwatch/db';
 import { AddressGuard, APP_CONFIG, ProviderTransport, ScrapingBeeClient, SecretBox, type AppConfig } from '@vendorwatch/runtime';
 import type { Dispatcher } from 'undici';
-import { GUARDED_DISPATCHER } from '../worker-tokens';
-import { CriticalCrawlError, errorMessage } from './errors';
+import { GUARDED_DISPATCHER } from '../../worker-tokens';
+import { CriticalCrawlError, errorMessage } from '../loop/errors';
 import type { Fetcher, FetcherRequest } from './fetcher';
-import { HttpFetcher } from './fetchers/http/http-fetcher';
-import { BrowserPool } from './fetchers/puppeteer/browser-pool';
-import { PuppeteerFetcher } from './fetchers/puppeteer/puppeteer-fetcher';
-import { ScrapingBeeFetcher } from './fetchers/scrapingbee/scrapingbee-fetcher';
-import { HttpClient } from './http-client';
-import type { PageReading } from './page-body';
-import { PageReaderPool } from './page-reader-pool';
+import { HttpFetcher } from './http/http-fetcher';
+import { BrowserPool } from './puppeteer/browser-pool';
+import { PuppeteerFetcher } from './puppeteer/puppeteer-fetcher';
+import { ScrapingBeeFetcher } from './scrapingbee/scrapingbee-fetcher';
+import { HttpClient } from './http/http-client';
+import type { PageReading } from '../page-reading/page-body';
+import { PageReaderPool } from '../page-reading/page-reader-pool';
 
 /** Builds the Fetcher of a crawl's method. API keys are read and decrypted here, never carried in jobs. */
 @Injectable()

@@ -1,9 +1,9 @@
 import { CrawlFrontierRepository, crawlFrontier, crawlJobs, users } from '@vendorwatch/db';
 import { createTestDatabase } from '@vendorwatch/db/testing';
 import { asc, eq } from 'drizzle-orm';
-import { describeFrontierContract } from './testing/frontier-contract';
-import { InMemoryFrontier } from './testing/in-memory-frontier';
-import { VirtualClock } from './testing/virtual-clock';
+import { describeFrontierContract } from '../testing/frontier-contract';
+import { InMemoryFrontier } from '../testing/in-memory-frontier';
+import { VirtualClock } from '../testing/virtual-clock';
 
 describeFrontierContract('in memory', async () => {
   const frontier = new InMemoryFrontier(new VirtualClock());

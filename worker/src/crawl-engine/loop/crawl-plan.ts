@@ -1,11 +1,11 @@
 import { LIMITS, type CrawlMethod, type CrawlScope, type PuppeteerSettings } from '@vendorwatch/contracts';
 import type { CrawlJobRow } from '@vendorwatch/db';
 import type { CrawlPlan } from './crawler';
-import type { FetcherRequest } from './fetcher';
-import { CrawlScopeRules, startUrlsOf } from './scope';
+import type { FetcherRequest } from '../fetchers/fetcher';
+import { CrawlScopeRules, startUrlsOf } from '../urls/scope';
 import { CriticalCrawlError } from './errors';
-import { UrlCanonicalizer } from './canonical-url';
-import { clampMaxRetries } from './retry-policy';
+import { UrlCanonicalizer } from '../urls/canonical-url';
+import { clampMaxRetries } from '../politeness/retry-policy';
 
 type RowSettings = Partial<PuppeteerSettings> & Partial<CrawlScope>;
 

@@ -1,5 +1,5 @@
-import { originOf } from './canonical-url';
-import type { TextGetter } from './http-client';
+import { originOf } from '../urls/canonical-url';
+import type { TextGetter } from '../fetchers/http/http-client';
 import { loadRobots, type RobotsRules } from './robots';
 
 /** Answers remembered per crawl run, bounded. */

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { Piscina } from 'piscina';
 import type { PageBytes, PageReader, ReadBody } from './page-body';
 
-const SOURCES_HOOK = path.join(__dirname, '..', 'testing', 'register-swc.js');
+const SOURCES_HOOK = path.join(__dirname, '..', '..', 'testing', 'register-swc.js');
 
 /**
  * Reads page bodies — hash, HTML parse, main text and its masks — on threads of their own, so the

@@ -1,20 +1,20 @@
 import type { SiteFacts } from '@vendorwatch/compliance';
 import { CrawlAbortedError, throwIfAborted } from './abort';
-import { originOf, type CanonicalForms, type UrlCanonicalizer } from './canonical-url';
+import { originOf, type CanonicalForms, type UrlCanonicalizer } from '../urls/canonical-url';
 import { systemClock, type Clock } from './clock';
 import { CriticalCrawlError, errorMessage, PageFetchError, RetryableFetchError, UnexpectedCrawlError } from './errors';
-import type { Fetcher, FetchedPage, FetchHooks, RedirectDecision } from './fetcher';
+import type { Fetcher, FetchedPage, FetchHooks, RedirectDecision } from '../fetchers/fetcher';
 import type { Frontier, FrontierEntry, FrontierRow, SkippedEntry } from './frontier';
-import type { HostGate } from './host-gate';
-import type { TextGetter } from './http-client';
-import { failedPageRecord, pageRecord, type PageOwner } from './page-record';
-import { atHost, fetchInTurn, type HostTurn } from './politeness';
+import type { HostGate } from '../politeness/host-gate';
+import type { TextGetter } from '../fetchers/http/http-client';
+import { failedPageRecord, pageRecord, type PageOwner } from '../page-reading/page-record';
+import { atHost, fetchInTurn, type HostTurn } from '../politeness/politeness';
 import type { ProgressReporter } from './progress';
-import { retryDelayMs, type FetchAttempt } from './retry-policy';
-import { RobotsCache } from './robots-cache';
-import type { CrawlScopeRules } from './scope';
-import type { AtSite, SiteProbe } from './site-probe';
-import { loadSitemapUrls } from './sitemap';
+import { retryDelayMs, type FetchAttempt } from '../politeness/retry-policy';
+import { RobotsCache } from '../politeness/robots-cache';
+import type { CrawlScopeRules } from '../urls/scope';
+import type { AtSite, SiteProbe } from '../fetchers/site-probe';
+import { loadSitemapUrls } from '../urls/sitemap';
 import { WriteBehind } from './write-behind';
 
 export interface CrawlPlan {

@@ -2,10 +2,10 @@ import type { HttpEntryFacts, SecurityTxtFacts, SiteFacts, TlsFacts } from '@ven
 import type { AddressGuard } from '@vendorwatch/runtime';
 import { isIP } from 'node:net';
 import tls, { type PeerCertificate } from 'node:tls';
-import { CrawlAbortedError } from './abort';
-import { errorMessage } from './errors';
+import { CrawlAbortedError } from '../loop/abort';
+import { errorMessage } from '../loop/errors';
 import type { Fetcher, FetchHooks } from './fetcher';
-import type { HttpClient } from './http-client';
+import type { HttpClient } from './http/http-client';
 
 /** Runs a request to the site in its host's turn (the crawl's politeness), following hops politely. */
 export type AtSite = <T>(url: string, work: (hooks: FetchHooks) => Promise<T>) => Promise<T>;

@@ -1,6 +1,6 @@
 import { DEFAULT_PUPPETEER_SETTINGS, LIMITS } from '@vendorwatch/contracts';
-import { RetryableFetchError } from './errors';
-import type { FetchedPage } from './fetcher';
+import { RetryableFetchError } from '../loop/errors';
+import type { FetchedPage } from '../fetchers/fetcher';
 
 /**
  * When to ask a site again, written once for the crawl loop and the test crawl: a "later" status

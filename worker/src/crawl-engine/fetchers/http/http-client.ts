@@ -1,10 +1,10 @@
 import { findSsrfRefusal, readCapped } from '@vendorwatch/runtime';
 import { STATUS_CODES } from 'node:http';
 import { errors as undiciErrors, request, type Dispatcher } from 'undici';
-import { CrawlAbortedError, abortReasonOf } from './abort';
-import { absoluteHttpUrl } from './canonical-url';
-import { PageFetchError, RetryableFetchError } from './errors';
-import type { FetchHooks } from './fetcher';
+import { CrawlAbortedError, abortReasonOf } from '../../loop/abort';
+import { absoluteHttpUrl } from '../../urls/canonical-url';
+import { PageFetchError, RetryableFetchError } from '../../loop/errors';
+import type { FetchHooks } from '../fetcher';
 
 export const USER_AGENT = 'Mozilla/5.0 (compatible; VendorwatchBot/1.0; +https://github.com/vendorwatch)';
 /** The product token robots.txt groups are matched against. */

@@ -1,5 +1,5 @@
-import { hostOf } from './canonical-url';
-import type { Fetcher, RedirectDecision } from './fetcher';
+import { hostOf } from '../urls/canonical-url';
+import type { Fetcher, RedirectDecision } from '../fetchers/fetcher';
 import type { HostGate, HostLease } from './host-gate';
 import { hostPauseMs, type FetchAttempt } from './retry-policy';
 

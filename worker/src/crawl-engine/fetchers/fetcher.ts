@@ -1,8 +1,8 @@
 import type { BrowserFacts } from '@vendorwatch/compliance';
 import type { CrawlMethod, PuppeteerSettings } from '@vendorwatch/contracts';
 import type { WorkspaceId } from '@vendorwatch/db';
-import type { PageDocument } from './html-extractor';
-import type { BodyDigest } from './page-body';
+import type { PageDocument } from '../page-reading/html-extractor';
+import type { BodyDigest } from '../page-reading/page-body';
 
 /**
  * What a fetcher returns for one URL: an answer from the site, whatever its status. Everything
@@ -52,7 +52,7 @@ export interface FetchHooks {
 
 /**
  * Fetches pages for one crawl. Errors say what happens next: RetryableFetchError, PageFetchError,
- * CriticalCrawlError (see errors.ts); an abort rejects with CrawlAbortedError. A fetcher that
+ * CriticalCrawlError (see loop/errors.ts); an abort rejects with CrawlAbortedError. A fetcher that
  * cannot see redirect hops (a scraping API follows them itself) ignores `hooks`.
  */
 export interface Fetcher {

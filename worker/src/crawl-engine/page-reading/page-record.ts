@@ -1,5 +1,5 @@
 import type { NewCrawlPage } from '@vendorwatch/db';
-import type { FetchedPage } from './fetcher';
+import type { FetchedPage } from '../fetchers/fetcher';
 import { MAX_DESCRIPTION, MAX_TITLE } from './html-extractor';
 import { storable, storableText } from './storable';
 

@@ -1,6 +1,6 @@
 import { mainTextWithHash, type DocumentFacts } from '@vendorwatch/compliance';
 import { Parser } from 'htmlparser2';
-import { absoluteHttpUrl } from './canonical-url';
+import { absoluteHttpUrl } from '../urls/canonical-url';
 import {
   CONTACT_LINK,
   COOKIE_CONSENT_ATTRIBUTE,
