@@ -11,7 +11,11 @@ export type CrawlJobStatus = (typeof CRAWL_JOB_STATUSES)[number];
 export const TERMINAL_STATUSES: readonly CrawlJobStatus[] = ['completed', 'failed', 'cancelled'];
 export const isTerminalStatus = (status: CrawlJobStatus) => TERMINAL_STATUSES.includes(status);
 
-export interface PuppeteerSettings {
+/**
+ * How one crawl behaves, whatever its scope: human-like scrolling, the proxy, screenshots and the wait after
+ * each load (the browser method reads these), and how often a page is retried (every method).
+ */
+export interface CrawlRunSettings {
   simulateHumanBehavior: boolean;
   useProxy: boolean;
   takeScreenshots: boolean;
@@ -49,7 +53,7 @@ export interface CrawlJob {
   pagesAnswered: number;
   creditsUsed: number;
   error: string | null;
-  settings: Partial<PuppeteerSettings> & Partial<CrawlScope>;
+  settings: Partial<CrawlRunSettings> & Partial<CrawlScope>;
   /** The compliance report of a completed crawl, once it is assessed (moments after it completes). */
   reportId: string | null;
   createdAt: string;
@@ -123,7 +127,7 @@ export interface TestCrawlPayload {
   workspaceId: string;
   url: string;
   method: CrawlMethod;
-  settings: Partial<PuppeteerSettings>;
+  settings: Partial<CrawlRunSettings>;
   /** The workspace's crawler configuration to read the (encrypted) API key from, for method `api`. */
   crawlerConfigId?: string;
 }

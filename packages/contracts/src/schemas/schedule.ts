@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CRAWL_METHODS } from '../crawl';
 import { LIMITS } from '../limits';
 import { fill, MESSAGES } from '../messages';
-import { puppeteerSettingsSchema } from './crawl-job';
+import { crawlRunSettingsSchema } from './crawl-job';
 
 export const SCHEDULE_KINDS = ['off', 'hourly', 'daily', 'weekly', 'cron', 'interval'] as const;
 export type ScheduleKind = (typeof SCHEDULE_KINDS)[number];
@@ -68,7 +68,7 @@ export const scheduleInputSchema = z
       .refine(isTimeZone, { error: MESSAGES.schedules.invalidTimezone })
       .default('UTC'),
     method: z.enum(CRAWL_METHODS, { error: MESSAGES.crawls.invalidMethod }).default('http'),
-    settings: puppeteerSettingsSchema.default(puppeteerSettingsSchema.parse({})),
+    settings: crawlRunSettingsSchema.default(crawlRunSettingsSchema.parse({})),
   })
   .superRefine((value, context) => {
     if (value.kind !== 'cron') return;
