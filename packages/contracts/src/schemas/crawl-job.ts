@@ -7,7 +7,8 @@ import { isHttpUrl, listWindowQuerySchema, pageLimitQuery, pageQuery } from './c
 const MAX_RETRIES_INVALID = fill(MESSAGES.crawls.maxRetriesInvalid, LIMITS.maxRetries);
 const WAIT_TIME_INVALID = fill(MESSAGES.crawls.waitTimeInvalid, LIMITS.waitTimeMs);
 
-export const crawlRunSettingsSchema = z.object({
+/** The settings of how a crawl behaves (`CrawlRunSettings`) as a request sends them; what it leaves out takes the defaults. */
+export const crawlRunSettingsInputSchema = z.object({
   simulateHumanBehavior: z.boolean().default(DEFAULT_CRAWL_RUN_SETTINGS.simulateHumanBehavior),
   useProxy: z.boolean().default(DEFAULT_CRAWL_RUN_SETTINGS.useProxy),
   takeScreenshots: z.boolean().default(DEFAULT_CRAWL_RUN_SETTINGS.takeScreenshots),
@@ -44,7 +45,7 @@ const userEmail = z
 export const startCrawlSchema = z.object({
   vendorId: z.uuid({ error: MESSAGES.crawls.vendorRequired }),
   method: z.enum(CRAWL_METHODS, { error: MESSAGES.crawls.invalidMethod }),
-  settings: crawlRunSettingsSchema.extend({ api_key: apiKey.optional() }).default(crawlRunSettingsSchema.parse({})),
+  settings: crawlRunSettingsInputSchema.extend({ api_key: apiKey.optional() }).default(crawlRunSettingsInputSchema.parse({})),
   api_key: apiKey.optional(),
   user_email: userEmail,
 });
@@ -58,7 +59,7 @@ export const testCrawlSchema = z.object({
     .max(LIMITS.urlMaxLength, { error: formatMessage.inputTooLong('URL', LIMITS.urlMaxLength) })
     .refine(isHttpUrl, { error: MESSAGES.crawls.enterValidUrl }),
   method: z.enum(CRAWL_METHODS, { error: MESSAGES.crawls.invalidMethod }).default('puppeteer'),
-  settings: crawlRunSettingsSchema.default(crawlRunSettingsSchema.parse({})),
+  settings: crawlRunSettingsInputSchema.default(crawlRunSettingsInputSchema.parse({})),
   user_email: userEmail,
 });
 export type TestCrawl = z.output<typeof testCrawlSchema>;
