@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { CHECK_OUTCOMES, CHECK_SEVERITIES, COMPLIANCE_LABELS } from './compliance';
 import { CRAWL_JOB_STATUSES, CRAWL_METHODS } from './crawl';
 import { MESSAGES } from './messages';
-import { pageLimitQuery, pageQuery } from './schemas/common';
+import { isoDateTime, pageLimitQuery, pageQuery } from './schemas/common';
 
 /** Pages whose change matters more than others': what a vendor promises about data and its use. */
 export const POLICY_PAGE_KINDS = ['privacy', 'terms', 'cookies', 'dpa'] as const;
@@ -22,7 +22,6 @@ export const POLICY_PAGE_KIND_LABELS: Record<PolicyPageKind, string> = {
 export const PAGE_CHANGE_KINDS = ['added', 'removed', 'changed'] as const;
 export type PageChangeKind = (typeof PAGE_CHANGE_KINDS)[number];
 
-const isoDate = z.string().meta({ format: 'date-time' });
 const label = z.enum(COMPLIANCE_LABELS);
 
 export const findingChangeSchema = z
@@ -45,7 +44,7 @@ export const crawlChangeSummarySchema = z
       .nullable()
       .meta({ description: "null: the vendor's first completed crawl (nothing to compare)" }),
     vendorId: z.uuid().nullable(),
-    comparedAt: isoDate,
+    comparedAt: isoDateTime,
     pagesBefore: z.number().int(),
     pagesAfter: z.number().int(),
     added: z.number().int(),
@@ -126,8 +125,8 @@ export const timelineEntrySchema = z
     crawlJobId: z.uuid(),
     status: z.enum(CRAWL_JOB_STATUSES),
     method: z.enum(CRAWL_METHODS),
-    createdAt: isoDate,
-    completedAt: isoDate.nullable(),
+    createdAt: isoDateTime,
+    completedAt: isoDateTime.nullable(),
     error: z.string().nullable(),
     pagesDone: z.number().int(),
     rate: z.number().nullable(),

@@ -1,6 +1,8 @@
-import type { CrawlJobStatus } from './crawl';
-import type { CrawlFailureExplanation } from './crawl-failure';
-import type { Grades } from './grades';
+import { z } from 'zod';
+import { CRAWL_JOB_STATUSES } from './crawl';
+import { crawlFailureExplanationSchema } from './crawl-failure';
+import { gradesSchema } from './grades';
+import { isoDateTime } from './schemas/common';
 
 /**
  * Compliance assessments as the API returns them and the frontend shows them. A completed crawl is
@@ -85,78 +87,92 @@ export function complianceColor(rate: number): ComplianceColor {
 }
 
 /** What decided a check: a page (when there is one) and the header value, link or element found there. */
-export interface CheckEvidence {
-  url: string | null;
+export const checkEvidenceSchema = z.object({
+  url: z.string().nullable(),
   /** The crawled page's id, so the report can link to the page and its screenshot. */
-  pageId: string | null;
-  detail: string;
-}
+  pageId: z.uuid().nullable(),
+  detail: z.string(),
+});
+export type CheckEvidence = z.output<typeof checkEvidenceSchema>;
 
 /** One check's result in one assessment. */
-export interface CheckResult {
-  checkId: string;
-  group: CheckGroup;
-  severity: CheckSeverity;
-  outcome: CheckOutcome;
+export const checkResultSchema = z.object({
+  checkId: z.string(),
+  group: z.enum(CHECK_GROUPS),
+  severity: z.enum(CHECK_SEVERITIES),
+  outcome: z.enum(CHECK_OUTCOMES),
   /** One line naming the check, e.g. "HSTS present with max-age of at least 6 months". */
-  title: string;
+  title: z.string(),
   /** One line on what this assessment found, e.g. "3 of 12 pages send no Referrer-Policy". */
-  summary: string;
-  whyItMatters: string;
-  howToFix: string;
+  summary: z.string(),
+  whyItMatters: z.string(),
+  howToFix: z.string(),
   /** The first pieces of evidence (at most MAX_EVIDENCE_PER_CHECK); `evidenceTotal` counts them all. */
-  evidence: CheckEvidence[];
-  evidenceTotal: number;
+  evidence: z.array(checkEvidenceSchema),
+  evidenceTotal: z.number().int(),
   /**
    * false: the crawl did not collect what decides this check (its method cannot, or it did not reach
    * the fact) — the outcome is not_applicable, says nothing about the site, and is not compared with
    * other crawls' outcomes.
    */
-  evaluated: boolean;
-}
+  evaluated: z.boolean().meta({
+    description: 'false: the crawl did not collect what decides the check (its method cannot, or it did not reach the fact)',
+  }),
+});
+export type CheckResult = z.output<typeof checkResultSchema>;
 
 export const MAX_EVIDENCE_PER_CHECK = 50;
 
-export interface OutcomeCounts {
-  pass: number;
-  fail: number;
-  warn: number;
-  notApplicable: number;
-}
+export const outcomeCountsSchema = z.object({
+  pass: z.number().int(),
+  fail: z.number().int(),
+  warn: z.number().int(),
+  notApplicable: z.number().int(),
+});
+export type OutcomeCounts = z.output<typeof outcomeCountsSchema>;
 
-export type SeverityCounts = Record<CheckSeverity, number>;
+export const severityCountsSchema = z.object(
+  Object.fromEntries(CHECK_SEVERITIES.map((severity) => [severity, z.number().int()])),
+) as z.ZodObject<Record<CheckSeverity, z.ZodNumber>>;
+export type SeverityCounts = z.output<typeof severityCountsSchema>;
 
 /** One assessment (one completed crawl of one vendor), as `GET /api/reports` lists them. */
-export interface ReportSummary {
-  id: string;
-  jobId: string;
-  vendorId: string | null;
-  vendorName: string | null;
-  /** The crawl method; checks it cannot evaluate are `not_applicable`. */
-  method: string;
-  targetUrl: string;
-  assessedAt: string;
-  crawlCompletedAt: string | null;
-  /** Weighted passed checks / applicable checks, 0–100, one decimal. */
-  rate: number;
-  label: ComplianceLabel;
-  counts: OutcomeCounts;
-  /** Failed checks by severity. */
-  failures: SeverityCounts;
-  pagesChecked: number;
-}
+export const reportSummarySchema = z
+  .object({
+    id: z.uuid(),
+    jobId: z.uuid(),
+    vendorId: z.uuid().nullable(),
+    vendorName: z.string().nullable(),
+    /** The crawl method; checks it cannot evaluate are `not_applicable`. */
+    method: z.string(),
+    targetUrl: z.string(),
+    assessedAt: isoDateTime,
+    crawlCompletedAt: isoDateTime.nullable(),
+    /** Weighted passed checks / applicable checks, 0–100, one decimal. */
+    rate: z.number().min(0).max(100),
+    label: z.enum(COMPLIANCE_LABELS),
+    counts: outcomeCountsSchema,
+    /** Failed checks by severity. */
+    failures: severityCountsSchema,
+    pagesChecked: z.number().int(),
+  })
+  .meta({ id: 'ReportSummary' });
+export type ReportSummary = z.output<typeof reportSummarySchema>;
 
 /** `GET /api/reports/{id}`: one assessment with every check and its evidence. */
-export interface ReportDetail extends ReportSummary {
-  catalogueVersion: string;
-  /** Letter grades per category and overall, computed from `checks` by the published method. */
-  grades: Grades;
-  checks: CheckResult[];
-  /** Titles of the checks the crawl's method could not evaluate (e.g. trackers need the browser method). */
-  notEvaluatedByMethod: string[];
-  /** Ids of the evidence's pages that have a screenshot: only those offer one. */
-  pagesWithScreenshot: string[];
-}
+export const reportDetailSchema = reportSummarySchema
+  .extend({
+    catalogueVersion: z.string(),
+    /** Letter grades per category and overall, computed from `checks` by the published method. */
+    grades: gradesSchema,
+    checks: z.array(checkResultSchema),
+    /** Titles of the checks the crawl's method could not evaluate (e.g. trackers need the browser method). */
+    notEvaluatedByMethod: z.array(z.string()),
+    /** Ids of the evidence's pages that have a screenshot: only those offer one. */
+    pagesWithScreenshot: z.array(z.uuid()).meta({ description: "Ids of the evidence's pages that have a screenshot" }),
+  })
+  .meta({ id: 'ReportDetail' });
+export type ReportDetail = z.output<typeof reportDetailSchema>;
 
 /**
  * Where a vendor stands in a report's period: assessed (a rate and a label), not assessed yet (never
@@ -173,53 +189,60 @@ export const VENDOR_REPORT_STATE_LABELS: Record<VendorReportState, string> = {
 };
 
 /** A vendor's latest crawl in the period when it is not the one its latest assessment judged. */
-export interface ReportLastCrawl {
-  jobId: string;
-  status: CrawlJobStatus;
-  method: string;
+export const reportLastCrawlSchema = z.object({
+  jobId: z.uuid(),
+  status: z.enum(CRAWL_JOB_STATUSES),
+  method: z.string(),
   /** When it ended, or was created while it still waits or runs. */
-  at: string;
+  at: isoDateTime,
   /** Why it failed, in plain words with the stored message behind it (`explainCrawlFailure`); null unless it failed. */
-  failure: CrawlFailureExplanation | null;
-}
+  failure: crawlFailureExplanationSchema.nullable(),
+});
+export type ReportLastCrawl = z.output<typeof reportLastCrawlSchema>;
 
 /** A vendor's standing in the filtered period: its state, its latest assessment and its rate over time. */
-export interface VendorCompliance {
-  vendorId: string;
-  vendorName: string;
+export const vendorComplianceSchema = z.object({
+  vendorId: z.uuid(),
+  vendorName: z.string(),
   /** The vendor's website as entered. */
-  vendorUrl: string;
-  state: VendorReportState;
+  vendorUrl: z.string(),
+  state: z.enum(VENDOR_REPORT_STATES),
   /** The latest assessment in the period; these are null unless the state is `assessed`. */
-  latestReportId: string | null;
-  rate: number | null;
-  label: ComplianceLabel | null;
+  latestReportId: z.uuid().nullable(),
+  rate: z.number().nullable(),
+  label: z.enum(COMPLIANCE_LABELS).nullable(),
   /** The crawl method of the latest assessment. */
-  method: string | null;
-  lastAssessedAt: string | null;
+  method: z.string().nullable(),
+  lastAssessedAt: isoDateTime.nullable(),
   /** The latest assessments in the period, oldest first; `crawledAt` is when the judged crawl completed. */
-  trend: { assessedAt: string; crawledAt: string; rate: number }[];
+  trend: z.array(z.object({ assessedAt: isoDateTime, crawledAt: isoDateTime, rate: z.number() })),
   /** The latest crawl in the period when it did not end in the latest assessment (failed, cancelled, running); else null. */
-  lastCrawl: ReportLastCrawl | null;
-}
+  lastCrawl: reportLastCrawlSchema
+    .nullable()
+    .meta({ description: 'The latest crawl of the period when it is not the assessed one (failed, cancelled, running)' }),
+});
+export type VendorCompliance = z.output<typeof vendorComplianceSchema>;
 
 /** `GET /api/reports/summary`: the tiles and the compliance table for the filter. */
-export interface ReportsOverview {
-  /** Vendors the filter covers (all the caller's, or the one chosen), each listed in `vendors`. */
-  vendorsInScope: number;
-  vendorsAssessed: number;
-  /** In scope without an assessment in the period, their last crawl not failed (never crawled, cancelled, running). */
-  vendorsNotAssessed: number;
-  /** In scope without an assessment in the period because their last crawl failed. */
-  vendorsCrawlFailed: number;
-  /** Mean of each assessed vendor's latest rate; null when nothing was assessed. */
-  averageRate: number | null;
-  pagesChecked: number;
-  /** Failed checks by severity in each vendor's latest assessment. */
-  openFailures: SeverityCounts;
-  /** Every vendor in scope, by name. */
-  vendors: VendorCompliance[];
-}
+export const reportsOverviewSchema = z
+  .object({
+    /** Vendors the filter covers (all the caller's, or the one chosen), each listed in `vendors`. */
+    vendorsInScope: z.number().int(),
+    vendorsAssessed: z.number().int(),
+    /** In scope without an assessment in the period, their last crawl not failed (never crawled, cancelled, running). */
+    vendorsNotAssessed: z.number().int(),
+    /** In scope without an assessment in the period because their last crawl failed. */
+    vendorsCrawlFailed: z.number().int(),
+    /** Mean of each assessed vendor's latest rate; null when nothing was assessed. */
+    averageRate: z.number().nullable(),
+    pagesChecked: z.number().int(),
+    /** Failed checks by severity in each vendor's latest assessment. */
+    openFailures: severityCountsSchema,
+    /** Every vendor in scope, by name. */
+    vendors: z.array(vendorComplianceSchema),
+  })
+  .meta({ id: 'ReportsOverview' });
+export type ReportsOverview = z.output<typeof reportsOverviewSchema>;
 
 export const REPORT_EXPORT_FORMATS = ['pdf', 'csv', 'excel'] as const;
 export type ReportExportFormat = (typeof REPORT_EXPORT_FORMATS)[number];

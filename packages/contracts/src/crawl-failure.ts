@@ -1,15 +1,18 @@
+import { z } from 'zod';
+
 /**
  * Why a crawl failed, in plain words, with the technical message kept behind it. Crawls end
  * `failed` with whatever the fetching layer said (Chromium's `net::ERR_…`, Node's `ENOTFOUND`,
  * the SSRF guard, ScrapingBee); a person reading a report or the vendors list needs the first
  * line of this, an operator the second. Shared by the API (reports, exports) and the frontend.
  */
-export interface CrawlFailureExplanation {
+export const crawlFailureExplanationSchema = z.object({
   /** One sentence a non-specialist can act on. */
-  summary: string;
+  summary: z.string(),
   /** The stored technical message, unchanged (null when there was none). */
-  detail: string | null;
-}
+  detail: z.string().nullable(),
+});
+export type CrawlFailureExplanation = z.output<typeof crawlFailureExplanationSchema>;
 
 /** The first pattern that matches the technical message decides the summary; order matters. */
 const EXPLANATIONS: ReadonlyArray<readonly [RegExp, string]> = [

@@ -1,4 +1,6 @@
 /** Crawl jobs: methods, statuses, settings and the job payloads that travel through BullMQ. */
+import { z } from 'zod';
+import { isoDateTime } from './schemas/common';
 
 export const CRAWL_METHODS = ['puppeteer', 'api', 'http'] as const;
 export type CrawlMethod = (typeof CRAWL_METHODS)[number];
@@ -11,51 +13,60 @@ export type CrawlJobStatus = (typeof CRAWL_JOB_STATUSES)[number];
 export const TERMINAL_STATUSES: readonly CrawlJobStatus[] = ['completed', 'failed', 'cancelled'];
 export const isTerminalStatus = (status: CrawlJobStatus) => TERMINAL_STATUSES.includes(status);
 
-export interface PuppeteerSettings {
-  simulateHumanBehavior: boolean;
-  useProxy: boolean;
-  takeScreenshots: boolean;
-  maxRetries: number;
-  waitTime: number;
-}
+/**
+ * How one crawl behaves, whatever its scope: human-like scrolling, the proxy, screenshots and the wait after
+ * each load (the browser method reads these), and how often a page is retried (every method).
+ */
+export const crawlRunSettingsSchema = z.object({
+  simulateHumanBehavior: z.boolean(),
+  useProxy: z.boolean(),
+  takeScreenshots: z.boolean(),
+  maxRetries: z.number().int(),
+  waitTime: z.number().int(),
+});
+export type CrawlRunSettings = z.output<typeof crawlRunSettingsSchema>;
 
 /** The crawl's scope: from the vendor's saved crawler settings, or the defaults with the vendor's URL. */
-export interface CrawlScope {
-  startUrls: string[];
-  maxPages: number;
-  crawlDelay: number;
-  allowedDomains: string[];
-  excludePatterns: string[];
+export const crawlScopeSchema = z.object({
+  startUrls: z.array(z.string()),
+  maxPages: z.number().int(),
+  crawlDelay: z.number().int(),
+  allowedDomains: z.array(z.string()),
+  excludePatterns: z.array(z.string()),
   /** Query parameters the site needs, never dropped as tracking parameters. */
-  keepQueryParams: string[];
+  keepQueryParams: z.array(z.string()),
   /** CSS selectors whose elements change detection leaves out of a page's main text. */
-  ignoreSelectors: string[];
+  ignoreSelectors: z.array(z.string()),
   /** Text change detection ignores: literal text, or globs where * stands for any run of characters in a line. */
-  ignoreTextPatterns: string[];
-}
+  ignoreTextPatterns: z.array(z.string()),
+});
+export type CrawlScope = z.output<typeof crawlScopeSchema>;
 
-export interface CrawlJob {
-  id: string;
-  vendorId: string | null;
-  vendorName: string | null;
-  sessionId: string | null;
-  method: CrawlMethod;
-  status: CrawlJobStatus;
-  targetUrl: string;
-  progress: number;
-  pagesDone: number;
-  pagesPlanned: number;
-  /** Pages a server answered (any status): a failed crawl's bar shows these, not the pages it gave up on. */
-  pagesAnswered: number;
-  creditsUsed: number;
-  error: string | null;
-  settings: Partial<PuppeteerSettings> & Partial<CrawlScope>;
-  /** The compliance report of a completed crawl, once it is assessed (moments after it completes). */
-  reportId: string | null;
-  createdAt: string;
-  startTime: string | null;
-  completionTime: string | null;
-}
+export const crawlJobSchema = z
+  .object({
+    id: z.uuid(),
+    vendorId: z.uuid().nullable(),
+    vendorName: z.string().nullable(),
+    sessionId: z.string().nullable(),
+    method: z.enum(CRAWL_METHODS),
+    status: z.enum(CRAWL_JOB_STATUSES),
+    targetUrl: z.string(),
+    progress: z.number(),
+    pagesDone: z.number().int(),
+    pagesPlanned: z.number().int(),
+    /** Pages a server answered (any status): a failed crawl's bar shows these, not the pages it gave up on. */
+    pagesAnswered: z.number().int(),
+    creditsUsed: z.number(),
+    error: z.string().nullable(),
+    settings: crawlRunSettingsSchema.extend(crawlScopeSchema.shape).partial(),
+    /** The compliance report of a completed crawl, once it is assessed (moments after it completes). */
+    reportId: z.uuid().nullable().meta({ description: 'The compliance report of a completed crawl, once assessed' }),
+    createdAt: isoDateTime,
+    startTime: isoDateTime.nullable(),
+    completionTime: isoDateTime.nullable(),
+  })
+  .meta({ id: 'CrawlJob' });
+export type CrawlJob = z.output<typeof crawlJobSchema>;
 
 /** The response headers a page's record shows as its security headers. */
 export const SECURITY_HEADERS = [
@@ -67,24 +78,27 @@ export const SECURITY_HEADERS = [
   'permissions-policy',
 ] as const;
 
-export interface CrawlPage {
-  id: string;
-  jobId: string;
-  url: string;
-  finalUrl: string | null;
-  statusCode: number | null;
-  contentType: string | null;
-  title: string | null;
-  description: string | null;
-  responseTimeMs: number | null;
-  contentHash: string | null;
-  linksCount: number;
-  securityHeaders: Record<string, string>;
-  redirectChain: string[];
-  screenshotUrl: string | null;
-  error: string | null;
-  fetchedAt: string;
-}
+export const crawlPageSchema = z
+  .object({
+    id: z.uuid(),
+    jobId: z.uuid(),
+    url: z.string(),
+    finalUrl: z.string().nullable(),
+    statusCode: z.number().int().nullable(),
+    contentType: z.string().nullable(),
+    title: z.string().nullable(),
+    description: z.string().nullable(),
+    responseTimeMs: z.number().nullable(),
+    contentHash: z.string().nullable(),
+    linksCount: z.number().int(),
+    securityHeaders: z.record(z.string(), z.string()),
+    redirectChain: z.array(z.string()),
+    screenshotUrl: z.string().nullable(),
+    error: z.string().nullable(),
+    fetchedAt: isoDateTime,
+  })
+  .meta({ id: 'CrawlPage' });
+export type CrawlPage = z.output<typeof crawlPageSchema>;
 
 export interface Paginated<T> {
   items: T[];
@@ -92,6 +106,10 @@ export interface Paginated<T> {
   page: number;
   limit: number;
 }
+
+/** The schema of a `Paginated` answer of `item`s. */
+export const paginatedSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
 
 /** BullMQ queues and the payload of each job name. The crawl job's row id is the BullMQ job id. */
 export const QUEUES = {
@@ -123,25 +141,28 @@ export interface TestCrawlPayload {
   workspaceId: string;
   url: string;
   method: CrawlMethod;
-  settings: Partial<PuppeteerSettings>;
+  settings: Partial<CrawlRunSettings>;
   /** The workspace's crawler configuration to read the (encrypted) API key from, for method `api`. */
   crawlerConfigId?: string;
 }
 
-export interface TestCrawlResult {
-  screenshot: string | null;
-  data: {
-    url: string;
-    finalUrl: string | null;
-    statusCode: number | null;
-    title: string | null;
-    description: string | null;
-    responseTimeMs: number | null;
-    links: string[];
-    headers: Record<string, string>;
-    error: string | null;
-  };
-}
+export const testCrawlResultSchema = z
+  .object({
+    screenshot: z.string().nullable().meta({ description: 'PNG as a data: URL, when screenshots were asked for' }),
+    data: z.object({
+      url: z.string(),
+      finalUrl: z.string().nullable(),
+      statusCode: z.number().int().nullable(),
+      title: z.string().nullable(),
+      description: z.string().nullable(),
+      responseTimeMs: z.number().nullable(),
+      links: z.array(z.string()),
+      headers: z.record(z.string(), z.string()),
+      error: z.string().nullable(),
+    }),
+  })
+  .meta({ id: 'TestCrawlResult' });
+export type TestCrawlResult = z.output<typeof testCrawlResultSchema>;
 
 /** Redis pub/sub channel (under the queue prefix) that carries cancel requests to every worker. */
 export const CANCEL_CHANNEL = 'crawl-cancel';

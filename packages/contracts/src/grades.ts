@@ -3,6 +3,7 @@
  * outcomes (packages/compliance/src/grades, documented in docs/methodology.md). The rate's label rule
  * (Compliant ≥ 90, Partially Compliant ≥ 70) is unchanged; the overall grade reads the same figure.
  */
+import { z } from 'zod';
 
 export const GRADE_LETTERS = ['A', 'B', 'C', 'D', 'F'] as const;
 export type GradeLetter = (typeof GRADE_LETTERS)[number];
@@ -30,43 +31,51 @@ export const GRADE_CATEGORY_TITLES: Record<GradeCategory, string> = {
 };
 
 /** One category's (or the overall) grade. */
-export interface Grade {
+export const gradeSchema = z.object({
   /** null when no check of it could be judged (all not applicable or could not be checked). */
-  letter: GradeLetter | null;
+  letter: z.enum(GRADE_LETTERS).nullable().meta({ description: 'null when no check of it could be judged' }),
   /** Earned weight ÷ judged weight × 100, one decimal; null with the letter. */
-  score: number | null;
+  score: z.number().nullable(),
   /** Checks that counted (passed, warned or failed). */
-  checksCounted: number;
+  checksCounted: z.number().int(),
   /** The title of the failed critical check that capped the letter, when one did. */
-  cappedBy: string | null;
-}
+  cappedBy: z.string().nullable().meta({ description: 'The failed critical check that capped the letter' }),
+});
+export type Grade = z.output<typeof gradeSchema>;
 
-export interface CategoryGrade extends Grade {
-  category: GradeCategory;
-  title: string;
-}
+export const categoryGradeSchema = gradeSchema.extend({ category: z.enum(GRADE_CATEGORIES), title: z.string() });
+export type CategoryGrade = z.output<typeof categoryGradeSchema>;
 
-export interface Grades {
-  /** Identifies the method (thresholds, caps, categories and weights); it changes when the method does. */
-  method: string;
-  overall: Grade;
-  categories: CategoryGrade[];
-}
+export const gradesSchema = z
+  .object({
+    /** Identifies the method (thresholds, caps, categories and weights); it changes when the method does. */
+    method: z.string().meta({ description: 'Identifies the published method (docs/methodology.md)' }),
+    overall: gradeSchema,
+    categories: z.array(categoryGradeSchema),
+  })
+  .meta({ id: 'Grades' });
+export type Grades = z.output<typeof gradesSchema>;
 
 /** What fixing one failing or warning check would give: the grades re-computed with that check passing. */
-export interface GradeProjection {
-  checkId: string;
-  title: string;
+export const gradeProjectionSchema = z.object({
+  checkId: z.string(),
+  title: z.string(),
   /** null for a check whose group no category grades (it still counts in the overall grade). */
-  category: GradeCategory | null;
-  now: { overall: Grade; category: Grade | null };
-  ifFixed: { overall: Grade; category: Grade | null };
-}
+  category: z.enum(GRADE_CATEGORIES).nullable(),
+  now: z.object({ overall: gradeSchema, category: gradeSchema.nullable() }),
+  ifFixed: z.object({ overall: gradeSchema, category: gradeSchema.nullable() }),
+});
+export type GradeProjection = z.output<typeof gradeProjectionSchema>;
 
 /** `GET /api/reports/{id}/grades`: an assessment's grades and what fixing each failing check would give. */
-export interface AssessmentGrades {
-  assessmentId: string;
-  grades: Grades;
-  /** Largest overall gain first. */
-  whatIfFixed: GradeProjection[];
-}
+export const assessmentGradesSchema = z
+  .object({
+    assessmentId: z.uuid(),
+    grades: gradesSchema,
+    /** Largest overall gain first. */
+    whatIfFixed: z
+      .array(gradeProjectionSchema)
+      .meta({ description: 'Each failing or warning check, the grades with it passing; largest overall gain first' }),
+  })
+  .meta({ id: 'AssessmentGrades' });
+export type AssessmentGrades = z.output<typeof assessmentGradesSchema>;

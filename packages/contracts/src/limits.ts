@@ -97,7 +97,7 @@ export const POLLING_MS = {
 
 export const SLOW_RESPONSE_WARNING_MS = 5000;
 
-export const DEFAULT_PUPPETEER_SETTINGS = {
+export const DEFAULT_CRAWL_RUN_SETTINGS = {
   simulateHumanBehavior: true,
   useProxy: false,
   takeScreenshots: true,

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { LIMITS } from './limits';
 import { fill, MESSAGES } from './messages';
 import { emailSchema } from './schemas/auth';
-import { pageLimitQuery, pageQuery, requiredText } from './schemas/common';
+import { isoDateTime, pageLimitQuery, pageQuery, requiredText } from './schemas/common';
 
 const W = LIMITS.workspaces;
 
@@ -219,8 +219,6 @@ export const auditRangeEnd = (to: string): Date =>
   isDateOnly(to) ? new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS) : new Date(Date.parse(to) + 1);
 
 // Responses
-
-const isoDateTime = z.string().meta({ format: 'date-time' });
 
 export const workspaceSchema = z
   .object({

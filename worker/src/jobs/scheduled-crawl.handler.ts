@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { MESSAGES, puppeteerSettingsSchema, type ScheduleRunOutcome } from '@vendorwatch/contracts';
+import { MESSAGES, crawlRunSettingsInputSchema, type ScheduleRunOutcome } from '@vendorwatch/contracts';
 import {
   CrawlerConfigsRepository,
   CrawlerSettingsRepository,
@@ -88,7 +88,7 @@ export class ScheduledCrawlHandler implements JobHandler<'scheduledCrawl'>, OnAp
       reason = MESSAGES.schedules.skippedAllowance;
     } else {
       try {
-        const settings = puppeteerSettingsSchema.parse(schedule.settings);
+        const settings = crawlRunSettingsInputSchema.parse(schedule.settings);
         const started = await this.starter.start({ workspaceId, userId, vendorId, method: schedule.method, settings });
         crawlJobId = started.row.id;
         outcome = started.created ? 'started' : 'skipped';

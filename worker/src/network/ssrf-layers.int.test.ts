@@ -1,7 +1,7 @@
 import dns from 'node:dns';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DEFAULT_PUPPETEER_SETTINGS } from '@vendorwatch/contracts';
+import { DEFAULT_CRAWL_RUN_SETTINGS } from '@vendorwatch/contracts';
 import { startFixtureSite, type FixtureSite } from '../../../test-support';
 import { PageFetchError } from '../crawl-engine/loop/errors';
 import { BrowserPool } from '../crawl-engine/fetchers/puppeteer/browser-pool';
@@ -115,7 +115,7 @@ describe('SSRF guard layers', () => {
     const guard = new AddressGuard(false, fakeDns(), policy);
     const pool = new BrowserPool({ executablePath: '/usr/bin/chromium', guard });
     const fetcher = new PuppeteerFetcher(pool, guard, {
-      ...DEFAULT_PUPPETEER_SETTINGS,
+      ...DEFAULT_CRAWL_RUN_SETTINGS,
       simulateHumanBehavior: false,
       waitTime: 0,
       takeScreenshots: true,
@@ -144,7 +144,7 @@ describe('SSRF guard layers', () => {
     const guard = new AddressGuard(false, lookup, policy);
     const pool = new BrowserPool({ executablePath: '/usr/bin/chromium', guard });
     const fetcher = new PuppeteerFetcher(pool, guard, {
-      ...DEFAULT_PUPPETEER_SETTINGS,
+      ...DEFAULT_CRAWL_RUN_SETTINGS,
       simulateHumanBehavior: false,
       waitTime: 0,
       takeScreenshots: false,

@@ -6,7 +6,7 @@ import {
   vendorInventorySummarySchema,
   vendorSoftwareSchema,
   vendorThirdPartiesSchema,
-} from './inventory-response-schemas';
+} from '@vendorwatch/contracts';
 import type { RouteDoc } from './route-doc';
 
 const file = (contentType: string) => ({ response: z.string().meta({ format: 'binary' }), contentType, status: 200 });

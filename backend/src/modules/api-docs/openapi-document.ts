@@ -1,7 +1,14 @@
 import { RequestMethod, type Type } from '@nestjs/common';
 import { HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
-import { isWorkspacePermission, MESSAGES, WORKSPACE_HEADER, type Permission } from '@vendorwatch/contracts';
+import {
+  apiErrorSchema,
+  authErrorSchema,
+  isWorkspacePermission,
+  MESSAGES,
+  WORKSPACE_HEADER,
+  type Permission,
+} from '@vendorwatch/contracts';
 import { z, type ZodType } from 'zod';
 import {
   createDocument,
@@ -15,7 +22,6 @@ export type OpenApiDocument = oas31.OpenAPIObject;
 import { IS_PUBLIC } from '../../common/auth-user';
 import { ParseIdPipe } from '../../common/parse-uuid.pipe';
 import { AUDITED, REQUIRED_PERMISSION } from '../../common/route-metadata';
-import { apiErrorSchema, authErrorSchema } from './response-schemas';
 import { ROUTE_DOCS, type RouteDoc } from './route-docs';
 
 /** A route as Nest registers it, read from its controller's metadata. */

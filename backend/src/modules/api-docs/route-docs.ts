@@ -10,11 +10,9 @@ import {
   createdAlertChannelSchema,
   pageChangeDiffSchema,
   timelineEntrySchema,
-} from '@vendorwatch/contracts';
-import {
   accountSessionSchema,
-  challengeSchema,
-  connectionTestSchema,
+  mfaChallengeSchema,
+  connectionTestResultSchema,
   crawlerConfigSchema,
   crawlJobSchema,
   crawlPageSchema,
@@ -22,13 +20,13 @@ import {
   dashboardSummarySchema,
   enrolledFactorSchema,
   goTrueUserSchema,
-  healthSchema,
+  healthReportSchema,
   jwksSchema,
-  paginated,
+  paginatedSchema,
   projectElementSchema,
   projectPageSchema,
   projectSchema,
-  proxyTestSchema,
+  proxyTestResultSchema,
   publicConfigSchema,
   reportDetailSchema,
   reportsOverviewSchema,
@@ -42,7 +40,7 @@ import {
   vendorListItemSchema,
   vendorScheduleSchema,
   vendorSchema,
-} from './response-schemas';
+} from '@vendorwatch/contracts';
 import { INVENTORY_ROUTE_DOCS } from './inventory-route-docs';
 import { TEAMS_ROUTE_DOCS } from './teams-route-docs';
 
@@ -57,7 +55,7 @@ const userRateLimited = { 429: "Over the caller's limit for this kind of request
 export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/health': {
     summary: 'Health of the database, Redis, the queue and the crawl workers',
-    response: healthSchema,
+    response: healthReportSchema,
     alsoStatus: { 503: 'The database or Redis is down (same body, success false)' },
   },
   'GET /api/public-config': { summary: 'What the browser needs to start its auth client', response: publicConfigSchema },
@@ -129,7 +127,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/crawler-configs': { summary: 'Add a scraping API configuration', response: crawlerConfigSchema },
   'POST /api/crawler-configs/test': {
     summary: 'Test a key and endpoint, or a saved configuration, against the scraping API',
-    response: connectionTestSchema,
+    response: connectionTestResultSchema,
     errors: userRateLimited,
   },
   'PUT /api/crawler-configs/:id': {
@@ -140,7 +138,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'DELETE /api/crawler-configs/:id': { ...deleted, summary: 'Delete a configuration' },
   'GET /api/scrapingbee/test': {
     summary: "Test the caller's active scraping API configuration",
-    response: proxyTestSchema,
+    response: proxyTestResultSchema,
     errors: userRateLimited,
   },
   'POST /api/scrapingbee/scrape': {
@@ -161,14 +159,14 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     errors: { 502: 'The test crawl failed or timed out', ...userRateLimited },
   },
   'GET /api/crawls/status': { summary: "The caller's queued and running crawls", response: list(crawlJobSchema) },
-  'GET /api/crawls': { summary: 'Crawl history, filtered and paginated', response: paginated(crawlJobSchema) },
+  'GET /api/crawls': { summary: 'Crawl history, filtered and paginated', response: paginatedSchema(crawlJobSchema) },
   'GET /api/crawls/:id': { summary: 'One crawl with its progress', response: crawlJobSchema },
   'POST /api/crawls/:id/cancel': {
     summary: 'Cancel a queued or running crawl (it keeps what it fetched)',
     response: crawlJobSchema,
     errors: { 409: 'The crawl has already ended' },
   },
-  'GET /api/crawls/:id/results': { summary: "A crawl's pages, paginated", response: paginated(crawlPageSchema) },
+  'GET /api/crawls/:id/results': { summary: "A crawl's pages, paginated", response: paginatedSchema(crawlPageSchema) },
   'GET /api/crawls/:id/changes': {
     summary: "What changed since the vendor's previous completed crawl: the summary and the pages added, removed or changed",
     description: 'Policy pages come first in the page list. 404 also while the crawl is not yet compared.',
@@ -221,11 +219,11 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'DELETE /api/alerts/rules/:id': { ...deleted, summary: 'Remove an alert rule' },
   'GET /api/alerts/deliveries': {
     summary: 'Alerts sent, newest first, with outcome and attempts',
-    response: paginated(alertDeliverySchema),
+    response: paginatedSchema(alertDeliverySchema),
   },
   'GET /api/vendors/:id/timeline': {
     summary: "A vendor's crawls newest first, with rate, label and what each one changed",
-    response: paginated(timelineEntrySchema),
+    response: paginatedSchema(timelineEntrySchema),
   },
   'GET /api/crawls/:id/pages/:pageId/screenshot': {
     summary: "A page's screenshot",
@@ -253,7 +251,10 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     response: dashboardChartsSchema,
   },
 
-  'GET /api/reports': { summary: 'Compliance assessments, filtered and paginated', response: paginated(reportSummarySchema) },
+  'GET /api/reports': {
+    summary: 'Compliance assessments, filtered and paginated',
+    response: paginatedSchema(reportSummarySchema),
+  },
   'GET /api/reports/summary': {
     summary: 'The reports screen: tiles and each vendor’s standing for the filters',
     response: reportsOverviewSchema,
@@ -361,7 +362,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'POST /auth/v1/factors/:factorId/challenge': {
     summary: 'Open a challenge for a factor',
-    response: challengeSchema,
+    response: mfaChallengeSchema,
     auth: 'bearer',
     errors: rateLimited,
   },

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { MESSAGES } from '@vendorwatch/contracts';
+import { MESSAGES, type EnrolledFactor, type IssuedChallenge } from '@vendorwatch/contracts';
 import {
   AuthMfaChallengesRepository,
   AuthMfaFactorsRepository,
@@ -19,18 +19,7 @@ import { matchTotp, newTotpEnrolment } from './totp';
 const UNVERIFIED_FACTOR_LIFETIME_MS = 24 * 3600 * 1000;
 const MAX_FACTORS = 10;
 
-export interface EnrolledFactor {
-  id: string;
-  type: 'totp';
-  friendly_name: string;
-  totp: { qr_code: string; secret: string; uri: string };
-}
-
-export interface IssuedChallenge {
-  id: string;
-  type: string;
-  expires_at: number;
-}
+export type { EnrolledFactor, IssuedChallenge };
 
 /**
  * TOTP factors, as Supabase Auth's /factors API runs them: enrol (unverified), challenge, verify

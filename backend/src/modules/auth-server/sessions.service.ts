@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { formatMessage, MESSAGES } from '@vendorwatch/contracts';
+import { formatMessage, MESSAGES, type TokenResponse } from '@vendorwatch/contracts';
 import {
   AuthMfaFactorsRepository,
   AuthOneTimeTokensRepository,
@@ -16,7 +16,7 @@ import type { TokenBody } from './dto/auth.dto';
 import { AuthErrors } from './gotrue-error';
 import { digestOf, newOpaqueToken } from './opaque-tokens';
 import { PasswordHasher } from './password-hasher';
-import { UserViewService, type GoTrueUser } from './user-view.service';
+import { UserViewService } from './user-view.service';
 
 /** Where a request came from; kept on the session. */
 export interface ClientInfo {
@@ -24,15 +24,7 @@ export interface ClientInfo {
   userAgent?: string;
 }
 
-/** Supabase Auth's answer to every grant: auth-js keeps it as the session. */
-export interface TokenResponse {
-  access_token: string;
-  token_type: 'bearer';
-  expires_in: number;
-  expires_at: number;
-  refresh_token: string;
-  user: GoTrueUser;
-}
+export type { TokenResponse };
 
 /**
  * How the user proved who they are (the `amr` claim): a password, the emailed confirmation link

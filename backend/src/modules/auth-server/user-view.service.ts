@@ -1,29 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { AuthMfaFactorsRepository, type MfaFactorRow, type UserRow } from '@vendorwatch/db';
+import type { GoTrueUser } from '@vendorwatch/contracts';
 import { randomUUID } from 'node:crypto';
 
 /** Every account of the embedded auth signs in with email and password. */
 export const APP_METADATA = { provider: 'email', providers: ['email'] };
 
-/** A user as Supabase Auth answers it (auth-js's `User`). Absent timestamps are left out, as there. */
-export interface GoTrueUser {
-  id: string;
-  aud: string;
-  role: string;
-  email: string;
-  phone: string;
-  email_confirmed_at?: string;
-  confirmed_at?: string;
-  confirmation_sent_at?: string;
-  last_sign_in_at?: string;
-  app_metadata: Record<string, unknown>;
-  user_metadata: Record<string, unknown>;
-  identities: Record<string, unknown>[];
-  factors?: Record<string, unknown>[];
-  created_at: string;
-  updated_at: string;
-  is_anonymous: boolean;
-}
+export type { GoTrueUser };
 
 @Injectable()
 export class UserViewService {

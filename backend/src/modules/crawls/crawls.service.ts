@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  DEFAULT_PUPPETEER_SETTINGS,
+  DEFAULT_CRAWL_RUN_SETTINGS,
   isTerminalStatus,
   MESSAGES,
   type CrawlHistoryQuery,
@@ -166,7 +166,7 @@ export class CrawlsService {
     const { job } = await this.start(
       workspaceId,
       userId,
-      { vendorId: input.vendor_id, method, settings: { ...DEFAULT_PUPPETEER_SETTINGS } },
+      { vendorId: input.vendor_id, method, settings: { ...DEFAULT_CRAWL_RUN_SETTINGS } },
       input.session_id,
     );
     return job;

@@ -1,25 +1,13 @@
 import { Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import { HealthCheckService, HealthIndicatorService, type HealthCheckResult } from '@nestjs/terminus';
-import { MESSAGES } from '@vendorwatch/contracts';
-import { DATABASE, JobQueues, puppeteerHealth, type PuppeteerHealth, type WorkerHeartbeat } from '@vendorwatch/runtime';
+import { MESSAGES, type HealthReport } from '@vendorwatch/contracts';
+import { DATABASE, JobQueues, puppeteerHealth, type WorkerHeartbeat } from '@vendorwatch/runtime';
 import type { Database } from '@vendorwatch/db';
 import { sql } from 'drizzle-orm';
 
 type ServiceStatus = 'ok' | 'down';
 
-export interface HealthReport {
-  success: boolean;
-  message: string;
-  services: {
-    database: { status: ServiceStatus };
-    redis: { status: ServiceStatus };
-    queue: { status: ServiceStatus; waiting?: number; active?: number };
-    puppeteer: { status: PuppeteerHealth; workers: number; browsersOk: number };
-    /** Each live worker process: crawls running, the concurrency its autoscaler wants, and its upper bound. */
-    workers: { id: string; running: number; desiredConcurrency: number; maxConcurrency: number; overloaded: string[] }[];
-  };
-  metrics: { responseTime: number };
-}
+export type { HealthReport };
 
 /**
  * The spec's health answer, built on terminus' indicators; the browser service's status is

@@ -1,9 +1,9 @@
 import { Fieldset, NumberInput, Slider, Stack, Switch, Text } from '@mantine/core';
-import { LIMITS, type PuppeteerSettings } from '@vendorwatch/contracts';
+import { LIMITS, type CrawlRunSettings } from '@vendorwatch/contracts';
 
 interface PuppeteerSettingsFieldsProps {
-  value: PuppeteerSettings;
-  onChange: (value: PuppeteerSettings) => void;
+  value: CrawlRunSettings;
+  onChange: (value: CrawlRunSettings) => void;
   disabled?: boolean;
 }
 
@@ -14,7 +14,7 @@ const RETRY_MARKS = Array.from({ length: LIMITS.maxRetries.max - LIMITS.maxRetri
 
 /** The headless browser's options shared by the crawl dialog and the test crawler. */
 export function PuppeteerSettingsFields({ value, onChange, disabled }: PuppeteerSettingsFieldsProps) {
-  const set = <K extends keyof PuppeteerSettings>(key: K, next: PuppeteerSettings[K]) => onChange({ ...value, [key]: next });
+  const set = <K extends keyof CrawlRunSettings>(key: K, next: CrawlRunSettings[K]) => onChange({ ...value, [key]: next });
 
   return (
     <Fieldset legend="Puppeteer settings" disabled={disabled} data-testid="puppeteer-settings">

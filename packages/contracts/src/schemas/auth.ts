@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { formatMessage, MESSAGES } from '../messages';
+import { isoDateTime } from './common';
 
 export const emailSchema = z
   .string({ error: MESSAGES.auth.emailRequired })
@@ -60,13 +61,88 @@ export const totpCodeSchema = z.object({
 });
 
 /** One signed-in session of the user, as GET /api/account/sessions lists them. */
-export interface AccountSession {
-  id: string;
-  createdAt: string;
-  lastActiveAt: string;
-  userAgent: string | null;
-  ip: string | null;
-  /** aal2 when the session used the second factor. */
-  aal: string;
-  current: boolean;
-}
+export const accountSessionSchema = z
+  .object({
+    id: z.uuid(),
+    createdAt: isoDateTime,
+    lastActiveAt: isoDateTime,
+    userAgent: z.string().nullable(),
+    ip: z.string().nullable(),
+    /** aal2 when the session used the second factor. */
+    aal: z.string(),
+    current: z.boolean(),
+  })
+  .meta({ id: 'AccountSession' });
+export type AccountSession = z.output<typeof accountSessionSchema>;
+
+// The embedded auth server's answers (/auth/v1), in Supabase Auth's shapes: auth-js reads them.
+
+/** Errors of /auth/v1, in Supabase Auth's shape (auth-js reads `code` and `message`). */
+export const authErrorSchema = z
+  .object({
+    code: z.string(),
+    error_code: z.string(),
+    message: z.string(),
+    msg: z.string(),
+    weak_password: z.object({ reasons: z.array(z.string()) }).optional(),
+  })
+  .meta({ id: 'AuthError' });
+export type AuthErrorBody = z.output<typeof authErrorSchema>;
+
+const metadata = z.record(z.string(), z.unknown());
+
+/** A user as Supabase Auth answers it (auth-js's `User`). Absent timestamps are left out, as there. */
+export const goTrueUserSchema = z
+  .object({
+    id: z.uuid(),
+    aud: z.string(),
+    role: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    email_confirmed_at: isoDateTime.optional(),
+    confirmed_at: isoDateTime.optional(),
+    confirmation_sent_at: isoDateTime.optional(),
+    last_sign_in_at: isoDateTime.optional(),
+    app_metadata: metadata,
+    user_metadata: metadata,
+    identities: z.array(metadata),
+    factors: z.array(metadata).optional(),
+    created_at: isoDateTime,
+    updated_at: isoDateTime,
+    is_anonymous: z.boolean(),
+  })
+  .meta({ id: 'AuthUser' });
+export type GoTrueUser = z.output<typeof goTrueUserSchema>;
+
+/** Supabase Auth's answer to every grant: auth-js keeps it as the session. */
+export const tokenResponseSchema = z
+  .object({
+    access_token: z.string(),
+    token_type: z.literal('bearer'),
+    expires_in: z.number().int(),
+    expires_at: z.number().int(),
+    refresh_token: z.string(),
+    user: goTrueUserSchema,
+  })
+  .meta({ id: 'AuthSession' });
+export type TokenResponse = z.output<typeof tokenResponseSchema>;
+
+/** A TOTP factor just enrolled (unverified): the secret and the QR code to scan, shown this once. */
+export const enrolledFactorSchema = z
+  .object({
+    id: z.uuid(),
+    type: z.literal('totp'),
+    friendly_name: z.string(),
+    totp: z.object({ qr_code: z.string(), secret: z.string(), uri: z.string() }),
+  })
+  .meta({ id: 'EnrolledFactor' });
+export type EnrolledFactor = z.output<typeof enrolledFactorSchema>;
+
+export const mfaChallengeSchema = z
+  .object({ id: z.uuid(), type: z.string(), expires_at: z.number().int() })
+  .meta({ id: 'MfaChallenge' });
+export type IssuedChallenge = z.output<typeof mfaChallengeSchema>;
+
+export const jwksSchema = z
+  .object({ keys: z.array(z.record(z.string(), z.unknown())) })
+  .meta({ id: 'Jwks', description: 'The public keys access tokens are signed with (ES256).' });

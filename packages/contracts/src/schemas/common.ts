@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { fill, formatMessage, MESSAGES } from '../messages';
 
+/** A timestamp as the API writes it (ISO 8601). */
+export const isoDateTime = z.string().meta({ format: 'date-time' });
+
 /** An absolute http(s) URL — the only kind the product stores or crawls. */
 export const isHttpUrl = (value: string): boolean => {
   try {

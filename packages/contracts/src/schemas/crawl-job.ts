@@ -1,29 +1,30 @@
 import { z } from 'zod';
 import { CRAWL_JOB_STATUSES, CRAWL_METHODS } from '../crawl';
-import { DEFAULT_PUPPETEER_SETTINGS, LIMITS } from '../limits';
+import { DEFAULT_CRAWL_RUN_SETTINGS, LIMITS } from '../limits';
 import { fill, formatMessage, MESSAGES } from '../messages';
 import { isHttpUrl, listWindowQuerySchema, pageLimitQuery, pageQuery } from './common';
 
 const MAX_RETRIES_INVALID = fill(MESSAGES.crawls.maxRetriesInvalid, LIMITS.maxRetries);
 const WAIT_TIME_INVALID = fill(MESSAGES.crawls.waitTimeInvalid, LIMITS.waitTimeMs);
 
-export const puppeteerSettingsSchema = z.object({
-  simulateHumanBehavior: z.boolean().default(DEFAULT_PUPPETEER_SETTINGS.simulateHumanBehavior),
-  useProxy: z.boolean().default(DEFAULT_PUPPETEER_SETTINGS.useProxy),
-  takeScreenshots: z.boolean().default(DEFAULT_PUPPETEER_SETTINGS.takeScreenshots),
+/** The settings of how a crawl behaves (`CrawlRunSettings`) as a request sends them; what it leaves out takes the defaults. */
+export const crawlRunSettingsInputSchema = z.object({
+  simulateHumanBehavior: z.boolean().default(DEFAULT_CRAWL_RUN_SETTINGS.simulateHumanBehavior),
+  useProxy: z.boolean().default(DEFAULT_CRAWL_RUN_SETTINGS.useProxy),
+  takeScreenshots: z.boolean().default(DEFAULT_CRAWL_RUN_SETTINGS.takeScreenshots),
   maxRetries: z
     .number({ error: MAX_RETRIES_INVALID })
     .int({ error: MAX_RETRIES_INVALID })
     .min(LIMITS.maxRetries.min, { error: MAX_RETRIES_INVALID })
     .max(LIMITS.maxRetries.max, { error: MAX_RETRIES_INVALID })
-    .default(DEFAULT_PUPPETEER_SETTINGS.maxRetries),
+    .default(DEFAULT_CRAWL_RUN_SETTINGS.maxRetries),
   waitTime: z
     .number({ error: WAIT_TIME_INVALID })
     .int()
     .min(LIMITS.waitTimeMs.min, { error: WAIT_TIME_INVALID })
     .max(LIMITS.waitTimeMs.max, { error: WAIT_TIME_INVALID })
     .multipleOf(LIMITS.waitTimeMs.step, { error: WAIT_TIME_INVALID })
-    .default(DEFAULT_PUPPETEER_SETTINGS.waitTime),
+    .default(DEFAULT_CRAWL_RUN_SETTINGS.waitTime),
 });
 
 const apiKey = z
@@ -44,7 +45,7 @@ const userEmail = z
 export const startCrawlSchema = z.object({
   vendorId: z.uuid({ error: MESSAGES.crawls.vendorRequired }),
   method: z.enum(CRAWL_METHODS, { error: MESSAGES.crawls.invalidMethod }),
-  settings: puppeteerSettingsSchema.extend({ api_key: apiKey.optional() }).default(puppeteerSettingsSchema.parse({})),
+  settings: crawlRunSettingsInputSchema.extend({ api_key: apiKey.optional() }).default(crawlRunSettingsInputSchema.parse({})),
   api_key: apiKey.optional(),
   user_email: userEmail,
 });
@@ -58,7 +59,7 @@ export const testCrawlSchema = z.object({
     .max(LIMITS.urlMaxLength, { error: formatMessage.inputTooLong('URL', LIMITS.urlMaxLength) })
     .refine(isHttpUrl, { error: MESSAGES.crawls.enterValidUrl }),
   method: z.enum(CRAWL_METHODS, { error: MESSAGES.crawls.invalidMethod }).default('puppeteer'),
-  settings: puppeteerSettingsSchema.default(puppeteerSettingsSchema.parse({})),
+  settings: crawlRunSettingsInputSchema.default(crawlRunSettingsInputSchema.parse({})),
   user_email: userEmail,
 });
 export type TestCrawl = z.output<typeof testCrawlSchema>;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { CRAWL_METHODS } from '../crawl';
+import { CRAWL_METHODS, crawlRunSettingsSchema } from '../crawl';
 import { LIMITS } from '../limits';
 import { fill, MESSAGES } from '../messages';
-import { puppeteerSettingsSchema } from './crawl-job';
+import { isoDateTime } from './common';
+import { crawlRunSettingsInputSchema } from './crawl-job';
 
 export const SCHEDULE_KINDS = ['off', 'hourly', 'daily', 'weekly', 'cron', 'interval'] as const;
 export type ScheduleKind = (typeof SCHEDULE_KINDS)[number];
@@ -68,7 +69,7 @@ export const scheduleInputSchema = z
       .refine(isTimeZone, { error: MESSAGES.schedules.invalidTimezone })
       .default('UTC'),
     method: z.enum(CRAWL_METHODS, { error: MESSAGES.crawls.invalidMethod }).default('http'),
-    settings: puppeteerSettingsSchema.default(puppeteerSettingsSchema.parse({})),
+    settings: crawlRunSettingsInputSchema.default(crawlRunSettingsInputSchema.parse({})),
   })
   .superRefine((value, context) => {
     if (value.kind !== 'cron') return;
@@ -86,25 +87,43 @@ export const schedulePauseSchema = z.object({
 export type SchedulePause = z.output<typeof schedulePauseSchema>;
 
 /** A vendor's schedule as the API shows it. */
-export interface VendorSchedule extends ScheduleSettings {
-  vendorId: string;
-  /** When the next run fires; null when off, or when the user paused every schedule. */
-  nextRunAt: string | null;
-  paused: boolean;
-  updatedAt: string | null;
-}
+export const vendorScheduleSchema = z
+  .object({
+    vendorId: z.uuid(),
+    kind: z.enum(SCHEDULE_KINDS),
+    minute: z.number().int(),
+    time: z.string(),
+    weekday: z.number().int(),
+    cron: z.string(),
+    everySeconds: z.number().int(),
+    timezone: z.string(),
+    method: z.enum(CRAWL_METHODS),
+    settings: crawlRunSettingsSchema,
+    /** When the next run fires; null when off, or when the user paused every schedule. */
+    nextRunAt: isoDateTime.nullable(),
+    paused: z.boolean(),
+    updatedAt: isoDateTime.nullable(),
+  })
+  .meta({ id: 'VendorSchedule' });
+export type VendorSchedule = z.output<typeof vendorScheduleSchema>;
 
 /** GET /api/schedules: the pause switch and every vendor's next run, for the vendors list. */
-export interface ScheduleOverview {
-  paused: boolean;
-  schedules: Array<{ vendorId: string; kind: ScheduleKind; nextRunAt: string | null }>;
-}
+export const scheduleOverviewSchema = z
+  .object({
+    paused: z.boolean(),
+    schedules: z.array(z.object({ vendorId: z.uuid(), kind: z.enum(SCHEDULE_KINDS), nextRunAt: isoDateTime.nullable() })),
+  })
+  .meta({ id: 'ScheduleOverview' });
+export type ScheduleOverview = z.output<typeof scheduleOverviewSchema>;
 
-export interface ScheduleRun {
-  id: string;
-  scheduledFor: string;
-  outcome: ScheduleRunOutcome;
-  reason: string | null;
-  crawlJobId: string | null;
-  createdAt: string;
-}
+export const scheduleRunSchema = z
+  .object({
+    id: z.uuid(),
+    scheduledFor: isoDateTime,
+    outcome: z.enum(SCHEDULE_RUN_OUTCOMES),
+    reason: z.string().nullable(),
+    crawlJobId: z.uuid().nullable(),
+    createdAt: isoDateTime,
+  })
+  .meta({ id: 'ScheduleRun' });
+export type ScheduleRun = z.output<typeof scheduleRunSchema>;

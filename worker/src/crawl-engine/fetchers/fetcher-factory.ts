@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { DEFAULT_PUPPETEER_SETTINGS, MESSAGES } from '@vendorwatch/contracts';
+import { DEFAULT_CRAWL_RUN_SETTINGS, MESSAGES } from '@vendorwatch/contracts';
 import { CrawlerConfigsRepository } from '@vendorwatch/db';
 import { AddressGuard, APP_CONFIG, ProviderTransport, ScrapingBeeClient, SecretBox, type AppConfig } from '@vendorwatch/runtime';
 import type { Dispatcher } from 'undici';
@@ -45,7 +45,7 @@ export class FetcherFactory implements OnApplicationShutdown {
         return new PuppeteerFetcher(
           this.browsers,
           this.guard,
-          { ...DEFAULT_PUPPETEER_SETTINGS, ...definedOnly(request.settings) },
+          { ...DEFAULT_CRAWL_RUN_SETTINGS, ...definedOnly(request.settings) },
           reading,
         );
       case 'api':

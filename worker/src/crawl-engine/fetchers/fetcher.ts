@@ -1,5 +1,5 @@
 import type { BrowserFacts } from '@vendorwatch/compliance';
-import type { CrawlMethod, PuppeteerSettings } from '@vendorwatch/contracts';
+import type { CrawlMethod, CrawlRunSettings } from '@vendorwatch/contracts';
 import type { WorkspaceId } from '@vendorwatch/db';
 import type { PageDocument } from '../page-reading/html-extractor';
 import type { BodyDigest } from '../page-reading/page-body';
@@ -66,7 +66,7 @@ export interface FetcherRequest {
   method: CrawlMethod;
   workspaceId: WorkspaceId;
   crawlerConfigId: string | null;
-  settings: Partial<PuppeteerSettings>;
+  settings: Partial<CrawlRunSettings>;
   /** The vendor's elements change detection leaves out of a page's main text (CSS selectors). */
   ignoreSelectors?: string[];
 }

@@ -1,4 +1,4 @@
-import { LIMITS, type CrawlMethod, type CrawlScope, type PuppeteerSettings } from '@vendorwatch/contracts';
+import { LIMITS, type CrawlMethod, type CrawlScope, type CrawlRunSettings } from '@vendorwatch/contracts';
 import type { CrawlJobRow } from '@vendorwatch/db';
 import type { CrawlPlan } from './crawler';
 import type { FetcherRequest } from '../fetchers/fetcher';
@@ -7,7 +7,7 @@ import { CriticalCrawlError } from './errors';
 import { UrlCanonicalizer } from '../urls/canonical-url';
 import { clampMaxRetries } from '../politeness/retry-policy';
 
-type RowSettings = Partial<PuppeteerSettings> & Partial<CrawlScope>;
+type RowSettings = Partial<CrawlRunSettings> & Partial<CrawlScope>;
 
 const clamp = (value: unknown, min: number, max: number, fallback: number) => {
   const n = value === undefined || value === null ? NaN : Number(value);

@@ -1,4 +1,4 @@
-import { DEFAULT_PUPPETEER_SETTINGS, LIMITS } from '@vendorwatch/contracts';
+import { DEFAULT_CRAWL_RUN_SETTINGS, LIMITS } from '@vendorwatch/contracts';
 import { RetryableFetchError } from '../loop/errors';
 import type { FetchedPage } from '../fetchers/fetcher';
 
@@ -17,7 +17,7 @@ export type FetchAttempt = { fetched: FetchedPage } | { error: unknown };
 /** The crawl's maxRetries setting within the product's limits — the one place it is clamped. */
 export function clampMaxRetries(value: unknown): number {
   const n = Number(value);
-  if (value === undefined || value === null || !Number.isFinite(n)) return DEFAULT_PUPPETEER_SETTINGS.maxRetries;
+  if (value === undefined || value === null || !Number.isFinite(n)) return DEFAULT_CRAWL_RUN_SETTINGS.maxRetries;
   return Math.min(LIMITS.maxRetries.max, Math.max(LIMITS.maxRetries.min, Math.round(n)));
 }
 

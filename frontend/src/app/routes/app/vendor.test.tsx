@@ -1,4 +1,4 @@
-import { DEFAULT_PUPPETEER_SETTINGS, MESSAGES, type ScheduleRun, type Vendor, type VendorSchedule } from '@vendorwatch/contracts';
+import { DEFAULT_CRAWL_RUN_SETTINGS, MESSAGES, type ScheduleRun, type Vendor, type VendorSchedule } from '@vendorwatch/contracts';
 import { screen, within } from '@testing-library/react';
 import { Route, Routes, useParams } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
@@ -197,7 +197,7 @@ describe('the vendor page', () => {
     expect(requests().find((request) => request.method === 'POST')?.body).toEqual({
       vendorId: VENDOR_ID,
       method: 'http',
-      settings: DEFAULT_PUPPETEER_SETTINGS,
+      settings: DEFAULT_CRAWL_RUN_SETTINGS,
     });
   });
 

@@ -1,5 +1,5 @@
 import {
-  DEFAULT_PUPPETEER_SETTINGS,
+  DEFAULT_CRAWL_RUN_SETTINGS,
   formatMessage,
   MESSAGES,
   type CrawlerConfig,
@@ -108,7 +108,7 @@ describe('Configure Crawl on the vendors screen', () => {
     expect(post?.body).toEqual({
       vendorId: alpha.id,
       method: 'puppeteer',
-      settings: { ...DEFAULT_PUPPETEER_SETTINGS, useProxy: true },
+      settings: { ...DEFAULT_CRAWL_RUN_SETTINGS, useProxy: true },
     });
 
     accept({ status: 201, body: job('queued') });
@@ -134,7 +134,7 @@ describe('Configure Crawl on the vendors screen', () => {
     await screen.findByText(MESSAGES.crawls.started);
     expect(requests().find((r) => r.method === 'POST')?.body).toMatchObject({
       method: 'http',
-      settings: DEFAULT_PUPPETEER_SETTINGS,
+      settings: DEFAULT_CRAWL_RUN_SETTINGS,
     });
   });
 

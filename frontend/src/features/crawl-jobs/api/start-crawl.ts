@@ -1,4 +1,4 @@
-import { MESSAGES, type CrawlJob, type CrawlMethod, type PuppeteerSettings } from '@vendorwatch/contracts';
+import { MESSAGES, type CrawlJob, type CrawlMethod, type CrawlRunSettings } from '@vendorwatch/contracts';
 import { api, crawlerService } from '@/lib/api-client';
 import { notifySuccess } from '@/lib/notify';
 import { useFeatureMutation, type MutationConfig } from '@/lib/react-query';
@@ -6,7 +6,7 @@ import { useFeatureMutation, type MutationConfig } from '@/lib/react-query';
 export interface StartCrawlBody {
   vendorId: string;
   method: CrawlMethod;
-  settings: PuppeteerSettings;
+  settings: CrawlRunSettings;
 }
 
 /** 201 with the new job, or 200 with the vendor's crawl that is already queued or running. */

@@ -1,9 +1,9 @@
 import {
-  DEFAULT_PUPPETEER_SETTINGS,
+  DEFAULT_CRAWL_RUN_SETTINGS,
   MESSAGES,
   type CrawlJob,
   type CrawlMethod,
-  type PuppeteerSettings,
+  type CrawlRunSettings,
 } from '@vendorwatch/contracts';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
@@ -14,7 +14,7 @@ import { useWatchCrawlJob } from './crawl-job-watch-context';
 export interface CrawlToStart {
   vendor: { id: string; name: string };
   method: CrawlMethod;
-  settings: PuppeteerSettings;
+  settings: CrawlRunSettings;
 }
 
 /**
@@ -35,12 +35,12 @@ export function useStartCrawlAndFollow() {
 }
 
 /** The browser settings a job ran with, for starting it again (a job's settings also hold its scope). */
-const puppeteerSettingsOf = ({ settings }: CrawlJob): PuppeteerSettings => ({
-  simulateHumanBehavior: settings.simulateHumanBehavior ?? DEFAULT_PUPPETEER_SETTINGS.simulateHumanBehavior,
-  useProxy: settings.useProxy ?? DEFAULT_PUPPETEER_SETTINGS.useProxy,
-  takeScreenshots: settings.takeScreenshots ?? DEFAULT_PUPPETEER_SETTINGS.takeScreenshots,
-  maxRetries: settings.maxRetries ?? DEFAULT_PUPPETEER_SETTINGS.maxRetries,
-  waitTime: settings.waitTime ?? DEFAULT_PUPPETEER_SETTINGS.waitTime,
+const crawlRunSettingsOf = ({ settings }: CrawlJob): CrawlRunSettings => ({
+  simulateHumanBehavior: settings.simulateHumanBehavior ?? DEFAULT_CRAWL_RUN_SETTINGS.simulateHumanBehavior,
+  useProxy: settings.useProxy ?? DEFAULT_CRAWL_RUN_SETTINGS.useProxy,
+  takeScreenshots: settings.takeScreenshots ?? DEFAULT_CRAWL_RUN_SETTINGS.takeScreenshots,
+  maxRetries: settings.maxRetries ?? DEFAULT_CRAWL_RUN_SETTINGS.maxRetries,
+  waitTime: settings.waitTime ?? DEFAULT_CRAWL_RUN_SETTINGS.waitTime,
 });
 
 /**
@@ -55,7 +55,7 @@ export function useRetryCrawl() {
       await startAndFollow({
         vendor: { id: job.vendorId, name: job.vendorName ?? '' },
         method: job.method,
-        settings: puppeteerSettingsOf(job),
+        settings: crawlRunSettingsOf(job),
       });
     } catch (error) {
       notifyError(MESSAGES.crawls.startJobFailed, error);

@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CrawlMethod, PuppeteerSettings, TestCrawlResult } from '@vendorwatch/contracts';
+import type { CrawlMethod, CrawlRunSettings, TestCrawlResult } from '@vendorwatch/contracts';
 import { api, crawlerService } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/react-query';
 
 export interface TestCrawlBody {
   url: string;
   method: CrawlMethod;
-  settings: PuppeteerSettings;
+  settings: CrawlRunSettings;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { DEFAULT_PUPPETEER_SETTINGS, MESSAGES, type TestCrawlResult } from '@vendorwatch/contracts';
+import { DEFAULT_CRAWL_RUN_SETTINGS, MESSAGES, type TestCrawlResult } from '@vendorwatch/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, type MockResponse } from '@/testing/mock-fetch';
@@ -60,7 +60,7 @@ describe('TestCrawler', () => {
     expect(requests()[0]?.body).toEqual({
       url: 'https://acme.example',
       method: 'puppeteer',
-      settings: DEFAULT_PUPPETEER_SETTINGS,
+      settings: DEFAULT_CRAWL_RUN_SETTINGS,
     });
 
     answer({ body: result() });

@@ -2,11 +2,11 @@ import { Alert, Badge, Button, Card, Group, Progress, Stack, Text, TextInput, Ti
 import { useForm } from '@mantine/form';
 import { IconFlask } from '@tabler/icons-react';
 import {
-  DEFAULT_PUPPETEER_SETTINGS,
+  DEFAULT_CRAWL_RUN_SETTINGS,
   MESSAGES,
   testCrawlSchema,
   type CrawlMethod,
-  type PuppeteerSettings,
+  type CrawlRunSettings,
 } from '@vendorwatch/contracts';
 import type { ReactNode } from 'react';
 import { CrawlMethodPicker } from '@/components/crawl/crawl-method-picker';
@@ -29,7 +29,7 @@ const STATUS_TEXT: Record<TestCrawlerStatus, { label: string; color: string }> =
 interface TestCrawlerValues {
   url: string;
   method: CrawlMethod;
-  settings: PuppeteerSettings;
+  settings: CrawlRunSettings;
 }
 
 interface TestCrawlerProps {
@@ -41,7 +41,7 @@ export function TestCrawler({ apiNotice }: TestCrawlerProps = {}) {
   const testCrawl = useTestCrawl();
   // Controlled: the method picker decides whether the Puppeteer settings are on screen.
   const form = useForm<TestCrawlerValues>({
-    initialValues: { url: '', method: 'puppeteer', settings: { ...DEFAULT_PUPPETEER_SETTINGS } },
+    initialValues: { url: '', method: 'puppeteer', settings: { ...DEFAULT_CRAWL_RUN_SETTINGS } },
     validate: zodValidate(testCrawlSchema),
   });
 

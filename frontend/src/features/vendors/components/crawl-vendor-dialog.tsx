@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import {
-  DEFAULT_PUPPETEER_SETTINGS,
+  DEFAULT_CRAWL_RUN_SETTINGS,
   formatMessage,
   type CrawlMethod,
-  type PuppeteerSettings,
+  type CrawlRunSettings,
   type Vendor,
 } from '@vendorwatch/contracts';
 import { useState, type ReactNode } from 'react';
@@ -15,7 +15,7 @@ import { errorReason } from '@/lib/notify';
 export interface StartCrawlRequest {
   vendor: Vendor;
   method: CrawlMethod;
-  settings: PuppeteerSettings;
+  settings: CrawlRunSettings;
 }
 
 /** Starts the crawl; resolves when it was accepted, rejects with the reason to show in the dialog. */
@@ -44,14 +44,14 @@ const toStartError = (reason: unknown): StartError =>
 
 export function CrawlVendorDialog({ vendor, opened, onClose, onStart, apiNotice }: CrawlVendorDialogProps) {
   const [method, setMethod] = useState<CrawlMethod>('puppeteer');
-  const [settings, setSettings] = useState<PuppeteerSettings>({ ...DEFAULT_PUPPETEER_SETTINGS });
+  const [settings, setSettings] = useState<CrawlRunSettings>({ ...DEFAULT_CRAWL_RUN_SETTINGS });
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<StartError | null>(null);
 
   const reset = () => {
     setError(null);
     setMethod('puppeteer');
-    setSettings({ ...DEFAULT_PUPPETEER_SETTINGS });
+    setSettings({ ...DEFAULT_CRAWL_RUN_SETTINGS });
   };
 
   const close = () => {

@@ -1,4 +1,4 @@
-import { LIMITS, MESSAGES, type CrawlMethod, type CrawlScope, type PuppeteerSettings } from '@vendorwatch/contracts';
+import { LIMITS, MESSAGES, type CrawlMethod, type CrawlScope, type CrawlRunSettings } from '@vendorwatch/contracts';
 import type {
   CrawlerConfigsRepository,
   CrawlerSettingsRepository,
@@ -71,7 +71,7 @@ export interface CrawlStartRequest {
   userId: string;
   vendorId: string;
   method: CrawlMethod;
-  settings: PuppeteerSettings;
+  settings: CrawlRunSettings;
   sessionId?: string | null;
 }
 

@@ -1,5 +1,5 @@
 import { AddressGuard } from '@vendorwatch/runtime';
-import { DEFAULT_PUPPETEER_SETTINGS } from '@vendorwatch/contracts';
+import { DEFAULT_CRAWL_RUN_SETTINGS } from '@vendorwatch/contracts';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -38,7 +38,7 @@ async function stop(server: http.Server): Promise<void> {
   await new Promise((resolve) => server.close(resolve));
 }
 
-const settings = { ...DEFAULT_PUPPETEER_SETTINGS, simulateHumanBehavior: false, waitTime: 0, takeScreenshots: false };
+const settings = { ...DEFAULT_CRAWL_RUN_SETTINGS, simulateHumanBehavior: false, waitTime: 0, takeScreenshots: false };
 
 describe('Chromium pool', () => {
   let site: FixtureSite;

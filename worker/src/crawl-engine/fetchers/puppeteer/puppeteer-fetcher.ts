@@ -1,5 +1,5 @@
 import { type AddressGuard, findSsrfRefusal } from '@vendorwatch/runtime';
-import type { PuppeteerSettings } from '@vendorwatch/contracts';
+import type { CrawlRunSettings } from '@vendorwatch/contracts';
 import type { HTTPResponse } from 'puppeteer';
 import { REFUSED_HEADER } from '../../../network/filtering-proxy';
 import { CrawlAbortedError, raceAbort, sleep } from '../../loop/abort';
@@ -42,7 +42,7 @@ export class PuppeteerFetcher implements Fetcher {
   constructor(
     private readonly pool: BrowserPool,
     private readonly guard: AddressGuard,
-    private readonly settings: PuppeteerSettings,
+    private readonly settings: CrawlRunSettings,
     private readonly reading: PageReading = {},
   ) {}
 
