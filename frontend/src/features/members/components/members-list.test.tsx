@@ -6,6 +6,7 @@ import { AuthContext } from '@/lib/auth/auth-context';
 import { fakeUser } from '@/testing/fake-session';
 import { WORKSPACE_ID } from '@/testing/fixtures';
 import { mockFetch } from '@/testing/mock-fetch';
+import { mockPhoneScreen } from '@/testing/phone-screen';
 import { renderWithProviders } from '@/testing/test-utils';
 import { MembersList } from './members-list';
 
@@ -151,5 +152,19 @@ describe('MembersList', () => {
     expect(await screen.findByText(workspaceMessages.memberRemoved('bob@example.com'))).toBeInTheDocument();
     expect(requests().some(({ method, path }) => method === 'DELETE' && path === `${MEMBERS_PATH}/${BOB.userId}`)).toBe(true);
     confirm.mockRestore();
+  });
+
+  it('on a phone, shows each member as a card with labelled values instead of a table', async () => {
+    mockPhoneScreen();
+    mockFetch({ [`GET ${MEMBERS_PATH}`]: { body: [ANN, BOB] } });
+    renderMembers();
+
+    const [annCard, bobCard] = await screen.findAllByTestId('member-row');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Members' })).toContainElement(bobCard!);
+    expect(within(bobCard!).getByText('Role')).toBeInTheDocument();
+    expect(within(bobCard!).getByRole('combobox', { name: 'Role of bob@example.com' })).toBeInTheDocument();
+    expect(within(bobCard!).getByRole('button', { name: 'Remove bob@example.com' })).toBeInTheDocument();
+    expect(within(annCard!).getByText('owner')).toBeInTheDocument();
   });
 });
