@@ -367,6 +367,8 @@ export const MESSAGES = {
     deleted: 'Workspace deleted',
     confirmDelete: 'Delete this workspace and everything in it? This action cannot be undone.',
     personal: 'Personal',
+    /** Another user's personal workspace, named with its owner, beside the user's own. */
+    othersPersonal: '{name} — {email}',
     loadFailed: 'Failed to load workspaces',
     createFailed: 'Failed to create workspace',
     renameFailed: 'Failed to rename the workspace',

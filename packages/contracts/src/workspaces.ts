@@ -226,6 +226,10 @@ export const workspaceSchema = z
     name: z.string(),
     role: z.enum(WORKSPACE_ROLES).meta({ description: "The caller's role in it (an API key: the key's)" }),
     personal: z.boolean().meta({ description: 'The personal workspace every user has: it cannot be deleted' }),
+    ownerEmail: z.string().optional().meta({
+      description:
+        "In the list of workspaces, on another user's personal workspace: the email of the user it belongs to (absent on the caller's own and on a shared one)",
+    }),
   })
   .meta({ id: 'Workspace' });
 export type Workspace = z.output<typeof workspaceSchema>;
@@ -306,6 +310,8 @@ export const workspaceMessages = {
   invitationSent: (email: string) => fill(MESSAGES.invitations.sent, { email }),
   invitationAccepted: (workspace: string) => fill(MESSAGES.invitations.accepted, { workspace }),
   switched: (workspace: string) => fill(M.switched, { workspace }),
+  /** A workspace's name as menus show it: another user's personal workspace with its owner's email. */
+  displayName: ({ name, ownerEmail }: Workspace) => (ownerEmail ? fill(M.othersPersonal, { name, email: ownerEmail }) : name),
   roleChanged: (email: string, role: WorkspaceRole) => fill(M.roleChanged, { email, role }),
   memberRemoved: (email: string) => fill(M.memberRemoved, { email }),
   confirmRemoveMember: (email: string) => fill(M.confirmRemoveMember, { email }),

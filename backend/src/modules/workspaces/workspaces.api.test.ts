@@ -173,6 +173,27 @@ describe('workspaces and members', () => {
     expect((await apiCall(owner, 'DELETE', memberPath(personal, admin))).status).toBe(204);
   });
 
+  it("names the owner of another user's personal workspace a member was invited into", async () => {
+    const theirs = (await apiCall(outsider, 'GET', '/api/workspaces')).body.find((w: Workspace) => w.personal) as Workspace;
+    await addMember(t, theirs.id, viewer, 'viewer');
+    const listed = (await apiCall(viewer, 'GET', '/api/workspaces')).body as Workspace[];
+    // Both are called "Personal": the one of another user names them; the viewer's own names nobody.
+    const personal = listed.filter((w) => w.personal);
+    expect(personal.find((w) => w.id === theirs.id)).toMatchObject({
+      name: 'Personal',
+      role: 'viewer',
+      ownerEmail: outsider.email,
+    });
+    expect(personal.filter((w) => w.id !== theirs.id)).toEqual([
+      { id: expect.any(String), name: 'Personal', role: 'owner', personal: true },
+    ]);
+    // A shared workspace names nobody.
+    const shared = await createWorkspace(outsider, 'Named by nobody');
+    const mine = (await apiCall(outsider, 'GET', '/api/workspaces')).body as Workspace[];
+    expect(mine.find((w) => w.id === shared.id)).not.toHaveProperty('ownerEmail');
+    expect((await apiCall(outsider, 'DELETE', memberPath(theirs, viewer))).status).toBe(204);
+  });
+
   it("ends a removed member's access on their very next request", async () => {
     const workspace = await team('Removal');
     expect((await apiCall(editor, 'GET', `/api/workspaces/${workspace.id}/members`)).status).toBe(200);

@@ -4,20 +4,23 @@ import { WorkspacesRepository } from '@vendorwatch/db';
 import { ConflictError, NotFoundError } from '../../common/errors';
 import type { Actor, WorkspaceContext } from '../access/workspace-context';
 import { noteForAudit } from '../audit-log/audit-notes';
-import { workspaceOf } from './workspace-views';
+import { listedWorkspaceOf, workspaceOf } from './workspace-views';
 
 /** The caller's workspaces: listed, created (they own it), renamed and deleted by an owner. */
 @Injectable()
 export class WorkspacesService {
   constructor(private readonly workspaces: WorkspacesRepository) {}
 
-  /** A person's workspaces with their role in each; an API key sees the one it belongs to, with its own role. */
+  /**
+   * A person's workspaces with their role in each (another user's personal one with its owner's email); an API key sees the one
+   * it belongs to, with its own role.
+   */
   async list(caller: Actor, keyWorkspace: WorkspaceContext | undefined): Promise<Workspace[]> {
     if (caller.type === 'api_key') {
       const row = keyWorkspace && (await this.workspaces.findById(keyWorkspace.workspaceId));
       return row ? [{ id: row.id, name: row.name, role: keyWorkspace.role, personal: row.personal }] : [];
     }
-    return (await this.workspaces.listForUser(caller.id)).map(workspaceOf);
+    return (await this.workspaces.listForUser(caller.id)).map(listedWorkspaceOf);
   }
 
   async create(caller: Actor, input: WorkspaceInput): Promise<Workspace> {

@@ -1,7 +1,7 @@
 import type { WorkspaceRole } from '@vendorwatch/contracts';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../database';
-import { workspaceMembers, workspaces } from '../schema';
+import { users, workspaceMembers, workspaces } from '../schema';
 import { asWorkspaceId, type WorkspaceId } from '../workspace-id';
 
 export type WorkspaceRow = typeof workspaces.$inferSelect;
@@ -12,6 +12,12 @@ export interface MembershipRow {
   name: string;
   personal: boolean;
   role: WorkspaceRole;
+}
+
+/** A workspace in the user's list: another user's personal workspace names whose it is (its members may see that). */
+export interface ListedMembershipRow extends MembershipRow {
+  /** The email of the user another's personal workspace belongs to; null for the user's own and for a shared one. */
+  ownerEmail: string | null;
 }
 
 /** Any constant: the first key of the per-user advisory lock around creating a workspace. */
@@ -28,12 +34,14 @@ const membership = {
 export class WorkspacesRepository {
   constructor(private readonly db: Database) {}
 
-  /** The user's workspaces: their personal one first, then by name. */
-  listForUser(userId: string): Promise<MembershipRow[]> {
+  /** The user's workspaces: personal ones first, then by name; another user's personal one with its owner's email. */
+  listForUser(userId: string): Promise<ListedMembershipRow[]> {
+    const othersPersonal = and(eq(workspaces.personal, true), ne(workspaces.createdBy, userId));
     return this.db
-      .select(membership)
+      .select({ ...membership, ownerEmail: sql<string | null>`case when ${othersPersonal} then ${users.email} end` })
       .from(workspaceMembers)
       .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+      .leftJoin(users, eq(users.id, workspaces.createdBy))
       .where(eq(workspaceMembers.userId, userId))
       .orderBy(desc(workspaces.personal), asc(workspaces.name), asc(workspaces.id));
   }

@@ -1,4 +1,4 @@
-import { Button, Card, Group, NumberInput, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, NumberInput, Select } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   ALERT_RULE_KINDS,
@@ -15,7 +15,7 @@ import { focusFirstError, zodValidate } from '@/lib/form';
 import { useCreateAlertRule } from '../api/create-alert-rule';
 import { useDeleteAlertRule } from '../api/delete-alert-rule';
 import { useAlertRules } from '../api/get-alert-rules';
-import { useCan } from '@/lib/workspace';
+import { AlertListCard } from './alert-list-card';
 
 interface RuleFormValues {
   kind: AlertRuleKind;
@@ -51,7 +51,6 @@ const validateRule = zodValidate(alertRuleInputSchema);
 /** What to be alerted about; every rule that fires is sent to every channel. */
 export function AlertRules() {
   const rules = useAlertRules();
-  const canWrite = useCan('alerts.write');
   const remove = useDeleteAlertRule();
   const create = useCreateAlertRule({ mutationConfig: { onSuccess: () => form.reset() } });
   const form = useForm<RuleFormValues>({
@@ -67,80 +66,65 @@ export function AlertRules() {
   const kind = form.getValues().kind;
 
   return (
-    <Card withBorder>
-      <Stack>
-        <Title order={3}>Alert rules</Title>
-        {canWrite && (
-          <form
-            onSubmit={form.onSubmit(
-              (values) => create.mutate(alertRuleInputSchema.parse(toInput(values))),
-              (errors) => focusFirstError(form, errors),
-            )}
-          >
-            <Group align="flex-end">
+    <AlertListCard
+      title="Alert rules"
+      addForm={{
+        onSubmit: form.onSubmit(
+          (values) => create.mutate(alertRuleInputSchema.parse(toInput(values))),
+          (errors) => focusFirstError(form, errors),
+        ),
+        submitLabel: 'Add rule',
+        pending: create.isPending,
+        fields: (
+          <>
+            <Select
+              label="Alert when"
+              data={ALERT_RULE_KINDS.map((value) => ({ value, label: ALERT_RULE_LABELS[value] }))}
+              allowDeselect={false}
+              key={form.key('kind')}
+              {...form.getInputProps('kind')}
+            />
+            {kind === 'check_fails' && (
               <Select
-                label="Alert when"
-                data={ALERT_RULE_KINDS.map((value) => ({ value, label: ALERT_RULE_LABELS[value] }))}
-                allowDeselect={false}
-                key={form.key('kind')}
-                {...form.getInputProps('kind')}
+                label="Least severity"
+                placeholder="Any"
+                clearable
+                data={CHECK_SEVERITIES.map((value) => ({ value, label: CHECK_SEVERITY_LABELS[value] }))}
+                key={form.key('minSeverity')}
+                {...form.getInputProps('minSeverity')}
               />
-              {kind === 'check_fails' && (
-                <Select
-                  label="Least severity"
-                  placeholder="Any"
-                  clearable
-                  data={CHECK_SEVERITIES.map((value) => ({ value, label: CHECK_SEVERITY_LABELS[value] }))}
-                  key={form.key('minSeverity')}
-                  {...form.getInputProps('minSeverity')}
-                />
-              )}
-              {kind === 'pages_changed' && (
-                <NumberInput
-                  label="Pages changed above (%)"
-                  min={1}
-                  max={100}
-                  key={form.key('thresholdPercent')}
-                  {...form.getInputProps('thresholdPercent')}
-                />
-              )}
-              {kind === 'certificate_expiring' && (
-                <NumberInput
-                  label="Days before expiry"
-                  min={LIMITS.certificateExpiryDays.min}
-                  max={LIMITS.certificateExpiryDays.max}
-                  key={form.key('withinDays')}
-                  {...form.getInputProps('withinDays')}
-                />
-              )}
-              <Button type="submit" loading={create.isPending}>
-                Add rule
-              </Button>
-            </Group>
-          </form>
-        )}
-        {rules.data?.length === 0 && <Text c="dimmed">{MESSAGES.alerts.noRules}</Text>}
-        {!!rules.data?.length && (
-          <Table>
-            <Table.Tbody>
-              {rules.data.map((rule) => (
-                <Table.Tr key={rule.id} data-testid="alert-rule-row">
-                  <Table.Td>{describe(rule)}</Table.Td>
-                  {canWrite && (
-                    <Table.Td>
-                      <Group justify="flex-end">
-                        <Button size="xs" color="red" variant="subtle" onClick={() => remove.mutate({ ruleId: rule.id })}>
-                          Remove
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-      </Stack>
-    </Card>
+            )}
+            {kind === 'pages_changed' && (
+              <NumberInput
+                label="Pages changed above (%)"
+                min={1}
+                max={100}
+                key={form.key('thresholdPercent')}
+                {...form.getInputProps('thresholdPercent')}
+              />
+            )}
+            {kind === 'certificate_expiring' && (
+              <NumberInput
+                label="Days before expiry"
+                min={LIMITS.certificateExpiryDays.min}
+                max={LIMITS.certificateExpiryDays.max}
+                key={form.key('withinDays')}
+                {...form.getInputProps('withinDays')}
+              />
+            )}
+          </>
+        ),
+      }}
+      rows={rules.data}
+      rowKey={(rule) => rule.id}
+      rowTestId="alert-rule-row"
+      emptyText={MESSAGES.alerts.noRules}
+      cells={(rule) => [describe(rule)]}
+      actions={(rule) => (
+        <Button size="xs" color="red" variant="subtle" onClick={() => remove.mutate({ ruleId: rule.id })}>
+          Remove
+        </Button>
+      )}
+    />
   );
 }

@@ -147,6 +147,39 @@ describe('Settings: alerts', () => {
     await waitFor(() => expect(requests().filter((r) => r.method === 'POST')).toEqual([]));
   });
 
+  it('adds a rule with the field its kind needs, and removes one', async () => {
+    let rules: AlertRule[] = [];
+    const { requests } = mockFetch({
+      'GET /api/alerts/channels': { body: [] },
+      'GET /api/alerts/rules': () => ({ body: rules }),
+      'GET /api/alerts/deliveries': { body: page([]) },
+      'POST /api/alerts/rules': (request) => {
+        rules = [{ ...rule, ...(request.body as object) }];
+        return { status: 201, body: rules[0] };
+      },
+      [`DELETE /api/alerts/rules/${rule.id}`]: () => {
+        rules = [];
+        return { status: 204 };
+      },
+    });
+    const { user } = renderWithProviders(<AlertsSettings />);
+    expect(await screen.findByText(MESSAGES.alerts.noRules)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Alert when' }));
+    await user.click(await screen.findByRole('option', { name: 'More than N % of pages change' }));
+    await user.clear(screen.getByLabelText('Pages changed above (%)'));
+    await user.type(screen.getByLabelText('Pages changed above (%)'), '35');
+    await user.click(screen.getByRole('button', { name: 'Add rule' }));
+
+    expect(await screen.findByTestId('alert-rule-row')).toHaveTextContent('More than 35 % of pages change');
+    expect(requests().find((r) => r.method === 'POST')).toMatchObject({
+      body: { kind: 'pages_changed', minSeverity: null, thresholdPercent: 35, withinDays: null },
+    });
+
+    await user.click(within(screen.getByTestId('alert-rule-row')).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText(MESSAGES.alerts.noRules)).toBeInTheDocument();
+  });
+
   it('shows a viewer the channels and rules without Add, Send test or Remove', async () => {
     mockFetch({
       'GET /api/alerts/channels': { body: [channel] },

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { WORKSPACE_ID } from '@/testing/fixtures';
 import { mockFetch } from '@/testing/mock-fetch';
+import { mockPhoneScreen } from '@/testing/phone-screen';
 import { renderWithProviders } from '@/testing/test-utils';
 import { ApiKeys } from './api-keys';
 
@@ -101,5 +102,18 @@ describe('ApiKeys', () => {
     expect(await screen.findByText(workspaceMessages.apiKeyRevoked('GRC export'))).toBeInTheDocument();
     expect(await screen.findByText(MESSAGES.apiKeys.none)).toBeInTheDocument();
     confirm.mockRestore();
+  });
+
+  it('on a phone, shows each key as a card with labelled values instead of a table', async () => {
+    mockPhoneScreen();
+    mockFetch({ [`GET ${PATH}`]: { body: [key()] } });
+    renderWithProviders(<ApiKeys />);
+
+    const card = await screen.findByTestId('api-key-row');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'API keys' })).toContainElement(card);
+    expect(within(card).getByText('Last used')).toBeInTheDocument();
+    expect(within(card).getByTestId('api-key-masked')).toHaveTextContent('Zk9q');
+    expect(within(card).getByRole('button', { name: 'Revoke GRC export' })).toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WORKSPACE_ID } from '@/testing/fixtures';
 import { mockFetch, type MockRequest } from '@/testing/mock-fetch';
+import { mockPhoneScreen } from '@/testing/phone-screen';
 import { renderWithProviders } from '@/testing/test-utils';
 import { AuditLog } from './audit-log';
 
@@ -121,5 +122,18 @@ describe('AuditLog', () => {
     await waitFor(() => expect(downloads).toEqual(['audit-log-2025.csv']));
     const exported = requests().find(({ path }) => path.endsWith('/export'))!;
     expect(Object.fromEntries(new URLSearchParams(exported.search))).toEqual({ action: 'api_key.create' });
+  });
+
+  it('on a phone, shows each entry as a card with labelled values instead of a table', async () => {
+    mockPhoneScreen();
+    mockFetch({ [`GET ${PATH}`]: answer });
+    renderWithProviders(<AuditLog />);
+
+    const cards = await screen.findAllByTestId('audit-row');
+    expect(cards).toHaveLength(25);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Audit log' })).toContainElement(cards[1]!);
+    expect(within(cards[1]!).getByText('Details')).toBeInTheDocument();
+    expect(cards[1]).toHaveTextContent('email: guest2@example.com, role: viewer');
   });
 });

@@ -1,9 +1,8 @@
-import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { MESSAGES, resetPasswordSchema } from '@vendorwatch/contracts';
-import { useState } from 'react';
+import { Alert } from '@mantine/core';
+import { MESSAGES } from '@vendorwatch/contracts';
+import { useRef, useState } from 'react';
+import { PasswordForm, type PasswordFormValues } from '@/components/forms/password-form';
 import { needsSecondFactor } from '@/lib/auth';
-import { focusFirstError, zodValidate } from '@/lib/form';
 import { useSetNewPassword } from '../api/set-new-password';
 import { useVerifyEmailLink } from '../api/verify-email-link';
 import { SecondFactorForm } from './second-factor-form';
@@ -20,56 +19,31 @@ interface ResetPasswordFormProps {
 export function ResetPasswordForm({ tokenHash, onDone }: ResetPasswordFormProps) {
   const [step, setStep] = useState<'password' | 'code'>('password');
   const [linkUsed, setLinkUsed] = useState(false);
+  /** The password typed, set once the code (if the account has a second factor) is entered too. */
+  const password = useRef('');
   const link = useVerifyEmailLink();
   const update = useSetNewPassword({ mutationConfig: { onSuccess: onDone } });
-  const form = useForm({
-    mode: 'uncontrolled',
-    initialValues: { password: '', confirmPassword: '' },
-    validate: zodValidate(resetPasswordSchema),
-  });
 
-  const submit = form.onSubmit(
-    async ({ password }) => {
-      if (!linkUsed) {
-        const verified = await link.mutateAsync({ tokenHash: tokenHash ?? '', type: 'recovery' }).catch(() => undefined);
-        if (!verified) return;
-        setLinkUsed(true);
-        if (needsSecondFactor(verified.session)) return setStep('code');
-      }
-      update.mutate({ password });
-    },
-    (errors) => focusFirstError(form, errors),
-  );
+  const submit = async (values: PasswordFormValues) => {
+    password.current = values.password;
+    if (!linkUsed) {
+      const verified = await link.mutateAsync({ tokenHash: tokenHash ?? '', type: 'recovery' }).catch(() => undefined);
+      if (!verified) return;
+      setLinkUsed(true);
+      if (needsSecondFactor(verified.session)) return setStep('code');
+    }
+    update.mutate({ password: values.password });
+  };
 
   if (!tokenHash) return <Alert color="red">{MESSAGES.auth.confirmLinkMissing}</Alert>;
-  if (step === 'code') {
-    return <SecondFactorForm onVerified={() => update.mutate({ password: form.getValues().password })} />;
-  }
-  const error = link.error ?? update.error;
+  if (step === 'code') return <SecondFactorForm onVerified={() => update.mutate({ password: password.current })} />;
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack>
-        {error && (
-          <Alert color="red" title="Password not changed" data-testid="reset-error">
-            {error.message}
-          </Alert>
-        )}
-        <PasswordInput
-          label="New password"
-          autoComplete="new-password"
-          key={form.key('password')}
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label="Confirm new password"
-          autoComplete="new-password"
-          key={form.key('confirmPassword')}
-          {...form.getInputProps('confirmPassword')}
-        />
-        <Button type="submit" loading={link.isPending || update.isPending}>
-          Set new password
-        </Button>
-      </Stack>
-    </form>
+    <PasswordForm
+      submitLabel="Set new password"
+      pending={link.isPending || update.isPending}
+      error={link.error ?? update.error}
+      errorTestId="reset-error"
+      onSubmit={submit}
+    />
   );
 }

@@ -6,6 +6,7 @@ import { AuthContext } from '@/lib/auth/auth-context';
 import { fakeUser } from '@/testing/fake-session';
 import { WORKSPACE_ID } from '@/testing/fixtures';
 import { mockFetch } from '@/testing/mock-fetch';
+import { mockPhoneScreen } from '@/testing/phone-screen';
 import { renderWithProviders } from '@/testing/test-utils';
 import { MembersList } from './members-list';
 
@@ -53,18 +54,73 @@ describe('MembersList', () => {
   });
 
   it("shows the API's reason when the last owner's role cannot change", async () => {
+    // Olga demotes Ann at the same moment: the API, which changes roles under a lock, keeps one owner and says so.
+    const OLGA = member('00000000-0000-4000-8000-0000000000c0', 'olga@example.com', 'owner');
     mockFetch({
-      [`GET ${MEMBERS_PATH}`]: { body: [ANN, BOB] },
-      [`PATCH ${MEMBERS_PATH}/${ANN.userId}`]: { status: 409, body: { statusCode: 409, message: MESSAGES.workspaces.lastOwner } },
+      [`GET ${MEMBERS_PATH}`]: { body: [ANN, OLGA, BOB] },
+      [`PATCH ${MEMBERS_PATH}/${OLGA.userId}`]: {
+        status: 409,
+        body: { statusCode: 409, message: MESSAGES.workspaces.lastOwner },
+      },
     });
     const { user } = renderMembers();
 
-    const [annRow] = await screen.findAllByTestId('member-row');
-    await user.click(within(annRow!).getByRole('combobox', { name: `Role of ${ANN.email}` }));
+    const [, olgaRow] = await screen.findAllByTestId('member-row');
+    await user.click(within(olgaRow!).getByRole('combobox', { name: `Role of ${OLGA.email}` }));
     await user.click(await screen.findByRole('option', { name: 'admin' }));
 
     expect(await screen.findByText(MESSAGES.workspaces.lastOwner)).toBeInTheDocument();
     expect(screen.getByText(MESSAGES.workspaces.roleChangeFailed)).toBeInTheDocument();
+  });
+
+  it('offers the sole owner no change of their own role and no removal of themselves', async () => {
+    const { requests } = mockFetch({ [`GET ${MEMBERS_PATH}`]: { body: [ANN, BOB] } });
+    renderWithProviders(
+      <AuthContext.Provider value={{ user: fakeUser as unknown as User, secondFactorPending: false }}>
+        <MembersList />
+      </AuthContext.Provider>,
+      { workspace: { role: 'owner', name: MESSAGES.workspaces.personal, personal: true } },
+    );
+
+    const [annRow, bobRow] = await screen.findAllByTestId('member-row');
+    expect(within(annRow!).queryByRole('combobox')).not.toBeInTheDocument();
+    expect(within(annRow!).getByText('owner')).toBeInTheDocument();
+    expect(within(annRow!).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+    // Everyone else stays in the owner's hands.
+    expect(within(bobRow!).getByRole('combobox', { name: 'Role of bob@example.com' })).toBeInTheDocument();
+    expect(within(bobRow!).getByRole('button', { name: 'Remove bob@example.com' })).toBeInTheDocument();
+    expect(requests().filter(({ method }) => method !== 'GET')).toHaveLength(0);
+  });
+
+  it('never offers to change one’s own role, but lets one of two owners leave or demote the other', async () => {
+    const OLGA = member('00000000-0000-4000-8000-0000000000c0', 'olga@example.com', 'owner');
+    mockFetch({ [`GET ${MEMBERS_PATH}`]: { body: [ANN, OLGA] } });
+    renderMembers();
+
+    const [annRow, olgaRow] = await screen.findAllByTestId('member-row');
+    expect(within(annRow!).queryByRole('combobox')).not.toBeInTheDocument();
+    expect(within(annRow!).getByRole('button', { name: `Remove ${ANN.email}` })).toBeInTheDocument();
+    expect(within(olgaRow!).getByRole('combobox', { name: 'Role of olga@example.com' })).toBeInTheDocument();
+    expect(within(olgaRow!).getByRole('button', { name: 'Remove olga@example.com' })).toBeInTheDocument();
+  });
+
+  it("keeps the owner of another user's personal workspace out of reach, even for a second owner", async () => {
+    const OLGA = member('00000000-0000-4000-8000-0000000000c0', 'olga@example.com', 'owner');
+    const ANN_OWNER_TOO = { ...ANN, role: 'owner' as const };
+    mockFetch({ [`GET ${MEMBERS_PATH}`]: { body: [OLGA, ANN_OWNER_TOO, BOB] } });
+    renderWithProviders(
+      <AuthContext.Provider value={{ user: fakeUser as unknown as User, secondFactorPending: false }}>
+        <MembersList />
+      </AuthContext.Provider>,
+      {
+        workspace: { role: 'owner', name: MESSAGES.workspaces.personal, personal: true, ownerEmail: OLGA.email },
+      },
+    );
+
+    expect(await screen.findByText(`Members of Personal — ${OLGA.email}`)).toBeInTheDocument();
+    const [olgaRow] = await screen.findAllByTestId('member-row');
+    expect(within(olgaRow!).queryByRole('combobox')).not.toBeInTheDocument();
+    expect(within(olgaRow!).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
   });
 
   it('gives an admin no control over an owner, and no owner role to hand out', async () => {
@@ -96,5 +152,19 @@ describe('MembersList', () => {
     expect(await screen.findByText(workspaceMessages.memberRemoved('bob@example.com'))).toBeInTheDocument();
     expect(requests().some(({ method, path }) => method === 'DELETE' && path === `${MEMBERS_PATH}/${BOB.userId}`)).toBe(true);
     confirm.mockRestore();
+  });
+
+  it('on a phone, shows each member as a card with labelled values instead of a table', async () => {
+    mockPhoneScreen();
+    mockFetch({ [`GET ${MEMBERS_PATH}`]: { body: [ANN, BOB] } });
+    renderMembers();
+
+    const [annCard, bobCard] = await screen.findAllByTestId('member-row');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Members' })).toContainElement(bobCard!);
+    expect(within(bobCard!).getByText('Role')).toBeInTheDocument();
+    expect(within(bobCard!).getByRole('combobox', { name: 'Role of bob@example.com' })).toBeInTheDocument();
+    expect(within(bobCard!).getByRole('button', { name: 'Remove bob@example.com' })).toBeInTheDocument();
+    expect(within(annCard!).getByText('owner')).toBeInTheDocument();
   });
 });

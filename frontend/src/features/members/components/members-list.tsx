@@ -11,22 +11,39 @@ import {
 import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
 import { ListCard } from '@/components/ui/list-card';
 import { useUser } from '@/lib/auth';
-import { useCurrentWorkspace } from '@/lib/workspace';
+import { useCan, useCurrentWorkspace } from '@/lib/workspace';
 import { RoleBadge } from '@/components/ui/role-badge';
 import { useChangeMemberRole } from '../api/change-member-role';
 import { useMembers } from '../api/get-members';
 import { useRemoveMember } from '../api/remove-member';
 
-/** Only an owner touches an owner's role or makes someone owner (the API's rule, mirrored to hide what it would refuse). */
+/**
+ * What the API would refuse, mirrored so the screen does not offer it (the API still refuses it):
+ * only an owner touches an owner's role; a workspace keeps an owner, and a personal workspace its own.
+ */
 const mayChange = (myRole: WorkspaceRole, member: WorkspaceMember) => myRole === 'owner' || member.role !== 'owner';
+const keepsOwner = (member: WorkspaceMember, rows: readonly WorkspaceMember[], personalOwner: string | undefined) =>
+  member.role === 'owner' && (member.email === personalOwner || rows.filter(({ role }) => role === 'owner').length === 1);
 const assignableRoles = (myRole: WorkspaceRole) =>
   WORKSPACE_ROLES.filter((role) => (myRole === 'owner' ? true : role !== 'owner' && roleAtLeast(myRole, role)));
 
-/** The current workspace's members: role changes and removal for owners and admins. */
+/**
+ * The current workspace's members: role changes and removal for owners and admins, offered only where
+ * the API would allow them (never one's own role, never the owner a workspace cannot do without).
+ */
 export function MembersList() {
   const { workspace } = useCurrentWorkspace();
   const me = useUser();
+  const canManage = useCan('members.manage');
   const members = useMembers({ workspaceId: workspace.id });
+  const rows = members.data ?? [];
+  // The user a personal workspace belongs to: the list names another's owner; without a name it is the user's own.
+  const personalOwner = workspace.personal ? (workspace.ownerEmail ?? me?.email) : undefined;
+  const isMe = (member: WorkspaceMember) => member.userId === me?.id;
+  /** Whether the member may be removed, or (anyone but oneself) given another role, by this user. */
+  const mayRemove = (member: WorkspaceMember) =>
+    canManage && mayChange(workspace.role, member) && !keepsOwner(member, rows, personalOwner);
+  const mayChangeRole = (member: WorkspaceMember) => mayRemove(member) && !isMe(member);
   const changeRole = useChangeMemberRole();
   const remove = useRemoveMember();
 
@@ -43,7 +60,7 @@ export function MembersList() {
           <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
             {member.email}
           </Text>
-          {member.userId === me?.id && (
+          {isMe(member) && (
             <Badge size="xs" variant="outline" color="gray">
               you
             </Badge>
@@ -54,7 +71,7 @@ export function MembersList() {
     {
       header: 'Role',
       cell: (member) =>
-        mayChange(workspace.role, member) ? (
+        mayChangeRole(member) ? (
           <Select
             size="xs"
             w={130}
@@ -79,7 +96,7 @@ export function MembersList() {
       header: '',
       align: 'right',
       cell: (member) =>
-        mayChange(workspace.role, member) && (
+        mayRemove(member) && (
           <Button
             size="xs"
             color="red"
@@ -97,7 +114,7 @@ export function MembersList() {
 
   return (
     <ListCard
-      title={`Members of ${workspace.name}`}
+      title={`Members of ${workspaceMessages.displayName(workspace)}`}
       query={members}
       loadingLabel="Loading members"
       errorTitle={MESSAGES.workspaces.membersLoadFailed}

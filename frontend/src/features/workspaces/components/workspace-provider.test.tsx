@@ -61,6 +61,21 @@ describe('WorkspaceProvider', () => {
     expect(vendorCalls.map(({ headers }) => headers.get('x-workspace-id'))).toEqual([PERSONAL.id]);
   });
 
+  it("starts in the user's own personal workspace, not another user's listed before it", async () => {
+    const theirs = workspace({
+      id: '00000000-0000-4000-8000-000000000000',
+      name: 'Personal',
+      role: 'viewer',
+      ownerEmail: 'bob@example.com',
+    });
+    const { requests } = backend(() => [theirs, PERSONAL], vendorsByWorkspace);
+    renderProvider();
+
+    expect(await screen.findByText('My vendor')).toBeInTheDocument();
+    const vendorCalls = requests().filter(({ path }) => path === '/api/vendors');
+    expect(vendorCalls.map(({ headers }) => headers.get('x-workspace-id'))).toEqual([PERSONAL.id]);
+  });
+
   it('switches: remembers the choice, drops the cached data and reads it again in the new workspace', async () => {
     const { requests } = backend(() => [PERSONAL, TEAM], vendorsByWorkspace);
     const { user } = renderProvider();

@@ -40,7 +40,9 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
   );
 
   const list = workspaces.data;
-  const workspace = list && (list.find(({ id }) => id === chosenId) ?? list.find(({ personal }) => personal) ?? list[0]);
+  // The user's own personal workspace is the one that names no other owner.
+  const ownPersonal = list?.find(({ personal, ownerEmail }) => personal && !ownerEmail);
+  const workspace = list && (list.find(({ id }) => id === chosenId) ?? ownPersonal ?? list[0]);
 
   // Applied while rendering (React renders again at once, before anything below mounts), so no
   // screen sends a request in the workspace before, nor shows data cached there.

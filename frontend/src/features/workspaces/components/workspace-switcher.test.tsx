@@ -49,4 +49,21 @@ describe('WorkspaceSwitcher', () => {
     await user.click(options[1]!);
     expect(switchTo).toHaveBeenCalledWith(team.id);
   });
+
+  it("tells the user's own personal workspace from another user's they were invited into", async () => {
+    mockFetch({});
+    const own = workspace({ name: MESSAGES.workspaces.personal });
+    const theirs = workspace({
+      id: '00000000-0000-4000-8000-000000000005',
+      name: MESSAGES.workspaces.personal,
+      role: 'viewer',
+      ownerEmail: 'bob@example.com',
+    });
+    const { user } = renderWithProviders(<WorkspaceSwitcher />, { workspace: theirs, workspaces: [own, theirs] });
+
+    await user.click(screen.getByRole('button', { name: 'Workspace: Personal — bob@example.com' }));
+    const options = within(await screen.findByTestId('workspace-menu')).getAllByTestId('workspace-option');
+    expect(options.map((option) => option.textContent)).toEqual(['Personalowner', 'Personal — bob@example.comviewer']);
+    expect(options[1]).toHaveAttribute('aria-current', 'true');
+  });
 });

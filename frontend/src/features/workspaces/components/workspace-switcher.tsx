@@ -1,12 +1,15 @@
 import { Button, Group, Menu, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCheck, IconChevronDown, IconPlus } from '@tabler/icons-react';
-import { MESSAGES } from '@vendorwatch/contracts';
+import { MESSAGES, workspaceMessages } from '@vendorwatch/contracts';
 import { useCurrentWorkspace } from '@/lib/workspace';
 import { CreateWorkspaceModal } from './create-workspace-modal';
 import { RoleBadge } from '@/components/ui/role-badge';
 
-/** The top bar's workspace menu: every workspace of the user with their role, and "Create workspace". */
+/**
+ * The top bar's workspace menu: every workspace of the user with their role, and "Create workspace".
+ * Another user's personal workspace shows its owner, so it is not a second "Personal".
+ */
 export function WorkspaceSwitcher() {
   const { workspace, workspaces, switchTo } = useCurrentWorkspace();
   const [creating, createModal] = useDisclosure(false);
@@ -21,11 +24,11 @@ export function WorkspaceSwitcher() {
             rightSection={<IconChevronDown size={14} />}
             maw={{ base: 150, sm: 240 }}
             styles={{ label: { overflow: 'hidden' } }}
-            aria-label={`Workspace: ${workspace.name}`}
+            aria-label={`Workspace: ${workspaceMessages.displayName(workspace)}`}
             data-testid="workspace-switcher"
           >
             <Text size="xs" fw={500} truncate>
-              {workspace.name}
+              {workspaceMessages.displayName(workspace)}
             </Text>
           </Button>
         </Menu.Target>
@@ -41,7 +44,7 @@ export function WorkspaceSwitcher() {
             >
               <Group gap="xs" wrap="nowrap" justify="space-between">
                 <Text size="sm" truncate>
-                  {item.name}
+                  {workspaceMessages.displayName(item)}
                   {item.personal && item.name !== MESSAGES.workspaces.personal && (
                     <Text span size="xs" c="dimmed">
                       {' '}
