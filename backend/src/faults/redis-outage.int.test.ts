@@ -79,12 +79,18 @@ describe('a Redis outage', () => {
     });
     await redis.start();
 
-    // Redis is up: the queue reports healthy within a few seconds (BullMQ's own backoff took up to 20 s).
-    await waitFor(async () => (await health()).services.queue.status === 'ok', {
-      timeoutMs: 5_000,
-      intervalMs: 100,
-      what: "the API's queue to reconnect",
-    });
+    // Redis is up: the API's connections report healthy within a few seconds (BullMQ's own backoff took up to 20 s).
+    await waitFor(
+      async () => {
+        const { services } = await health();
+        return services.redis.status === 'ok' && services.queue.status === 'ok';
+      },
+      {
+        timeoutMs: 5_000,
+        intervalMs: 100,
+        what: "the API's queue to reconnect",
+      },
+    );
     const started = await startCrawl();
     expect(started.status).toBe(201);
     const crawl = (await started.json()) as CrawlJob;

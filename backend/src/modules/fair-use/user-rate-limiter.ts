@@ -1,12 +1,5 @@
-import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import {
-  APP_CONFIG,
-  createRedisClient,
-  settleRedisClient,
-  UserAllowance,
-  type AllowanceBucket,
-  type AppConfig,
-} from '@vendorwatch/runtime';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, JobQueues, UserAllowance, type AllowanceBucket, type AppConfig } from '@vendorwatch/runtime';
 import { DomainError } from '../../common/errors';
 
 /** The per-user limits a route can be counted against (see AllowanceBucket). */
@@ -19,28 +12,22 @@ export class RateLimitedError extends DomainError {
   }
 }
 
-/** The API's side of the per-user allowances: a use over the limit is a RateLimitedError. */
+/**
+ * The API's side of the per-user allowances: a use over the limit is a RateLimitedError. Its counters
+ * go through the queue gateway's Redis client, the one /api/health probes: a client of its own came
+ * back from an outage on its own schedule, so a crawl start could be refused after health said ok.
+ */
 @Injectable()
-export class UserRateLimiter implements OnModuleInit, OnModuleDestroy {
-  private readonly redis;
+export class UserRateLimiter {
   private readonly allowance: UserAllowance;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.redis = createRedisClient(config, 'api-user-rate-limit', 'producer');
-    this.allowance = new UserAllowance(this.redis, config);
-  }
-
-  onModuleInit(): Promise<void> {
-    return settleRedisClient(this.redis);
+  constructor(@Inject(APP_CONFIG) config: AppConfig, queues: JobQueues) {
+    this.allowance = new UserAllowance(queues.redis, config);
   }
 
   /** Counts one request of `userId` against `bucket`; throws RateLimitedError when over the limit. */
   async consume(bucket: UserRateLimitBucket, userId: string): Promise<void> {
     const answer = await this.allowance.consume(bucket, userId);
     if (!answer.allowed) throw new RateLimitedError(answer.message, answer.retryAfterSeconds);
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.redis.quit().catch(() => this.redis.disconnect());
   }
 }
