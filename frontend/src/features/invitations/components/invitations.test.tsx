@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { WORKSPACE_ID } from '@/testing/fixtures';
 import { mockFetch } from '@/testing/mock-fetch';
+import { mockPhoneScreen } from '@/testing/phone-screen';
 import { renderWithProviders } from '@/testing/test-utils';
 import { InviteMemberForm } from './invite-member-form';
 import { PendingInvitations } from './pending-invitations';
@@ -92,16 +93,7 @@ describe('Invitations', () => {
   });
 
   it('on a phone, shows each invitation as a card with labelled values instead of a table', async () => {
-    // A 390 px wide screen: every max-width query below the tablet breakpoint matches.
-    vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: query.includes('max-width'),
-          media: query,
-          addEventListener: () => {},
-          removeEventListener: () => {},
-        }) as never,
-    );
+    mockPhoneScreen();
     mockFetch({ [`GET ${PATH}`]: { body: [invitation('i1', 'carol@example.com')] } });
     renderWithProviders(<PendingInvitations />);
 
