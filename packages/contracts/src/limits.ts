@@ -75,8 +75,10 @@ export const LIMITS = {
     maxApiKeys: 50,
     /** A key's `lastUsedAt` is written at most this often (one UPDATE a minute, not one per request). */
     apiKeyLastUsedIntervalSeconds: 60,
-    /** The audit log's `actor` and `action` filters. */
+    /** The audit log's `actor` filter (an email address, a key's name or an id). */
     auditFilterMaxLength: 254,
+    /** The audit log's `action` filter (`member.role_change`). */
+    auditActionMaxLength: 64,
     /** An audit-log CSV holds at most this many entries (the newest, within the filters). */
     auditExportMaxRows: 100_000,
   },

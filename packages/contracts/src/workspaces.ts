@@ -187,7 +187,7 @@ const auditFilterFields = {
   action: z
     .string({ error: A.invalidAction })
     .trim()
-    .max(64, { error: A.invalidAction })
+    .max(W.auditActionMaxLength, { error: A.invalidAction })
     .regex(/^[a-z_]+(\.[a-z_]+)*$/, { error: A.invalidAction })
     .optional(),
   /** From this instant (a date: its start, UTC) … */

@@ -1,7 +1,8 @@
-import { Button, Card, Group, Select, TextInput, Title } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import { IconKey } from '@tabler/icons-react';
 import { apiKeyInputSchema, LIMITS, rolesUpTo, type CreatedApiKey, type WorkspaceRole } from '@vendorwatch/contracts';
+import { InlineFormCard } from '@/components/forms/inline-form-card';
 import { focusFirstError, setServerFieldErrors } from '@/lib/form';
 import { useCurrentWorkspace } from '@/lib/workspace';
 import { useCreateApiKey } from '../api/create-api-key';
@@ -63,49 +64,38 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (created: CreatedAp
   );
 
   return (
-    <Card withBorder radius="md" padding="lg">
-      <Title order={3} size="h4" mb="md">
-        Create an API key
-      </Title>
-      <form onSubmit={submit} noValidate aria-label="Create an API key" data-testid="api-key-form">
-        <Group align="flex-start" wrap="wrap">
-          <TextInput
-            label="Name"
-            placeholder="GRC export script"
-            maxLength={LIMITS.workspaces.apiKeyNameMaxLength}
-            style={{ flex: '1 1 200px' }}
-            data-testid="api-key-name"
-            key={form.key('name')}
-            {...form.getInputProps('name')}
-          />
-          <Select
-            label="Role"
-            data={roles}
-            allowDeselect={false}
-            w={{ base: '100%', xs: 140 }}
-            data-testid="api-key-role"
-            key={form.key('role')}
-            {...form.getInputProps('role')}
-          />
-          <TextInput
-            label="Expires (optional)"
-            type="date"
-            w={{ base: '100%', xs: 170 }}
-            data-testid="api-key-expiry"
-            key={form.key('expiresAt')}
-            {...form.getInputProps('expiresAt')}
-          />
-          <Button
-            type="submit"
-            mt={{ base: 0, xs: 25 }}
-            leftSection={<IconKey size={16} />}
-            loading={create.isPending}
-            data-testid="api-key-create"
-          >
-            Create key
-          </Button>
-        </Group>
-      </form>
-    </Card>
+    <InlineFormCard
+      title="Create an API key"
+      testId="api-key-form"
+      onSubmit={submit}
+      submit={{ label: 'Create key', icon: <IconKey size={16} />, pending: create.isPending, testId: 'api-key-create' }}
+    >
+      <TextInput
+        label="Name"
+        placeholder="GRC export script"
+        maxLength={LIMITS.workspaces.apiKeyNameMaxLength}
+        style={{ flex: '1 1 200px' }}
+        data-testid="api-key-name"
+        key={form.key('name')}
+        {...form.getInputProps('name')}
+      />
+      <Select
+        label="Role"
+        data={roles}
+        allowDeselect={false}
+        w={{ base: '100%', xs: 140 }}
+        data-testid="api-key-role"
+        key={form.key('role')}
+        {...form.getInputProps('role')}
+      />
+      <TextInput
+        label="Expires (optional)"
+        type="date"
+        w={{ base: '100%', xs: 170 }}
+        data-testid="api-key-expiry"
+        key={form.key('expiresAt')}
+        {...form.getInputProps('expiresAt')}
+      />
+    </InlineFormCard>
   );
 }

@@ -50,7 +50,7 @@ export function AuditLogFiltersForm({ onApply }: { onApply: (filters: AuditLogFi
           label="Action"
           placeholder="e.g. member.role_change"
           data={[...AUDIT_ACTIONS]}
-          maxLength={64}
+          maxLength={LIMITS.workspaces.auditActionMaxLength}
           style={{ flex: '1 1 200px' }}
           data-testid="audit-action"
           key={form.key('action')}

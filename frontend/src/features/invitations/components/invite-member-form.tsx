@@ -1,7 +1,8 @@
-import { Button, Card, Group, Select, TextInput, Title } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailForward } from '@tabler/icons-react';
 import { invitationInputSchema, LIMITS, rolesUpTo, type WorkspaceRole } from '@vendorwatch/contracts';
+import { InlineFormCard } from '@/components/forms/inline-form-card';
 import { focusFirstError, setServerFieldErrors, zodValidate } from '@/lib/form';
 import { useCurrentWorkspace } from '@/lib/workspace';
 import { useCreateInvitation } from '../api/create-invitation';
@@ -32,42 +33,36 @@ export function InviteMemberForm() {
   );
 
   return (
-    <Card withBorder radius="md" padding="lg">
-      <Title order={3} size="h4" mb="md">
-        Invite someone
-      </Title>
-      <form onSubmit={submit} noValidate aria-label="Invite someone" data-testid="invite-form">
-        <Group align="flex-start" wrap="wrap">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="off"
-            maxLength={LIMITS.auth.emailMaxLength}
-            style={{ flex: '1 1 220px' }}
-            data-testid="invite-email"
-            key={form.key('email')}
-            {...form.getInputProps('email')}
-          />
-          <Select
-            label="Role"
-            data={roles}
-            allowDeselect={false}
-            w={{ base: '100%', xs: 140 }}
-            data-testid="invite-role"
-            key={form.key('role')}
-            {...form.getInputProps('role')}
-          />
-          <Button
-            type="submit"
-            mt={{ base: 0, xs: 25 }}
-            leftSection={<IconMailForward size={16} />}
-            loading={invite.isPending}
-            data-testid="invite-submit"
-          >
-            Send invitation
-          </Button>
-        </Group>
-      </form>
-    </Card>
+    <InlineFormCard
+      title="Invite someone"
+      testId="invite-form"
+      onSubmit={submit}
+      submit={{
+        label: 'Send invitation',
+        icon: <IconMailForward size={16} />,
+        pending: invite.isPending,
+        testId: 'invite-submit',
+      }}
+    >
+      <TextInput
+        label="Email"
+        type="email"
+        autoComplete="off"
+        maxLength={LIMITS.auth.emailMaxLength}
+        style={{ flex: '1 1 220px' }}
+        data-testid="invite-email"
+        key={form.key('email')}
+        {...form.getInputProps('email')}
+      />
+      <Select
+        label="Role"
+        data={roles}
+        allowDeselect={false}
+        w={{ base: '100%', xs: 140 }}
+        data-testid="invite-role"
+        key={form.key('role')}
+        {...form.getInputProps('role')}
+      />
+    </InlineFormCard>
   );
 }
