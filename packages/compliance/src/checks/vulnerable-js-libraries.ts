@@ -24,6 +24,14 @@ function describe(library: DetectedLibrary): string {
   return `${parts.join('; ')} — seen by ${seen} (${library.evidence[0]!.source}), on ${count(library.pagesTotal, 'page')}`;
 }
 
+/** One label per advisory of each library version ("jquery 1.12.4: CVE-2020-11022"): a new version or a new advisory is a new finding. */
+const findingsOf = (libraries: DetectedLibrary[]) =>
+  libraries.flatMap((library) =>
+    library.advisories.map(
+      (advisory) => `${named(library)}: ${advisory.ids[0] ?? advisory.info[0] ?? advisory.summary ?? `below ${advisory.below}`}`,
+    ),
+  );
+
 export const vulnerableJsLibraries: Check = {
   id: 'vulnerable-js-libraries',
   version: 1,
@@ -48,15 +56,21 @@ export const vulnerableJsLibraries: Check = {
       library.advisories.some((advisory) => !advisory.endOfLife && advisory.severity !== 'low'),
     );
     if (holes.length > 0)
-      return fail(
-        `${count(holes.length, 'JavaScript library', 'JavaScript libraries')} with known vulnerabilities: ${listOf(holes.map(named))} (${DETECTION_BY_EVIDENCE})`,
-        evidence,
-      );
+      return {
+        ...fail(
+          `${count(holes.length, 'JavaScript library', 'JavaScript libraries')} with known vulnerabilities: ${listOf(holes.map(named))} (${DETECTION_BY_EVIDENCE})`,
+          evidence,
+        ),
+        findings: findingsOf(affected),
+      };
     if (affected.length > 0)
-      return warn(
-        `Only low-severity advisories or end-of-life notices: ${listOf(affected.map(named))} (${DETECTION_BY_EVIDENCE})`,
-        evidence,
-      );
+      return {
+        ...warn(
+          `Only low-severity advisories or end-of-life notices: ${listOf(affected.map(named))} (${DETECTION_BY_EVIDENCE})`,
+          evidence,
+        ),
+        findings: findingsOf(affected),
+      };
     const seen = libraries.length ? `: ${listOf(libraries.map(named))}` : '';
     return pass(
       `No known vulnerability in the ${count(libraries.length, 'JavaScript library', 'JavaScript libraries')} detected${seen} (${DETECTION_BY_EVIDENCE})`,

@@ -87,6 +87,12 @@ function Findings({
               </Badge>
               <Text size="sm">{finding.title}</Text>
             </Group>
+            {finding.newFindings && finding.newFindings.length > 0 && (
+              <Text size="xs" c="dimmed" data-testid="new-findings-below">
+                {finding.previousOutcome === finding.outcome ? 'Still failing, and newly found: ' : 'Found: '}
+                {finding.newFindings.join('; ')}
+              </Text>
+            )}
           </List.Item>
         ))}
       </List>
