@@ -6,7 +6,7 @@ import { count, listOf } from '../text';
 
 /** How detection works, said in every summary: what is not seen is not reported, in either direction. */
 export const DETECTION_BY_EVIDENCE =
-  'detection is by evidence seen — script file names and URLs, version banners at the start of scripts the browser loaded, and library globals in the rendered page; a bundled or minified library without them is not seen';
+  'detection is by evidence seen — script file names and URLs, version banners at the start of the scripts the pages load, and library globals in a page the browser rendered; a bundled or minified library without them is not seen';
 
 const named = (library: DetectedLibrary) => `${library.component} ${library.version}`;
 
