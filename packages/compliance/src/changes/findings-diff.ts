@@ -45,7 +45,8 @@ function foundSince(previous: CheckOutcomeOf | undefined, check: CheckOutcomeOf)
 /**
  * The compliance findings that are new in `after` and those resolved since `before`, matched by
  * check id, in `after`'s order. Below the outcome, a check that keeps failing is new again when it
- * found something the earlier one did not: the outcome alone would hide a second vulnerable library. A check that left the catalogue is neither: nothing says it was fixed.
+ * found something the earlier one did not: the outcome alone would hide a second vulnerable library.
+ * A check that left the catalogue is neither: nothing says it was fixed.
  * A check only one of the crawls evaluated is not comparable: a browser crawl's accessibility failure
  * is not "resolved" by an http crawl that could not look, nor "new" when the browser looks again.
  */

@@ -96,9 +96,13 @@ export function sbomOf(inventory: CrawlInventory, subject: SbomSubject): string 
     const key = normaliseName(technology.name);
     const versions = librariesByName.get(key) ?? [];
     librariesByName.delete(key);
-    // The fingerprints' version, when the vulnerability data did not see that one too.
-    if (versions.length === 0 || (technology.version && !versions.some((library) => library.version === technology.version)))
-      addComponent(technologyComponent(technology, versions.length ? [] : technology.evidence));
+    // The fingerprints' version, when the vulnerability data did not see that one too: with the evidence
+    // that is not a library version's own (that evidence is on its component).
+    if (versions.length === 0 || (technology.version && !versions.some((library) => library.version === technology.version))) {
+      const ofVersions = new Set(versions.flatMap((library) => library.evidence.map((e) => e.source)));
+      const own = technology.evidence.filter((e) => !ofVersions.has(e.value.replace(/ \(banner\)$/, '')));
+      addComponent(technologyComponent(technology, own));
+    }
     for (const library of versions) {
       const component = libraryComponent(library, technology);
       addComponent(component);

@@ -24,7 +24,9 @@ export const SCRIPT_BANNER_LIMITS: ScriptBannerLimits = { perCrawl: 100, perPage
  * one ranged request per script URL per crawl, same-site and third-party alike, each in its host's turn
  * like any request of the crawl and through the same SSRF-guarded client. Where a library announces its
  * version (`/*! Bootstrap v3.3.7`), the assessment finds it as it does in the browser's banners. A script
- * that does not answer is left out; it is not asked for again in the crawl.
+ * that does not answer is left out; it is not asked for again in the crawl. Like the browser method loading
+ * the page, it does not ask robots.txt (which governs crawling pages, and a third party's is never read);
+ * a host's Crawl-delay the crawl has read still spaces the requests.
  */
 export class HttpScriptBanners {
   /** Script URLs this crawl has asked for already. */
