@@ -89,7 +89,11 @@ function Findings({
             </Group>
             {finding.newFindings && finding.newFindings.length > 0 && (
               <Text size="xs" c="dimmed" data-testid="new-findings-below">
-                {finding.previousOutcome === finding.outcome ? 'Still failing, and newly found: ' : 'Found: '}
+                {finding.previousOutcome !== finding.outcome
+                  ? 'Found: '
+                  : finding.outcome === 'fail'
+                    ? 'Still failing, and newly found: '
+                    : 'Still warning, and newly found: '}
                 {finding.newFindings.join('; ')}
               </Text>
             )}
