@@ -311,7 +311,7 @@ export function naiveAssess(crawl) {
   outcomes['cookie-samesite'] = worst(
     cookies().map((c) => {
       const s = c.sameSite?.toLowerCase();
-      if (s === undefined) return isCsrfLike(c.name) ? 'fail' : 'warn';
+      if (s === undefined) return isCsrfLike(c.name) ? 'fail' : 'pass'; // as MDN HTTP Observatory: the browser's Lax default
       return !['lax', 'strict', 'none'].includes(s) || (s === 'none' && !c.secure) ? 'fail' : 'pass';
     }),
   );

@@ -15,6 +15,11 @@ export interface CheckEvaluation {
    * Absent means true.
    */
   evaluated?: boolean;
+  /**
+   * What a failing or warning check found, one stable label each (no page counts, no dates): compared
+   * between crawls, a label the earlier result lacked is a new finding even when the outcome is unchanged.
+   */
+  findings?: string[];
 }
 
 /**

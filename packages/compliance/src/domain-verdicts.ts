@@ -34,7 +34,9 @@ export function judgeSubjects<T>(
     'not_applicable',
   );
   const summary = verdicts.map((v) => `${v.name}: ${v.says}`).join('; ');
-  return { outcome, summary, evidence: verdicts.flatMap((v) => v.evidence) };
+  // Each failing or warning domain or origin is a finding of its own: one more is new even when the check already failed.
+  const findings = verdicts.filter((v) => v.outcome === 'fail' || v.outcome === 'warn').map((v) => v.name);
+  return { outcome, summary, evidence: verdicts.flatMap((v) => v.evidence), ...(findings.length ? { findings } : {}) };
 }
 
 /** Judges each of the vendor's domains: the body of every "Email & domain" check. */

@@ -137,6 +137,12 @@ export interface DocumentFacts {
    */
   meta?: { name: string; content: string }[];
   /**
+   * The first bytes (at most 1 024 characters) of the page's `<script src>`s, read by the http method with
+   * a small ranged request each, where a library's version banner sits: as the browser's `scripts`, each
+   * script is kept on the first page of the crawl that loads it. Absent for other methods and before.
+   */
+  scriptBanners?: ScriptBanner[];
+  /**
    * Policies the page delivers in `<meta>` elements, which browsers apply like the response headers:
    * `<meta http-equiv="Content-Security-Policy" content>` (each element one policy, in document order)
    * and the last `<meta name="referrer" content>`. Absent when the page has none (and on pages stored

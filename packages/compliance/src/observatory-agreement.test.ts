@@ -24,7 +24,8 @@ import { crawlOf, pageOf, tlsOf } from './testing/builders';
  * - it does not pass → our check fails, or warns where we call the weakness partial (unsafe-eval,
  *   a short HSTS max-age: the Observatory's mildest deductions of its failures).
  * The cookie test is one verdict in the Observatory and three checks here (Secure, HttpOnly, SameSite):
- * it passes exactly when none of ours fails, and its SameSite bonus is our SameSite check passing.
+ * it passes exactly when all of ours pass (or have no cookie to judge), and its SameSite bonus is our
+ * SameSite check passing without a cookie that relies on the browser's default.
  */
 
 const CHECK_OF: Record<Exclude<ObservatoryTest, 'cookies'>, Check> = {
@@ -144,9 +145,10 @@ function replay(test: ObservatoryTest, variant: ObservatoryVariant): { ours: Rec
   const outcomes = Object.values(ours);
   if (observatory.result === 'cookies-not-found') return { ours, agree: outcomes.every((o) => o === 'not_applicable') };
   if (!observatory.pass) return { ours, agree: ours[FAILING_COOKIE_CHECK[observatory.result].id] === 'fail' };
-  const secureAndHttpOnly = [ours['cookie-secure'], ours['cookie-httponly']].every((o) => o === 'pass' || o === 'not_applicable');
-  const sameSite = variant.sameSite ? ours['cookie-samesite'] === 'pass' : ours['cookie-samesite'] === 'warn';
-  return { ours, agree: secureAndHttpOnly && sameSite && !outcomes.includes('fail') };
+  const allPass = outcomes.every((o) => o === 'pass' || o === 'not_applicable');
+  const sameSite = runCheck(cookieSameSite, crawl);
+  const reliesOnDefault = sameSite.evidence.some((e) => e.detail.includes('(no SameSite)'));
+  return { ours, agree: allPass && sameSite.outcome === 'pass' && reliesOnDefault === !variant.sameSite };
 }
 
 const comparable = (variant: ObservatoryVariant) => !variant.decidedByPreloadList && !variant.flagsWithoutCounterpart;

@@ -1,4 +1,10 @@
-import { type CheckResult, type CrawlMethod, MAX_EVIDENCE_PER_CHECK } from '@vendorwatch/contracts';
+import {
+  type CheckResult,
+  type CrawlMethod,
+  MAX_EVIDENCE_PER_CHECK,
+  MAX_FINDING_LENGTH,
+  MAX_FINDINGS_PER_CHECK,
+} from '@vendorwatch/contracts';
 import { type Check, type CheckEvaluation, notEvaluated } from './check';
 import type { AssessedCrawl } from './input';
 
@@ -35,5 +41,11 @@ export function runCheck(check: Check, crawl: AssessedCrawl): CheckResult {
     evidence: evaluation.evidence.slice(0, MAX_EVIDENCE_PER_CHECK),
     evidenceTotal: evaluation.evidence.length,
     evaluated: evaluation.evaluated ?? true,
+    ...(evaluation.findings && {
+      findings: [...new Set(evaluation.findings.map((label) => label.slice(0, MAX_FINDING_LENGTH)))].slice(
+        0,
+        MAX_FINDINGS_PER_CHECK,
+      ),
+    }),
   };
 }

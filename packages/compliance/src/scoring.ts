@@ -15,7 +15,7 @@ export const SEVERITY_WEIGHTS: Readonly<Record<CheckSeverity, number>> = { criti
 
 /**
  * Share of its weight an outcome earns. A warning is a real but partial shortcoming (HSTS with a
- * short max-age, cookies relying on the browser's SameSite default), so it earns half.
+ * short max-age, unsafe-eval in a CSP), so it earns half.
  * not_applicable and not_checked ("could not be checked": a lookup that timed out) are absent: they
  * are left out of both sides of the rate, so an unanswered DNS query never lowers a vendor's rate.
  */

@@ -31,6 +31,10 @@ export const findingChangeSchema = z
     severity: z.enum(CHECK_SEVERITIES),
     outcome: z.enum(CHECK_OUTCOMES),
     previousOutcome: z.enum(CHECK_OUTCOMES).nullable().meta({ description: 'null: the check was not in the earlier assessment' }),
+    newFindings: z.array(z.string()).optional().meta({
+      description:
+        'What the check found that its earlier result did not (a vulnerable library version or advisory, a tracker, a failing host); with an unchanged outcome, why it is new',
+    }),
   })
   .meta({ id: 'FindingChange' });
 export type FindingChange = z.output<typeof findingChangeSchema>;

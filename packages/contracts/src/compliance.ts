@@ -118,10 +118,19 @@ export const checkResultSchema = z.object({
   evaluated: z.boolean().meta({
     description: 'false: the crawl did not collect what decides the check (its method cannot, or it did not reach the fact)',
   }),
+  /**
+   * What the check found, one stable label each — a library version's advisory, a tracker host, an
+   * origin or domain that fails — so two assessments are compared below the outcome: a second vulnerable
+   * library in a check that already failed is still a new finding. Absent for checks that list none.
+   */
+  findings: z.array(z.string()).optional(),
 });
 export type CheckResult = z.output<typeof checkResultSchema>;
 
 export const MAX_EVIDENCE_PER_CHECK = 50;
+/** Finding labels kept per check result (`findings`), and the length of each. */
+export const MAX_FINDINGS_PER_CHECK = 200;
+export const MAX_FINDING_LENGTH = 300;
 
 export const outcomeCountsSchema = z.object({
   pass: z.number().int(),

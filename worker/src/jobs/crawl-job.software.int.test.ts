@@ -128,7 +128,7 @@ describe('software and third parties of a crawled vendor', () => {
     });
   });
 
-  it('by plain HTTP: only what the HTML shows — file names and URLs, no banners, no globals', async () => {
+  it("by plain HTTP: what the HTML shows and the scripts' banners (read with small ranged requests) — no globals", async () => {
     const { userId, vendorId } = await harness.createUser();
     const id = await crawl('http', site, userId, vendorId);
     const software = (await inventories.software(await workspaceOf(userId), vendorId))!;
@@ -136,6 +136,13 @@ describe('software and third parties of a crawled vendor', () => {
       'bootstrap 3.3.7',
       'jquery 1.12.4',
     ]);
+    const bootstrap = software.libraries.find((library) => library.component === 'bootstrap')!;
+    expect(bootstrap.evidence).toEqual(
+      expect.arrayContaining([
+        { kind: 'banner', source: `${site.url}/assets/js/bootstrap.min.js` },
+        { kind: 'url', source: BOOTSTRAP_CDN },
+      ]),
+    );
     const home = (await harness.pages(id)).find((page) => new URL(page.url).pathname === '/')!;
     expect(home.document!.scripts).toEqual(expect.arrayContaining([`${site.url}/assets/js/app.bundle.js`, GOOGLE_ANALYTICS]));
     expect(home.document!.meta).toEqual(expect.arrayContaining([{ name: 'generator', content: 'WordPress 6.4.2' }]));

@@ -42,6 +42,8 @@ export class WorkerMetrics implements BeforeApplicationShutdown {
 
 class MeteredFetcher implements Fetcher {
   private holdsPage: boolean;
+  /** The inner fetcher's, when it has one: the crawl loop asks whether the method reads subresources. */
+  readonly readSubresources?: Fetcher['readSubresources'];
 
   constructor(
     private readonly inner: Fetcher,
@@ -50,6 +52,7 @@ class MeteredFetcher implements Fetcher {
   ) {
     this.holdsPage = inner.method === 'puppeteer';
     if (this.holdsPage) pages(1);
+    if (inner.readSubresources) this.readSubresources = inner.readSubresources.bind(inner);
   }
 
   get method() {

@@ -7,6 +7,8 @@ import { PageFetchError } from '../crawl-engine/loop/errors';
 import { BrowserPool } from '../crawl-engine/fetchers/puppeteer/browser-pool';
 import { PuppeteerFetcher } from '../crawl-engine/fetchers/puppeteer/puppeteer-fetcher';
 import { HttpClient } from '../crawl-engine/fetchers/http/http-client';
+import { HttpFetcher } from '../crawl-engine/fetchers/http/http-fetcher';
+import type { InTurn } from '../crawl-engine/fetchers/fetcher';
 import { AddressGuard, createGuardedAgent, forbiddenAddressReason } from '@vendorwatch/runtime';
 
 /**
@@ -37,6 +39,14 @@ describe('SSRF guard layers', () => {
     site = await startFixtureSite();
     publicServer = http.createServer((req, res) => {
       if (req.url === '/to-private') return res.writeHead(302, { location: `${site.url}/about` }).end();
+      if (req.url === '/lib.js') return res.writeHead(200, { 'content-type': 'text/javascript' }).end('/*! lib v1 */');
+      if (req.url === '/lib-to-private.js') return res.writeHead(302, { location: `${site.url}/moved.js` }).end();
+      if (req.url === '/with-scripts') {
+        const scripts = [`${site.url}/app.js`, `${publicUrl}/lib.js`, `${publicUrl}/lib-to-private.js`];
+        return res
+          .writeHead(200, { 'content-type': 'text/html' })
+          .end(`<title>Scripts</title>${scripts.map((src) => `<script src="${src}"></script>`).join('')}`);
+      }
       res
         .writeHead(200, { 'content-type': 'text/html' })
         .end(`<title>Public</title><img src="${site.url}/images/map.png"><a href="/x">x</a>`);
@@ -108,6 +118,22 @@ describe('SSRF guard layers', () => {
       expect(site.requests.map((r) => r.path)).not.toContain('/about');
     } finally {
       if (!agent.destroyed && !agent.closed) await agent.close();
+    }
+  });
+
+  it("HTTP method's script banners: a script on a forbidden address is never requested, nor one a redirect sends there", async () => {
+    const agent = createGuardedAgent(new AddressGuard(false, fakeDns(), policy));
+    const fetcher = new HttpFetcher(new HttpClient(agent));
+    // The crawl's host turns are not under test here: each request runs at once.
+    const inTurn: InTurn = (_url, _signal, work) => work({ beforeRedirect: async () => 'follow' });
+    try {
+      const page = await fetcher.fetch(`${publicUrl}/with-scripts`, signal);
+      await fetcher.readSubresources(page, inTurn, signal);
+      expect(page.document!.facts.scriptBanners).toEqual([{ url: `${publicUrl}/lib.js`, banner: '/*! lib v1 */' }]);
+      expect(site.requests.map((r) => r.path)).not.toEqual(expect.arrayContaining(['/app.js']));
+      expect(site.requests.map((r) => r.path)).not.toEqual(expect.arrayContaining(['/moved.js']));
+    } finally {
+      await agent.close();
     }
   });
 

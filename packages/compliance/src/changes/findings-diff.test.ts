@@ -63,4 +63,32 @@ describe('findingsDiff', () => {
     expect(answeredAgain.new).toEqual([]);
     expect(answeredAgain.notComparable.map((f) => f.checkId)).toEqual(['dmarc']);
   });
+
+  it('compares below the outcome: a second vulnerable library in a check that already failed is a new finding', () => {
+    const libraries = (...findings: string[]) => ({ ...check('vulnerable-js-libraries', 'fail'), findings });
+    const before = [libraries('jquery 1.12.4: CVE-2020-11022')];
+    const after = [libraries('jquery 1.12.4: CVE-2020-11022', 'bootstrap 3.3.7: CVE-2019-8331')];
+    expect(findingsDiff(before, after)).toEqual({
+      new: [
+        { ...check('vulnerable-js-libraries', 'fail'), previousOutcome: 'fail', newFindings: ['bootstrap 3.3.7: CVE-2019-8331'] },
+      ],
+      resolved: [],
+      notComparable: [],
+    });
+    // A library gaining an advisory is new too; one fewer is not (nor resolved: the check still fails).
+    expect(findingsDiff(before, [libraries('jquery 1.12.4: CVE-2020-11022', 'jquery 1.12.4: CVE-2020-11023')]).new).toHaveLength(
+      1,
+    );
+    expect(findingsDiff(after, before)).toEqual({ new: [], resolved: [], notComparable: [] });
+    // A warning that becomes a failure with a new host names the host.
+    const hosts = (outcome: CheckOutcomeOf['outcome'], ...findings: string[]) => ({
+      ...check('tls-protocols', outcome),
+      findings,
+    });
+    expect(findingsDiff([hosts('warn', 'https://a.test')], [hosts('fail', 'https://a.test', 'https://b.test')]).new).toEqual([
+      { ...check('tls-protocols', 'fail'), previousOutcome: 'warn', newFindings: ['https://b.test'] },
+    ]);
+    // A result stored before findings were listed compares by outcome alone.
+    expect(findingsDiff([check('vulnerable-js-libraries', 'fail')], after).new).toEqual([]);
+  });
 });

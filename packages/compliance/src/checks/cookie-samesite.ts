@@ -17,11 +17,12 @@ function problemOf(cookie: ObservedCookie): string | null {
 /**
  * Follows MDN HTTP Observatory's "cookies" test (src/analyzer/tests/cookies.js): an invalid SameSite,
  * SameSite=None without Secure and anti-CSRF tokens without SameSite fail; other cookies without
- * SameSite only miss the Observatory's bonus, so they warn — browsers treat them as Lax.
+ * SameSite pass as the Observatory passes them (they only miss its bonus, browsers treat them as Lax),
+ * and the summary and evidence say that declaring it would be better.
  */
 export const cookieSameSite: Check = {
   id: 'cookie-samesite',
-  version: 2,
+  version: 3,
   group: 'security_headers',
   severity: 'medium',
   title: 'Cookies declare SameSite',
@@ -51,9 +52,9 @@ export const cookieSameSite: Check = {
       };
     if (missing.length)
       return {
-        outcome: 'warn',
-        summary: `Without SameSite, so browsers treat them as Lax: ${missing.length} of ${count(cookies.length, 'cookie')} (${namesOf(missing)})`,
-        evidence: missing.map((cookie) => describe(cookie, 'no SameSite')),
+        outcome: 'pass',
+        summary: `No unsafe SameSite; ${missing.length} of ${count(cookies.length, 'cookie')} rely on the browser's Lax default (${namesOf(missing)}) — declaring SameSite would be better`,
+        evidence: cookies.map((cookie) => describe(cookie, cookie.sameSite === null ? 'no SameSite' : undefined)),
       };
     return {
       outcome: 'pass',

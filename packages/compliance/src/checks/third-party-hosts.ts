@@ -29,7 +29,10 @@ export const thirdPartyHostsCheck: Check = {
       ),
     );
     const summary = `${count(hosts.length, 'third-party host')} ${source}${hosts.length ? `${companiesOf(hosts)}: ${listOf(hosts.map((host) => host.host))}` : ''}`;
-    return hosts.length > MANY_THIRD_PARTIES ? warn(summary, evidence) : pass(summary, evidence);
+    // Past the limit, each host is part of the finding: one more is a new finding, whatever the outcome was.
+    return hosts.length > MANY_THIRD_PARTIES
+      ? { ...warn(summary, evidence), findings: hosts.map((host) => host.host) }
+      : pass(summary, evidence);
   },
 };
 

@@ -23,9 +23,14 @@ export const trackersBeforeConsent: Check = {
     const categories = [...TRACKER_CATEGORIES].join(', ');
     if (trackers.length === 0)
       return pass(`No ${categories} hosts were requested before consent on ${count(rendered, 'rendered page')}`);
-    return fail(
-      `${count(trackers.length, 'tracker host')} loaded before consent: ${listOf(trackers.map((host) => host.entity ?? host.host))}`,
-      trackers.map((host) => onPage(host.firstRequest!.page, `${host.host}: ${describeHost(host)} — ${host.firstRequest!.url}`)),
-    );
+    return {
+      ...fail(
+        `${count(trackers.length, 'tracker host')} loaded before consent: ${listOf(trackers.map((host) => host.entity ?? host.host))}`,
+        trackers.map((host) =>
+          onPage(host.firstRequest!.page, `${host.host}: ${describeHost(host)} — ${host.firstRequest!.url}`),
+        ),
+      ),
+      findings: trackers.map((host) => host.host),
+    };
   },
 };

@@ -24,6 +24,27 @@ describe('vulnerable-js-libraries', () => {
     expect(evidence!.detail).toContain(`seen by script file name (${HOME}assets/jquery-1.12.4.min.js), on 1 page`);
   });
 
+  it("reads the banners the http method read of a page's scripts, and lists one finding per library version and advisory", () => {
+    const page = pageOf({
+      document: {
+        scripts: [`${HOME}static/vendor.js`, `${HOME}static/app.js`],
+        scriptBanners: [
+          { url: `${HOME}static/vendor.js`, banner: BOOTSTRAP_BANNER },
+          { url: `${HOME}static/app.js`, banner: ANONYMOUS_BUNDLE },
+        ],
+      },
+    });
+    const result = runCheck(vulnerableJsLibraries, crawlOf({ method: 'http', pages: [page] }));
+    expect(result.outcome).toBe('fail');
+    expect(result.summary).toMatch(/^1 JavaScript library with known vulnerabilities: bootstrap 3\.3\.7 /);
+    expect(result.evidence[0]!.detail).toContain(`seen by version banner at the start of the script (${HOME}static/vendor.js)`);
+    // What the comparison between crawls reads below the outcome: a new version or advisory is a new label.
+    expect(result.findings).toEqual(
+      expect.arrayContaining(['bootstrap 3.3.7: CVE-2019-8331', 'bootstrap 3.3.7: CVE-2018-14042']),
+    );
+    expect(result.findings!.every((label) => label.startsWith('bootstrap 3.3.7: '))).toBe(true);
+  });
+
   it('reads version banners of the scripts the browser loaded, and CDN URLs with the version in the path', () => {
     const home = pageOf({
       browser: {

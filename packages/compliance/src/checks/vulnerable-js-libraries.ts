@@ -6,7 +6,7 @@ import { count, listOf } from '../text';
 
 /** How detection works, said in every summary: what is not seen is not reported, in either direction. */
 export const DETECTION_BY_EVIDENCE =
-  'detection is by evidence seen — script file names and URLs, version banners at the start of scripts the browser loaded, and library globals in the rendered page; a bundled or minified library without them is not seen';
+  'detection is by evidence seen — script file names and URLs, version banners at the start of the scripts the pages load, and library globals in a page the browser rendered; a bundled or minified library without them is not seen';
 
 const named = (library: DetectedLibrary) => `${library.component} ${library.version}`;
 
@@ -23,6 +23,14 @@ function describe(library: DetectedLibrary): string {
   const seen = [...new Set(library.evidence.map((evidence) => LIBRARY_EVIDENCE_LABELS[evidence.kind]))].join(', ');
   return `${parts.join('; ')} — seen by ${seen} (${library.evidence[0]!.source}), on ${count(library.pagesTotal, 'page')}`;
 }
+
+/** One label per advisory of each library version ("jquery 1.12.4: CVE-2020-11022"): a new version or a new advisory is a new finding. */
+const findingsOf = (libraries: DetectedLibrary[]) =>
+  libraries.flatMap((library) =>
+    library.advisories.map(
+      (advisory) => `${named(library)}: ${advisory.ids[0] ?? advisory.info[0] ?? advisory.summary ?? `below ${advisory.below}`}`,
+    ),
+  );
 
 export const vulnerableJsLibraries: Check = {
   id: 'vulnerable-js-libraries',
@@ -48,15 +56,21 @@ export const vulnerableJsLibraries: Check = {
       library.advisories.some((advisory) => !advisory.endOfLife && advisory.severity !== 'low'),
     );
     if (holes.length > 0)
-      return fail(
-        `${count(holes.length, 'JavaScript library', 'JavaScript libraries')} with known vulnerabilities: ${listOf(holes.map(named))} (${DETECTION_BY_EVIDENCE})`,
-        evidence,
-      );
+      return {
+        ...fail(
+          `${count(holes.length, 'JavaScript library', 'JavaScript libraries')} with known vulnerabilities: ${listOf(holes.map(named))} (${DETECTION_BY_EVIDENCE})`,
+          evidence,
+        ),
+        findings: findingsOf(affected),
+      };
     if (affected.length > 0)
-      return warn(
-        `Only low-severity advisories or end-of-life notices: ${listOf(affected.map(named))} (${DETECTION_BY_EVIDENCE})`,
-        evidence,
-      );
+      return {
+        ...warn(
+          `Only low-severity advisories or end-of-life notices: ${listOf(affected.map(named))} (${DETECTION_BY_EVIDENCE})`,
+          evidence,
+        ),
+        findings: findingsOf(affected),
+      };
     const seen = libraries.length ? `: ${listOf(libraries.map(named))}` : '';
     return pass(
       `No known vulnerability in the ${count(libraries.length, 'JavaScript library', 'JavaScript libraries')} detected${seen} (${DETECTION_BY_EVIDENCE})`,

@@ -1,6 +1,6 @@
 import { ADVISORY_SEVERITIES, type DetectedLibrary, type LibraryEvidence } from '@vendorwatch/contracts';
 import type { CrawlIndex } from '../crawl-index';
-import type { AssessedPage } from '../input';
+import type { AssessedPage, ScriptBanner } from '../input';
 import { npmOfLibrary } from './library-globals';
 import { cleanVersion, PageSet } from './page-refs';
 import { advisoriesFor, componentOfGlobal, libraryInBanner, libraryInScriptUrl, type LibraryMatch, npmNameOf } from './retire';
@@ -18,6 +18,13 @@ export function scriptUrlsOf(page: AssessedPage): string[] {
   return [...urls];
 }
 
+/** The first bytes of the scripts a page loaded: read by the browser, or by the http method's ranged requests. */
+export function scriptBannersOf(page: AssessedPage): ScriptBanner[] {
+  const http = page.document?.scriptBanners ?? [];
+  const browser = page.browser?.scripts ?? [];
+  return http.length === 0 ? browser : browser.length === 0 ? http : [...browser, ...http];
+}
+
 interface Found {
   match: LibraryMatch;
   evidence: LibraryEvidence[];
@@ -26,7 +33,7 @@ interface Found {
 
 /**
  * The JavaScript libraries a crawl saw, by evidence only: a script's file name or URL, the version banner
- * in the first bytes of a script the browser loaded, or the library's own global in the rendered page. A
+ * in the first bytes of a script the pages loaded (read by the browser or by the http method), or the library's own global in the rendered page. A
  * bundled or minified library that shows none of them is not seen — and not reported. Each library and
  * version comes with the Retire.js advisories that apply to it, most severe first. Computed once per crawl.
  */
@@ -48,7 +55,7 @@ export function detectLibraries(index: CrawlIndex): DetectedLibrary[] {
     // A banner is kept on the first page that loaded the script; every page that loads it has the library.
     const bannerMatches = new Map<string, LibraryMatch[]>();
     for (const page of index.htmlPages)
-      for (const script of page.browser?.scripts ?? [])
+      for (const script of scriptBannersOf(page))
         if (!bannerMatches.has(script.url)) bannerMatches.set(script.url, libraryInBanner(script.banner));
 
     let urlsMatched = 0;

@@ -9,7 +9,7 @@ import type { CrawlIndex } from '../crawl-index';
 import type { AssessedPage } from '../input';
 import { finalUrlOf } from '../crawl-index';
 import { type Detection, fingerprintNamed, fingerprintNameLike, matchFingerprints } from './fingerprints';
-import { detectLibraries, scriptUrlsOf } from './libraries';
+import { detectLibraries, scriptBannersOf, scriptUrlsOf } from './libraries';
 import { cleanVersion, PageSet } from './page-refs';
 import { advisoriesFor, componentOfGlobal } from './retire';
 
@@ -87,7 +87,7 @@ function gather(index: CrawlIndex) {
     for (const cookie of page.browser?.cookies ?? []) cookies.add(cookie.name.toLowerCase(), '', page);
     for (const url of scriptUrlsOf(page)) scripts.add(url, page);
     for (const url of page.document?.stylesheets ?? []) stylesheets.add(url, page);
-    for (const script of page.browser?.scripts ?? []) if (!banners.has(script.url)) banners.set(script.url, script.banner);
+    for (const script of scriptBannersOf(page)) if (!banners.has(script.url)) banners.set(script.url, script.banner);
   }
   return { headers, meta, cookies, scripts, stylesheets, banners };
 }

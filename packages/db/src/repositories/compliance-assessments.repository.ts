@@ -1,5 +1,7 @@
 import {
   MAX_EVIDENCE_PER_CHECK,
+  MAX_FINDING_LENGTH,
+  MAX_FINDINGS_PER_CHECK,
   type CheckEvidence,
   type CheckResult,
   type ComplianceLabel,
@@ -47,6 +49,10 @@ const boundEvidence = (evidence: CheckEvidence[]): CheckEvidence[] =>
     pageId,
     detail: detail.slice(0, MAX_EVIDENCE_DETAIL),
   }));
+
+/** A check's finding labels as stored (what crawled sites wrote is in them, so bounded here too); null when it lists none. */
+const boundFindings = (findings: string[] | undefined): string[] | null =>
+  findings ? findings.slice(0, MAX_FINDINGS_PER_CHECK).map((label) => label.slice(0, MAX_FINDING_LENGTH)) : null;
 
 /** The rate as the column holds it: 0–100 with one decimal. */
 const storedRate = (rate: number) => Math.min(100, Math.max(0, Math.round(rate * 10) / 10));
@@ -110,6 +116,7 @@ export class ComplianceAssessmentsRepository {
           evidence,
           evidenceTotal: Math.max(check.evidenceTotal, check.evidence.length),
           evaluated: check.evaluated,
+          findings: boundFindings(check.findings),
         };
       });
       for (let start = 0; start < results.length; start += INSERT_CHUNK) {

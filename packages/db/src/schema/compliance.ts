@@ -79,6 +79,11 @@ export const complianceCheckResults = pgTable(
     evidenceTotal: integer('evidence_total').notNull().default(0),
     /** false: the crawl did not collect what decides the check (its method cannot, or it did not reach the fact). */
     evaluated: boolean('evaluated').notNull().default(true),
+    /**
+     * What the check found, one stable label each (a library version's advisory, a failing host), for
+     * comparing assessments below the outcome; null for checks that list none and for results stored before.
+     */
+    findings: jsonb('findings').$type<string[]>(),
   },
   (t) => [primaryKey({ columns: [t.assessmentId, t.position] })],
 );

@@ -51,6 +51,12 @@ export interface FetchHooks {
 }
 
 /**
+ * Runs a request in its host's turn (the crawl's politeness: one request at a time per host, its delay
+ * after each), every redirect hop in its own host's turn; gives up waiting when `signal` fires.
+ */
+export type InTurn = <T>(url: string, signal: AbortSignal, work: (hooks: FetchHooks) => Promise<T>) => Promise<T>;
+
+/**
  * Fetches pages for one crawl. Errors say what happens next: RetryableFetchError, PageFetchError,
  * CriticalCrawlError (see loop/errors.ts); an abort rejects with CrawlAbortedError. A fetcher that
  * cannot see redirect hops (a scraping API follows them itself) ignores `hooks`.
@@ -58,6 +64,12 @@ export interface FetchHooks {
 export interface Fetcher {
   readonly method: CrawlMethod;
   fetch(url: string, signal: AbortSignal, hooks?: FetchHooks): Promise<FetchedPage>;
+  /**
+   * Reads what a stored page loads beyond its HTML, each request in its host's turn, and adds it to
+   * `page` (the http method: the first bytes of its scripts). Absent for methods that see it while
+   * fetching (the browser). Never throws for the site's failures; rejects only when the crawl is aborted.
+   */
+  readSubresources?(page: FetchedPage, inTurn: InTurn, signal: AbortSignal): Promise<void>;
   close(): Promise<void>;
 }
 

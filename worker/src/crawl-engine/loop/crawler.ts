@@ -3,7 +3,7 @@ import { CrawlAbortedError, throwIfAborted } from './abort';
 import { originOf, type CanonicalForms, type UrlCanonicalizer } from '../urls/canonical-url';
 import { systemClock, type Clock } from './clock';
 import { CriticalCrawlError, errorMessage, PageFetchError, RetryableFetchError, UnexpectedCrawlError } from './errors';
-import type { Fetcher, FetchedPage, FetchHooks, RedirectDecision } from '../fetchers/fetcher';
+import type { Fetcher, FetchedPage, FetchHooks, InTurn, RedirectDecision } from '../fetchers/fetcher';
 import type { Frontier, FrontierEntry, FrontierRow, SkippedEntry } from './frontier';
 import type { HostGate } from '../politeness/host-gate';
 import type { TextGetter } from '../fetchers/http/http-client';
@@ -179,6 +179,8 @@ export class Crawler {
     );
 
     const settled = await this.settle(plan, row, fetchUrl, attempt, claimed, robots, stopNote);
+    if (settled.kind === 'page' && fetcher.readSubresources)
+      await fetcher.readSubresources(settled.fetched, this.inTurn(plan, robots), signal);
     await this.write(plan, row, settled, claimed, robots, writes);
   }
 
@@ -377,6 +379,15 @@ export class Crawler {
   /** The crawl's delay for a URL's host, or the site's robots.txt Crawl-delay when that is longer. */
   private delayFor(plan: CrawlPlan, robots: RobotsCache) {
     return (url: string) => Math.max(plan.crawlDelayMs, robots.peek(originOf(url))?.crawlDelayMs ?? 0);
+  }
+
+  /**
+   * A page's subresources (the http method's script banners) in their hosts' turns, third-party hosts
+   * included, at the crawl's delay or the host's robots.txt Crawl-delay when the crawl has read it.
+   */
+  private inTurn(plan: CrawlPlan, robots: RobotsCache): InTurn {
+    return (url, waitSignal, work) =>
+      atHost(this.deps.hostGate, this.delayFor(plan, robots), url, waitSignal, (turn) => work(politeHops(turn)));
   }
 
   /** robots.txt and sitemaps are requests to the site too: they, and each of their redirect hops, wait their turn. */

@@ -164,8 +164,9 @@ export class HtmlExtractor {
   private description: string | null = null;
   private readonly links = new Set<string>();
   private anchor: { href: string; text: string } | null = null;
-  // Every fact but the meta policies, which only pages that have them carry.
-  private readonly facts: Required<Omit<DocumentFacts, 'metaPolicies'>> & Pick<DocumentFacts, 'metaPolicies'> = {
+  // Every fact but the meta policies, which only pages that have them carry, and the script banners the http method adds.
+  private readonly facts: Required<Omit<DocumentFacts, 'metaPolicies' | 'scriptBanners'>> &
+    Pick<DocumentFacts, 'metaPolicies' | 'scriptBanners'> = {
     lang: null,
     imagesTotal: 0,
     imagesWithoutAlt: 0,

@@ -16,6 +16,24 @@ export function rateChange(
 
 const titles = (findings: FindingChange[]) => [...new Map(findings.map((f) => [f.checkId, f.title])).values()];
 
+/** At most this many new findings are named per check; the rest are counted. */
+const NAMED_FINDINGS = 5;
+
+/** "<title> (jquery 3.4.1: CVE-2020-11022; …)": each check once, with everything it newly found over the comparisons. */
+function foundBelow(findings: FindingChange[]): string[] {
+  const byCheck = new Map<string, { title: string; found: Set<string> }>();
+  for (const finding of findings) {
+    const entry = byCheck.get(finding.checkId) ?? { title: finding.title, found: new Set<string>() };
+    for (const label of finding.newFindings ?? []) entry.found.add(label);
+    byCheck.set(finding.checkId, entry);
+  }
+  return [...byCheck.values()].map(({ title, found }) => {
+    const labels = [...found];
+    const more = labels.length > NAMED_FINDINGS ? ` and ${labels.length - NAMED_FINDINGS} more` : '';
+    return labels.length ? `${title} (${labels.slice(0, NAMED_FINDINGS).join('; ')}${more})` : title;
+  });
+}
+
 /** One comparison, or several added up. */
 export type ChangeTotals = Pick<
   PeriodChangeRow,
@@ -37,9 +55,12 @@ export function describeChange(totals: ChangeTotals): string {
         ? ` (${totals.policyPagesChanged} policy ${totals.policyPagesChanged === 1 ? 'page' : 'pages'})`
         : ''),
   ];
-  const fresh = titles(totals.findingsNew);
+  const worse = totals.findingsNew.filter((f) => f.outcome !== f.previousOutcome);
+  const more = totals.findingsNew.filter((f) => f.outcome === f.previousOutcome);
   const resolved = titles(totals.findingsResolved);
-  parts.push(fresh.length ? `newly failing or warning: ${fresh.join('; ')}` : 'no new findings');
+  if (worse.length) parts.push(`newly failing or warning: ${titles(worse).join('; ')}`);
+  if (more.length) parts.push(`new findings in checks already failing or warning: ${foundBelow(more).join('; ')}`);
+  if (!worse.length && !more.length) parts.push('no new findings');
   if (resolved.length) parts.push(`resolved: ${resolved.join('; ')}`);
   const methods = [
     ...new Set(totals.methodsChanged.map((m) => `${crawlMethodName(m.methodBefore!)} to ${crawlMethodName(m.methodAfter!)}`)),

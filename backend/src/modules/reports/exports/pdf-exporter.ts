@@ -13,7 +13,7 @@ export { PDF_EVIDENCE_PER_CHECK } from './pdf-vendor-section';
  * across the portfolio, what changed in the period, every vendor in scope with its state, and the
  * trend chart on a time axis. Then one section per vendor on its latest assessment in the period
  * (older ones as its trend): failing and warning checks with how to fix them and capped evidence,
- * and the period's changes. Every page carries the filters and its number. Pages are written as
+ * and the period's changes. Every page carries the filters and "Page N of M". Pages are written as
  * they fill (pdfkit flushes a page when the next begins) and sections are read one vendor at a
  * time, so the file streams.
  */
@@ -38,7 +38,7 @@ export const pdfExporter: ReportExporter = {
     const ended = finished(doc);
     const period = describeScope(data.scope);
     const vendorFilter = data.vendorName ?? 'All vendors';
-    framePages(doc, {
+    const frame = framePages(doc, {
       top: `Vendor compliance report · Period: ${period} · Vendor: ${vendorFilter}`,
       bottom: `Generated ${formatUtc(data.generatedAt)} by Vendorwatch`,
     });
@@ -65,6 +65,7 @@ export const pdfExporter: ReportExporter = {
     }
     if (vendors.length === 0)
       doc.font('Helvetica').fontSize(10).fillColor(PDF_COLORS.muted).text('No vendor is in this report’s scope.');
+    frame.finish();
     doc.end();
     await ended;
   },

@@ -87,6 +87,16 @@ function Findings({
               </Badge>
               <Text size="sm">{finding.title}</Text>
             </Group>
+            {finding.newFindings && finding.newFindings.length > 0 && (
+              <Text size="xs" c="dimmed" data-testid="new-findings-below">
+                {finding.previousOutcome !== finding.outcome
+                  ? 'Found: '
+                  : finding.outcome === 'fail'
+                    ? 'Still failing, and newly found: '
+                    : 'Still warning, and newly found: '}
+                {finding.newFindings.join('; ')}
+              </Text>
+            )}
           </List.Item>
         ))}
       </List>

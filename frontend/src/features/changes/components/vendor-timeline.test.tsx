@@ -192,6 +192,33 @@ describe('VendorTimeline', () => {
     expect(within(panel).queryByTestId('findings-new')).not.toBeInTheDocument();
   });
 
+  it('names what a check that already failed newly found: a second vulnerable library is a new finding', async () => {
+    const withLibrary = entry({ crawlJobId: SECOND, changes: { ...timeline[0]!.changes!, findingsNew: 1, findingsResolved: 0 } });
+    const library = {
+      checkId: 'vulnerable-js-libraries',
+      title: 'No JavaScript library with a known vulnerability',
+      severity: 'high' as const,
+      outcome: 'fail' as const,
+      previousOutcome: 'fail' as const,
+      newFindings: ['bootstrap 3.3.7: CVE-2019-8331'],
+    };
+    mockFetch({
+      [`GET /api/vendors/${VENDOR_ID}/timeline`]: { body: paginated([withLibrary]) },
+      [`GET /api/crawls/${SECOND}/changes`]: {
+        body: { ...changes, summary: { ...changes.summary, findingsNew: [library], findingsResolved: [] } },
+      },
+    });
+    const { user } = renderWithProviders(<VendorTimeline vendorId={VENDOR_ID} statusBadge={() => null} />);
+    const [latest] = await screen.findAllByTestId('timeline-entry');
+    expect(within(latest!).getByTestId('timeline-counts')).toHaveTextContent('1 new findings');
+    await user.click(within(latest!).getByRole('button', { name: /^Crawl of/ }));
+    const panel = await within(latest!).findByTestId('crawl-changes', {}, { timeout: 10_000 });
+    expect(within(panel).getByTestId('findings-new')).toHaveTextContent('No JavaScript library with a known vulnerability');
+    expect(within(panel).getByTestId('new-findings-below')).toHaveTextContent(
+      'Still failing, and newly found: bootstrap 3.3.7: CVE-2019-8331',
+    );
+  });
+
   it('says when the vendor has no crawls yet', async () => {
     mockFetch({ [`GET /api/vendors/${VENDOR_ID}/timeline`]: { body: paginated([]) } });
     renderWithProviders(<VendorTimeline vendorId={VENDOR_ID} statusBadge={() => null} />);

@@ -39,6 +39,23 @@ const expiryDetail = ({ host, validTo, daysLeft }: ReturnType<typeof expiringCer
     ? `The certificate of ${host} expired ${-daysLeft} day(s) ago (${validTo})`
     : `The certificate of ${host} expires in ${daysLeft} day(s) (${validTo})`;
 
+/** At most this many new findings are named in one alert line; the rest are counted. */
+const NAMED_FINDINGS = 5;
+
+/**
+ * "Newly failing (high): <title>", or, for a check that already failed and found more, what it found:
+ * "New findings in a failing check (high): <title> — jquery 3.4.1: CVE-2020-11022".
+ */
+function failingDetail(finding: FindingChange): string {
+  const found = finding.newFindings ?? [];
+  const named =
+    found.slice(0, NAMED_FINDINGS).join('; ') +
+    (found.length > NAMED_FINDINGS ? ` and ${found.length - NAMED_FINDINGS} more` : '');
+  if (finding.previousOutcome === 'fail')
+    return `New findings in a failing check (${finding.severity}): ${finding.title} — ${named}`;
+  return `Newly failing (${finding.severity}): ${finding.title}${found.length ? ` — ${named}` : ''}`;
+}
+
 /** What one rule says about a crawl: null when it does not fire. */
 export function ruleFires(
   rule: Pick<AlertRuleRow, 'kind' | 'minSeverity' | 'thresholdPercent'> & Partial<Pick<AlertRuleRow, 'withinDays'>>,
@@ -65,7 +82,7 @@ export function ruleFires(
     case 'check_fails': {
       const least = rule.minSeverity ? severityRank(rule.minSeverity) : CHECK_SEVERITIES.length - 1;
       const failing = change.findingsNew.filter((f: FindingChange) => f.outcome === 'fail' && severityRank(f.severity) <= least);
-      return failing.length ? failing.map((f) => `Newly failing (${f.severity}): ${f.title}`) : null;
+      return failing.length ? failing.map(failingDetail) : null;
     }
     case 'policy_page_changed':
       return change.policyPagesChanged > 0 ? [`${change.policyPagesChanged} policy page(s) added, removed or changed`] : null;

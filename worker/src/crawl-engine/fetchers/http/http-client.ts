@@ -30,6 +30,8 @@ export interface OpenedResponse {
 export interface OpenOptions {
   accept?: string;
   hooks?: FetchHooks;
+  /** A Range header's value (`bytes=0-4095`): the server may send just those bytes (206) or all of them (200). */
+  range?: string;
 }
 
 /**
@@ -39,7 +41,11 @@ export interface OpenOptions {
 export class HttpClient {
   constructor(private readonly dispatcher: Dispatcher) {}
 
-  async open(url: string, signal: AbortSignal, { accept = HTML_ACCEPT, hooks }: OpenOptions = {}): Promise<OpenedResponse> {
+  async open(
+    url: string,
+    signal: AbortSignal,
+    { accept = HTML_ACCEPT, hooks, range }: OpenOptions = {},
+  ): Promise<OpenedResponse> {
     const chain: string[] = [];
     let current = url;
     const timeout = AbortSignal.timeout(TIMEOUT_MS);
@@ -50,7 +56,7 @@ export class HttpClient {
         response = await request(current, {
           dispatcher: this.dispatcher,
           method: 'GET',
-          headers: { 'user-agent': USER_AGENT, accept, 'accept-language': 'en' },
+          headers: { 'user-agent': USER_AGENT, accept, 'accept-language': 'en', ...(range && { range }) },
           signal: combined,
           headersTimeout: TIMEOUT_MS,
           bodyTimeout: TIMEOUT_MS,
@@ -96,6 +102,25 @@ export class HttpClient {
     const response = await this.open(url, signal, { accept: TEXT_ACCEPT, hooks });
     try {
       const { buffer } = await readCapped(response.body, maxBytes, { truncate: true });
+      return { status: response.statusCode, text: buffer.toString('utf8') };
+    } finally {
+      response.body.destroy();
+    }
+  }
+
+  /**
+   * The first `bytes` of a resource (a script's banner): asked for with a Range request, and the body cut
+   * there whatever the server sends. Through the same guarded dispatcher as every page.
+   */
+  async getStart(
+    url: string,
+    signal: AbortSignal,
+    hooks: FetchHooks | undefined,
+    bytes: number,
+  ): Promise<{ status: number; text: string }> {
+    const response = await this.open(url, signal, { accept: '*/*', hooks, range: `bytes=0-${bytes - 1}` });
+    try {
+      const { buffer } = await readCapped(response.body, bytes, { truncate: true });
       return { status: response.statusCode, text: buffer.toString('utf8') };
     } finally {
       response.body.destroy();

@@ -1,15 +1,24 @@
 import { classifyNetworkError, type HttpClient } from './http-client';
-import type { Fetcher, FetchedPage, FetchHooks } from '../fetcher';
+import type { Fetcher, FetchedPage, FetchHooks, InTurn } from '../fetcher';
+import { HttpScriptBanners } from './script-banners';
 import { digestBody, type PageReading } from '../../page-reading/page-body';
 
-/** Direct HTTP (undici, keep-alive, SSRF-guarded): the body streams in, capped, and the crawl's page reader hashes and parses it. */
+/**
+ * Direct HTTP (undici, keep-alive, SSRF-guarded): the body streams in, capped, and the crawl's page reader
+ * hashes and parses it. It runs no script, so it reads the first bytes of each script a page loads instead
+ * (once per crawl), where libraries announce their version.
+ */
 export class HttpFetcher implements Fetcher {
   readonly method = 'http' as const;
+  private readonly banners: HttpScriptBanners;
 
   constructor(
     private readonly client: HttpClient,
     private readonly reading: PageReading = {},
-  ) {}
+    banners?: HttpScriptBanners,
+  ) {
+    this.banners = banners ?? new HttpScriptBanners(client);
+  }
 
   async fetch(url: string, signal: AbortSignal, hooks?: FetchHooks): Promise<FetchedPage> {
     const started = performance.now();
@@ -41,6 +50,14 @@ export class HttpFetcher implements Fetcher {
       response.body.destroy();
     }
     return { ...common, responseTimeMs: performance.now() - started, body: digest.body, document: digest.document };
+  }
+
+  /** The page's scripts' banners, kept in its document facts like the rest of what its HTML led to. */
+  async readSubresources(page: FetchedPage, inTurn: InTurn, signal: AbortSignal): Promise<void> {
+    const facts = page.document?.facts;
+    if (!facts?.scripts?.length || page.statusCode < 200 || page.statusCode >= 300) return;
+    const banners = await this.banners.read(facts.scripts, inTurn, signal);
+    if (banners.length) facts.scriptBanners = banners;
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,1 @@
+ALTER TABLE "compliance_check_results" ADD COLUMN "findings" jsonb;
