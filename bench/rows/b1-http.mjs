@@ -27,7 +27,7 @@ export default {
         { execArgv: ctx.profileArgs('b1-worker') },
       );
       const owner = await world.createOwner(startUrls);
-      const crawlerConfigId = await world.createApiConfig(owner.userId, bee.endpoint, bee.apiKey);
+      const crawlerConfigId = await world.createApiConfig(owner, bee.endpoint, bee.apiKey);
       const crawlee = await startPeer('crawlee-http', { databaseUrl: world.database.url, logFile: ctx.logFile('b1-crawlee') });
       const ceiling = await startPeer('bare-http', { databaseUrl: world.database.url, logFile: ctx.logFile('b1-ceiling') });
       for (const [index, method] of ['api', 'http'].entries()) {

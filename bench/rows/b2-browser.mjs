@@ -33,7 +33,7 @@ export default {
       const ceiling = await startPeer('bare-browser', { databaseUrl: world.database.url, logFile: ctx.logFile('b2-ceiling') });
       for (const [index, { concurrency, blockResources }] of cases.entries()) {
         const startUrls = allUrls.slice(0, concurrency);
-        const hostOwner = { userId: owner.userId, vendorIds: owner.vendorIds.slice(0, concurrency) };
+        const hostOwner = { ...owner, vendorIds: owner.vendorIds.slice(0, concurrency) };
         const options = { startUrls, concurrency, blockResources };
         const name = `c${concurrency}-${blockResources ? 'blocking' : 'no-blocking'}`;
         const results = await alternate({

@@ -57,7 +57,7 @@ export default {
         await site.reset();
         const urls = startUrls(size, vendors);
         const ids = await world.insertCrawls({
-          userId: owner.userId,
+          ...owner,
           vendorIds: owner.vendorIds.slice(0, vendors),
           startUrls: urls,
           method,
