@@ -52,7 +52,7 @@ async function runChild([, contender, format, databaseUrl, workspaceId, file]) {
     const { body } = await service.export(workspaceId, { format, filters: {} });
     await pipeline(body, createWriteStream(file));
   } else {
-    await naiveExport({ service, reports, exporters, format, workspaceId, file });
+    await naiveExport({ service, reports, inventories, exporters, format, workspaceId, file });
   }
   const ms = performance.now() - started;
   const peakMb = vmHwmMb();
@@ -64,9 +64,15 @@ async function runChild([, contender, format, databaseUrl, workspaceId, file]) {
 }
 
 /** The whole document built in memory from every row read at once, then written in one go. */
-async function naiveExport({ service, reports, exporters, format, workspaceId, file }) {
+async function naiveExport({ service, reports, inventories, exporters, format, workspaceId, file }) {
   const everything = Number.MAX_SAFE_INTEGER;
   const overview = await service.summary(workspaceId, {});
+  // The vendors' grades, vulnerable libraries and top third parties, as ours reads them for the CSV and the PDF.
+  const summaries = await inventories.summaries(
+    workspaceId,
+    overview.vendors.map((vendor) => vendor.vendorId),
+  );
+  const inventoryOf = new Map(summaries.map((summary) => [summary.vendorId, summary]));
   const assessments = [];
   for await (const batch of reports.assessmentBatches(workspaceId, {}, everything)) assessments.push(...batch);
   const evidenceLimit = format === 'pdf' ? exporters.PDF_EVIDENCE_PER_CHECK : 1;
@@ -85,7 +91,10 @@ async function naiveExport({ service, reports, exporters, format, workspaceId, f
   if (format === 'csv') {
     const { stringify } = requireFrom('backend', 'csv-stringify/sync');
     const { CSV_OPTIONS, csvRecord } = requireFrom('backend', backendDist('exports/csv-exporter.js'));
-    const text = stringify(outcomes.map(csvRecord), CSV_OPTIONS);
+    const text = stringify(
+      outcomes.map((row) => csvRecord(row, inventoryOf)),
+      CSV_OPTIONS,
+    );
     writeFileSync(file, text);
   } else if (format === 'excel') {
     writeFileSync(file, await naiveWorkbook(overview, assessments, outcomes));
@@ -112,7 +121,7 @@ async function naiveExport({ service, reports, exporters, format, workspaceId, f
       vendorName: null,
       overview,
       portfolioFindings: await reports.portfolioFindings(workspaceId, {}, 10),
-      inventories: new Map(),
+      inventories: inventoryOf,
       changes: await reports.changesInPeriod(workspaceId, {}, 2000),
       links: { crawl: (id) => `http://localhost:3000/crawls/${id}`, report: (id) => `http://localhost:3000/reports/${id}` },
       assessments: async function* () {

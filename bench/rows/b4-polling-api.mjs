@@ -43,7 +43,11 @@ async function seedHistory(db, userId, { vendors, crawlsPerVendor, pages }) {
 function shapeOf(value) {
   if (Array.isArray(value)) return value.map(shapeOf);
   if (value && typeof value === 'object')
-    return Object.fromEntries(Object.keys(value).sort().map((key) => [key, shapeOf(value[key])]));
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, shapeOf(value[key])]),
+    );
   return value === null ? 'null' : typeof value;
 }
 
@@ -116,7 +120,9 @@ export default {
           answers.push(JSON.stringify(shapeOf(JSON.parse(text))));
         }
         if (answers[0] !== answers[1])
-          throw new Error(`${endpoint.name}: the bare peer's answer differs from the API's\n  API:  ${answers[0]}\n  peer: ${answers[1]}`);
+          throw new Error(
+            `${endpoint.name}: the bare peer's answer differs from the API's\n  API:  ${answers[0]}\n  peer: ${answers[1]}`,
+          );
       }
 
       const load = (url, requests, extra = {}) =>
