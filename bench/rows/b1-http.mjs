@@ -13,8 +13,8 @@ import { missingPages, peerCrawl, productCrawl, startPeer, withoutLogs } from '.
 export default {
   id: 'B1',
   async run(ctx) {
-    const hosts = 8;
-    const pages = ctx.quick ? 25 : 100;
+    const hosts = ctx.size({ full: 8, quick: 8, smoke: 2 });
+    const pages = ctx.size({ full: 100, quick: 25, smoke: 5 });
     const prefix = await ctx.site.prepare({ kind: 's', size: pages });
     const startUrls = Array.from({ length: hosts }, (_, i) => ctx.site.url(i, prefix));
     const bee = await ctx.scrapingBee();

@@ -275,10 +275,11 @@ export default {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'vw-b10-'));
     // Flat memory means the same peak for a period k times larger: ours runs on both.
     const scale = ctx.quick ? 2 : 4;
+    const outcomes = ctx.size({ full: OUTCOMES, quick: OUTCOMES, smoke: 500 });
     try {
-      ctx.log(`B10: seeding ${OUTCOMES} and ${scale * OUTCOMES} check outcomes`);
-      const base = await seed(database.db, OUTCOMES);
-      const large = await seed(database.db, scale * OUTCOMES);
+      ctx.log(`B10: seeding ${outcomes} and ${scale * outcomes} check outcomes`);
+      const base = await seed(database.db, outcomes);
+      const large = await seed(database.db, scale * outcomes);
       const run = (contender, format, owner) => async () => {
         const result = await exportInChild({
           contender,

@@ -62,20 +62,22 @@ function shapeOf(value) {
 export default {
   id: 'B4',
   async run(ctx) {
-    const seconds = ctx.quick ? 2 : 4;
-    const pages = ctx.quick ? 20_000 : 100_000;
+    const seconds = ctx.size({ full: 4, quick: 2, smoke: 1 });
+    const pages = ctx.size({ full: 100_000, quick: 20_000, smoke: 1000 });
+    const vendors = ctx.size({ full: 300, quick: 300, smoke: 20 });
+    const liveCrawls = ctx.size({ full: 10, quick: 10, smoke: 2 });
     const world = await createWorld({ logFile: ctx.logFile('b4-product') });
     let bare;
     try {
       const api = await world.startApi({}, { execArgv: ctx.profileArgs('b4-api') });
       await world.startWorker({ WORKER_CONCURRENCY: '10' });
       const user = await signUp(api.url);
-      const { finishedCrawlId } = await seedHistory(world.db, user.userId, { vendors: 300, crawlsPerVendor: 3, pages });
+      const { finishedCrawlId } = await seedHistory(world.db, user.userId, { vendors, crawlsPerVendor: 3, pages });
 
       // The crawls that run while we measure: 10 vendors, one host each, polite (500 ms).
       const sitePrefix = await ctx.site.prepare({ kind: 's', size: 1000 });
       const running = [];
-      for (let i = 0; i < 10; i++) {
+      for (let i = 0; i < liveCrawls; i++) {
         const vendor = await createVendor(user, {
           name: `Live vendor ${i + 1}`,
           url: ctx.site.url(i, sitePrefix),
@@ -164,7 +166,7 @@ export default {
       const lines = [
         {
           row: 'B4',
-          case: `polling mix (status, :id, summary), 10 connections, ${seconds} s, 10 crawls running`,
+          case: `polling mix (status, :id, summary), 10 connections, ${seconds} s, ${liveCrawls} crawls running`,
           unit: 'req/s',
           ours: rps,
           peer: { name: 'bare Fastify', summary: summarize(measured('bare')) },
