@@ -27,7 +27,7 @@ import { renderEnvironment, renderNotes, renderTable, updateReadme, writeResults
  * that size they mean nothing. It exits 1 when a row fails, so a change that breaks a row fails.
  */
 
-const ROWS = ['B1', 'B5', 'B4', 'B3', 'B7', 'B2', 'B6', 'B8', 'B9', 'B10'];
+const ROWS = ['B1', 'B5', 'B4', 'B3', 'B7', 'B2', 'B6', 'B8', 'B12', 'B9', 'B10'];
 const ROW_FILES = {
   B1: './rows/b1-http.mjs',
   B2: './rows/b2-browser.mjs',
@@ -39,6 +39,7 @@ const ROW_FILES = {
   B8: './rows/b8-night.mjs',
   B9: './rows/b9-assessment.mjs',
   B10: './rows/b10-export.mjs',
+  B12: './rows/b12-cpu-per-page.mjs',
 };
 
 const { values: args } = parseArgs({
