@@ -9,5 +9,5 @@ module.exports = {
   testMatch: ['**/*.e2e.test.ts'],
   globalSetup: '<rootDir>/jest.global-setup.ts',
   testTimeout: 120_000,
-  maxWorkers: 1,
+  maxWorkers: 2,
 };

@@ -241,13 +241,8 @@ export async function createWorld({ logFile, redisUrl = 'redis://127.0.0.1:6379'
 
     async close() {
       await Promise.allSettled(children.map((child) => child.stop()));
-      for (const gateway of queues.values()) {
-        await gateway
-          .queue('crawl')
-          .obliterate({ force: true })
-          .catch(() => undefined);
-        await gateway.close().catch(() => undefined);
-      }
+      for (const gateway of queues.values()) await gateway.close().catch(() => undefined);
+      // Every key under the world's prefixes: its queues' jobs (active ones included), heartbeats, host gates.
       await clearRedisPrefixes(redisUrl, [...prefixes]);
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
