@@ -93,6 +93,24 @@ export default tseslint.config(
     },
   },
   {
+    // Waits on a machine busy with the server and browser suites: never vitest's 1 s default, never a
+    // ceiling under 5 s. Testing Library's waits default to 10 s (frontend/src/testing/setup.ts).
+    files: ['frontend/src/**/*.test.{ts,tsx}', 'frontend/src/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^wait(For|Until)$/][arguments.length<2]",
+          message: 'vi.waitFor/waitUntil give up after 1 s by default: pass LOADED_MACHINE (@/testing/wait).',
+        },
+        {
+          selector: "Property[key.name='timeout'][value.type='Literal'][value.value<5000]",
+          message: 'A wait under 5 s gives up on a loaded machine: use WAIT_MS (@/testing/wait) or leave the 10 s default.',
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/contracts/**/*.ts'],
     rules: {
       // Contracts are browser-safe: no Node built-ins, no server packages.

@@ -14,6 +14,7 @@ import { renderEnvironment, renderNotes, renderTable, updateReadme, writeResults
  *
  *   npm run bench                      full run (about an hour on 2 cores)
  *   npm run bench -- --quick           quick run (< 10 min on 2 cores): smaller sites, same rounds
+ *   npm run bench -- --smoke           every row at a tiny size, one round (about a minute): does each row still run?
  *   npm run bench -- --only B1,B5      some rows only
  *   npm run bench -- --rounds 7        more measured rounds (fewer than 5 makes a trial run)
  *   npm run bench -- --readme          write this run's table into bench/README.md
@@ -22,9 +23,11 @@ import { renderEnvironment, renderNotes, renderTable, updateReadme, writeResults
  *
  * Prints the table (markdown) on stdout, progress on stderr; writes the raw figures to
  * bench/results/<time>-<mode>.json and the children's logs to bench/results/logs/<time>/.
+ * A smoke run (`npm test` runs one) prints which rows ran and which failed, and no figures: at
+ * that size they mean nothing. It exits 1 when a row fails, so a change that breaks a row fails.
  */
 
-const ROWS = ['B1', 'B5', 'B4', 'B3', 'B7', 'B2', 'B6', 'B8', 'B9', 'B10'];
+const ROWS = ['B1', 'B5', 'B4', 'B3', 'B7', 'B2', 'B6', 'B8', 'B12', 'B9', 'B10'];
 const ROW_FILES = {
   B1: './rows/b1-http.mjs',
   B2: './rows/b2-browser.mjs',
@@ -36,11 +39,13 @@ const ROW_FILES = {
   B8: './rows/b8-night.mjs',
   B9: './rows/b9-assessment.mjs',
   B10: './rows/b10-export.mjs',
+  B12: './rows/b12-cpu-per-page.mjs',
 };
 
 const { values: args } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
+    smoke: { type: 'boolean', default: false },
     only: { type: 'string' },
     rounds: { type: 'string' },
     readme: { type: 'boolean', default: false },
@@ -49,11 +54,12 @@ const { values: args } = parseArgs({
   },
 });
 
-const mode = args.quick ? 'quick' : 'full';
-// Fewer than 5 measured rounds is for trying the harness out; the table says so.
-const rounds = Math.max(1, Number(args.rounds ?? 5));
-if (rounds < 5) process.stderr.write(`[bench] ${rounds} measured round(s): a trial run, not a benchmark result\n`);
-const warmup = 1;
+const mode = args.smoke ? 'smoke' : args.quick ? 'quick' : 'full';
+if (args.smoke && args.readme) throw new Error('--smoke measures nothing worth writing into the README');
+// Fewer than 5 measured rounds is for trying the harness out; the table says so. A smoke run is one round, no warm-up.
+const rounds = args.smoke ? 1 : Math.max(1, Number(args.rounds ?? 5));
+if (rounds < 5 && !args.smoke) process.stderr.write(`[bench] ${rounds} measured round(s): a trial run, not a benchmark result\n`);
+const warmup = args.smoke ? 0 : 1;
 const selected = args.only ? args.only.split(',').map((id) => id.trim().toUpperCase()) : ROWS;
 for (const id of selected) if (!ROW_FILES[id]) throw new Error(`Unknown row ${id}; rows are ${ROWS.join(', ')}`);
 
@@ -114,7 +120,11 @@ async function main() {
   const site = await startSite({ hosts: 50, logFile: path.join(logDir, 'site.log') });
   let bee = null;
   const ctx = {
-    quick: args.quick,
+    // A smoke run is a quick one (the quick paths: fewer cases) at the rows' smoke sizes.
+    quick: args.quick || args.smoke,
+    smoke: args.smoke,
+    /** This run's size of something: `{ full, quick, smoke }` (smoke defaults to quick). */
+    size: ({ full, quick, smoke = quick }) => (args.smoke ? smoke : args.quick ? quick : full),
     rounds,
     warmup,
     site,
@@ -169,6 +179,7 @@ async function main() {
     stopSampling();
   }
   env.durationSeconds = (performance.now() - started) / 1000;
+  if (args.smoke) return reportSmoke(env, lines, failed);
 
   const { file, markdown } = writeResults(resultsDir, env, lines, raw);
   process.stdout.write(`\n${renderTable(lines)}\n\n${renderEnvironment(env)}\n`);
@@ -179,6 +190,20 @@ async function main() {
     updateReadme(path.join(BENCH, 'README.md'), markdown, `npm run bench -- ${args.quick ? '--quick ' : ''}--readme`);
     log('bench/README.md updated with this run');
   }
+  process.exitCode = failed ? 1 : 0;
+}
+
+/** A smoke run's closing lines: each row ran or failed (why), and the time; no figures. */
+function reportSmoke(env, lines, failed) {
+  const failures = new Map(lines.filter((line) => line.case === 'all cases' && line.ours === null).map((l) => [l.row, l.note]));
+  const rows = Object.entries(env.rows).map(
+    ([id, { seconds }]) => `${id} ${failures.has(id) ? 'FAILED' : 'ran'} (${seconds.toFixed(0)} s)`,
+  );
+  process.stdout.write(`\nBench smoke run (every row at a tiny size, one round; figures not kept): ${rows.join(', ')}\n`);
+  for (const [id, note] of failures) process.stdout.write(`  ${id} ${note}\n`);
+  process.stdout.write(
+    `${failed ? `${failed} of ${selected.length} rows failed` : `all ${selected.length} rows ran`} in ${env.durationSeconds.toFixed(0)} s\n`,
+  );
   process.exitCode = failed ? 1 : 0;
 }
 

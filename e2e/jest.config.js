@@ -9,5 +9,7 @@ module.exports = {
   testMatch: ['**/*.e2e.test.ts'],
   globalSetup: '<rootDir>/jest.global-setup.ts',
   testTimeout: 120_000,
-  maxWorkers: 1,
+  // Two files at a time: an end-to-end file waits on its browser, polls and crawl delays far more than it
+  // computes (one at a time, the tier used under a fifth of a core on two cores).
+  maxWorkers: 2,
 };

@@ -8,7 +8,7 @@ const { toCrawlJob } = requireFrom('backend', './dist/modules/crawls/crawl-job.m
 const { configSchema } = requireFrom('backend', '@vendorwatch/runtime');
 const Fastify = requireFrom('backend', 'fastify');
 const jwt = requireFrom('backend', 'jsonwebtoken');
-const { openDatabase, AuthSessionsRepository, CrawlJobsRepository, DashboardRepository } = requireFrom(
+const { openDatabase, AuthSessionsRepository, CrawlJobsRepository, DashboardRepository, WorkspacesRepository } = requireFrom(
   'backend',
   '@vendorwatch/db',
 );
@@ -16,8 +16,10 @@ const { openDatabase, AuthSessionsRepository, CrawlJobsRepository, DashboardRepo
 /**
  * B4's peer: a bare Fastify server answering the same three polling requests from the same
  * database with the product's own repositories (so the SQL is identical) — it checks the same
- * bearer token the same way (ES256 signature, audience, issuer, open session within its lifetime) and sends the same
- * JSON, but has no Nest, no guards, pipes, filters, helmet, CORS or request logging.
+ * bearer token the same way (ES256 signature, audience, issuer, open session within its lifetime),
+ * reads the caller's workspace as the API does without an X-Workspace-Id header (their personal
+ * one, on every request) and sends the same JSON, but has no Nest, no guards, pipes, filters,
+ * helmet, CORS or request logging. B4 checks both answer alike before it measures.
  *
  * Settings (VW_BENCH_CONFIG): { DATABASE_URL, DATABASE_POOL_SIZE, PORT, apiUrl } — apiUrl is the
  * product API whose JWKS and issuer the tokens come from.
@@ -33,6 +35,7 @@ async function main() {
   const sessions = new AuthSessionsRepository(database.db);
   const jobs = new CrawlJobsRepository(database.db);
   const dashboard = new DashboardRepository(database.db);
+  const workspaces = new WorkspacesRepository(database.db);
 
   const app = Fastify({ logger: false });
   app.addHook('onRequest', async (request, reply) => {
@@ -48,13 +51,16 @@ async function main() {
     } catch {
       return reply.code(401).send({ statusCode: 401, message: 'Unauthorized' });
     }
+    const membership = await workspaces.personalOf(request.userId);
+    if (!membership) return reply.code(403).send({ statusCode: 403, message: 'Not a member of this workspace' });
+    request.workspaceId = membership.workspaceId;
   });
-  app.get('/api/crawls/status', async (request) => (await jobs.listActive(request.userId)).map(toCrawlJob));
+  app.get('/api/crawls/status', async (request) => (await jobs.listActive(request.workspaceId)).map(toCrawlJob));
   app.get('/api/crawls/:id', async (request, reply) => {
-    const row = await jobs.findOwned(request.userId, request.params.id);
+    const row = await jobs.find(request.workspaceId, request.params.id);
     return row ? toCrawlJob(row) : reply.code(404).send({ statusCode: 404, message: 'Crawl job not found' });
   });
-  app.get('/api/dashboard/summary', (request) => dashboard.figures(request.userId));
+  app.get('/api/dashboard/summary', (request) => dashboard.figures(request.workspaceId));
   await app.listen({ port: Number(config.PORT), host: '127.0.0.1' });
 
   serveCommands({

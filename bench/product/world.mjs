@@ -7,7 +7,7 @@ import { startChild } from '../lib/ipc.mjs';
 import { BENCH, requireFrom } from '../lib/paths.mjs';
 
 const { crawlerConfigs, crawlJobs, users, vendors } = requireFrom('worker', '@vendorwatch/db');
-const { createTestDatabase } = requireFrom('worker', '@vendorwatch/db/testing');
+const { createTestDatabase, personalWorkspaceOf } = requireFrom('worker', '@vendorwatch/db/testing');
 const { JobQueues, SecretBox } = requireFrom('worker', '@vendorwatch/runtime');
 const { sql } = requireFrom('packages/db', 'drizzle-orm');
 
@@ -126,23 +126,25 @@ export async function createWorld({ logFile, redisUrl = 'redis://127.0.0.1:6379'
       children.splice(children.indexOf(child), 1);
     },
 
-    /** A user with one vendor per start URL (one host each). */
+    /** A user with one vendor per start URL (one host each), in their personal workspace. */
     async createOwner(startUrls) {
       const [user] = await database.db
         .insert(users)
         .values({ email: `bench-${randomBytes(5).toString('hex')}@example.com`, encryptedPassword: 'x' })
         .returning();
+      const workspaceId = await personalWorkspaceOf(database.db, user.id);
       const rows = await database.db
         .insert(vendors)
-        .values(startUrls.map((url, i) => ({ userId: user.id, name: `Bench vendor ${i + 1}`, url })))
+        .values(startUrls.map((url, i) => ({ workspaceId, userId: user.id, name: `Bench vendor ${i + 1}`, url })))
         .returning();
-      return { userId: user.id, vendorIds: rows.map((row) => row.id) };
+      return { userId: user.id, workspaceId, vendorIds: rows.map((row) => row.id) };
     },
 
-    async createApiConfig(userId, endpoint, apiKey) {
+    async createApiConfig({ userId, workspaceId }, endpoint, apiKey) {
       const [row] = await database.db
         .insert(crawlerConfigs)
         .values({
+          workspaceId,
           userId,
           name: 'Local ScrapingBee',
           apiKeyEncrypted: secrets.encrypt(apiKey),
@@ -158,11 +160,22 @@ export async function createWorld({ logFile, redisUrl = 'redis://127.0.0.1:6379'
      * Inserts queued crawl rows the way CrawlsService.start does, bypassing only the API's
      * 500 ms floor on crawlDelay (the worker's CRAWL_MIN_DELAY_MS still applies).
      */
-    async insertCrawls({ userId, vendorIds, startUrls, method, maxPages, crawlDelay, crawlerConfigId = null, settings = {} }) {
+    async insertCrawls({
+      userId,
+      workspaceId,
+      vendorIds,
+      startUrls,
+      method,
+      maxPages,
+      crawlDelay,
+      crawlerConfigId = null,
+      settings = {},
+    }) {
       const rows = await database.db
         .insert(crawlJobs)
         .values(
           startUrls.map((url, i) => ({
+            workspaceId,
             userId,
             vendorId: vendorIds[i],
             method,
@@ -228,13 +241,8 @@ export async function createWorld({ logFile, redisUrl = 'redis://127.0.0.1:6379'
 
     async close() {
       await Promise.allSettled(children.map((child) => child.stop()));
-      for (const gateway of queues.values()) {
-        await gateway
-          .queue('crawl')
-          .obliterate({ force: true })
-          .catch(() => undefined);
-        await gateway.close().catch(() => undefined);
-      }
+      for (const gateway of queues.values()) await gateway.close().catch(() => undefined);
+      // Every key under the world's prefixes: its queues' jobs (active ones included), heartbeats, host gates.
       await clearRedisPrefixes(redisUrl, [...prefixes]);
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -13,8 +13,8 @@ import { missingPages, peerCrawl, productCrawl, startPeer, withoutLogs } from '.
 export default {
   id: 'B1',
   async run(ctx) {
-    const hosts = 8;
-    const pages = ctx.quick ? 25 : 100;
+    const hosts = ctx.size({ full: 8, quick: 8, smoke: 2 });
+    const pages = ctx.size({ full: 100, quick: 25, smoke: 5 });
     const prefix = await ctx.site.prepare({ kind: 's', size: pages });
     const startUrls = Array.from({ length: hosts }, (_, i) => ctx.site.url(i, prefix));
     const bee = await ctx.scrapingBee();
@@ -27,7 +27,7 @@ export default {
         { execArgv: ctx.profileArgs('b1-worker') },
       );
       const owner = await world.createOwner(startUrls);
-      const crawlerConfigId = await world.createApiConfig(owner.userId, bee.endpoint, bee.apiKey);
+      const crawlerConfigId = await world.createApiConfig(owner, bee.endpoint, bee.apiKey);
       const crawlee = await startPeer('crawlee-http', { databaseUrl: world.database.url, logFile: ctx.logFile('b1-crawlee') });
       const ceiling = await startPeer('bare-http', { databaseUrl: world.database.url, logFile: ctx.logFile('b1-ceiling') });
       for (const [index, method] of ['api', 'http'].entries()) {

@@ -14,9 +14,9 @@ import { missingPages, peerCrawl, productCrawl, startPeer, withoutLogs } from '.
 export default {
   id: 'B2',
   async run(ctx) {
-    const pages = ctx.quick ? 6 : 8;
+    const pages = ctx.size({ full: 8, quick: 6, smoke: 3 });
     const cases = ctx.quick
-      ? [{ concurrency: 4, blockResources: true }]
+      ? [{ concurrency: ctx.size({ quick: 4, smoke: 2 }), blockResources: true }]
       : [2, 4, 8].flatMap((concurrency) => [
           { concurrency, blockResources: true },
           { concurrency, blockResources: false },
@@ -33,7 +33,7 @@ export default {
       const ceiling = await startPeer('bare-browser', { databaseUrl: world.database.url, logFile: ctx.logFile('b2-ceiling') });
       for (const [index, { concurrency, blockResources }] of cases.entries()) {
         const startUrls = allUrls.slice(0, concurrency);
-        const hostOwner = { userId: owner.userId, vendorIds: owner.vendorIds.slice(0, concurrency) };
+        const hostOwner = { ...owner, vendorIds: owner.vendorIds.slice(0, concurrency) };
         const options = { startUrls, concurrency, blockResources };
         const name = `c${concurrency}-${blockResources ? 'blocking' : 'no-blocking'}`;
         const results = await alternate({

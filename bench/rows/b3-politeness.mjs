@@ -18,8 +18,8 @@ const DELAY_MS = 500;
 export default {
   id: 'B3',
   async run(ctx) {
-    const vendors = 50;
-    const pages = ctx.quick ? 4 : 100;
+    const vendors = ctx.size({ full: 50, quick: 50, smoke: 4 });
+    const pages = ctx.size({ full: 100, quick: 4, smoke: 3 });
     // The warm-up round only warms (JIT, connections): a 10-page site is enough.
     const warmupPages = Math.min(pages, 10);
     const names = Object.fromEntries(

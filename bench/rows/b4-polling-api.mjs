@@ -8,26 +8,47 @@ import { createVendor, signUp } from '../product/api-client.mjs';
 import { createWorld, freePort } from '../product/world.mjs';
 
 const { sql } = requireFrom('packages/db', 'drizzle-orm');
+const { personalWorkspaceOf } = requireFrom('worker', '@vendorwatch/db/testing');
 
-/** A dashboard user's history: vendors, finished crawls over 30 days, and their pages. */
+/** A dashboard user's history, in their personal workspace: vendors, finished crawls over 30 days, and their pages. */
 async function seedHistory(db, userId, { vendors, crawlsPerVendor, pages }) {
-  await db.execute(sql`insert into vendors (user_id, name, url)
-    select ${userId}::uuid, 'Seeded vendor ' || g, 'http://seed-' || g || '.example/' from generate_series(1, ${vendors}) g`);
-  await db.execute(sql`insert into crawl_jobs (user_id, vendor_id, method, status, target_url, progress, pages_done, pages_planned,
+  const workspaceId = await personalWorkspaceOf(db, userId);
+  await db.execute(sql`insert into vendors (workspace_id, user_id, name, url)
+    select ${workspaceId}::uuid, ${userId}::uuid, 'Seeded vendor ' || g, 'http://seed-' || g || '.example/' from generate_series(1, ${vendors}) g`);
+  await db.execute(sql`insert into crawl_jobs (workspace_id, user_id, vendor_id, method, status, target_url, progress, pages_done, pages_planned,
       created_at, started_at, completed_at)
-    select v.user_id, v.id, 'http', case when random() < 0.9 then 'completed' else 'failed' end, v.url, 100, 0, 0,
+    select v.workspace_id, v.user_id, v.id, 'http', case when random() < 0.9 then 'completed' else 'failed' end, v.url, 100, 0, 0,
       t, t, t + interval '5 minutes'
     from vendors v cross join generate_series(1, ${crawlsPerVendor}) g
     cross join lateral (select now() - random() * interval '30 days' as t) at
-    where v.user_id = ${userId}::uuid and v.name like 'Seeded vendor %'`);
-  await db.execute(sql`with jobs as (select id, user_id, vendor_id, target_url, completed_at, row_number() over () - 1 as n
-      from crawl_jobs where user_id = ${userId}::uuid and status in ('completed', 'failed')),
+    where v.workspace_id = ${workspaceId}::uuid and v.name like 'Seeded vendor %'`);
+  await db.execute(sql`with jobs as (select id, workspace_id, user_id, vendor_id, target_url, completed_at, row_number() over () - 1 as n
+      from crawl_jobs where workspace_id = ${workspaceId}::uuid and status in ('completed', 'failed')),
     total as (select count(*) as c from jobs)
-    insert into crawl_pages (job_id, user_id, vendor_id, url, final_url, status_code, content_type, title, response_time_ms, links_count, fetched_at)
-    select j.id, j.user_id, j.vendor_id, j.target_url || 'p/' || g, j.target_url || 'p/' || g, 200, 'text/html', 'Seeded page',
+    insert into crawl_pages (job_id, workspace_id, user_id, vendor_id, url, final_url, status_code, content_type, title, response_time_ms, links_count, fetched_at)
+    select j.id, j.workspace_id, j.user_id, j.vendor_id, j.target_url || 'p/' || g, j.target_url || 'p/' || g, 200, 'text/html', 'Seeded page',
       (50 + random() * 900)::int, 20, j.completed_at
     from generate_series(0, ${pages} - 1) g join jobs j on j.n = g % (select c from total)`);
   await db.execute(sql`analyze`);
+  const { rows } = await db.execute(
+    sql`select id from crawl_jobs where workspace_id = ${workspaceId}::uuid and status = 'completed' order by completed_at desc limit 1`,
+  );
+  return { finishedCrawlId: rows[0].id };
+}
+
+/**
+ * What an answer is made of — its keys and value types, lists by length — without the values that
+ * move while crawls run (progress, page counts, times). Ours and the peer must answer alike.
+ */
+function shapeOf(value) {
+  if (Array.isArray(value)) return value.map(shapeOf);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, shapeOf(value[key])]),
+    );
+  return value === null ? 'null' : typeof value;
 }
 
 /**
@@ -41,20 +62,22 @@ async function seedHistory(db, userId, { vendors, crawlsPerVendor, pages }) {
 export default {
   id: 'B4',
   async run(ctx) {
-    const seconds = ctx.quick ? 2 : 4;
-    const pages = ctx.quick ? 20_000 : 100_000;
+    const seconds = ctx.size({ full: 4, quick: 2, smoke: 1 });
+    const pages = ctx.size({ full: 100_000, quick: 20_000, smoke: 1000 });
+    const vendors = ctx.size({ full: 300, quick: 300, smoke: 20 });
+    const liveCrawls = ctx.size({ full: 10, quick: 10, smoke: 2 });
     const world = await createWorld({ logFile: ctx.logFile('b4-product') });
     let bare;
     try {
       const api = await world.startApi({}, { execArgv: ctx.profileArgs('b4-api') });
       await world.startWorker({ WORKER_CONCURRENCY: '10' });
       const user = await signUp(api.url);
-      await seedHistory(world.db, user.userId, { vendors: 300, crawlsPerVendor: 3, pages });
+      const { finishedCrawlId } = await seedHistory(world.db, user.userId, { vendors, crawlsPerVendor: 3, pages });
 
       // The crawls that run while we measure: 10 vendors, one host each, polite (500 ms).
       const sitePrefix = await ctx.site.prepare({ kind: 's', size: 1000 });
       const running = [];
-      for (let i = 0; i < 10; i++) {
+      for (let i = 0; i < liveCrawls; i++) {
         const vendor = await createVendor(user, {
           name: `Live vendor ${i + 1}`,
           url: ctx.site.url(i, sitePrefix),
@@ -86,12 +109,22 @@ export default {
         { name: 'GET /api/crawls/:id', path: `/api/crawls/${crawlId}` },
         { name: 'GET /api/dashboard/summary', path: '/api/dashboard/summary' },
       ];
-      // Both answer the same thing before anything is measured.
-      for (const endpoint of endpoints) {
+      // Both answer alike before anything is measured (and for a finished crawl of the history too):
+      // a peer that drifted from the product would be measured answering something else.
+      const checks = [...endpoints, { name: 'GET /api/crawls/:id (finished)', path: `/api/crawls/${finishedCrawlId}` }];
+      for (const endpoint of checks) {
+        const answers = [];
         for (const base of [api.url, bareUrl]) {
           const response = await fetch(`${base}${endpoint.path}`, { headers });
-          if (response.status !== 200) throw new Error(`${base}${endpoint.path} answered ${response.status}`);
+          const text = await response.text();
+          if (response.status !== 200)
+            throw new Error(`${base}${endpoint.path} answered ${response.status}: ${text.slice(0, 300)}`);
+          answers.push(JSON.stringify(shapeOf(JSON.parse(text))));
         }
+        if (answers[0] !== answers[1])
+          throw new Error(
+            `${endpoint.name}: the bare peer's answer differs from the API's\n  API:  ${answers[0]}\n  peer: ${answers[1]}`,
+          );
       }
 
       const load = (url, requests, extra = {}) =>
@@ -133,7 +166,7 @@ export default {
       const lines = [
         {
           row: 'B4',
-          case: `polling mix (status, :id, summary), 10 connections, ${seconds} s, 10 crawls running`,
+          case: `polling mix (status, :id, summary), 10 connections, ${seconds} s, ${liveCrawls} crawls running`,
           unit: 'req/s',
           ours: rps,
           peer: { name: 'bare Fastify', summary: summarize(measured('bare')) },

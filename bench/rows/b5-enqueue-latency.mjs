@@ -32,7 +32,9 @@ async function firstFetch(site, host, after, timeoutMs = 10_000) {
 export default {
   id: 'B5',
   async run(ctx) {
-    const samples = ctx.quick ? 30 : 100;
+    const samples = ctx.size({ full: 100, quick: 30, smoke: 3 });
+    // One host per sample, rotating (a smoke run's three samples need no more than a few).
+    const hosts = ctx.size({ full: ctx.site.hosts.length, quick: ctx.site.hosts.length, smoke: 4 });
     const prefix = await ctx.site.prepare({ kind: 's', size: 1 });
     const world = await createWorld({ logFile: ctx.logFile('b5-product') });
     const rawQueueName = 'bench-raw';
@@ -45,7 +47,7 @@ export default {
       await world.startWorker({}, { execArgv: ctx.profileArgs('b5-worker') });
       const user = await signUp(url);
       const vendors = [];
-      for (let i = 0; i < ctx.site.hosts.length; i++) {
+      for (let i = 0; i < hosts; i++) {
         const vendorUrl = ctx.site.url(i, prefix);
         vendors.push({
           host: ctx.site.hosts[i],

@@ -15,14 +15,14 @@ const CONCURRENCY = 4;
 export default {
   id: 'B7',
   async run(ctx) {
-    const vendors = 16;
-    const pages = ctx.quick ? 3 : 12;
+    const vendors = ctx.size({ full: 16, quick: 16, smoke: 4 });
+    const pages = ctx.size({ full: 12, quick: 3, smoke: 2 });
     const prefix = await ctx.site.prepare({ kind: 's', size: pages, latencyMs: LATENCY_MS });
     const startUrls = Array.from({ length: vendors }, (_, i) => ctx.site.url(i, prefix));
     const world = await createWorld({ logFile: ctx.logFile('b7-product') });
     try {
       const owner = await world.createOwner(startUrls);
-      const sets = [1, 2, 4];
+      const sets = ctx.size({ full: [1, 2, 4], quick: [1, 2, 4], smoke: [1, 2] });
       const contenders = [];
       for (const workers of sets) {
         const queuePrefix = `${world.prefix}-w${workers}`;
@@ -43,7 +43,7 @@ export default {
         contenders,
       });
       const one = results['1'].values;
-      const lines = [2, 4].map((workers) => {
+      const lines = sets.slice(1).map((workers) => {
         const ratio = ratios(results[`${workers}`].values, one);
         return {
           row: 'B7',

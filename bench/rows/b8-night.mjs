@@ -40,16 +40,18 @@ const MEDIAN_GAP_TARGET_MS = 600;
 export default {
   id: 'B8',
   async run(ctx) {
-    const pages = ctx.quick ? 10 : PAGES;
+    const pages = ctx.size({ full: PAGES, quick: 10, smoke: 3 });
     const warmupPages = Math.min(pages, 10);
-    const browserPages = ctx.quick ? 10 : BROWSER_PAGES;
-    const site = await startSite({ hosts: VENDORS, logFile: ctx.logFile('b8-site') });
+    const browserPages = ctx.size({ full: BROWSER_PAGES, quick: 10, smoke: 3 });
+    const vendorCount = ctx.size({ full: VENDORS, quick: VENDORS, smoke: 6 });
+    const browserVendors = ctx.size({ full: BROWSER_VENDORS, quick: BROWSER_VENDORS, smoke: 2 });
+    const site = await startSite({ hosts: vendorCount, logFile: ctx.logFile('b8-site') });
     const world = await createWorld({ logFile: ctx.logFile('b8-product') });
     const redis = new Redis(world.config.REDIS_URL, { maxRetriesPerRequest: 1 });
     try {
       const prefixes = {};
       for (const size of new Set([pages, warmupPages, browserPages])) prefixes[size] = await site.prepare({ kind: 's', size });
-      const startUrls = (size, vendors = VENDORS) => Array.from({ length: vendors }, (_, i) => site.url(i, prefixes[size]));
+      const startUrls = (size, vendors = vendorCount) => Array.from({ length: vendors }, (_, i) => site.url(i, prefixes[size]));
       const owner = await world.createOwner(startUrls(pages));
 
       /** One night: every crawl enqueued at once; what the site saw, what was stored, and what the workers did meanwhile. */
@@ -57,7 +59,7 @@ export default {
         await site.reset();
         const urls = startUrls(size, vendors);
         const ids = await world.insertCrawls({
-          userId: owner.userId,
+          ...owner,
           vendorIds: owner.vendorIds.slice(0, vendors),
           startUrls: urls,
           method,
@@ -114,7 +116,8 @@ export default {
         contenders: [
           {
             name: 'ours',
-            run: (round) => night({ worker, method: 'http', vendors: VENDORS, size: round < ctx.warmup ? warmupPages : pages }),
+            run: (round) =>
+              night({ worker, method: 'http', vendors: vendorCount, size: round < ctx.warmup ? warmupPages : pages }),
           },
         ],
       });
@@ -122,9 +125,9 @@ export default {
 
       // Browser: a fresh worker command (its own Chromium per process), one measured night of the subset.
       const browserWorker = await world.startWorkerCommand({}, { execArgv: ctx.profileArgs('b8-browser-worker') });
-      const browser = await night({ worker: browserWorker, method: 'puppeteer', vendors: BROWSER_VENDORS, size: browserPages });
+      const browser = await night({ worker: browserWorker, method: 'puppeteer', vendors: browserVendors, size: browserPages });
       await world.stopChild(browserWorker);
-      ctx.log(`B8: browser ${BROWSER_VENDORS} × ${browserPages}: ${browser.pagesPerSecond.toFixed(1)} pages/s`);
+      ctx.log(`B8: browser ${browserVendors} × ${browserPages}: ${browser.pagesPerSecond.toFixed(1)} pages/s`);
 
       return { lines: lines(ctx, http.ours, browser, pages, browserPages), raw: { http: withoutLogs(http), browser } };
     } finally {

@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { WAIT_MS } from './wait';
+
+// findBy* and waitFor wait on their condition for up to WAIT_MS (their own default is 1 s).
+configure({ asyncUtilTimeout: WAIT_MS });
 
 // jsdom lacks these browser APIs; Mantine reads them for media queries, sizing and fonts.
 Object.defineProperty(window, 'matchMedia', {

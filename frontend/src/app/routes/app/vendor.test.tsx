@@ -6,6 +6,7 @@ import { CrawlJobWatchProvider } from '@/features/crawl-jobs/components/crawl-jo
 import { checkResult, crawlJob, paginated, reportDetail, reportsOverview, VENDOR_ID, vendorCompliance } from '@/testing/fixtures';
 import { mockFetch, type MockRequest } from '@/testing/mock-fetch';
 import { renderWithProviders } from '@/testing/test-utils';
+import { LOADED_MACHINE } from '@/testing/wait';
 import VendorRoute from './vendor';
 
 const vendor: Vendor = {
@@ -149,7 +150,7 @@ describe('the vendor page', () => {
     );
     renderPage();
 
-    const posture = await screen.findByTestId('vendor-domain-posture', {}, { timeout: 5000 });
+    const posture = await screen.findByTestId('vendor-domain-posture');
     const email = within(posture).getByRole('region', { name: 'Email & domain' });
     expect(within(email).getByText('DMARC enforces a policy')).toBeInTheDocument();
     expect(within(email).getByText(/v=DMARC1; p=none/)).toBeInTheDocument();
@@ -172,7 +173,7 @@ describe('the vendor page', () => {
     const { user } = renderPage();
 
     const toggle = await screen.findByRole('switch', { name: 'Pause all schedules' });
-    await vi.waitFor(() => expect(toggle).toBeEnabled());
+    await vi.waitFor(() => expect(toggle).toBeEnabled(), LOADED_MACHINE);
     await user.click(toggle);
     expect(await screen.findByText(MESSAGES.schedules.pausedAll)).toBeInTheDocument();
     expect(requests().find((request) => request.method === 'PUT')?.body).toEqual({ paused: true });

@@ -4,6 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initSupabase } from '@/lib/supabase';
 import { mockFetch } from '@/testing/mock-fetch';
 import { renderWithProviders } from '@/testing/test-utils';
+import { LOADED_MACHINE } from '@/testing/wait';
 import { CheckEmailNotice, RESEND_INTERVAL_SECONDS } from './check-email-notice';
 
 beforeAll(() => {
@@ -27,7 +28,7 @@ describe('CheckEmailNotice', () => {
   it('gives no hint when the email was sent', async () => {
     const { requests } = mockFetch({ 'GET /api/public-config': publicConfig('sent') });
     renderWithProviders(<CheckEmailNotice email="ann@example.com" />);
-    await vi.waitFor(() => expect(requests().some((r) => r.path === '/api/public-config')).toBe(true));
+    await vi.waitFor(() => expect(requests().some((r) => r.path === '/api/public-config')).toBe(true), LOADED_MACHINE);
     expect(screen.queryByTestId('check-email-hint')).not.toBeInTheDocument();
   });
 
@@ -42,13 +43,16 @@ describe('CheckEmailNotice', () => {
     expect(button).toBeDisabled();
 
     act(() => vi.advanceTimersByTime(RESEND_INTERVAL_SECONDS * 1000));
-    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Resend the email' })).toBeEnabled());
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Resend the email' })).toBeEnabled(), LOADED_MACHINE);
     fireEvent.click(screen.getByRole('button', { name: 'Resend the email' }));
 
     expect(await screen.findByText(MESSAGES.auth.confirmationResent)).toBeInTheDocument();
     const resend = requests().find((r) => r.path === '/auth/v1/resend');
     expect(resend).toMatchObject({ method: 'POST', body: { email: 'ann@example.com', type: 'signup' } });
     expect(new URLSearchParams(resend?.search).get('redirect_to')).toBe(window.location.origin);
-    await vi.waitFor(() => expect(screen.getByRole('button', { name: /Resend the email \(in \d+ s\)/ })).toBeDisabled());
+    await vi.waitFor(
+      () => expect(screen.getByRole('button', { name: /Resend the email \(in \d+ s\)/ })).toBeDisabled(),
+      LOADED_MACHINE,
+    );
   });
 });

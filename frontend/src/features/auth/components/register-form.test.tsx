@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { initSupabase } from '@/lib/supabase';
 import { mockFetch } from '@/testing/mock-fetch';
 import { renderWithProviders } from '@/testing/test-utils';
+import { LOADED_MACHINE } from '@/testing/wait';
 import { RegisterForm } from './register-form';
 
 beforeAll(() => {
@@ -64,7 +65,7 @@ describe('RegisterForm', () => {
 
     await fill({ password: 'secret123', confirmPassword: 'secret123' });
 
-    await vi.waitFor(() => expect(onSuccess).toHaveBeenCalledWith({ signedIn: false, email: 'ann@example.com' }));
+    await vi.waitFor(() => expect(onSuccess).toHaveBeenCalledWith({ signedIn: false, email: 'ann@example.com' }), LOADED_MACHINE);
     const [signup] = requests();
     expect(signup).toMatchObject({
       method: 'POST',

@@ -116,7 +116,7 @@ describe('TestCrawler', () => {
     await user.type(urlField(), 'https://acme.example');
     await user.click(screen.getByRole('button', { name: 'Start Test' }));
 
-    const error = await screen.findByTestId('test-crawler-error', {}, { timeout: 5000 });
+    const error = await screen.findByTestId('test-crawler-error');
     expect(requests()).toHaveLength(4);
     expect(error).toHaveTextContent(MESSAGES.crawls.testCrawlFailed);
     expect(error).toHaveTextContent(MESSAGES.crawls.couldNotConnect);
@@ -134,7 +134,7 @@ describe('TestCrawler', () => {
     await user.type(urlField(), 'https://acme.example');
     await user.click(screen.getByRole('button', { name: 'Start Test' }));
 
-    expect(await screen.findByText('Acme Anvils', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Acme Anvils')).toBeInTheDocument();
     expect(requests()).toHaveLength(3);
     expect(screen.getByTestId('test-crawler-status')).toHaveTextContent('Completed');
     expect(screen.queryByTestId('test-crawler-error')).not.toBeInTheDocument();
