@@ -24,6 +24,12 @@ export interface AssessedCrawl {
    * "Email & domain" and "TLS" checks are then "could not be checked".
    */
   domainPosture: DomainPostureFacts | null;
+  /**
+   * How the crawl ended: a failed crawl (its site refused it: a refused certificate, no answer) is
+   * judged only by the checks that read no page — its email and domain and its TLS — from the facts
+   * read about it. Absent means completed.
+   */
+  ended?: 'completed' | 'failed';
 }
 
 export interface SiteFacts {

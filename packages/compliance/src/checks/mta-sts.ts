@@ -17,6 +17,8 @@ function judgeMtaSts(domain: DomainFacts): SubjectVerdict {
   if (domain.mtaStsTxt.status === 'unanswered') return unanswered(domain.mtaStsTxt);
   const evidence = [...lookupEvidence(domain.mtaStsTxt, (record) => `"${record}"`), ...policyEvidence(domain)];
   if (!domain.mtaStsId) return { outcome: 'fail', says: 'no valid _mta-sts record (v=STSv1 with an id)', evidence };
+  if (domain.mtaStsPolicy?.notRead)
+    return { outcome: 'not_checked', says: `policy not read in time (${domain.mtaStsPolicy.error ?? 'stopped'})`, evidence };
   const policy = domain.mtaStsPolicy?.policy;
   if (!policy)
     return {
