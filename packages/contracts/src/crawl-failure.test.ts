@@ -25,6 +25,16 @@ describe('a failed crawl explained in plain words', () => {
       "The site's certificate was refused: it is from an unknown certificate authority (or the server leaves out its intermediate certificates)",
     ],
     ['net::ERR_SSL_PROTOCOL_ERROR at https://a.example/', "The site's TLS setup was refused"],
+    // The http fetcher's codes.
+    [
+      'Network error: DEPTH_ZERO_SELF_SIGNED_CERT',
+      "The site's certificate was refused: it is self-signed: no certificate authority vouches for it",
+    ],
+    ['Network error: ERR_TLS_CERT_ALTNAME_INVALID', "The site's certificate was refused: it is issued for another name"],
+    [
+      'Network error: CERT_SIGNATURE_FAILURE',
+      "The site's certificate was refused: it is from an unknown certificate authority (or the server leaves out its intermediate certificates)",
+    ],
     [
       'Refused by the SSRF guard: 10.0.0.1 is a private address',
       'The address is not allowed: it points to a private or reserved network',

@@ -15,8 +15,7 @@ export const crawlFailureExplanationSchema = z.object({
 export type CrawlFailureExplanation = z.output<typeof crawlFailureExplanationSchema>;
 
 /** A crawl failure that is a refused certificate (not a refused connection or a TLS version mismatch). */
-const CERTIFICATE_FAILURE =
-  /ERR_CERT_|certificate|self[- ]signed|altnames|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER|CERT_HAS_EXPIRED|CA_MD_TOO_WEAK|md too weak/i;
+const CERTIFICATE_FAILURE = /CERT|certificate|self[- ]signed|altnames|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER|md too weak/i;
 
 /** The first pattern that matches the technical message decides the summary; order matters. */
 const EXPLANATIONS: ReadonlyArray<readonly [RegExp, string]> = [
@@ -55,7 +54,7 @@ const CERTIFICATE_REFUSALS: ReadonlyArray<readonly [RegExp, string]> = [
   [/EE_KEY_TOO_SMALL|key too small|ERR_CERT_WEAK_KEY/i, 'its key is too small'],
   [/CERT_REVOKED|ERR_CERT_REVOKED/i, 'it has been revoked'],
   [
-    /UNABLE_TO_GET_ISSUER|UNABLE_TO_VERIFY_LEAF|local issuer|verify the first certificate|ERR_CERT_AUTHORITY_INVALID/i,
+    /UNABLE_TO_GET_ISSUER|UNABLE_TO_VERIFY_LEAF|local issuer|verify the first certificate|ERR_CERT_AUTHORITY_INVALID|CERT_SIGNATURE_FAILURE|signature failure/i,
     'it is from an unknown certificate authority (or the server leaves out its intermediate certificates)',
   ],
   [/ERR_CERT_|CERT_|certificate/i, 'it could not be verified'],
