@@ -1,7 +1,7 @@
 import type { CrawlMethod } from '@vendorwatch/contracts';
-import type { DomainPostureFacts } from './domain-facts';
+import type { DomainPostureFacts } from './posture/domain-facts';
 
-export * from './domain-facts';
+export * from './posture/domain-facts';
 
 /**
  * What a check reads: one completed crawl as it is stored, with nothing fetched again. The worker

@@ -1,7 +1,7 @@
 import type { CheckEvidence } from '@vendorwatch/contracts';
 import { ALL_METHODS, type Check } from '../check';
-import type { DomainFacts } from '../domain-facts';
-import { lookupEvidence, type SubjectVerdict, unanswered, receivesMail, judgeDomains } from '../domain-verdicts';
+import type { DomainFacts } from '../posture/domain-facts';
+import { lookupEvidence, type SubjectVerdict, unanswered, receivesMail, judgeDomains } from '../posture/domain-verdicts';
 
 function policyEvidence(domain: DomainFacts): CheckEvidence[] {
   const policy = domain.mtaStsPolicy;

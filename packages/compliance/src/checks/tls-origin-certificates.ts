@@ -1,7 +1,7 @@
 import { certificateRefusal } from '@vendorwatch/contracts';
 import { ALL_METHODS, type Check } from '../check';
-import type { DomainPostureFacts, OriginTlsFacts } from '../domain-facts';
-import { type SubjectVerdict, judgeOrigins, noHandshake } from '../domain-verdicts';
+import type { DomainPostureFacts, OriginTlsFacts } from '../posture/domain-facts';
+import { type SubjectVerdict, judgeOrigins, noHandshake } from '../posture/domain-verdicts';
 import { CERTIFICATE_WARNING_DAYS } from './tls-certificate';
 
 const DAY_MS = 86_400_000;
