@@ -37,12 +37,15 @@ export class CrawlDomainPosture implements CrawlPostureReader {
     // The vendor of the crawl's workspace, whoever of its members added it or started the crawl.
     const vendor = job.vendorId ? await this.vendors.findInWorkspace(job.workspaceId, job.vendorId) : undefined;
     const startUrl = (job.settings.startUrls as string[] | undefined)?.[0] ?? job.targetUrl;
-    const facts = await this.gatherer.gather({
-      startUrl,
-      domains: vendor?.domains,
-      dkimSelectors: vendor?.dkimSelectors,
-      httpsOrigins: await this.posture.httpsOriginsOfCrawl(jobId),
-    }, signal);
+    const facts = await this.gatherer.gather(
+      {
+        startUrl,
+        domains: vendor?.domains,
+        dkimSelectors: vendor?.dkimSelectors,
+        httpsOrigins: await this.posture.httpsOriginsOfCrawl(jobId),
+      },
+      signal,
+    );
     await this.posture.save(jobId, facts);
     return facts;
   }

@@ -62,7 +62,11 @@ export class AfterCrawl {
    * are assessed, those without a comparison compared and alerted on; failed crawls without posture
    * facts get their whole failed path. A rule fires once per crawl and channel, so evaluating again is safe.
    */
-  async catchUp(withinMs: number, signal: AbortSignal, now = new Date()): Promise<{ assessed: number; compared: number; failed: number }> {
+  async catchUp(
+    withinMs: number,
+    signal: AbortSignal,
+    now = new Date(),
+  ): Promise<{ assessed: number; compared: number; failed: number }> {
     const assessed = await this.deps.assessor.catchUp(withinMs, now);
     const compared = await this.deps.comparator.catchUp(withinMs, now);
     for (const jobId of compared) await this.step(jobId, 'alerts', () => this.deps.alerts.evaluate(jobId));
