@@ -1,25 +1,15 @@
 import { Module, type DynamicModule, type OnApplicationShutdown, Inject } from '@nestjs/common';
+import { CrawlFrontierRepository, CrawlJobsRepository } from '@vendorwatch/db';
 import {
-  AlertsRepository,
-  CrawlChangesRepository,
-  CrawlFrontierRepository,
-  CrawlJobsRepository,
-  VendorsRepository,
-  CrawlDomainPostureRepository,
-} from '@vendorwatch/db';
-import {
-  AfterCrawl,
+  afterCrawlProviders,
   APP_CONFIG,
   createRedisClient,
-  CrawlAssessor,
-  CrawlComparator,
+  CRAWL_POSTURE_READER,
   JobQueues,
   prefixedKey,
   type AppConfig,
   AddressGuard,
-  AlertEvaluator,
   createGuardedAgent,
-  publicUrl,
 } from '@vendorwatch/runtime';
 import { AlertSender } from './alerts/alert-sender';
 import { DeliverySlots } from './alerts/delivery-slots';
@@ -37,7 +27,8 @@ import { PageReaderPool } from './crawl-engine/page-reading/page-reader-pool';
 import { ScreenshotStore } from './crawl-engine/page-reading/screenshot-store';
 import { DirectSiteProbe, FetcherSiteProbe } from './crawl-engine/fetchers/site-probe';
 import type { Fetcher } from './crawl-engine/fetchers/fetcher';
-import { CrawlDomainPosture } from './domain-posture/crawl-domain-posture.service';
+import { CrawlDomainPosture, gathererOptionsOf } from './domain-posture/crawl-domain-posture.service';
+import { DomainPostureGatherer } from './domain-posture/domain-posture-gatherer';
 import { CrawlJobHandler } from './jobs/crawl-job.handler';
 import { ReconcileCrawlsHandler } from './jobs/reconcile-crawls.handler';
 import { ScheduledCrawlHandler } from './jobs/scheduled-crawl.handler';
@@ -169,43 +160,14 @@ export class WorkerModule {
               2 * config.ALERT_DELIVERY_TIMEOUT_MS + 30_000,
             ),
         },
+        ...afterCrawlProviders,
         {
-          provide: AlertEvaluator,
-          inject: [
-            APP_CONFIG,
-            AlertsRepository,
-            CrawlJobsRepository,
-            CrawlChangesRepository,
-            VendorsRepository,
-            CrawlDomainPostureRepository,
-            JobQueues,
-          ],
-          useFactory: (
-            config: AppConfig,
-            alerts: AlertsRepository,
-            jobs: CrawlJobsRepository,
-            changes: CrawlChangesRepository,
-            vendors: VendorsRepository,
-            domainPosture: CrawlDomainPostureRepository,
-            queues: JobQueues,
-          ) =>
-            new AlertEvaluator(
-              alerts,
-              jobs,
-              changes,
-              vendors,
-              domainPosture,
-              { publicUrl: publicUrl(config), perCrawl: config.ALERT_DELIVERIES_PER_CRAWL },
-              (deliveryId) => queues.enqueue('deliverAlert', { deliveryId }),
-            ),
-        },
-        {
-          provide: AfterCrawl,
-          inject: [CrawlAssessor, CrawlComparator, AlertEvaluator],
-          useFactory: (assessor: CrawlAssessor, comparator: CrawlComparator, alerts: AlertEvaluator) =>
-            new AfterCrawl(assessor, comparator, alerts),
+          provide: DomainPostureGatherer,
+          inject: [APP_CONFIG],
+          useFactory: (config: AppConfig) => new DomainPostureGatherer(gathererOptionsOf(config)),
         },
         CrawlDomainPosture,
+        { provide: CRAWL_POSTURE_READER, useExisting: CrawlDomainPosture },
         CrawlJobHandler,
         TestCrawlHandler,
         ReconcileCrawlsHandler,

@@ -34,11 +34,19 @@ export interface Assessment {
 }
 
 /**
- * Judges one stored crawl. Pure and deterministic: the same crawl gives byte-identical output (no
+ * The checks a crawl that read no page can still be judged by: the "Email & domain" and "TLS" groups
+ * and the start host's certificate — facts read about the vendor's domains and hosts, not its pages.
+ */
+export const readsNoPage = (check: Check): boolean =>
+  check.group === 'email_domain' || check.group === 'tls' || check.id === 'tls-certificate';
+
+/**
+ * Judges one stored crawl (a failed one by the checks that read no page: readsNoPage). Pure and deterministic: the same crawl gives byte-identical output (no
  * clock, no randomness, catalogue and crawl order only). A check that throws is a bug and the error
  * propagates, so it is fixed rather than stored as a quiet outcome.
  */
-export function assess(crawl: AssessedCrawl, checks: readonly Check[] = CATALOGUE): Assessment {
+export function assess(crawl: AssessedCrawl, catalogue: readonly Check[] = CATALOGUE): Assessment {
+  const checks = crawl.ended === 'failed' ? catalogue.filter(readsNoPage) : catalogue;
   const results = checks.map((check) => runCheck(check, crawl));
   const counts: OutcomeCounts = { pass: 0, fail: 0, warn: 0, notApplicable: 0 };
   let notChecked = 0;
@@ -51,7 +59,7 @@ export function assess(crawl: AssessedCrawl, checks: readonly Check[] = CATALOGU
   }
   const { rate, label } = score(results);
   return {
-    catalogueVersion: checks === CATALOGUE ? CATALOGUE_VERSION : catalogueVersionOf(checks),
+    catalogueVersion: catalogue === CATALOGUE ? CATALOGUE_VERSION : catalogueVersionOf(catalogue),
     checks: results,
     rate,
     label,

@@ -12,5 +12,5 @@ export * from './grades';
 export { homePageOf } from './crawl-index';
 export { registrableDomainOf, urlIdentity } from './urls';
 export * from './changes';
-export { domainPostureSummary, mailSpoofable, type DomainPostureSummary } from './domain-posture-summary';
+export { domainPostureSummary, mailSpoofable, type DomainPostureSummary } from './posture';
 export { certificateExpiries } from './checks/tls-origin-certificates';

@@ -1,7 +1,7 @@
 import type { CrawlMethod } from '@vendorwatch/contracts';
-import type { DomainPostureFacts } from './domain-facts';
+import type { DomainPostureFacts } from './posture/domain-facts';
 
-export * from './domain-facts';
+export * from './posture/domain-facts';
 
 /**
  * What a check reads: one completed crawl as it is stored, with nothing fetched again. The worker
@@ -24,6 +24,12 @@ export interface AssessedCrawl {
    * "Email & domain" and "TLS" checks are then "could not be checked".
    */
   domainPosture: DomainPostureFacts | null;
+  /**
+   * How the crawl ended: a failed crawl (its site refused it: a refused certificate, no answer) is
+   * judged only by the checks that read no page — its email and domain and its TLS — from the facts
+   * read about it. Absent means completed.
+   */
+  ended?: 'completed' | 'failed';
 }
 
 export interface SiteFacts {

@@ -14,6 +14,9 @@ export const crawlFailureExplanationSchema = z.object({
 });
 export type CrawlFailureExplanation = z.output<typeof crawlFailureExplanationSchema>;
 
+/** A crawl failure that is a refused certificate (not a refused connection or a TLS version mismatch). */
+const CERTIFICATE_FAILURE = /CERT|certificate|self[- ]signed|altnames|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER|md too weak/i;
+
 /** The first pattern that matches the technical message decides the summary; order matters. */
 const EXPLANATIONS: ReadonlyArray<readonly [RegExp, string]> = [
   [
@@ -26,10 +29,7 @@ const EXPLANATIONS: ReadonlyArray<readonly [RegExp, string]> = [
     'The site did not answer in time',
   ],
   [/ERR_TUNNEL_CONNECTION_FAILED|ERR_PROXY_CONNECTION_FAILED/i, 'The site could not be reached through the configured proxy'],
-  [
-    /ERR_CERT_|ERR_SSL_|certificate|self[- ]signed|altnames|UNABLE_TO_VERIFY|CERT_HAS_EXPIRED/i,
-    "The site's HTTPS certificate or TLS setup was refused",
-  ],
+  [/ERR_SSL_|wrong version number|EPROTO|ssl3_get_record|packet length too long/i, "The site's TLS setup was refused"],
   [/ERR_CONNECTION_RESET|ECONNRESET|ERR_CONNECTION_CLOSED|socket hang up|ERR_EMPTY_RESPONSE/i, 'The site closed the connection'],
   [/SSRF guard/i, 'The address is not allowed: it points to a private or reserved network'],
   [/ScrapingBee credits exhausted/i, 'The scraping API has no credits left'],
@@ -40,9 +40,37 @@ const EXPLANATIONS: ReadonlyArray<readonly [RegExp, string]> = [
   [/No valid http\(s\) start URL/i, 'The vendor has no valid start URL: check its URL or its crawler settings'],
 ];
 
+/**
+ * Why a certificate was refused, in plain words, from the TLS library's code or message (Node's,
+ * OpenSSL's, Chromium's): "it has expired", "it is self-signed …". null when the message names no
+ * certificate refusal. Shared by the failure explanation and the certificate check.
+ */
+const CERTIFICATE_REFUSALS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/CERT_HAS_EXPIRED|certificate has expired|ERR_CERT_DATE_INVALID/i, 'it has expired (or is not valid yet)'],
+  [/CERT_NOT_YET_VALID|certificate is not yet valid/i, 'it is not valid yet'],
+  [/SELF_SIGNED|self[- ]signed/i, 'it is self-signed: no certificate authority vouches for it'],
+  [/ALTNAME|altnames|ERR_CERT_COMMON_NAME_INVALID|does not match certificate/i, 'it is issued for another name'],
+  [/CA_MD_TOO_WEAK|md too weak|ERR_CERT_WEAK_SIGNATURE_ALGORITHM|SHA-?1/i, 'it is signed with a weak algorithm (SHA-1)'],
+  [/EE_KEY_TOO_SMALL|key too small|ERR_CERT_WEAK_KEY/i, 'its key is too small'],
+  [/CERT_REVOKED|ERR_CERT_REVOKED/i, 'it has been revoked'],
+  [
+    /UNABLE_TO_GET_ISSUER|UNABLE_TO_VERIFY_LEAF|local issuer|verify the first certificate|ERR_CERT_AUTHORITY_INVALID|CERT_SIGNATURE_FAILURE|signature failure/i,
+    'it is from an unknown certificate authority (or the server leaves out its intermediate certificates)',
+  ],
+  [/ERR_CERT_|CERT_|certificate/i, 'it could not be verified'],
+];
+
+export function certificateRefusal(message: string | null | undefined): string | null {
+  if (!message) return null;
+  return CERTIFICATE_REFUSALS.find(([pattern]) => pattern.test(message))?.[1] ?? null;
+}
+
 export function explainCrawlFailure(error: string | null | undefined): CrawlFailureExplanation {
   const detail = error?.trim() ? error.trim() : null;
   if (!detail) return { summary: 'The crawl failed', detail: null };
+  // Before the other patterns: a refused certificate's message can also say "connect" or "timeout".
+  const refusal = CERTIFICATE_FAILURE.test(detail) ? certificateRefusal(detail) : null;
+  if (refusal) return { summary: `The site's certificate was refused: ${refusal}`, detail };
   const match = EXPLANATIONS.find(([pattern]) => pattern.test(detail));
   return { summary: match ? match[1] : 'The crawl failed', detail };
 }

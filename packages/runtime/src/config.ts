@@ -149,6 +149,11 @@ export const configSchema = z.object({
   /** The most DNS queries one assessment of a vendor's domains may make (SPF includes, DKIM selectors, up to 20 domains …). */
   DNS_MAX_QUERIES_PER_ASSESSMENT: z.coerce.number().int().min(10).max(100_000).default(500),
   /**
+   * How long everything read about one crawl's domains and origins (DNS, the MTA-STS policies, the TLS
+   * handshakes) may take together; what is left unread then is "could not be checked".
+   */
+  DOMAIN_POSTURE_BUDGET_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
+  /**
    * Floor under every crawl's delay between two requests to one host (the product's minimum is 500 ms).
    * Tests lower it to crawl their local fixture site quickly; production keeps the default.
    */

@@ -2,7 +2,8 @@ import { CrawlDomainPostureRepository, CrawlJobsRepository, users, VendorsReposi
 import { createTestDatabase, insertCompletedCrawl, type TestDatabase } from '@vendorwatch/db/testing';
 import { loadConfig } from '@vendorwatch/runtime';
 import { startDnsServer, type TestDnsServer } from '../../../test-support';
-import { CrawlDomainPosture } from './crawl-domain-posture.service';
+import { CrawlDomainPosture, gathererOptionsOf } from './crawl-domain-posture.service';
+import { DomainPostureGatherer } from './domain-posture-gatherer';
 
 const txt = (record: string) => ({ type: 'TXT' as const, data: [record] });
 
@@ -29,7 +30,7 @@ describe("a crawl's domain posture reads the vendor's listed domains and DKIM se
     const config = loadConfig({ DNS_SERVERS: dns.address, DNS_QUERY_TIMEOUT_MS: '400', CRAWL_ALLOW_PRIVATE_NETWORKS: 'true' });
     const { db } = database;
     posture = new CrawlDomainPosture(
-      config,
+      new DomainPostureGatherer(gathererOptionsOf(config)),
       new CrawlJobsRepository(db),
       new CrawlDomainPostureRepository(db),
       new VendorsRepository(db),
@@ -56,7 +57,7 @@ describe("a crawl's domain posture reads the vendor's listed domains and DKIM se
       targetUrl: 'https://www.site.test/',
     });
 
-    const facts = await posture.gatherForCrawl(jobId);
+    const facts = await posture.gatherForCrawl(jobId, new AbortController().signal);
 
     expect(facts?.domains.map((domain) => [domain.domain, domain.primary])).toEqual([['mail.test', true]]);
     expect(facts?.domains[0]!.dkim.map((dkim) => [dkim.selector, dkim.key])).toEqual([['s1', 'present']]);
@@ -77,7 +78,7 @@ describe("a crawl's domain posture reads the vendor's listed domains and DKIM se
       targetUrl: 'https://www.site.test/',
     });
 
-    const facts = await posture.gatherForCrawl(jobId);
+    const facts = await posture.gatherForCrawl(jobId, new AbortController().signal);
 
     expect(facts?.domains.map((domain) => [domain.domain, domain.primary, domain.dkim])).toEqual([['site.test', true, []]]);
   });

@@ -17,17 +17,22 @@ export interface DnsResolverOptions {
   timeoutMs: number;
   /** The most queries this resolver makes (one assessment); beyond, a lookup is unanswered ("query cap reached"). */
   maxQueries: number;
+  /**
+   * The crawl's posture deadline (its budget, the job's cancel or shutdown): once aborted, queries in
+   * flight and every later one are unanswered ("not read in time"), never an error.
+   */
+  signal?: AbortSignal;
 }
 
 /**
  * Why a lookup has no records, with the codes node:dns uses, so libraries written for
  * `dns.promises.resolve` (mailauth) read it as they read node's: ENOTFOUND (NXDOMAIN), ENODATA (the
  * name exists, without such records), ETIMEOUT, ESERVFAIL, EREFUSED, and ECAPPED (this assessment's
- * query cap was reached).
+ * query cap was reached), ESTOPPED (the posture's deadline passed, or the job was cancelled).
  */
 export class DnsLookupError extends Error {
   constructor(
-    readonly code: 'ENOTFOUND' | 'ENODATA' | 'ETIMEOUT' | 'ESERVFAIL' | 'EREFUSED' | 'ECAPPED' | 'EBADRESP',
+    readonly code: 'ENOTFOUND' | 'ENODATA' | 'ETIMEOUT' | 'ESERVFAIL' | 'EREFUSED' | 'ECAPPED' | 'EBADRESP' | 'ESTOPPED',
     readonly hostname: string,
     readonly rrtype: string,
   ) {
@@ -113,6 +118,7 @@ export class DnsResolver {
   private async ask(name: string, type: packet.RecordType): Promise<packet.Answer[]> {
     let lastError: DnsLookupError | null = null;
     for (const server of this.options.servers) {
+      if (this.options.signal?.aborted) throw new DnsLookupError('ESTOPPED', name, type);
       if (this.queries >= this.options.maxQueries) throw new DnsLookupError('ECAPPED', name, type);
       this.queries++;
       try {
@@ -159,10 +165,13 @@ export class DnsResolver {
       const socket = dgram.createSocket(isIP(server.host) === 6 ? 'udp6' : 'udp4');
       const done = (result: () => void) => {
         clearTimeout(timer);
+        this.options.signal?.removeEventListener('abort', stop);
         socket.close();
         result();
       };
       const timer = setTimeout(() => done(() => reject(new DnsLookupError('ETIMEOUT', name, type))), this.options.timeoutMs);
+      const stop = () => done(() => reject(new DnsLookupError('ESTOPPED', name, type)));
+      this.options.signal?.addEventListener('abort', stop, { once: true });
       socket.on('message', (buffer) => {
         let response: packet.DecodedPacket;
         try {
@@ -183,10 +192,13 @@ export class DnsResolver {
       let received = Buffer.alloc(0);
       const done = (result: () => void) => {
         clearTimeout(timer);
+        this.options.signal?.removeEventListener('abort', stop);
         socket.destroy();
         result();
       };
       const timer = setTimeout(() => done(() => reject(new DnsLookupError('ETIMEOUT', name, type))), this.options.timeoutMs);
+      const stop = () => done(() => reject(new DnsLookupError('ESTOPPED', name, type)));
+      this.options.signal?.addEventListener('abort', stop, { once: true });
       socket.on('connect', () => socket.write(message));
       socket.on('data', (chunk) => {
         received = Buffer.concat([received, chunk]);

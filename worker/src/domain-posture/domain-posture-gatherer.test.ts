@@ -238,7 +238,7 @@ describe("domain posture gathered through the operator's resolver", () => {
       expect.arrayContaining([
         expect.stringMatching(new RegExp(`^${at('www')}: valid until .* \\(36[45] days\\)$`)),
         expect.stringMatching(new RegExp(`^${at('expired')}: expired on `)),
-        `${at('selfsigned')}: not trusted (DEPTH_ZERO_SELF_SIGNED_CERT)`,
+        `${at('selfsigned')}: not trusted: it is self-signed: no certificate authority vouches for it (DEPTH_ZERO_SELF_SIGNED_CERT)`,
         `${at('wrongname')}: issued for elsewhere.example, not wrongname.good.test`,
       ]),
     );

@@ -39,6 +39,7 @@ const UNANSWERED: Partial<Record<DnsLookupError['code'], string>> = {
   EREFUSED: 'refused',
   ECAPPED: 'query cap reached',
   EBADRESP: 'malformed answer',
+  ESTOPPED: 'not read in time (the posture read was stopped)',
 };
 
 const txt = (answer: packet.Answer) => txtStrings((answer as packet.TxtAnswer).data).join('');

@@ -8,7 +8,10 @@ const MAX_POLICY_BYTES = 64 * 1024;
 
 export interface MtaStsFetcherOptions {
   guard: AddressGuard;
+  /** The whole request — connect, headers and every byte of the body — within this, however slowly the server sends. */
   timeoutMs: number;
+  /** The crawl's posture deadline (its budget, the job's cancel or shutdown): the request stops with it. */
+  signal?: AbortSignal;
   /** Certificates to trust besides the system's (tests serve the policy with their own CA). */
   ca?: string[];
   /** RFC 8461 fixes port 443; tests serve the policy host elsewhere. */
@@ -19,7 +22,9 @@ export interface MtaStsFetcherOptions {
  * Reads `https://mta-sts.<domain>/.well-known/mta-sts.txt` as a sending server would: TLS verified
  * (a policy behind an untrusted certificate is no policy), redirects not followed (only a 200 counts), the host resolved by the
  * assessment's resolver and checked by the SSRF guard like every crawl request. mailauth parses the
- * policy and matches the domain's MX hosts against it.
+ * policy and matches the domain's MX hosts against it. One deadline covers the whole request: a
+ * server dripping a byte at a time is cut off there (a timeout between chunks alone would read it for
+ * days), and what was not read is "could not be read", never a failure of the crawl.
  */
 export class MtaStsFetcher {
   private readonly agent: Agent;
@@ -32,11 +37,14 @@ export class MtaStsFetcher {
     const host = `mta-sts.${domain}`;
     const url = `https://${host}${this.options.port ? `:${this.options.port}` : ''}/.well-known/mta-sts.txt`;
     const facts: MtaStsPolicyFacts = { url, statusCode: null, body: null, policy: null, unlistedMx: [], error: null };
+    const overall = AbortSignal.timeout(this.options.timeoutMs);
+    const signal = this.options.signal ? AbortSignal.any([overall, this.options.signal]) : overall;
     try {
       const response = await request(url, {
         dispatcher: this.agent,
         headersTimeout: this.options.timeoutMs,
         bodyTimeout: this.options.timeoutMs,
+        signal,
       });
       facts.statusCode = response.statusCode;
       const body = await readCapped(response.body);
@@ -54,7 +62,12 @@ export class MtaStsFetcher {
       facts.unlistedMx = mxHosts.filter((mx) => !validateMx(mx, policy).valid);
     } catch (error) {
       const refusal = findSsrfRefusal(error);
-      facts.error = refusal?.message ?? describe(error);
+      facts.notRead = signal.aborted;
+      facts.error = signal.aborted
+        ? overall.aborted
+          ? `not read within ${this.options.timeoutMs} ms`
+          : 'not read: the posture read was stopped (out of time or cancelled)'
+        : (refusal?.message ?? describe(error));
     }
     return facts;
   }

@@ -10,7 +10,12 @@ export interface TlsProbeOptions {
   timeoutMs: number;
   /** Certificates to trust besides the system's (tests make their own CA). */
   ca?: string[];
+  /** The crawl's posture deadline (its budget, the job's cancel or shutdown): handshakes stop with it. */
+  signal?: AbortSignal;
 }
+
+/** Said of an origin the posture's deadline left unread: no evidence about it either way. */
+export const TLS_NOT_READ = 'not read: the posture read was stopped (out of time or cancelled)';
 
 /**
  * Security level 0 lets this machine's OpenSSL offer TLS 1.0/1.1 and accept 1024-bit keys and SHA-1
@@ -53,6 +58,7 @@ export class TlsProbe {
       result.socket.destroy();
       return { version, accepted: true, detail: null };
     }
+    if (result.error.message === TLS_NOT_READ) return { version, accepted: null, detail: `${version} ${TLS_NOT_READ}` };
     const message = `${(result.error as { code?: string }).code ?? ''} ${result.error.message}`;
     if (CLIENT_CANNOT_OFFER.test(message) && !/alert/i.test(message))
       return { version, accepted: null, detail: `this machine's OpenSSL cannot offer ${version}` };
@@ -65,6 +71,8 @@ export class TlsProbe {
     versions: { minVersion?: TlsVersion; maxVersion?: TlsVersion },
   ): Promise<Handshake> {
     return new Promise((resolve) => {
+      const signal = this.options.signal;
+      if (signal?.aborted) return resolve({ error: new Error(TLS_NOT_READ) });
       if (isIP(host)) {
         try {
           this.options.guard.assertLiteral(host);
@@ -83,19 +91,20 @@ export class TlsProbe {
         maxVersion: versions.maxVersion ?? 'TLSv1.3',
         ...(this.options.ca && { ca: [...tls.rootCertificates, ...this.options.ca] }),
       });
-      const timer = setTimeout(() => {
-        socket.destroy();
-        resolve({ error: new Error(`TLS handshake timed out after ${this.options.timeoutMs} ms`) });
-      }, this.options.timeoutMs);
-      socket.once('secureConnect', () => {
+      const settle = (result: Handshake) => {
         clearTimeout(timer);
-        resolve({ socket });
-      });
-      socket.once('error', (error) => {
-        clearTimeout(timer);
-        socket.destroy();
-        resolve({ error });
-      });
+        signal?.removeEventListener('abort', stop);
+        if ('error' in result) socket.destroy();
+        resolve(result);
+      };
+      const timer = setTimeout(
+        () => settle({ error: new Error(`TLS handshake timed out after ${this.options.timeoutMs} ms`) }),
+        this.options.timeoutMs,
+      );
+      const stop = () => settle({ error: new Error(TLS_NOT_READ) });
+      signal?.addEventListener('abort', stop, { once: true });
+      socket.once('secureConnect', () => settle({ socket }));
+      socket.once('error', (error) => settle({ error }));
     });
   }
 }

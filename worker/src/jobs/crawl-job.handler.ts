@@ -14,7 +14,6 @@ import {
 } from '@vendorwatch/db';
 import {
   AfterCrawl,
-  AlertEvaluator,
   APP_CONFIG,
   DATABASE,
   isCancelRequested,
@@ -28,7 +27,6 @@ import { ABORT_REASONS, abortReasonOf, CrawlAbortedError } from '../crawl-engine
 import { planFromRow } from '../crawl-engine/loop/crawl-plan';
 import { Crawler } from '../crawl-engine/loop/crawler';
 import { CriticalCrawlError, errorMessage, UnexpectedCrawlError } from '../crawl-engine/loop/errors';
-import { CrawlDomainPosture } from '../domain-posture/crawl-domain-posture.service';
 import type { Fetcher } from '../crawl-engine/fetchers/fetcher';
 import { FetcherFactory } from '../crawl-engine/fetchers/fetcher-factory';
 import { progressIntervalMs, ProgressReporter } from '../crawl-engine/loop/progress';
@@ -64,10 +62,8 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
     private readonly fetchers: FetcherFactory,
     private readonly crawler: Crawler,
     private readonly afterCrawl: AfterCrawl,
-    private readonly alerts: AlertEvaluator,
     private readonly metrics: WorkerMetrics,
     private readonly active: ActiveJobs,
-    private readonly domainPosture: CrawlDomainPosture,
   ) {}
 
   /**
@@ -91,7 +87,7 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
 
   private async attempt(job: TypedJob<'crawl'>, { signal, token }: JobRunContext): Promise<CrawlJobResult> {
     const id = job.data.crawlJobId;
-    if (await isCancelRequested(this.redis, this.config, id)) return this.end(id, 'cancelled');
+    if (await isCancelRequested(this.redis, this.config, id)) return this.end(id, 'cancelled', signal);
     const row = await this.jobs.markRunningWithinCap(id, this.config.CRAWLS_RUNNING_PER_USER);
     if (row === 'busy') {
       // The user has as many crawls running as they may: this one waits (its place kept by its
@@ -117,12 +113,12 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
       const { plan, fetcher: request } = planFromRow(row, this.config.CRAWL_MIN_DELAY_MS);
       fetcher = this.metrics.meter(await this.fetchers.create(request));
       await this.crawler.run(plan, fetcher, signal, progress);
-      return await this.finish(id, progress);
+      return await this.finish(id, progress, signal);
     } catch (error) {
       const reason = error instanceof CrawlAbortedError ? error.reason : abortReasonOf(signal);
       if (reason === ABORT_REASONS.cancel) {
         await this.persist(() => this.frontier.releaseInProgress(id));
-        return this.end(id, 'cancelled', progress);
+        return this.end(id, 'cancelled', signal, progress);
       }
       if (reason === ABORT_REASONS.shutdown) {
         // Hand the job back without using up an attempt: another worker resumes it from the frontier.
@@ -133,7 +129,7 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
       if (reason === ABORT_REASONS.lockLost) throw new Error('Job lock lost; another worker continues this crawl');
       if (isDatabaseUnavailable(error)) throw withoutQueryText(error);
       if (error instanceof CriticalCrawlError) {
-        await this.end(id, 'failed', progress, error.message);
+        await this.end(id, 'failed', signal, progress, error.message);
         throw new UnrecoverableError(error.message);
       }
       // A bug or a passing failure: this attempt fails loudly; BullMQ tries again (resuming from the
@@ -144,7 +140,7 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
         loggableError(error),
       );
       await this.frontier.releaseInProgress(id).catch(() => undefined);
-      if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) await this.end(id, 'failed', progress, userFacing(error));
+      if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) await this.end(id, 'failed', signal, progress, userFacing(error));
       // BullMQ keeps the message (the queue dashboard shows it): no statement, no bind parameters.
       throw withoutQueryText(error);
     } finally {
@@ -154,19 +150,20 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
 
   /**
    * The crawl loop found nothing left to claim: the row is completed — in the same statement that
-   * checks no frontier row is pending or in progress. If some are, this attempt fails and the next
-   * one fetches them: a crawl never completes with pages left behind.
+   * checks no frontier row is pending or in progress — and AfterCrawl does what follows (posture,
+   * assessment, comparison, alerts; a step that fails is logged and caught up later, the crawl stays
+   * completed). If pages are left, this attempt fails and the next one fetches them: a crawl never
+   * completes with pages left behind.
    */
-  private async finish(id: string, progress: ProgressReporter): Promise<CrawlJobResult> {
+  private async finish(id: string, progress: ProgressReporter, signal: AbortSignal): Promise<CrawlJobResult> {
     const summary = await this.pages.summarize(id);
     // A crawl that got no answer from any page (refused, unreachable) failed, and says why.
     if (summary.total > 0 && summary.answered === 0)
-      return this.end(id, 'failed', progress, summary.firstError ?? 'No page could be fetched');
+      return this.end(id, 'failed', signal, progress, summary.firstError ?? 'No page could be fetched');
     const counts = await progress.current();
     if (await this.persist(() => this.jobs.complete(id, { ...counts, progress: 100 }))) {
       this.metrics.crawlFinished('completed');
-      await this.readDomainPosture(id);
-      await this.assess(id);
+      await this.afterCrawl.ended(id, 'completed', signal);
       return { status: 'completed', pagesDone: counts.pagesDone };
     }
     const row = await this.jobs.findById(id);
@@ -176,46 +173,21 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
   }
 
   /**
-   * The vendor's email, DNS and TLS facts, read before the assessment judges them. A failure is
-   * logged and leaves those checks "could not be checked": the crawl stays completed.
+   * Ends the row, then what follows the ending (AfterCrawl: for a failed crawl its posture, what can be
+   * judged without pages, its alerts) — only when this call ended it: a row another attempt or the
+   * reconciler ended has had, or gets, its own after-crawl steps.
    */
-  private async readDomainPosture(id: string): Promise<void> {
-    try {
-      await this.domainPosture.gatherForCrawl(id);
-    } catch (error) {
-      this.logger.error(`Crawl ${id}: reading the domain and TLS facts failed: ${errorMessage(error)}`, loggableError(error));
-    }
-  }
-
-  /**
-   * A completed crawl is assessed at once, then compared with the vendor's previous completed crawl
-   * (the comparison reads both assessments). If either fails, the crawl stays completed (its pages
-   * are what they are) and the reconciler's catch-up does it later; the error is logged loudly.
-   */
-  private async assess(id: string): Promise<void> {
-    try {
-      await this.afterCrawl.afterCrawl(id);
-    } catch (error) {
-      this.logger.error(
-        `Crawl ${id}: compliance assessment or change detection failed: ${errorMessage(error)}`,
-        loggableError(error),
-      );
-    }
-  }
-
   private async end(
     id: string,
     status: TerminalStatus,
+    signal: AbortSignal,
     progress?: ProgressReporter,
     error: string | null = null,
   ): Promise<CrawlJobResult> {
     const counts = progress ? await this.persist(() => progress.current()) : undefined;
-    await this.persist(() => this.jobs.finish(id, status, counts, error));
+    const ended = await this.persist(() => this.jobs.finish(id, status, counts, error));
     this.metrics.crawlFinished(status);
-    if (status === 'failed')
-      await this.alerts
-        .evaluate(id)
-        .catch((failure: unknown) => this.logger.error(`Crawl ${id}: alerts failed: ${errorMessage(failure)}`));
+    if (ended) await this.afterCrawl.ended(id, status, signal);
     return { status, pagesDone: counts?.pagesDone ?? 0 };
   }
 

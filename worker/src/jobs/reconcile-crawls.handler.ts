@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CrawlJobsRepository } from '@vendorwatch/db';
 import { AfterCrawl, JobQueues, reconcileCrawls, type ReconcileTally, type TypedJob } from '@vendorwatch/runtime';
-import type { JobHandler } from '../queue/job-handler';
+import type { JobHandler, JobRunContext } from '../queue/job-handler';
 
 /** How far back completed crawls without an assessment are caught up (older ones: `npm run reassess`). */
 const ASSESSMENT_CATCH_UP_MS = 24 * 3600_000;
@@ -22,15 +22,18 @@ export class ReconcileCrawlsHandler implements JobHandler<'reconcileCrawls'> {
     private readonly afterCrawl: AfterCrawl,
   ) {}
 
-  async handle(_job?: TypedJob<'reconcileCrawls'>): Promise<ReconcileTally> {
-    const tally = await reconcileCrawls(this.queues, this.jobs);
+  async handle(_job?: TypedJob<'reconcileCrawls'>, context?: JobRunContext): Promise<ReconcileTally> {
+    // The start-up run has no job: nothing but the process's end stops it.
+    const signal = context?.signal ?? new AbortController().signal;
+    const tally = await reconcileCrawls(this.queues, this.jobs, new Date(), { afterCrawl: this.afterCrawl, signal });
     if (tally.resumed || tally.failed)
       this.logger.log(`Reconciled crawls: ${tally.resumed} resumed, ${tally.failed} ended failed`);
-    // A worker that died between completing a crawl and assessing it, or between assessing it and
-    // comparing it with the vendor's previous one, left the rest of the after-crawl steps undone.
-    const { assessed, compared } = await this.afterCrawl.catchUp(ASSESSMENT_CATCH_UP_MS);
+    // A worker that died between ending a crawl and the steps after it (posture, assessment,
+    // comparison, alerts), or a crawl the API's reconcile ended, left those steps undone.
+    const { assessed, compared, failed } = await this.afterCrawl.catchUp(ASSESSMENT_CATCH_UP_MS, signal);
     if (assessed) this.logger.log(`Assessed ${assessed} completed crawls that had no assessment`);
     if (compared) this.logger.log(`Compared ${compared} completed crawls that had no change summary`);
+    if (failed) this.logger.log(`Did the after-crawl steps of ${failed} failed crawls left without them`);
     return tally;
   }
 }

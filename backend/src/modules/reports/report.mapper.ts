@@ -95,9 +95,11 @@ export const toVendorCompliance = (row: VendorStandingRow, trend: VendorComplian
     method: latest?.method ?? null,
     lastAssessedAt: latest?.assessedAt.toISOString() ?? null,
     trend,
-    // The latest assessment's own crawl says nothing new: only a later (failed, cancelled, running) crawl is named.
+    // The latest assessment's own crawl says nothing new when it completed: a later (failed, cancelled,
+    // running) crawl is named, and so is the assessment's own crawl when it failed — a vendor judged on
+    // its email, domain and TLS alone because its site refused the crawl (a refused certificate) says why.
     lastCrawl:
-      lastCrawl && lastCrawl.jobId !== latest?.jobId
+      lastCrawl && (lastCrawl.jobId !== latest?.jobId || lastCrawl.status === 'failed')
         ? {
             jobId: lastCrawl.jobId,
             status: lastCrawl.status,

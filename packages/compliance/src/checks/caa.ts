@@ -1,6 +1,6 @@
 import { ALL_METHODS, type Check } from '../check';
-import type { CaaRecord, DomainFacts } from '../domain-facts';
-import { lookupEvidence, type SubjectVerdict, unanswered, recordsOf, judgeDomains } from '../domain-verdicts';
+import type { CaaRecord, DomainFacts } from '../posture/domain-facts';
+import { lookupEvidence, type SubjectVerdict, unanswered, recordsOf, judgeDomains } from '../posture/domain-verdicts';
 
 const ISSUANCE_TAGS = new Set(['issue', 'issuewild']);
 const showCaa = (record: CaaRecord) => `${record.flags} ${record.tag} "${record.value}"`;

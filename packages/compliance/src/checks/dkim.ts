@@ -1,6 +1,6 @@
 import type { CheckEvidence } from '@vendorwatch/contracts';
 import { ALL_METHODS, type Check, notApplicable } from '../check';
-import { judgeSubjects, lookupEvidence, type SubjectVerdict, NOT_GATHERED } from '../domain-verdicts';
+import { judgeSubjects, lookupEvidence, type SubjectVerdict, NOT_GATHERED } from '../posture/domain-verdicts';
 
 export const NO_DKIM_SELECTORS =
   'No DKIM selectors are listed for this vendor. DKIM keys cannot be discovered from DNS: list the selectors its mail is signed with (the s= of a DKIM-Signature header) to have them checked';

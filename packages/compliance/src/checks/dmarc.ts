@@ -1,6 +1,6 @@
 import { ALL_METHODS, type Check } from '../check';
-import type { DomainFacts } from '../domain-facts';
-import { lookupEvidence, recordsTagged, type SubjectVerdict, unanswered, judgeDomains } from '../domain-verdicts';
+import type { DomainFacts } from '../posture/domain-facts';
+import { lookupEvidence, recordsTagged, type SubjectVerdict, unanswered, judgeDomains } from '../posture/domain-verdicts';
 
 /** Whether a DMARC record makes receivers refuse or quarantine mail that fails authentication, for all of it. */
 export const isEnforcing = (tags: Record<string, string>) =>

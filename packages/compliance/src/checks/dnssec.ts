@@ -1,6 +1,6 @@
 import { ALL_METHODS, type Check } from '../check';
-import type { DomainFacts } from '../domain-facts';
-import { lookupEvidence, type SubjectVerdict, unanswered, recordsOf, judgeDomains } from '../domain-verdicts';
+import type { DomainFacts } from '../posture/domain-facts';
+import { lookupEvidence, type SubjectVerdict, unanswered, recordsOf, judgeDomains } from '../posture/domain-verdicts';
 
 function judgeDnssec(domain: DomainFacts): SubjectVerdict {
   if (domain.dnskey.status === 'unanswered') return unanswered(domain.dnskey);

@@ -1,7 +1,7 @@
 import type { CheckEvidence } from '@vendorwatch/contracts';
 import { ALL_METHODS, type Check } from '../check';
-import type { DomainFacts } from '../domain-facts';
-import { lookupEvidence, type SubjectVerdict, unanswered, receivesMail, judgeDomains } from '../domain-verdicts';
+import type { DomainFacts } from '../posture/domain-facts';
+import { lookupEvidence, type SubjectVerdict, unanswered, receivesMail, judgeDomains } from '../posture/domain-verdicts';
 
 function policyEvidence(domain: DomainFacts): CheckEvidence[] {
   const policy = domain.mtaStsPolicy;
@@ -17,6 +17,8 @@ function judgeMtaSts(domain: DomainFacts): SubjectVerdict {
   if (domain.mtaStsTxt.status === 'unanswered') return unanswered(domain.mtaStsTxt);
   const evidence = [...lookupEvidence(domain.mtaStsTxt, (record) => `"${record}"`), ...policyEvidence(domain)];
   if (!domain.mtaStsId) return { outcome: 'fail', says: 'no valid _mta-sts record (v=STSv1 with an id)', evidence };
+  if (domain.mtaStsPolicy?.notRead)
+    return { outcome: 'not_checked', says: `policy not read in time (${domain.mtaStsPolicy.error ?? 'stopped'})`, evidence };
   const policy = domain.mtaStsPolicy?.policy;
   if (!policy)
     return {

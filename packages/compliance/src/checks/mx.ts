@@ -1,5 +1,5 @@
 import { ALL_METHODS, type Check } from '../check';
-import type { DomainFacts } from '../domain-facts';
+import type { DomainFacts } from '../posture/domain-facts';
 import {
   recordsTagged,
   type SubjectVerdict,
@@ -8,7 +8,7 @@ import {
   isNullMx,
   mxEvidence,
   judgeDomains,
-} from '../domain-verdicts';
+} from '../posture/domain-verdicts';
 
 /** "v=spf1 -all" and nothing else: the domain sends no mail at all. */
 const SENDS_NO_MAIL = /^\s*v=spf1\s+-all\s*$/i;

@@ -1,6 +1,6 @@
 import { ALL_METHODS, type Check } from '../check';
-import type { DomainFacts } from '../domain-facts';
-import { lookupEvidence, recordsTagged, type SubjectVerdict, unanswered, judgeDomains } from '../domain-verdicts';
+import type { DomainFacts } from '../posture/domain-facts';
+import { lookupEvidence, recordsTagged, type SubjectVerdict, unanswered, judgeDomains } from '../posture/domain-verdicts';
 
 /** RFC 7208 §4.6.4: evaluating a record may cause at most 10 DNS lookups, or receivers treat it as an error. */
 export const SPF_MAX_LOOKUPS = 10;

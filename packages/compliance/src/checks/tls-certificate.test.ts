@@ -28,7 +28,9 @@ describe('tls-certificate', () => {
   it('fails a certificate the trust store refused', () => {
     const result = withTls({ authorized: false, authorizationError: 'ERR_TLS_CERT_ALTNAME_INVALID' });
     expect(result.outcome).toBe('fail');
-    expect(result.summary).toBe('The certificate for www.vendor.test is not trusted: ERR_TLS_CERT_ALTNAME_INVALID');
+    expect(result.summary).toBe(
+      'Browsers refuse the certificate for www.vendor.test: it is issued for another name (ERR_TLS_CERT_ALTNAME_INVALID)',
+    );
   });
 
   it('is not applicable when no TLS connection was made', () => {

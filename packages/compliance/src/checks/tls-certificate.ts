@@ -1,3 +1,4 @@
+import { certificateRefusal } from '@vendorwatch/contracts';
 import { ALL_METHODS, type Check, fail, notEvaluated, onSite, pass, warn } from '../check';
 
 export const CERTIFICATE_WARNING_DAYS = 30;
@@ -30,8 +31,14 @@ export const tlsCertificate: Check = {
     if (validTo <= checkedAt) return fail(`The certificate for ${tls.host} expired on ${tls.validTo}`, evidence);
     if (Date.parse(tls.validFrom) > checkedAt)
       return fail(`The certificate for ${tls.host} is not valid before ${tls.validFrom}`, evidence);
-    if (!tls.authorized)
-      return fail(`The certificate for ${tls.host} is not trusted: ${tls.authorizationError ?? 'chain not accepted'}`, evidence);
+    if (!tls.authorized) {
+      const code = tls.authorizationError ?? 'chain not accepted';
+      // Browsers refuse it as the crawl did: said in plain words, with the TLS library's code behind it.
+      return fail(
+        `Browsers refuse the certificate for ${tls.host}: ${certificateRefusal(code) ?? 'it could not be verified'} (${code})`,
+        evidence,
+      );
+    }
     if (daysLeft < CERTIFICATE_WARNING_DAYS)
       return warn(
         `The certificate for ${tls.host} expires in ${daysLeft} day${daysLeft === 1 ? '' : 's'} (${tls.validTo})`,

@@ -1,6 +1,6 @@
 import { ALL_METHODS, type Check } from '../check';
-import type { OriginTlsFacts } from '../domain-facts';
-import { type SubjectVerdict, judgeOrigins, noHandshake } from '../domain-verdicts';
+import type { OriginTlsFacts } from '../posture/domain-facts';
+import { type SubjectVerdict, judgeOrigins, noHandshake } from '../posture/domain-verdicts';
 
 /** NIST SP 800-131A: RSA keys below 2048 bits and SHA-1 (or MD5) signatures are no longer acceptable. */
 export const MIN_RSA_BITS = 2048;

@@ -28,7 +28,7 @@ describe('tls-origin-certificates', () => {
     expect(withCertificate({ validTo: daysAfter(CHECKED_AT, -1) }).summary).toMatch(/expired on/);
     expect(withCertificate({ validFrom: daysAfter(CHECKED_AT, 1) }).outcome).toBe('fail');
     expect(withCertificate({ trusted: false, trustError: 'DEPTH_ZERO_SELF_SIGNED_CERT' }).summary).toBe(
-      'https://api.vendor.test: not trusted (DEPTH_ZERO_SELF_SIGNED_CERT)',
+      'https://api.vendor.test: not trusted: it is self-signed: no certificate authority vouches for it (DEPTH_ZERO_SELF_SIGNED_CERT)',
     );
     expect(withCertificate({ coversHost: false, subjectAltNames: ['other.test'] }).summary).toBe(
       'https://api.vendor.test: issued for other.test, not api.vendor.test',

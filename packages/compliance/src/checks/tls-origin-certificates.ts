@@ -1,6 +1,7 @@
+import { certificateRefusal } from '@vendorwatch/contracts';
 import { ALL_METHODS, type Check } from '../check';
-import type { DomainPostureFacts, OriginTlsFacts } from '../domain-facts';
-import { type SubjectVerdict, judgeOrigins, noHandshake } from '../domain-verdicts';
+import type { DomainPostureFacts, OriginTlsFacts } from '../posture/domain-facts';
+import { type SubjectVerdict, judgeOrigins, noHandshake } from '../posture/domain-verdicts';
 import { CERTIFICATE_WARNING_DAYS } from './tls-certificate';
 
 const DAY_MS = 86_400_000;
@@ -25,7 +26,10 @@ function judgeCertificate(origin: OriginTlsFacts, checkedAt: string): SubjectVer
   const fail = (says: string): SubjectVerdict => ({ outcome: 'fail', says, evidence });
   if (days < 0 || Date.parse(certificate.validTo) <= Date.parse(checkedAt)) return fail(`expired on ${certificate.validTo}`);
   if (Date.parse(certificate.validFrom) > Date.parse(checkedAt)) return fail(`not valid before ${certificate.validFrom}`);
-  if (!certificate.trusted) return fail(`not trusted (${certificate.trustError ?? 'chain not accepted'})`);
+  if (!certificate.trusted) {
+    const code = certificate.trustError ?? 'chain not accepted';
+    return fail(`not trusted: ${certificateRefusal(code) ?? 'it could not be verified'} (${code})`);
+  }
   if (!certificate.coversHost)
     return fail(`issued for ${certificate.subjectAltNames.join(', ') || certificate.subject}, not ${origin.host}`);
   if (days < CERTIFICATE_WARNING_DAYS)

@@ -1,6 +1,6 @@
 import { ALL_METHODS, type Check } from '../check';
-import type { OriginTlsFacts } from '../domain-facts';
-import { type SubjectVerdict, judgeOrigins, noHandshake } from '../domain-verdicts';
+import type { OriginTlsFacts } from '../posture/domain-facts';
+import { type SubjectVerdict, judgeOrigins, noHandshake } from '../posture/domain-verdicts';
 
 /** Versions browsers and PCI DSS retired (RFC 8996): a server that still accepts them fails. */
 const RETIRED = new Set(['TLSv1', 'TLSv1.1']);

@@ -1,6 +1,13 @@
 import { ALL_METHODS, type Check } from '../check';
-import type { DomainFacts } from '../domain-facts';
-import { lookupEvidence, recordsTagged, type SubjectVerdict, unanswered, receivesMail, judgeDomains } from '../domain-verdicts';
+import type { DomainFacts } from '../posture/domain-facts';
+import {
+  lookupEvidence,
+  recordsTagged,
+  type SubjectVerdict,
+  unanswered,
+  receivesMail,
+  judgeDomains,
+} from '../posture/domain-verdicts';
 
 const REPORTS_TO = /(^|;)\s*rua\s*=\s*\S/i;
 

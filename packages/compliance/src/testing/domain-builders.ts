@@ -6,7 +6,7 @@ import type {
   MtaStsPolicyFacts,
   OriginTlsFacts,
   SpfEvaluation,
-} from '../domain-facts';
+} from '../posture/domain-facts';
 import { CHECKED_AT, daysAfter } from './fixture-time';
 
 /**

@@ -1,7 +1,7 @@
 import type { DomainPostureFacts } from '@vendorwatch/compliance';
-import { eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../database';
-import { crawlDomainPosture, crawlPages } from '../schema';
+import { crawlDomainPosture, crawlJobs, crawlPages } from '../schema';
 
 /**
  * The domain and TLS facts of each crawl: written by the worker after the crawl completed (again
@@ -17,6 +17,29 @@ export class CrawlDomainPostureRepository {
       .insert(crawlDomainPosture)
       .values({ jobId, ...values })
       .onConflictDoUpdate({ target: crawlDomainPosture.jobId, set: values });
+  }
+
+  /**
+   * Failed crawls that ended between `after` and `before` whose facts were never read (their after-crawl
+   * steps did not run: a worker died, or the API's reconcile ended them), newest first.
+   */
+  async failedCrawlsWithoutFacts(after: Date, before: Date, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: crawlJobs.id })
+      .from(crawlJobs)
+      .leftJoin(crawlDomainPosture, eq(crawlDomainPosture.jobId, crawlJobs.id))
+      .where(
+        and(
+          eq(crawlJobs.status, 'failed'),
+          eq(crawlJobs.kind, 'crawl'),
+          gt(crawlJobs.completedAt, after),
+          lt(crawlJobs.completedAt, before),
+          isNull(crawlDomainPosture.jobId),
+        ),
+      )
+      .orderBy(desc(crawlJobs.completedAt))
+      .limit(limit);
+    return rows.map((row) => row.id);
   }
 
   /** The crawl's facts; null when none were gathered (an older crawl, or gathering failed). */

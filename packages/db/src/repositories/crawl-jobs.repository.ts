@@ -119,6 +119,17 @@ export class CrawlJobsRepository {
       .where(and(eq(crawlJobs.id, id), sql`not (${host}::text = any(${crawlJobs.scopeHosts}))`));
   }
 
+  /**
+   * The start URLs the crawl really uses: a start URL on https whose host answers only over plain HTTP
+   * is crawled over http (the worker found out), and the assessment reads where the crawl started.
+   */
+  async useStartUrls(id: string, startUrls: string[]): Promise<void> {
+    await this.db
+      .update(crawlJobs)
+      .set({ settings: sql`jsonb_set(${crawlJobs.settings}, '{startUrls}', ${JSON.stringify(startUrls)}::jsonb)` })
+      .where(eq(crawlJobs.id, id));
+  }
+
   /** The start host's facts, read when the crawl began (the compliance checks read them). */
   async saveSiteFacts(id: string, facts: SiteFacts): Promise<void> {
     await this.db.update(crawlJobs).set({ siteFacts: facts }).where(eq(crawlJobs.id, id));

@@ -1,35 +1,116 @@
+import { databaseErrorMessage, type CrawlDomainPostureRepository } from '@vendorwatch/db';
 import type { AlertEvaluator } from './alerts/alert-evaluator';
 import type { CrawlComparator } from './changes/crawl-comparator';
 import type { CrawlAssessor } from './compliance/crawl-assessor';
 
 /**
- * What follows a completed crawl, in one place for the crawl handler (right after the crawl) and the
- * reconciler (for crawls whose worker died before it was done): assess the crawl, compare it with the
- * vendor's previous completed crawl (the comparison reads both assessments), evaluate the alert rules.
+ * Reads and stores a crawl's email, DNS and TLS facts (the worker's domain posture) within its own
+ * deadline, hearing `signal`; what it leaves unread is "could not be checked" in the stored facts. It
+ * stores facts (possibly all unread) for every crawl it is given, so a stored row means "read".
+ */
+export interface CrawlPostureReader {
+  gatherForCrawl(jobId: string, signal: AbortSignal): Promise<unknown>;
+}
+
+/** Where AfterCrawl reports a step that failed: the crawl stays as it ended, and the catch-up tries again. */
+export interface AfterCrawlLog {
+  error(message: string, error: unknown): void;
+}
+
+/** How a crawl ended, as far as what follows it goes. */
+export type CrawlEnding = 'completed' | 'failed' | 'cancelled';
+
+/** A failed crawl younger than this may still be in its crawl handler's after-crawl steps: the catch-up leaves it alone. */
+export const FAILED_CATCH_UP_GRACE_MS = 15 * 60_000;
+/** Failed crawls caught up per run: each reads DNS and TLS, so a backlog is worked off over several runs. */
+const FAILED_CATCH_UP_BATCH = 20;
+
+export interface AfterCrawlDeps {
+  posture: CrawlPostureReader | null;
+  assessor: CrawlAssessor;
+  comparator: CrawlComparator;
+  alerts: AlertEvaluator;
+  postureFacts: CrawlDomainPostureRepository;
+  log: AfterCrawlLog;
+}
+
+/**
+ * Everything that follows a crawl, in one place for every way a crawl ends — the crawl handler (right
+ * after the crawl) and the reconciler (crawls it ends, and crawls a dead worker left unfinished):
+ *
+ * - completed: the domain posture, the assessment, the comparison with the vendor's previous completed
+ *   crawl (it reads both assessments), the alert rules;
+ * - failed: the domain posture, an assessment of what can be judged without pages (email and domain,
+ *   TLS — so a vendor whose certificate was refused is graded on it), the alert rules (`crawl_failed`);
+ * - cancelled: nothing (a cancelled crawl is neither judged nor alerted on).
+ *
+ * Each step that fails is logged and leaves the crawl as it ended: the catch-up does the rest later.
+ * The job's signal (a cancel or a shutdown) stops the posture read — what was not read is "could not
+ * be checked" — and the remaining steps still run, since they only read the database.
  */
 export class AfterCrawl {
-  constructor(
-    private readonly assessor: CrawlAssessor,
-    private readonly comparator: CrawlComparator,
-    private readonly alerts: AlertEvaluator,
-  ) {}
+  constructor(private readonly deps: AfterCrawlDeps) {}
 
-  /** The steps for a crawl that has just completed. */
-  async afterCrawl(jobId: string): Promise<void> {
-    await this.assessor.assess(jobId);
-    await this.comparator.compare(jobId);
-    await this.alerts.evaluate(jobId);
+  async ended(jobId: string, ending: CrawlEnding, signal: AbortSignal): Promise<void> {
+    if (ending === 'completed') await this.afterCompleted(jobId, signal);
+    else if (ending === 'failed') await this.afterFailed(jobId, signal);
   }
 
   /**
-   * The same steps for completed crawls (within `withinMs`) that a worker left unfinished: those without
-   * an assessment are assessed, then those without a comparison compared and alerted on (a rule fires
-   * once per crawl and channel, so evaluating again is safe).
+   * The same steps for crawls (within `withinMs`) that a worker left unfinished or that ended where no
+   * posture could be read (a crawl the API's reconcile ended): completed crawls without an assessment
+   * are assessed, those without a comparison compared and alerted on; failed crawls without posture
+   * facts get their whole failed path. A rule fires once per crawl and channel, so evaluating again is safe.
    */
-  async catchUp(withinMs: number): Promise<{ assessed: number; compared: number }> {
-    const assessed = await this.assessor.catchUp(withinMs);
-    const compared = await this.comparator.catchUp(withinMs);
-    for (const jobId of compared) await this.alerts.evaluate(jobId);
-    return { assessed, compared: compared.length };
+  async catchUp(
+    withinMs: number,
+    signal: AbortSignal,
+    now = new Date(),
+  ): Promise<{ assessed: number; compared: number; failed: number }> {
+    const assessed = await this.deps.assessor.catchUp(withinMs, now);
+    const compared = await this.deps.comparator.catchUp(withinMs, now);
+    for (const jobId of compared) await this.step(jobId, 'alerts', () => this.deps.alerts.evaluate(jobId));
+    const failed = await this.deps.postureFacts.failedCrawlsWithoutFacts(
+      new Date(now.getTime() - withinMs),
+      new Date(now.getTime() - FAILED_CATCH_UP_GRACE_MS),
+      FAILED_CATCH_UP_BATCH,
+    );
+    for (const jobId of failed) {
+      if (signal.aborted) break;
+      await this.afterFailed(jobId, signal);
+    }
+    return { assessed, compared: compared.length, failed: failed.length };
+  }
+
+  private async afterCompleted(jobId: string, signal: AbortSignal): Promise<void> {
+    await this.readPosture(jobId, signal);
+    // The comparison reads the assessment and the alerts read the comparison: a step that failed stops
+    // the ones after it, and the catch-up (a crawl without an assessment, or without a comparison) resumes there.
+    if (!(await this.step(jobId, 'assessment', () => this.deps.assessor.assess(jobId)))) return;
+    if (!(await this.step(jobId, 'change detection', () => this.deps.comparator.compare(jobId)))) return;
+    await this.step(jobId, 'alerts', () => this.deps.alerts.evaluate(jobId));
+  }
+
+  private async afterFailed(jobId: string, signal: AbortSignal): Promise<void> {
+    await this.readPosture(jobId, signal);
+    await this.step(jobId, 'assessment', () => this.deps.assessor.assess(jobId));
+    // A failed crawl alerts whatever became of its assessment: `crawl_failed` needs none.
+    await this.step(jobId, 'alerts', () => this.deps.alerts.evaluate(jobId));
+  }
+
+  private async readPosture(jobId: string, signal: AbortSignal): Promise<void> {
+    const posture = this.deps.posture;
+    if (posture) await this.step(jobId, 'reading the domain and TLS facts', () => posture.gatherForCrawl(jobId, signal));
+  }
+
+  /** Runs one step; a failure is logged (never thrown: the crawl has ended as it ended). */
+  private async step(jobId: string, name: string, run: () => Promise<unknown>): Promise<boolean> {
+    try {
+      await run();
+      return true;
+    } catch (error) {
+      this.deps.log.error(`Crawl ${jobId}: ${name} failed: ${databaseErrorMessage(error)}`, error);
+      return false;
+    }
   }
 }

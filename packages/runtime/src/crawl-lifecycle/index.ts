@@ -5,3 +5,4 @@ export * from './changes';
 export * from './alerts';
 export * from './schedules';
 export * from './after-crawl';
+export * from './after-crawl.providers';

@@ -21,7 +21,20 @@ const MAX_SECURITY_TXT = 32 * 1024;
 export interface SiteProbe {
   /** The facts, and the scraping-API credits reading them cost. */
   read(startUrl: string, atSite: AtSite, signal: AbortSignal, now: () => number): Promise<{ facts: SiteFacts; credits: number }>;
+  /**
+   * For an https start URL whose host does not speak TLS at all (nothing listens on its HTTPS port, or
+   * plain HTTP answers there) but answers over plain HTTP: that http:// URL, to crawl instead. null
+   * otherwise — a host that speaks TLS is crawled over HTTPS whatever its certificate.
+   */
+  plainHttpStart?(startUrl: string, atSite: AtSite, signal: AbortSignal): Promise<string | null>;
 }
+
+/**
+ * A handshake failure that means "no TLS here": a refused connection, or a plain-HTTP answer read as
+ * TLS (OpenSSL's "wrong version number", "packet length too long"). Never a certificate refusal (the
+ * handshake does not enforce the certificate) nor a TLS alert (a server that speaks TLS, badly).
+ */
+const NO_TLS = /ECONNREFUSED|wrong version number|packet length too long|http request/i;
 
 /** The http and puppeteer methods: the worker talks to the site itself, through the SSRF guard. */
 export class DirectSiteProbe implements SiteProbe {
@@ -38,6 +51,51 @@ export class DirectSiteProbe implements SiteProbe {
     const httpEntry = httpOrigin ? await this.httpEntry(`${httpOrigin}/`, atSite, signal) : null;
     const securityTxt = await this.securityTxt(siteOrigin, atSite, signal, now);
     return { facts: { tls: tlsFacts, httpEntry, securityTxt }, credits: 0 };
+  }
+
+  async plainHttpStart(startUrl: string, atSite: AtSite, signal: AbortSignal): Promise<string | null> {
+    const url = new URL(startUrl);
+    if (url.protocol !== 'https:') return null;
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    const failure = await atSite(url.href, () => this.handshakeFailure(host, portOf(url.origin), signal));
+    if (failure === null || !NO_TLS.test(failure)) return null;
+    // The same host and port (or the default one) over plain HTTP: crawled there only if it answers.
+    url.protocol = 'http:';
+    try {
+      const response = await atSite(url.href, (hooks) => this.http.open(url.href, signal, { hooks }));
+      await response.body.dump().catch(() => undefined);
+      return url.href;
+    } catch (error) {
+      if (error instanceof CrawlAbortedError) throw error;
+      return null;
+    }
+  }
+
+  /** Why no TLS handshake could be made with the host (null when one was, whatever its certificate). */
+  private handshakeFailure(host: string, port: number, signal: AbortSignal): Promise<string | null> {
+    return new Promise((resolve, reject) => {
+      const socket = tls.connect({
+        host,
+        port,
+        servername: isIP(host) ? undefined : host,
+        lookup: this.guard.lookup,
+        rejectUnauthorized: false,
+        timeout: TLS_TIMEOUT_MS,
+      });
+      const done = (failure: string | null) => {
+        signal.removeEventListener('abort', onAbort);
+        socket.destroy();
+        resolve(failure);
+      };
+      const onAbort = () => {
+        socket.destroy();
+        reject(new CrawlAbortedError('cancel'));
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      socket.once('secureConnect', () => done(null));
+      socket.once('timeout', () => done('timeout'));
+      socket.once('error', (error: Error & { code?: string }) => done(`${error.code ?? ''} ${error.message}`));
+    });
   }
 
   /** The certificate the host presents, read with verification on but not enforced, so a bad one is reported. */

@@ -26,7 +26,11 @@ function crawlWorld(routes: Record<string, FakeRoute>) {
   const scopeHosts: string[] = [];
   const crawler = new Crawler({
     frontier,
-    jobs: { addScopeHost: async (_job, host) => void scopeHosts.push(host), saveSiteFacts: async () => undefined },
+    jobs: {
+      addScopeHost: async (_job, host) => void scopeHosts.push(host),
+      saveSiteFacts: async () => undefined,
+      useStartUrls: async () => undefined,
+    },
     http: site.http,
     hostGate: new InMemoryHostGate(clock),
     screenshots: { save: async (_job, url) => `screenshots/${url}` },

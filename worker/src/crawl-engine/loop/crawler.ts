@@ -32,10 +32,11 @@ export interface CrawlPlan {
 /** What the loop needs besides the frontier; each a small interface, so the fast tests can fake it. */
 export interface CrawlerDeps {
   frontier: Frontier;
-  /** Remembers a host the crawl took into its scope (for a resumed run), and the start host's facts. */
+  /** Remembers a host the crawl took into its scope (for a resumed run), the start host's facts, and its start URLs once over plain HTTP. */
   jobs: {
     addScopeHost(jobId: string, host: string): Promise<void>;
     saveSiteFacts(jobId: string, facts: SiteFacts): Promise<void>;
+    useStartUrls(jobId: string, startUrls: string[]): Promise<void>;
   };
   /** Reads the start host's facts (TLS, http:// entry, security.txt) the way the crawl's method can. */
   siteProbe?: (fetcher: Fetcher) => SiteProbe;
@@ -70,7 +71,8 @@ export class Crawler {
     this.clock = deps.clock ?? systemClock;
   }
 
-  async run(plan: CrawlPlan, fetcher: Fetcher, signal: AbortSignal, progress: ProgressReporter): Promise<void> {
+  async run(planned: CrawlPlan, fetcher: Fetcher, signal: AbortSignal, progress: ProgressReporter): Promise<void> {
+    let plan = planned;
     const { frontier } = this.deps;
     const jobId = plan.owner.jobId;
     const robots: RobotsCache = new RobotsCache(
@@ -81,7 +83,7 @@ export class Crawler {
     if (await frontier.isSeeded(jobId)) await frontier.releaseInProgress(jobId);
     else {
       // Before the seed: a crawl interrupted between the two reads the facts again when it resumes.
-      if (this.deps.siteProbe) await this.probeSite(plan, this.deps.siteProbe(fetcher), robots, signal);
+      if (this.deps.siteProbe) plan = await this.probeSite(plan, this.deps.siteProbe(fetcher), robots, signal);
       await this.seed(plan, robots, signal);
     }
     await progress.report();
@@ -125,14 +127,29 @@ export class Crawler {
     }
   }
 
-  private async probeSite(plan: CrawlPlan, probe: SiteProbe, robots: RobotsCache, signal: AbortSignal): Promise<void> {
-    const startUrl = plan.startUrls[0]!;
-    await robots.get(originOf(startUrl));
+  /**
+   * Reads the start host's facts; first, a start URL on https whose host does not speak TLS but
+   * answers plain HTTP (a bare domain typed for a site without HTTPS) is crawled over HTTP instead —
+   * stored as the crawl's start URL, so a resumed crawl and its assessment read it too. Returns the plan.
+   */
+  private async probeSite(plan: CrawlPlan, probe: SiteProbe, robots: RobotsCache, signal: AbortSignal): Promise<CrawlPlan> {
     const atSite: AtSite = (url, work) =>
       atHost(this.deps.hostGate, this.delayFor(plan, robots), url, signal, (turn) => work(politeHops(turn)));
+    const plain = await probe.plainHttpStart?.(plan.startUrls[0]!, atSite, signal);
+    if (plain) {
+      const origin = originOf(plan.startUrls[0]!);
+      const startUrls = plan.startUrls.map((url) =>
+        originOf(url) === origin ? `${originOf(plain)}${url.slice(origin.length)}` : url,
+      );
+      plan = { ...plan, startUrls };
+      await this.deps.jobs.useStartUrls(plan.owner.jobId, startUrls);
+    }
+    const startUrl = plan.startUrls[0]!;
+    await robots.get(originOf(startUrl));
     const { facts, credits } = await probe.read(startUrl, atSite, signal, () => this.clock.now());
     await this.deps.jobs.saveSiteFacts(plan.owner.jobId, facts);
     if (credits > 0) await this.deps.frontier.addCredits(plan.owner.jobId, credits);
+    return plan;
   }
 
   private async seed(plan: CrawlPlan, robots: RobotsCache, signal: AbortSignal): Promise<void> {

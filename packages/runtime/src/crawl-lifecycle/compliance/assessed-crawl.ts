@@ -10,7 +10,7 @@ import type { CrawlMethod } from '@vendorwatch/contracts';
 import type { AssessmentPageRow, CrawlJobRow } from '@vendorwatch/db';
 
 /**
- * A completed crawl as the compliance checks read it: its stored pages, its start host's facts and
+ * A completed (or failed) crawl as the compliance checks read it: its stored pages, its start host's facts and
  * the domain and TLS facts the worker read after it (null when none were read).
  */
 export function assessedCrawlOf(
@@ -29,6 +29,7 @@ export function assessedCrawlOf(
     site: { ...site, httpEntry: site.httpEntry ?? plainHttpEntryOf(startUrl, assessedPages) },
     pages: assessedPages,
     domainPosture,
+    ended: job.status === 'failed' ? 'failed' : 'completed',
   };
 }
 

@@ -33,10 +33,13 @@ export class CrawlAssessor {
     private readonly inventories: CrawlInventoriesRepository,
   ) {}
 
-  /** null when the job is not a completed crawl, or nothing in it could be assessed (no page answered). */
+  /**
+   * null when the job is not a crawl that completed or failed, or nothing in it could be assessed (no
+   * page answered, no domain or certificate read). A failed crawl is judged by what needs no page.
+   */
   async assess(jobId: string): Promise<StoredAssessment | null> {
     const job = await this.jobs.findById(jobId);
-    if (!job || job.status !== 'completed' || job.kind !== 'crawl') return null;
+    if (!job || (job.status !== 'completed' && job.status !== 'failed') || job.kind !== 'crawl') return null;
     const pages: AssessmentPageRow[] = [];
     for await (const batch of this.pages.assessmentPageBatches(jobId, ASSESSMENT_PAGE_BATCH)) pages.push(...batch);
     const domainPosture = await this.domainPosture.findByJobId(jobId);

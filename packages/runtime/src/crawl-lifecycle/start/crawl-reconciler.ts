@@ -1,6 +1,7 @@
 import type { CrawlJobsRepository } from '@vendorwatch/db';
 import type { JobQueues } from '../../queue/job-queues';
 import type { ReconcileTally } from '../../queue/jobs';
+import type { AfterCrawl } from '../after-crawl';
 
 /** A crawl handed back to the queue this often without finishing is ended: something keeps killing it. */
 export const MAX_CRAWL_RESUMES = 5;
@@ -41,11 +42,27 @@ export async function reconcileCrawl(queues: JobQueues, jobs: CrawlJobsRepositor
   return 'resumed';
 }
 
-/** Every live crawl, reconciled; returns how many were resumed and failed. */
-export async function reconcileCrawls(queues: JobQueues, jobs: CrawlJobsRepository, now = new Date()): Promise<ReconcileTally> {
+/** What follows a crawl the reconciler ends as failed: AfterCrawl's steps, under the reconcile job's signal. */
+export interface ReconcilerAfterCrawl {
+  afterCrawl: Pick<AfterCrawl, 'ended'>;
+  signal: AbortSignal;
+}
+
+/**
+ * Every live crawl, reconciled; returns how many were resumed and failed. A crawl it ends as failed
+ * goes through AfterCrawl as one the crawl handler ends does (posture, assessment, `crawl_failed` alerts).
+ */
+export async function reconcileCrawls(
+  queues: JobQueues,
+  jobs: CrawlJobsRepository,
+  now = new Date(),
+  after?: ReconcilerAfterCrawl,
+): Promise<ReconcileTally> {
   const tally: ReconcileTally = { running: 0, resumed: 0, failed: 0, ended: 0 };
   for (const crawl of await jobs.listLiveForReconcile(new Date(now.getTime() - QUEUED_GRACE_MS))) {
-    tally[await reconcileCrawl(queues, jobs, crawl)] += 1;
+    const outcome = await reconcileCrawl(queues, jobs, crawl);
+    tally[outcome] += 1;
+    if (outcome === 'failed') await after?.afterCrawl.ended(crawl.id, 'failed', after.signal);
   }
   return tally;
 }

@@ -1,7 +1,7 @@
 import type { CheckEvidence, CheckOutcome } from '@vendorwatch/contracts';
-import type { CheckEvaluation } from './check';
+import type { CheckEvaluation } from '../check';
 import type { DnsLookup, DomainFacts, DomainPostureFacts, MxRecord, OriginTlsFacts } from './domain-facts';
-import type { AssessedCrawl } from './input';
+import type { AssessedCrawl } from '../input';
 
 /** What a check concluded about one domain (or one HTTPS origin), with the records that decided it. */
 export interface SubjectVerdict {

@@ -101,6 +101,12 @@ export interface MtaStsPolicyFacts {
   unlistedMx: string[];
   /** Why it could not be read or parsed (a refused connection, an untrusted certificate, an invalid policy). */
   error: string | null;
+  /**
+   * true when the read was cut off by the posture's deadline (the fetch's own timeout, the crawl's
+   * budget, a cancel or a shutdown): nothing is known about the policy, so the check could not be made.
+   * Absent on facts stored before it was recorded.
+   */
+  notRead?: boolean;
 }
 
 export const TLS_VERSIONS = ['TLSv1', 'TLSv1.1', 'TLSv1.2', 'TLSv1.3'] as const;

@@ -1,6 +1,6 @@
 import { domainPostureSummary } from './domain-posture-summary';
-import { CHECKED_AT, daysAfter } from './testing/builders';
-import { answered, certificateOf, domainOf, domainPostureOf, empty, originOf, silentDomainOf } from './testing/domain-builders';
+import { CHECKED_AT, daysAfter } from '../testing/builders';
+import { answered, certificateOf, domainOf, domainPostureOf, empty, originOf, silentDomainOf } from '../testing/domain-builders';
 
 const withPrimary = (facts: Parameters<typeof domainOf>[1]) => domainPostureOf({ domains: [domainOf('vendor.test', facts)] });
 
