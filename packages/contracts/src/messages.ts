@@ -106,6 +106,10 @@ export const MESSAGES = {
     confirmLinkMissing: 'This link is incomplete: open the link from your email again.',
     loadSessionsFailed: 'Failed to load your sessions',
     sessionsUnavailable: 'The list of sessions is kept by your sign-in provider',
+    totpCodeReused: 'That code was just used: wait for the next one',
+    aal2RequiredForRecoveryCodes: 'Enter a code from your authenticator app before creating recovery codes',
+    recoveryCodesNeedVerifiedFactor: 'Recovery codes are created once the authenticator app is verified',
+    invalidRecoveryCode: 'That recovery code is wrong or was used already',
   },
   vendors: {
     notFound: 'Vendor not found',

@@ -138,6 +138,10 @@ export const enrolledFactorSchema = z
   .meta({ id: 'EnrolledFactor' });
 export type EnrolledFactor = z.output<typeof enrolledFactorSchema>;
 
+/** A verified factor's recovery codes, shown this once: each signs in once in place of an app code. */
+export const recoveryCodesSchema = z.object({ codes: z.array(z.string()) }).meta({ id: 'RecoveryCodes' });
+export type RecoveryCodes = z.output<typeof recoveryCodesSchema>;
+
 export const mfaChallengeSchema = z
   .object({ id: z.uuid(), type: z.string(), expires_at: z.number().int() })
   .meta({ id: 'MfaChallenge' });
