@@ -288,6 +288,10 @@ export const auditEntrySchema = z
     action: z.string().meta({ description: '`<target>.<verb>`, e.g. member.role_change' }),
     targetType: z.string(),
     targetId: z.string().nullable(),
+    targetName: z
+      .string()
+      .nullable()
+      .meta({ description: "The target's name (a vendor's, a key's, a member's email), or the one recorded if it is gone" }),
     summary: z.record(z.string(), z.unknown()).meta({ description: 'What changed (never a secret)' }),
     clientAddress: z.string().nullable(),
   })
