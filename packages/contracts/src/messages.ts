@@ -386,6 +386,9 @@ export const MESSAGES = {
     memberRemoved: '{email} removed from the workspace',
     memberRemoveFailed: 'Failed to remove the member',
     confirmRemoveMember: 'Remove {email} from this workspace? Their access ends at once.',
+    confirmRoleChange: 'Change the role of {email} from {from} to {role}?',
+    confirmMakeOwner:
+      'Make {email} an owner? An owner can do everything you can, including removing you. Type their email address to confirm.',
   },
   invitations: {
     roleAboveYours: 'You cannot give a role above your own',

@@ -319,6 +319,9 @@ export const workspaceMessages = {
   roleChanged: (email: string, role: WorkspaceRole) => fill(M.roleChanged, { email, role }),
   memberRemoved: (email: string) => fill(M.memberRemoved, { email }),
   confirmRemoveMember: (email: string) => fill(M.confirmRemoveMember, { email }),
+  confirmRoleChange: (email: string, from: WorkspaceRole, role: WorkspaceRole) =>
+    fill(M.confirmRoleChange, { email, from, role }),
+  confirmMakeOwner: (email: string) => fill(M.confirmMakeOwner, { email }),
   invitationRevoked: (email: string) => fill(MESSAGES.invitations.revokedNotice, { email }),
   apiKeyRevoked: (name: string) => fill(MESSAGES.apiKeys.revokedNotice, { name }),
   confirmRevokeApiKey: (name: string) => fill(MESSAGES.apiKeys.confirmRevoke, { name }),
