@@ -110,6 +110,9 @@ export const MESSAGES = {
     aal2RequiredForRecoveryCodes: 'Enter a code from your authenticator app before creating recovery codes',
     recoveryCodesNeedVerifiedFactor: 'Recovery codes are created once the authenticator app is verified',
     invalidRecoveryCode: 'That recovery code is wrong or was used already',
+    recoveryCodeFormat: 'Enter one of your recovery codes, such as k7qm-3xra-pz9d-w2hn',
+    recoveryCodesIssued: 'New recovery codes: the earlier ones no longer work',
+    confirmNewRecoveryCodes: 'Make new recovery codes? The ones you have now will stop working.',
   },
   vendors: {
     notFound: 'Vendor not found',

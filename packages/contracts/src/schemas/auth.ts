@@ -53,6 +53,14 @@ export const changePasswordSchema = z
   .refine(matchingPasswords, passwordsMatch);
 
 /** A code from an authenticator app. */
+/** The sign-in code step: an app's code, or one of the factor's recovery codes (`xxxx-xxxx-xxxx-xxxx`). */
+export const recoveryCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^[a-z2-9]{4}-?[a-z2-9]{4}-?[a-z2-9]{4}-?[a-z2-9]{4}$/i, { error: MESSAGES.auth.recoveryCodeFormat }),
+});
+
 export const totpCodeSchema = z.object({
   code: z
     .string()
