@@ -225,6 +225,8 @@ export const MESSAGES = {
     apiKeyRequired: 'API key is required',
     endpointRequired: 'Endpoint is required',
     noActiveConfiguration: 'No active crawler configuration',
+    noActiveConfigurationExplained:
+      'That is fine for crawls with the full browser (Puppeteer) or quick HTTP, which need none. A configuration is needed only to crawl through a scraping service (the API method): add one below with its API key, test it and set it active.',
     saved: 'Configuration saved successfully',
     deleted: 'Configuration deleted successfully',
     connectionSuccessful: 'Connection successful.',

@@ -1,14 +1,15 @@
 import { Stack } from '@mantine/core';
 import { ContentLayout } from '@/components/layouts/content-layout';
-import { AlertsSettings } from '@/features/alerts/components/alerts-settings';
+import { CrawlMethodsCard } from '@/features/crawler-configs/components/crawl-methods-card';
 import { CrawlerConfigs } from '@/features/crawler-configs/components/crawler-configs';
 
+/** The specification's Settings: how crawls are made, and the scraping API configurations. Alerts have their own page. */
 export default function SettingsRoute() {
   return (
     <ContentLayout title="Crawler Settings">
       <Stack gap="xl">
+        <CrawlMethodsCard />
         <CrawlerConfigs />
-        <AlertsSettings />
       </Stack>
     </ContentLayout>
   );
