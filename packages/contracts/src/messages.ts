@@ -449,6 +449,10 @@ export const MESSAGES = {
 export const fill = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? `{${key}}`));
 
+/** A count with its noun, singular for one: `1 page`, `2 pages`, `1 library`/`3 libraries` (the plural given). */
+export const plural = (count: number, singular: string, pluralForm = `${singular}s`) =>
+  `${count.toLocaleString('en-US')} ${count === 1 ? singular : pluralForm}`;
+
 export const formatMessage = {
   crawlCompleted: (vendor: string) => fill('Crawl completed for {vendor}', { vendor }),
   crawlFailed: (vendor: string) => fill('Crawl failed for {vendor}', { vendor }),
