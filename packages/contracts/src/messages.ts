@@ -411,6 +411,8 @@ export const MESSAGES = {
     emailNotConfirmed: 'Confirm your email address before accepting an invitation',
     subject: 'You are invited to {workspace} on Vendorwatch',
     sent: 'Invitation sent to {email}',
+    notEmailed:
+      'No email server is configured, so no email went to {email}: copy the invitation link below and send it yourself (it is also in the server log).',
     accepted: 'You joined {workspace}',
     loadFailed: 'Failed to load invitations',
     createFailed: 'Failed to send the invitation',
