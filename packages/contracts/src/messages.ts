@@ -198,6 +198,7 @@ export const MESSAGES = {
     /** The API method chosen without an active crawler configuration, said before Start. */
     addApiKeyInSettings: 'Add a crawler configuration with your API key in Settings, or choose another method.',
     reportPending: 'The compliance report is being prepared…',
+    noWebsiteAddress: 'This vendor has no website address — edit the vendor to add one, then crawl it',
     alreadyRunning: 'A crawl of {vendor} was already under way ({method}, {progress}): showing it instead of starting another',
   },
   scraping: {
