@@ -143,7 +143,7 @@ describe('Settings: alerts', () => {
     ).toEqual([`/api/alerts/channels/${pending.id}/confirmation`]);
   });
 
-  it('is the section the alerts link to (/settings#alerts)', async () => {
+  it('is the section the alerts link to (#alerts on its page)', async () => {
     mockFetch({
       'GET /api/alerts/channels': { body: [] },
       'GET /api/alerts/rules': { body: [] },
