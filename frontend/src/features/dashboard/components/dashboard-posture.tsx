@@ -68,7 +68,8 @@ export function PostureTiles({ posture }: { posture: Posture }) {
       </SimpleGrid>
       {posture.topThirdParties.length > 0 && (
         <Text size="sm" data-testid="posture-top-third-parties">
-          Top third parties: {posture.topThirdParties.map((party) => `${party.name} (${plural(party.vendorCount, 'vendor')})`).join(', ')}
+          Top third parties:{' '}
+          {posture.topThirdParties.map((party) => `${party.name} (${plural(party.vendorCount, 'vendor')})`).join(', ')}
         </Text>
       )}
     </Stack>
