@@ -44,6 +44,14 @@ describe('account security, in a real browser', () => {
     await page.getByRole('button', { name: 'Verify and turn on' }).click();
     await page.getByText(MESSAGES.auth.factorEnrolled).waitFor();
     await page.getByRole('button', { name: 'Turn off' }).waitFor();
+    // Ten recovery codes, shown this once.
+    const panel = page.getByTestId('recovery-codes');
+    await panel.getByRole('button', { name: 'Download' }).waitFor();
+    const recoveryCodes = (await panel.locator('li').allTextContents()).map((code) => code.trim());
+    expect(recoveryCodes).toHaveLength(10);
+    await snapshot(page, 'account-security-recovery-codes');
+    await panel.getByRole('button', { name: 'I have saved them' }).click();
+    await panel.waitFor({ state: 'detached' });
     await snapshot(page, 'account-security-mfa-on');
 
     await page.getByRole('button', { name: 'Logout' }).first().click();
@@ -66,6 +74,19 @@ describe('account security, in a real browser', () => {
 
     await page.getByRole('link', { name: 'Security' }).first().click();
     await page.getByTestId('sessions-table').getByText('This session').waitFor();
+
+    // The phone is lost: a recovery code signs in, once.
+    await page.getByRole('button', { name: 'Logout' }).first().click();
+    await page.waitForURL('**/login');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/login/code');
+    await page.getByRole('button', { name: 'Lost your phone? Use a recovery code' }).click();
+    await page.getByLabel('Recovery code').fill(recoveryCodes[0]!);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByText(user.email).first().waitFor();
   });
 
   it('resets a forgotten password through the emailed link', async () => {

@@ -46,6 +46,7 @@ export const routes: RouteObject[] = [
               { path: app.testCrawler.path, lazy: lazyScreen(() => import('./routes/app/test-crawler')) },
               { path: app.settings.path, lazy: lazyScreen(() => import('./routes/app/settings')) },
               { path: app.security.path, lazy: lazyScreen(() => import('./routes/app/security')) },
+              { path: app.alerts.path, lazy: lazyScreen(() => import('./routes/app/alerts')) },
               { path: app.scrapingTest.path, lazy: lazyScreen(() => import('./routes/app/scraping-test')) },
               { path: app.crawler.path, lazy: lazyScreen(() => import('./routes/app/crawler')) },
               { path: app.members.path, lazy: lazyScreen(() => import('./routes/app/members')) },

@@ -43,6 +43,8 @@ export const paths = {
     testCrawler: { path: '/test-crawler', getHref: () => '/test-crawler' },
     settings: { path: '/settings', getHref: () => '/settings' },
     security: { path: '/settings/security', getHref: () => '/settings/security' },
+    /** Alert channels, rules and deliveries: a page of their own, out of the crawler settings. */
+    alerts: { path: '/settings/alerts', getHref: () => '/settings/alerts' },
     scrapingTest: { path: '/test', getHref: () => '/test' },
     crawler: {
       path: '/crawler/:vendorId',

@@ -35,7 +35,13 @@ export const crawlerService = {
  * How a successful answer's body is read: JSON (or text) for the API, a Blob for files such as
  * screenshots, a Blob with its name for downloads.
  */
-type ResponseKind = 'json' | 'blob' | 'file';
+type ResponseKind = 'json' | 'blob' | 'file' | 'json-with-status';
+
+/** A JSON answer with its status, where the status says something the body does not (201 created, 200 existing). */
+export interface AnsweredWithStatus<T> {
+  status: number;
+  body: T;
+}
 
 /** A downloaded file: its bytes and the name the server gave it (Content-Disposition), if any. */
 export interface DownloadedFile {
@@ -83,6 +89,10 @@ const parseBody = async (response: Response, kind: ResponseKind): Promise<unknow
       filename: filenameFromDisposition(response.headers.get('content-disposition')),
     };
     return file;
+  }
+  if (kind === 'json-with-status' && response.ok) {
+    const answer: AnsweredWithStatus<unknown> = { status: response.status, body: await parseBody(response, 'json') };
+    return answer;
   }
   const text = await response.text();
   if (!text) return undefined;
@@ -149,7 +159,9 @@ async function request<T>(
   options: RequestOptions = {},
   kind: ResponseKind = 'json',
 ): Promise<T> {
-  const headers: Record<string, string> = { Accept: kind === 'json' ? 'application/json' : '*/*' };
+  const headers: Record<string, string> = {
+    Accept: kind === 'json' || kind === 'json-with-status' ? 'application/json' : '*/*',
+  };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.auth !== false) {
     const token = await getAccessToken();
@@ -199,6 +211,9 @@ export const api = {
   /** A file the server sends for a GET (the audit log or portfolio as CSV, an SBOM), for download. */
   getFile: (path: string, options?: RequestOptions) => request<DownloadedFile>('GET', path, undefined, options, 'file'),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body ?? {}, options),
+  /** A POST whose status matters to the caller (a crawl start: 201 started, 200 one was running already). */
+  postWithStatus: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<AnsweredWithStatus<T>>('POST', path, body ?? {}, options, 'json-with-status'),
   /** A file the server builds from a POSTed request (an export), for download. */
   postFile: (path: string, body?: unknown, options?: RequestOptions) =>
     request<DownloadedFile>('POST', path, body ?? {}, options, 'file'),

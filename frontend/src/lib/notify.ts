@@ -21,3 +21,6 @@ export const notifyError = (title: string, error: unknown) => {
  */
 export const notifyFailure = (message: string, detail?: string | null) =>
   detail ? notifications.show({ color: 'red', title: message, message: detail }) : notifications.show({ color: 'red', message });
+
+/** News that is neither a success nor a failure (the crawl asked for was already under way). */
+export const notifyInfo = (message: string) => notifications.show({ color: 'blue', message });

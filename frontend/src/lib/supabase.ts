@@ -7,12 +7,30 @@ import type { PublicConfig } from '@vendorwatch/contracts';
  * through our own `/api`, never through Supabase's REST or realtime endpoints.
  */
 let client: SupabaseClient | null = null;
+let authOrigin: { url: string; anonKey: string } | null = null;
 
 export const initSupabase = (config: PublicConfig): SupabaseClient => {
   // Null means the backend's embedded, Supabase-Auth-compatible API on this very origin.
-  client ??= createClient(config.supabaseUrl ?? window.location.origin, config.supabaseAnonKey);
+  authOrigin ??= { url: config.supabaseUrl ?? window.location.origin, anonKey: config.supabaseAnonKey };
+  client ??= createClient(authOrigin.url, authOrigin.anonKey);
   return client;
 };
+
+/**
+ * Calls an auth endpoint supabase-js has no method for (the embedded server's recovery codes) with
+ * the signed-in session's token; answers its JSON, or throws its message.
+ */
+export async function callAuthServer<T>(method: string, path: string): Promise<T> {
+  const token = await getAccessToken();
+  if (!authOrigin || !token) throw new Error('Sign in again to continue');
+  const response = await fetch(`${authOrigin.url}/auth/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, apikey: authOrigin.anonKey },
+  });
+  const body = (await response.json().catch(() => ({}))) as T & { message?: string; msg?: string };
+  if (!response.ok) throw new Error(body.message ?? body.msg ?? `The sign-in server answered ${response.status}`);
+  return body;
+}
 
 export const getSupabase = (): SupabaseClient => {
   if (!client) throw new Error('The auth client is used before the public config was loaded');

@@ -74,3 +74,10 @@ export function explainCrawlFailure(error: string | null | undefined): CrawlFail
   const match = EXPLANATIONS.find(([pattern]) => pattern.test(detail));
   return { summary: match ? match[1] : 'The crawl failed', detail };
 }
+
+/** Failures the vendor's address explains (no such host, a TLS setup refused, a private address, no valid URL): the page offers to edit it. */
+const ADDRESS_AT_FAULT =
+  /ERR_NAME_NOT_RESOLVED|ENOTFOUND|EAI_NONAME|Host not found|ERR_CERT_|ERR_SSL_|certificate|self[- ]signed|altnames|UNABLE_TO_VERIFY|CERT_HAS_EXPIRED|SSRF guard|No valid http\(s\) start URL/i;
+
+export const crawlFailureCallsForAddressEdit = (error: string | null | undefined): boolean =>
+  Boolean(error && ADDRESS_AT_FAULT.test(error));

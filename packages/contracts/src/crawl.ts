@@ -7,6 +7,19 @@ export type CrawlMethod = (typeof CRAWL_METHODS)[number];
 /** How reports and exports name a method. */
 export const CRAWL_METHOD_LABELS: Record<CrawlMethod, string> = { puppeteer: 'Puppeteer', api: 'API', http: 'HTTP' };
 export const crawlMethodName = (method: string) => CRAWL_METHOD_LABELS[method as CrawlMethod] ?? method;
+/** What each method is, in words a risk analyst reads beside the specification's names. */
+export const CRAWL_METHOD_PLAIN_NAMES: Record<CrawlMethod, string> = {
+  puppeteer: 'Full browser',
+  api: 'Scraping service',
+  http: 'Quick HTTP',
+};
+/** What each method is for, a sentence each (settings, the crawl form, the methodology). */
+export const CRAWL_METHOD_PURPOSES: Record<CrawlMethod, string> = {
+  puppeteer:
+    'Opens each page in a real browser, as a visitor would: sees scripts, cookies and trackers. The most complete, and the slowest.',
+  api: 'Sends the pages through a scraping service (ScrapingBee) that renders them for you: for sites that block ordinary crawlers. Needs its API key.',
+  http: 'Fetches the pages directly without running their scripts: fast and light, but does not see what scripts add (trackers, consent banners).',
+};
 
 export const CRAWL_JOB_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
 export type CrawlJobStatus = (typeof CRAWL_JOB_STATUSES)[number];

@@ -11,3 +11,4 @@ export * from './crawl-failure';
 export * from './inventory';
 export * from './grades';
 export * from './workspaces';
+export * from './audit-summary';

@@ -106,6 +106,13 @@ export const MESSAGES = {
     confirmLinkMissing: 'This link is incomplete: open the link from your email again.',
     loadSessionsFailed: 'Failed to load your sessions',
     sessionsUnavailable: 'The list of sessions is kept by your sign-in provider',
+    totpCodeReused: 'That code was just used: wait for the next one',
+    aal2RequiredForRecoveryCodes: 'Enter a code from your authenticator app before creating recovery codes',
+    recoveryCodesNeedVerifiedFactor: 'Recovery codes are created once the authenticator app is verified',
+    invalidRecoveryCode: 'That recovery code is wrong or was used already',
+    recoveryCodeFormat: 'Enter one of your recovery codes, such as k7qm-3xra-pz9d-w2hn',
+    recoveryCodesIssued: 'New recovery codes: the earlier ones no longer work',
+    confirmNewRecoveryCodes: 'Make new recovery codes? The ones you have now will stop working.',
   },
   vendors: {
     notFound: 'Vendor not found',
@@ -191,6 +198,8 @@ export const MESSAGES = {
     /** The API method chosen without an active crawler configuration, said before Start. */
     addApiKeyInSettings: 'Add a crawler configuration with your API key in Settings, or choose another method.',
     reportPending: 'The compliance report is being prepared…',
+    noWebsiteAddress: 'This vendor has no website address — edit the vendor to add one, then crawl it',
+    alreadyRunning: 'A crawl of {vendor} was already under way ({method}, {progress}): showing it instead of starting another',
   },
   scraping: {
     urlRequired: 'URL is required',
@@ -218,6 +227,8 @@ export const MESSAGES = {
     apiKeyRequired: 'API key is required',
     endpointRequired: 'Endpoint is required',
     noActiveConfiguration: 'No active crawler configuration',
+    noActiveConfigurationExplained:
+      'That is fine for crawls with the full browser (Puppeteer) or quick HTTP, which need none. A configuration is needed only to crawl through a scraping service (the API method): add one below with its API key, test it and set it active.',
     saved: 'Configuration saved successfully',
     deleted: 'Configuration deleted successfully',
     connectionSuccessful: 'Connection successful.',
@@ -382,6 +393,9 @@ export const MESSAGES = {
     memberRemoved: '{email} removed from the workspace',
     memberRemoveFailed: 'Failed to remove the member',
     confirmRemoveMember: 'Remove {email} from this workspace? Their access ends at once.',
+    confirmRoleChange: 'Change the role of {email} from {from} to {role}?',
+    confirmMakeOwner:
+      'Make {email} an owner? An owner can do everything you can, including removing you. Type their email address to confirm.',
   },
   invitations: {
     roleAboveYours: 'You cannot give a role above your own',
@@ -398,6 +412,8 @@ export const MESSAGES = {
     emailNotConfirmed: 'Confirm your email address before accepting an invitation',
     subject: 'You are invited to {workspace} on Vendorwatch',
     sent: 'Invitation sent to {email}',
+    notEmailed:
+      'No email server is configured, so no email went to {email}: copy the invitation link below and send it yourself (it is also in the server log).',
     accepted: 'You joined {workspace}',
     loadFailed: 'Failed to load invitations',
     createFailed: 'Failed to send the invitation',
@@ -436,6 +452,10 @@ export const MESSAGES = {
 /** A catalogue template with its `{name}` placeholders filled. */
 export const fill = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? `{${key}}`));
+
+/** A count with its noun, singular for one: `1 page`, `2 pages`, `1 library`/`3 libraries` (the plural given). */
+export const plural = (count: number, singular: string, pluralForm = `${singular}s`) =>
+  `${count.toLocaleString('en-US')} ${count === 1 ? singular : pluralForm}`;
 
 export const formatMessage = {
   crawlCompleted: (vendor: string) => fill('Crawl completed for {vendor}', { vendor }),

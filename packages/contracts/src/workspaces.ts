@@ -244,6 +244,19 @@ export const invitationSchema = z
   .meta({ id: 'Invitation' });
 export type Invitation = z.output<typeof invitationSchema>;
 
+/**
+ * POST …/invitations: the invitation, and its link when no email could carry it (no SMTP server):
+ * the inviter hands it over. Safe to show them: only a signed-in user with the invited, confirmed
+ * address can accept it, so the link lets no one else in.
+ */
+export const createdInvitationSchema = invitationSchema
+  .extend({
+    emailed: z.boolean().meta({ description: 'Whether an email carries the link (false: no email server is configured)' }),
+    link: z.string().nullable().meta({ description: 'The link to accept it, only when it was not emailed' }),
+  })
+  .meta({ id: 'CreatedInvitation' });
+export type CreatedInvitation = z.output<typeof createdInvitationSchema>;
+
 export const invitationPreviewSchema = z
   .object({
     workspaceId: z.uuid(),
@@ -288,6 +301,10 @@ export const auditEntrySchema = z
     action: z.string().meta({ description: '`<target>.<verb>`, e.g. member.role_change' }),
     targetType: z.string(),
     targetId: z.string().nullable(),
+    targetName: z
+      .string()
+      .nullable()
+      .meta({ description: "The target's name (a vendor's, a key's, a member's email), or the one recorded if it is gone" }),
     summary: z.record(z.string(), z.unknown()).meta({ description: 'What changed (never a secret)' }),
     clientAddress: z.string().nullable(),
   })
@@ -308,6 +325,7 @@ export const workspaceMessages = {
   tooManyApiKeys: () => fill(MESSAGES.apiKeys.tooMany, { max: W.maxApiKeys }),
   invitationSubject: (workspace: string) => fill(MESSAGES.invitations.subject, { workspace }),
   invitationSent: (email: string) => fill(MESSAGES.invitations.sent, { email }),
+  invitationNotEmailed: (email: string) => fill(MESSAGES.invitations.notEmailed, { email }),
   invitationAccepted: (workspace: string) => fill(MESSAGES.invitations.accepted, { workspace }),
   switched: (workspace: string) => fill(M.switched, { workspace }),
   /** A workspace's name as menus show it: another user's personal workspace with its owner's email. */
@@ -315,6 +333,9 @@ export const workspaceMessages = {
   roleChanged: (email: string, role: WorkspaceRole) => fill(M.roleChanged, { email, role }),
   memberRemoved: (email: string) => fill(M.memberRemoved, { email }),
   confirmRemoveMember: (email: string) => fill(M.confirmRemoveMember, { email }),
+  confirmRoleChange: (email: string, from: WorkspaceRole, role: WorkspaceRole) =>
+    fill(M.confirmRoleChange, { email, from, role }),
+  confirmMakeOwner: (email: string) => fill(M.confirmMakeOwner, { email }),
   invitationRevoked: (email: string) => fill(MESSAGES.invitations.revokedNotice, { email }),
   apiKeyRevoked: (name: string) => fill(MESSAGES.apiKeys.revokedNotice, { name }),
   confirmRevokeApiKey: (name: string) => fill(MESSAGES.apiKeys.confirmRevoke, { name }),

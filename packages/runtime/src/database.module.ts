@@ -1,6 +1,7 @@
 import { Global, Inject, Module, type DynamicModule, type OnApplicationShutdown, type Provider } from '@nestjs/common';
 import {
   AuthMfaChallengesRepository,
+  AuthMfaRecoveryCodesRepository,
   AuthMfaFactorsRepository,
   AuthOneTimeTokensRepository,
   AuthRefreshTokensRepository,
@@ -61,6 +62,7 @@ const REPOSITORIES = [
   AuthSigningKeysRepository,
   AuthMfaFactorsRepository,
   AuthMfaChallengesRepository,
+  AuthMfaRecoveryCodesRepository,
   AuthOneTimeTokensRepository,
   CrawlJobsRepository,
   CrawlFrontierRepository,

@@ -19,7 +19,7 @@ import { AlertConfirmationMailer } from './alert-confirmation-mailer';
 import { deliveryOf } from './alert-views';
 
 /** Where the app shows the alert settings: test alerts link there. */
-export const ALERTS_SCREEN_PATH = '/settings#alerts';
+export const ALERTS_SCREEN_PATH = '/settings/alerts';
 /** The app page a confirmation link opens (it posts the token to /api/alerts/confirm-email). */
 const CONFIRM_PAGE_PATH = '/confirm-alert-email';
 /** Channels stored before webhook URLs were encrypted, fixed per batch at start-up. */

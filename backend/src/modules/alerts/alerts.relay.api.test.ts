@@ -104,7 +104,7 @@ describe('alerts that cannot be turned into a relay', () => {
     expect((await post(alice, `/api/alerts/channels/${channel.id}/test`)).status).toBe(202);
     const testMail = await smtp.waitFor((m) => m.to.includes('boss@example.test') && m.subject === 'Vendorwatch test alert');
     // It links to the app's alert settings (Settings, its Alerts section), a screen that exists.
-    expect(testMail.text).toContain(`${t.baseUrl}/settings#alerts`);
+    expect(testMail.text).toContain(`${t.baseUrl}/settings/alerts`);
   });
 
   it('stores webhook URLs encrypted and lists them masked', async () => {

@@ -12,6 +12,7 @@ import {
   timelineEntrySchema,
   accountSessionSchema,
   mfaChallengeSchema,
+  recoveryCodesSchema,
   connectionTestResultSchema,
   crawlerConfigSchema,
   crawlJobSchema,
@@ -367,13 +368,19 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     errors: rateLimited,
   },
   'POST /auth/v1/factors/:factorId/verify': {
-    summary: "Verify a challenge with the authenticator's code (the session becomes aal2)",
+    summary: "Verify a challenge with the authenticator's code or a recovery code (the session becomes aal2)",
     response: tokenResponseSchema,
     auth: 'bearer',
     errors: {
       422: 'Wrong or expired code',
       429: 'Too many attempts from this address, or too many wrong codes (the challenge is spent, or the factor locked for a while)',
     },
+  },
+  'POST /auth/v1/factors/:factorId/recovery-codes': {
+    summary: 'Issue ten single-use recovery codes for a verified factor (the earlier ones stop working)',
+    response: recoveryCodesSchema,
+    auth: 'bearer',
+    errors: { 403: 'An aal2 session is needed', 422: 'The factor is not verified yet', ...rateLimited },
   },
   'DELETE /auth/v1/factors/:factorId': {
     summary: 'Remove a factor',

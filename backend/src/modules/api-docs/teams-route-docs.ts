@@ -3,6 +3,7 @@ import {
   auditLogPageSchema,
   createdApiKeySchema,
   invitationPreviewSchema,
+  createdInvitationSchema,
   invitationSchema,
   memberSchema,
   workspaceSchema,
@@ -48,7 +49,7 @@ export const TEAMS_ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'POST /api/workspaces/:workspaceId/invitations': {
     summary: 'Invite an email address with a role (no higher than your own); the address gets a link valid for 7 days',
-    response: invitationSchema,
+    response: createdInvitationSchema,
     errors: { 409: 'Already a member, or too many invitations', 502: 'The email could not be sent' },
   },
   'GET /api/workspaces/:workspaceId/invitations': {

@@ -1,3 +1,4 @@
+import { auditSummaryText } from '@vendorwatch/contracts';
 import type { AuditEntryRow } from '@vendorwatch/db';
 import { stringify } from 'csv-stringify';
 import type { Readable } from 'node:stream';
@@ -10,6 +11,7 @@ export const AUDIT_CSV_COLUMNS = [
   'Actor ID',
   'Action',
   'Target type',
+  'Target',
   'Target ID',
   'Summary',
   'Client address',
@@ -22,8 +24,9 @@ const record = (row: AuditEntryRow): string[] => [
   row.actorId ?? '',
   row.action,
   row.targetType,
+  row.targetName ?? '',
   row.targetId ?? '',
-  JSON.stringify(row.summary),
+  auditSummaryText(row.summary),
   row.clientAddress ?? '',
 ];
 

@@ -74,18 +74,21 @@ describe('audit log', () => {
     expect(keyCreated).toMatchObject({
       targetType: 'api_key',
       targetId: apiKey.id,
+      targetName: hostileKeyName,
       summary: { name: hostileKeyName, role: 'admin', last4: apiKey.key.slice(-4) },
     });
     expect(roleChange).toMatchObject({
       actorId: owner.id,
       targetType: 'member',
       targetId: admin.id,
+      targetName: admin.email,
       summary: { role: 'admin', previousRole: 'editor', email: admin.email },
       clientAddress: '127.0.0.1',
     });
     expect(renamed).toMatchObject({
       targetType: 'workspace',
       targetId: team.id,
+      targetName: 'Audited team',
       summary: { name: 'Audited team', previousName: 'Audited' },
     });
     // Never a secret: not the key, not an invitation's token.
@@ -106,6 +109,14 @@ describe('audit log', () => {
       'invitation.create',
     ]);
     expect((await entries('?action=invitation.create')).total).toBe(2);
+    // The start of an action finds every action of that kind.
+    expect((await entries('?action=invitation')).items.map((e) => e.action)).toEqual([
+      'invitation.create',
+      'invitation.revoke',
+      'invitation.create',
+    ]);
+    expect((await entries('?action=workspace')).total).toBe(2);
+    expect((await entries('?action=vendor')).total).toBe(0);
     const today = new Date().toISOString().slice(0, 10);
     expect((await entries(`?from=${today}&to=${today}`)).total).toBe(7);
     expect((await entries('?to=2020-01-01')).total).toBe(0);
@@ -139,7 +150,9 @@ describe('audit log', () => {
     expect(rows[0]![2]).toBe(`'=HYPERLINK("http://evil.example")\n'+SUM(1)`);
     expect(bytes.toString('utf8')).toContain(`"'=HYPERLINK(""http://evil.example"")\n'+SUM(1)"`);
     expect(rows.map((row) => row[4])).toEqual(['invitation.create', 'invitation.create']);
-    expect(JSON.parse(rows[1]![7]!)).toEqual({ email: 'someone@example.com', role: 'viewer' });
+    // The target by name and the summary as words, not JSON.
+    expect(rows[1]![6]).toBe('someone@example.com');
+    expect(rows[1]![8]).toBe('Role: viewer; Email: someone@example.com');
 
     const recorded = await entries('?action=audit_log.export');
     expect(recorded.items).toEqual([

@@ -57,6 +57,7 @@ const entryOf = (row: AuditEntryRow): AuditEntry => ({
   action: row.action,
   targetType: row.targetType,
   targetId: row.targetId,
+  targetName: row.targetName,
   summary: row.summary,
   clientAddress: row.clientAddress,
 });

@@ -60,13 +60,15 @@ export class AuthMailer implements OnApplicationShutdown {
     this.mailer = new SmtpMailer({ url: config.SMTP_URL, from: config.SMTP_FROM });
   }
 
-  async send(mail: AuthMail): Promise<void> {
+  /** Sends (or logs) the email; answers what became of it. */
+  async send(mail: AuthMail): Promise<AuthEmailDelivery> {
     const { subject, text, html, gist } = render(mail);
     // The embedded auth's emails are the hosted project's to send when there is one; invitations are always ours.
     const delivery = mail.kind === 'invitation' ? smtpDelivery(this.config) : authEmailDelivery(this.config);
     if (delivery === 'logged') this.logger.log(`${subject} (${mail.to}): ${gist}`);
     else if (delivery === 'not-sent') this.logger.warn(`No SMTP_URL: the email "${subject}" to ${mail.to} was not sent`);
     else await this.mailer.send({ to: mail.to, subject, text, html });
+    return delivery;
   }
 
   onApplicationShutdown(): void {

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@vendorwatch/contracts';
-import { mfaFactors } from '@vendorwatch/db';
+import { mfaFactors, mfaRecoveryCodes } from '@vendorwatch/db';
 import { eq, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { startAuthTestApp, type AuthTestApp } from '../../testing/auth-test-app';
@@ -114,8 +114,10 @@ describe('TOTP factors of the embedded auth', () => {
     const wrong = await verify(aal2, factorId, (await codeFor(secret)) === '000000' ? '111111' : '000000');
     expect(wrong.status).toBe(422);
     expect(wrong.body).toMatchObject({ code: 'mfa_verification_failed', message: MESSAGES.auth.invalidTotp });
+    // The code that verified the factor a moment ago: said so, not called wrong.
     const reused = await verify(aal2, factorId, await codeFor(secret));
-    expect(reused.body.code).toBe('mfa_verification_failed');
+    expect(reused.status).toBe(422);
+    expect(reused.body).toMatchObject({ code: 'mfa_verification_failed', message: MESSAGES.auth.totpCodeReused });
 
     const issued = await challenge(token, factorId);
     const next = await codeFor(secret, 1);
@@ -133,6 +135,72 @@ describe('TOTP factors of the embedded auth', () => {
     });
     expect(expired.status).toBe(422);
     expect(expired.body.code).toBe('mfa_challenge_expired');
+  });
+
+  describe('recovery codes', () => {
+    const issueCodes = (token: string, factorId: string) => auth('POST', `/factors/${factorId}/recovery-codes`, { token });
+
+    it('issues ten codes once, keeps only digests, and each code signs in at aal2 once', async () => {
+      const { email, factorId, aal2 } = await userWithFactor();
+      const issued = await issueCodes(aal2, factorId);
+      expect(issued.status).toBe(200);
+      expect(issued.headers.get('cache-control')).toBe('no-store');
+      const codes = issued.body.codes as string[];
+      expect(codes).toHaveLength(10);
+      expect(new Set(codes).size).toBe(10);
+      for (const code of codes) expect(code).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
+      const stored = await t.database.db.select().from(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.factorId, factorId));
+      expect(stored).toHaveLength(10);
+      const digests = JSON.stringify(stored);
+      for (const code of codes) expect(digests).not.toContain(code.replaceAll('-', ''));
+
+      const first = await signIn(email);
+      expect((await probe(first)).status).toBe(401);
+      // Typed as people copy codes: upper case, without the dashes.
+      const signedIn = await verify(first, factorId, codes[0]!.toUpperCase().replaceAll('-', ''));
+      expect(signedIn.status).toBe(200);
+      expect(jwtClaims(signedIn.body.access_token).aal).toBe('aal2');
+      expect((await probe(signedIn.body.access_token)).status).toBe(200);
+
+      const again = await verify(await signIn(email), factorId, codes[0]!);
+      expect(again.status).toBe(422);
+      expect(again.body).toMatchObject({ code: 'mfa_verification_failed', message: MESSAGES.auth.invalidRecoveryCode });
+      // The other nine still work.
+      expect((await verify(await signIn(email), factorId, codes[1]!)).status).toBe(200);
+    });
+
+    it('voids the earlier codes, used or not, when new ones are issued', async () => {
+      const { email, factorId, aal2 } = await userWithFactor();
+      const old = (await issueCodes(aal2, factorId)).body.codes as string[];
+      const renewed = (await issueCodes(aal2, factorId)).body.codes as string[];
+      expect(renewed).toHaveLength(10);
+      expect(renewed.some((code) => old.includes(code))).toBe(false);
+      const refused = await verify(await signIn(email), factorId, old[2]!);
+      expect(refused.body.message).toBe(MESSAGES.auth.invalidRecoveryCode);
+      expect((await verify(await signIn(email), factorId, renewed[2]!)).status).toBe(200);
+    });
+
+    it('needs an aal2 session, a verified factor of the caller, and answers no code of another user', async () => {
+      const { email, factorId, aal2 } = await userWithFactor();
+      const aal1 = await signIn(email);
+      const refused = await issueCodes(aal1, factorId);
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ code: 'insufficient_aal', message: MESSAGES.auth.aal2RequiredForRecoveryCodes });
+
+      const stranger = await userWithFactor();
+      expect((await issueCodes(stranger.aal2, factorId)).status).toBe(404);
+      // A code of one user's factor does not open another's.
+      const codes = (await issueCodes(aal2, factorId)).body.codes as string[];
+      const strangerAal1 = await signIn(stranger.email);
+      expect((await verify(strangerAal1, stranger.factorId, codes[0]!)).status).toBe(422);
+
+      const unverified = await newUser();
+      const enrolled = await enroll(unverified.token);
+      const notYet = await issueCodes(unverified.token, enrolled.body.id);
+      expect(notYet.status).toBe(403);
+      const rows = await t.database.db.select().from(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.factorId, enrolled.body.id));
+      expect(rows).toHaveLength(0);
+    });
   });
 
   it('keeps an aal1 token of a user with a verified factor out of /api until the code is entered', async () => {

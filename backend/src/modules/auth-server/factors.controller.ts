@@ -58,6 +58,13 @@ export class FactorsController {
     return this.factors.verify(user, factorId, body, clientOf(request).ip);
   }
 
+  @Post(':factorId/recovery-codes')
+  @HttpCode(200)
+  @RateLimit('mfa')
+  issueRecoveryCodes(@CurrentUser() user: AuthUser, @Param('factorId') factorId: string) {
+    return this.factors.issueRecoveryCodes(user, factorId);
+  }
+
   @Delete(':factorId')
   @HttpCode(200)
   @RateLimit('mfa')

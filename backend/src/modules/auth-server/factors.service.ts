@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { MESSAGES, type EnrolledFactor, type IssuedChallenge } from '@vendorwatch/contracts';
+import { MESSAGES, type EnrolledFactor, type IssuedChallenge, type RecoveryCodes } from '@vendorwatch/contracts';
 import {
   AuthMfaChallengesRepository,
   AuthMfaFactorsRepository,
+  AuthMfaRecoveryCodesRepository,
   UsersRepository,
   type MfaFactorRow,
   type UserRow,
@@ -12,6 +13,7 @@ import type { AuthUser } from '../../common/auth-user';
 import type { EnrollFactorBody, VerifyFactorBody } from './dto/auth.dto';
 import { FactorLockout } from './factor-lockout.service';
 import { AuthErrors } from './gotrue-error';
+import { newRecoveryCode, RECOVERY_CODE_COUNT, recoveryCodeDigest } from './recovery-codes';
 import { SessionsService, type TokenResponse } from './sessions.service';
 import { matchTotp, newTotpEnrolment } from './totp';
 
@@ -24,6 +26,8 @@ export type { EnrolledFactor, IssuedChallenge };
 /**
  * TOTP factors, as Supabase Auth's /factors API runs them: enrol (unverified), challenge, verify
  * (the first correct code verifies the factor; every one raises the session to aal2), unenrol.
+ * Beyond Supabase: a verified factor's recovery codes, each accepted once by verify in place of an
+ * app code, for the day the phone is lost.
  * Secrets are stored encrypted with the installation's key, like scraping API keys.
  */
 @Injectable()
@@ -31,6 +35,7 @@ export class FactorsService {
   constructor(
     private readonly factors: AuthMfaFactorsRepository,
     private readonly challenges: AuthMfaChallengesRepository,
+    private readonly recoveryCodes: AuthMfaRecoveryCodesRepository,
     private readonly users: UsersRepository,
     private readonly sessions: SessionsService,
     private readonly lockout: FactorLockout,
@@ -79,9 +84,10 @@ export class FactorsService {
   }
 
   /**
-   * The challenge works once and only before it expires; the code works once (its time step is
-   * recorded, and a code of that step or an earlier one is refused from then on). Wrong codes are
-   * bounded per challenge and per factor (FactorLockout).
+   * The challenge works once and only before it expires; the code works once (a TOTP code's time step
+   * is recorded, and a code of that step or an earlier one is refused from then on; a recovery code is
+   * marked used). Wrong codes are bounded per challenge and per factor (FactorLockout); a code typed
+   * twice counts as a wrong one but is answered as what it is.
    */
   async verify(caller: AuthUser, factorId: string, body: VerifyFactorBody, ip: string | undefined): Promise<TokenResponse> {
     const factor = await this.findFactor(caller, factorId);
@@ -94,15 +100,44 @@ export class FactorsService {
 
     const owner = await this.findCaller(caller);
     const admission = await this.lockout.admit(factor, challenge.id, ip, owner);
-    const step = await matchTotp(this.secrets.decrypt(factor.secret ?? ''), body.code.trim(), factor.lastTimeStep);
-    if (step === undefined || !(await this.factors.acceptTimeStep(factor.id, step))) {
+    const refusal = await this.useCode(factor, body.code.trim());
+    if (refusal) {
       await this.lockout.rejected(factor, admission, owner);
-      throw AuthErrors.mfaVerificationFailed();
+      throw refusal;
     }
     await this.lockout.accepted(factor);
     if (!(await this.challenges.markVerified(challenge.id, expiresBefore))) throw AuthErrors.challengeNotFound();
     if (!isVerified(factor)) await this.factors.markVerified(factor.userId, factor.id);
     return this.sessions.raiseToAal2(owner, caller.sessionId!, 'totp');
+  }
+
+  /**
+   * Ten new recovery codes for a verified factor, answered this once (only digests are kept); the
+   * factor's earlier codes stop working. Needs a session that used a second factor (aal2).
+   */
+  async issueRecoveryCodes(caller: AuthUser, factorId: string): Promise<RecoveryCodes> {
+    const factor = await this.findFactor(caller, factorId);
+    if (caller.aal !== 'aal2') throw AuthErrors.insufficientAal(403, MESSAGES.auth.aal2RequiredForRecoveryCodes);
+    if (!isVerified(factor)) throw AuthErrors.recoveryCodesNeedVerifiedFactor();
+    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    await this.recoveryCodes.replace(
+      factor.id,
+      codes.map((code) => recoveryCodeDigest(code)!),
+    );
+    return { codes };
+  }
+
+  /** Uses the code (an app code or a recovery code): undefined when it was accepted, else the answer to give. */
+  private async useCode(factor: MfaFactorRow, code: string) {
+    const recoveryDigest = recoveryCodeDigest(code);
+    if (recoveryDigest !== undefined) {
+      const used = isVerified(factor) && (await this.recoveryCodes.consume(factor.id, recoveryDigest));
+      return used ? undefined : AuthErrors.invalidRecoveryCode();
+    }
+    const step = await matchTotp(this.secrets.decrypt(factor.secret ?? ''), code);
+    if (step === undefined) return AuthErrors.mfaVerificationFailed();
+    // The step is recorded in one statement: of two requests with the same code, one gets in.
+    return (await this.factors.acceptTimeStep(factor.id, step)) ? undefined : AuthErrors.totpCodeReused();
   }
 
   /** Removing a verified factor needs a session that used one (aal2). */

@@ -61,6 +61,10 @@ export const AuthErrors = {
   challengeNotFound: () => new GoTrueError(422, 'mfa_factor_not_found', m.challengeNotFound),
   challengeExpired: (id: string) => new GoTrueError(422, 'mfa_challenge_expired', formatMessage.challengeExpired(id)),
   mfaVerificationFailed: () => new GoTrueError(422, 'mfa_verification_failed', m.invalidTotp),
+  /** The right code, but its step was used already: the person typed it twice, nothing was guessed. */
+  totpCodeReused: () => new GoTrueError(422, 'mfa_verification_failed', m.totpCodeReused),
+  recoveryCodesNeedVerifiedFactor: () => new GoTrueError(422, 'mfa_factor_not_verified', m.recoveryCodesNeedVerifiedFactor),
+  invalidRecoveryCode: () => new GoTrueError(422, 'mfa_verification_failed', m.invalidRecoveryCode),
   /** Supabase Auth answers every limit it enforces with 429 `over_request_rate_limit`. */
   challengeAttemptsExhausted: () => new GoTrueError(429, 'over_request_rate_limit', m.challengeAttemptsExhausted),
   factorLocked: (retryAfterSeconds: number) =>

@@ -37,10 +37,11 @@ async function dataUrlSafeQrCode(uri: string): Promise<string> {
 }
 
 /**
- * The time step the code belongs to, when it is valid now; undefined otherwise. Steps at or before
- * `lastAcceptedStep` are refused, so a code that worked once does not work again.
+ * The time step the code belongs to, when it is valid now; undefined otherwise. Whether that step
+ * was used already is the caller's question (the factor records the last step it accepted), so a
+ * reused code can be told apart from a wrong one.
  */
-export async function matchTotp(secret: string, code: string, lastAcceptedStep: number | null): Promise<number | undefined> {
+export async function matchTotp(secret: string, code: string): Promise<number | undefined> {
   if (!/^\d{6}$/.test(code)) return undefined;
   const result = await verify({
     secret,
@@ -49,7 +50,6 @@ export async function matchTotp(secret: string, code: string, lastAcceptedStep: 
     digits: 6,
     period: PERIOD_SECONDS,
     epochTolerance: SKEW_SECONDS,
-    ...(lastAcceptedStep === null ? {} : { afterTimeStep: lastAcceptedStep }),
   });
   // The functional API's result type covers HOTP too; a TOTP match always carries its time step.
   return result.valid && 'timeStep' in result ? (result.timeStep as number) : undefined;

@@ -119,6 +119,13 @@ describe('crawl jobs API', () => {
     expect((await bob.api('/api/crawls', { method: 'POST', json: { vendorId: vendor.id, method: 'http' } })).status).toBe(404);
   });
 
+  it('refuses to crawl a vendor saved without a website address, and says to edit the vendor', async () => {
+    const noAddress = await json<Vendor>(alice.api('/api/vendors', { method: 'POST', json: { name: 'No Address Co' } }));
+    const refused = await alice.api('/api/crawls', { method: 'POST', json: { vendorId: noAddress.id, method: 'http' } });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ message: MESSAGES.crawls.noWebsiteAddress });
+  });
+
   it('validates the start request with the spec’s messages', async () => {
     const noConfig = await alice.api('/api/crawls', { method: 'POST', json: { vendorId: vendor.id, method: 'api' } });
     expect(noConfig.status).toBe(400);

@@ -25,6 +25,7 @@ import { toCrawlJob, toCrawlPage } from './crawl-job.mapper';
 const REFUSAL_STATUS: Record<CrawlStartRefusal, 400 | 404 | 503> = {
   vendorNotFound: 404,
   noStartUrls: 400,
+  noWebsiteAddress: 400,
   apiKeyRequired: 400,
   queueUnavailable: 503,
   startFailed: 503,

@@ -47,7 +47,14 @@ describe('invitations', () => {
     const email = `carol-${unique()}@example.com`;
     const created = await invite(admin, email.toUpperCase(), 'editor');
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ id: expect.any(String), email, role: 'editor', expiresAt: expect.any(String) });
+    expect(created.body).toEqual({
+      id: expect.any(String),
+      email,
+      role: 'editor',
+      expiresAt: expect.any(String),
+      emailed: true,
+      link: null,
+    });
     const days = (Date.parse(created.body.expiresAt) - Date.now()) / (24 * 3600 * 1000);
     expect(days).toBeGreaterThan(LIMITS.workspaces.invitationDays - 0.01);
     expect(days).toBeLessThanOrEqual(LIMITS.workspaces.invitationDays);
@@ -56,7 +63,8 @@ describe('invitations', () => {
     expect(mail.subject).toBe('You are invited to Vendor risk on Vendorwatch');
     expect(mail.text).toContain(`${admin.email} invited you to the workspace "Vendor risk" on Vendorwatch, as editor.`);
     const pending = await apiCall(admin, 'GET', `/api/workspaces/${team.id}/invitations`);
-    expect(pending.body).toEqual([created.body]);
+    const { emailed: _emailed, link: _link, ...listed } = created.body;
+    expect(pending.body).toEqual([listed]);
 
     const someoneElse = await t.signUp(`dave-${unique()}@example.com`);
     expectRefused(await accept(someoneElse, token), 403, MESSAGES.invitations.wrongEmail);
@@ -139,5 +147,30 @@ describe('invitations', () => {
     const needsAdmin = roleTooLow('viewer', 'admin');
     expectRefused(await invite(viewer, `someone-${unique()}@example.com`), 403, needsAdmin);
     expectRefused(await apiCall(viewer, 'GET', `/api/workspaces/${team.id}/invitations`), 403, needsAdmin);
+  });
+
+  it('without an email server, answers the inviter the link to hand over; it admits only the invited address', async () => {
+    const noMail = await startTestApp({ SMTP_URL: '' });
+    try {
+      const boss = await noMail.signUp(`boss-${unique()}@example.com`);
+      const crew = await createWorkspace(boss, 'No mail');
+      const email = `erin-${unique()}@example.com`;
+      const created = await apiCall(boss, 'POST', `/api/workspaces/${crew.id}/invitations`, { email, role: 'viewer' });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({
+        email,
+        emailed: false,
+        link: expect.stringContaining(`${INVITATION_ACCEPT_PATH}?token=`),
+      });
+      const token = new URL(created.body.link as string).searchParams.get('token')!;
+      // The inviter holding the link gains nothing: it is the invited address's to accept.
+      expectRefused(await apiCall(boss, 'POST', '/api/invitations/accept', { token }), 403, MESSAGES.invitations.wrongEmail);
+      const erin = await noMail.signUp(email);
+      expect((await apiCall(erin, 'POST', '/api/invitations/accept', { token })).status).toBe(200);
+      // The list never shows a link.
+      expect(JSON.stringify((await apiCall(boss, 'GET', `/api/workspaces/${crew.id}/invitations`)).body)).not.toContain('token');
+    } finally {
+      await noMail.close();
+    }
   });
 });

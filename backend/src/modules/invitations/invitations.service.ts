@@ -5,6 +5,8 @@ import {
   MESSAGES,
   roleAtLeast,
   workspaceMessages,
+  type AuthEmailDelivery,
+  type CreatedInvitation,
   type Invitation,
   type InvitationInput,
   type InvitationPreview,
@@ -43,7 +45,7 @@ export class InvitationsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async create(workspace: WorkspaceContext, input: InvitationInput): Promise<Invitation> {
+  async create(workspace: WorkspaceContext, input: InvitationInput): Promise<CreatedInvitation> {
     if (!roleAtLeast(workspace.role, input.role)) throw new ForbiddenError(MESSAGES.invitations.roleAboveYours);
     const token = newOpaqueToken();
     const created = await this.invitations.createReplacing(
@@ -60,8 +62,10 @@ export class InvitationsService {
     if (created === 'already_member') throw new ConflictError(MESSAGES.invitations.alreadyMember);
     if (created === 'too_many_pending') throw new ConflictError(workspaceMessages.tooManyInvitations());
     if (created === 'too_many_members') throw new ConflictError(workspaceMessages.tooManyMembers());
-    await this.send(created, token, workspace.actor);
-    return invitationOf(created);
+    const link = `${publicUrl(this.config)}${INVITATION_ACCEPT_PATH}?token=${token}`;
+    const emailed = (await this.send(created, link, workspace.actor)) === 'sent';
+    // Without an email server the inviter carries the link; it admits only the invited address, so they gain nothing by it.
+    return { ...invitationOf(created), emailed, link: emailed ? null : link };
   }
 
   async listPending(workspace: WorkspaceContext): Promise<Invitation[]> {
@@ -114,13 +118,13 @@ export class InvitationsService {
   }
 
   /** Emails the link; an invitation whose email could not go out is withdrawn, and the inviter told. */
-  private async send(invitation: InvitationRow, token: string, inviter: Actor): Promise<void> {
+  private async send(invitation: InvitationRow, link: string, inviter: Actor): Promise<AuthEmailDelivery> {
     const workspace = await this.workspaces.findById(invitation.workspaceId);
     try {
-      await this.mailer.send({
+      return await this.mailer.send({
         kind: 'invitation',
         to: invitation.email,
-        link: `${publicUrl(this.config)}${INVITATION_ACCEPT_PATH}?token=${token}`,
+        link,
         workspaceName: workspace?.name ?? '',
         role: invitation.role,
         invitedBy: inviter.label,

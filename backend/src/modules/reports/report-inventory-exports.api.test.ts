@@ -22,11 +22,13 @@ const party = (name: string): ThirdParty => ({
 describe('report exports with what vendors run and share', () => {
   let t: TestApp;
   let alice: TestUser;
+  let vendorId: string;
 
   beforeAll(async () => {
     t = await startTestApp();
     alice = await t.signUp();
     const vendor = (await apiCall(alice, 'POST', '/api/vendors', { name: 'Acme', url: 'https://acme.example' })).body as Vendor;
+    vendorId = vendor.id;
     const seeded = await seedAssessment(t.database.db, {
       userId: alice.id,
       vendorId: vendor.id,
@@ -72,8 +74,8 @@ describe('report exports with what vendors run and share', () => {
   });
   afterAll(() => t.close());
 
-  const exported = async (format: 'pdf' | 'csv' | 'excel') => {
-    const response = await alice.api('/api/reports/export', { method: 'POST', json: { format, filters: {} } });
+  const exported = async (format: 'pdf' | 'csv' | 'excel', filters: object = {}) => {
+    const response = await alice.api('/api/reports/export', { method: 'POST', json: { format, filters } });
     expect(response.status).toBe(200);
     return Buffer.from(await response.arrayBuffer());
   };
@@ -106,5 +108,12 @@ describe('report exports with what vendors run and share', () => {
   it("PDF: the vendor's section names its grade, vulnerable libraries and third parties", async () => {
     const text = (await pdfPages(await exported('pdf'))).join('\n');
     expect(text).toMatch(/Grade [A-F] · 1 vulnerable JavaScript library · Third parties: Google Analytics, Hotjar/);
+  });
+
+  it('PDF of one vendor: its grade letter and rate open the first page', async () => {
+    const [first] = await pdfPages(await exported('pdf', { vendorId }));
+    expect(first).toMatch(/Grade\s+Compliance rate\s+Last assessed/);
+    expect(first).toMatch(/\b[A-F]\s+\d+\.\d%\s+\d{4}-\d{2}-\d{2}/);
+    expect(first).not.toContain('Vendors assessed');
   });
 });

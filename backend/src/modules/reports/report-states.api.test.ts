@@ -225,6 +225,28 @@ describe('reports: every vendor accounted for', () => {
     }
   });
 
+  it('a PDF about one vendor opens with its name, grade and rate, then its findings, and never speaks of a portfolio', async () => {
+    const pages = await pdfPages(await exported('pdf', { ...MARCH, vendorId: vendor.Acme!.id }));
+    const opening = pages[0]!;
+    expect(opening).toMatch(/Acme/);
+    expect(opening).toMatch(/Grade\s+Compliance rate\s+Last assessed/);
+    // No grades were stored for these fixtures' crawls: the letter says so rather than inventing one.
+    expect(opening).toMatch(/–\s+80\.0%\s+2025-03-09/);
+    expect(opening).toMatch(/Not graded\s+Partially Compliant\s+1 failing check/);
+    const text = pages.join('\n');
+    expect(text).toContain('Findings');
+    expect(text).toContain('Failing checks (1)');
+    for (const portfolioWords of [
+      'Vendors assessed',
+      'Worst findings across the portfolio',
+      'Executive summary',
+      'Vendors in detail',
+    ])
+      expect(text).not.toContain(portfolioWords);
+    // The opening comes before the findings.
+    expect(text.indexOf('Compliance rate')).toBeLessThan(text.indexOf('Failing checks (1)'));
+  });
+
   it('exports one assessment from its report page, in each format', async () => {
     const one = (format: string) => ana.api(`/api/reports/${ids.acmeFirst}/export`, { method: 'POST', json: { format } });
     const pdf = await one('pdf');

@@ -1,3 +1,4 @@
+import { plural } from '@vendorwatch/contracts';
 import { Anchor, Badge, Card, Group, Tooltip } from '@mantine/core';
 import type { Grade, Grades } from '@vendorwatch/contracts';
 import { Link } from 'react-router-dom';
@@ -11,7 +12,7 @@ export function GradeBadge({ grade, label }: { grade: Grade; label?: string }) {
   const why =
     grade.letter === null
       ? 'No check of it could be judged'
-      : `Score ${grade.score} from ${grade.checksCounted} checks${grade.cappedBy ? `; capped by: ${grade.cappedBy}` : ''}`;
+      : `Score ${grade.score} from ${plural(grade.checksCounted, 'check')}${grade.cappedBy ? `; capped by: ${grade.cappedBy}` : ''}`;
   return (
     <Tooltip label={why}>
       <Badge

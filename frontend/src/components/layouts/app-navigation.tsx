@@ -1,6 +1,7 @@
 import { AppShell, Divider, NavLink, ScrollArea } from '@mantine/core';
 import {
   IconAffiliate,
+  IconBell,
   IconBuildingStore,
   IconFileAnalytics,
   IconFlask,
@@ -10,6 +11,7 @@ import {
   IconListDetails,
   IconLogout,
   IconMailForward,
+  IconScale,
   IconSettings,
   IconShieldLock,
   IconUsers,
@@ -26,8 +28,10 @@ const links = [
   { label: 'Crawl History', to: paths.app.crawls.getHref(), icon: IconHistory },
   { label: 'Reports', to: paths.app.reports.getHref(), icon: IconFileAnalytics },
   { label: 'Portfolio', to: paths.app.portfolio.getHref(), icon: IconAffiliate },
+  { label: 'Methodology', to: paths.app.methodology.getHref(), icon: IconScale },
   { label: 'Test Crawler', to: paths.app.testCrawler.getHref(), icon: IconFlask },
   { label: 'Settings', to: paths.app.settings.getHref(), icon: IconSettings },
+  { label: 'Alerts', to: paths.app.alerts.getHref(), icon: IconBell },
   { label: 'Security', to: paths.app.security.getHref(), icon: IconShieldLock },
 ];
 

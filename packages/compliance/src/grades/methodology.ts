@@ -1,4 +1,10 @@
-import { CHECK_SEVERITIES, GRADE_CATEGORIES, GRADE_CATEGORY_TITLES } from '@vendorwatch/contracts';
+import {
+  CHECK_SEVERITIES,
+  CRAWL_METHOD_PLAIN_NAMES,
+  GRADE_CATEGORIES,
+  GRADE_CATEGORY_TITLES,
+  type CrawlMethod,
+} from '@vendorwatch/contracts';
 import type { Check } from '../check';
 import { OUTCOME_CREDIT, SEVERITY_WEIGHTS } from '../scoring';
 import {
@@ -22,6 +28,12 @@ const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
 const table = (head: string[], rows: (string | number)[][]) =>
   [row(head), row(head.map(() => '---')), ...rows.map(row)].join('\n');
 
+/** The crawl methods that can judge a check, in plain words: every one, or which. */
+const methodsText = (methods: readonly CrawlMethod[]) =>
+  methods.length === Object.keys(CRAWL_METHOD_PLAIN_NAMES).length
+    ? 'All'
+    : methods.map((method) => CRAWL_METHOD_PLAIN_NAMES[method].toLowerCase()).join(', ');
+
 /**
  * The numbers of the method as tables, generated from the code that applies them and the catalogue the
  * grades are computed over, so the published method cannot drift from the one in use.
@@ -40,10 +52,10 @@ export function methodologyTables(catalogue: readonly Check[]): string {
     [...LETTER_THRESHOLDS.map(([letter, threshold]) => [letter, threshold]), ['F', 'below ' + LETTER_THRESHOLDS.at(-1)![1]]],
   );
   const categories = table(
-    ['Category', 'Check groups'],
+    ['Category', 'Checks'],
     GRADE_CATEGORIES.map((category) => [
       GRADE_CATEGORY_TITLES[category],
-      CATEGORY_GROUPS[category].map((g) => `\`${g}\``).join(', '),
+      catalogue.filter((check) => CATEGORY_GROUPS[category].includes(check.group)).length,
     ]),
   );
   const checks = table(
@@ -53,17 +65,17 @@ export function methodologyTables(catalogue: readonly Check[]): string {
       return [
         `\`${check.id}\``,
         markdownCell(check.title),
-        category ? GRADE_CATEGORY_TITLES[category] : `(overall only: \`${check.group}\`)`,
+        category ? GRADE_CATEGORY_TITLES[category] : 'Overall grade only',
         check.severity,
         SEVERITY_WEIGHTS[check.severity],
-        check.methods.join(', '),
+        methodsText(check.methods),
       ];
     }),
   );
   return [
     METHODOLOGY_START,
     '',
-    `Method identifier: \`${GRADE_METHOD}\` (it changes whenever anything below changes).`,
+    `Method identifier: ${GRADE_METHOD} (it changes whenever anything below changes; each report names the one it was graded by).`,
     '',
     '### Weights by severity',
     '',
@@ -86,6 +98,8 @@ export function methodologyTables(catalogue: readonly Check[]): string {
     categories,
     '',
     `### Every check (${catalogue.length})`,
+    '',
+    'Methods are the crawl methods that can judge the check. A few checks (trackers before consent, accessibility) need the full browser; with another method they are left out of the grade, and the report says so.',
     '',
     checks,
     '',

@@ -53,6 +53,14 @@ export const changePasswordSchema = z
   .refine(matchingPasswords, passwordsMatch);
 
 /** A code from an authenticator app. */
+/** The sign-in code step: an app's code, or one of the factor's recovery codes (`xxxx-xxxx-xxxx-xxxx`). */
+export const recoveryCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^[a-z2-9]{4}-?[a-z2-9]{4}-?[a-z2-9]{4}-?[a-z2-9]{4}$/i, { error: MESSAGES.auth.recoveryCodeFormat }),
+});
+
 export const totpCodeSchema = z.object({
   code: z
     .string()
@@ -137,6 +145,10 @@ export const enrolledFactorSchema = z
   })
   .meta({ id: 'EnrolledFactor' });
 export type EnrolledFactor = z.output<typeof enrolledFactorSchema>;
+
+/** A verified factor's recovery codes, shown this once: each signs in once in place of an app code. */
+export const recoveryCodesSchema = z.object({ codes: z.array(z.string()) }).meta({ id: 'RecoveryCodes' });
+export type RecoveryCodes = z.output<typeof recoveryCodesSchema>;
 
 export const mfaChallengeSchema = z
   .object({ id: z.uuid(), type: z.string(), expires_at: z.number().int() })

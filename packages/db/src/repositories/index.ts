@@ -7,6 +7,7 @@ export * from './auth-refresh-tokens.repository';
 export * from './auth-signing-keys.repository';
 export * from './auth-mfa-factors.repository';
 export * from './auth-mfa-challenges.repository';
+export * from './auth-mfa-recovery-codes.repository';
 export * from './auth-one-time-tokens.repository';
 export * from './crawler-configs.repository';
 export * from './crawl-jobs.repository';

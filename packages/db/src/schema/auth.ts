@@ -161,6 +161,25 @@ export const mfaChallenges = pgTable(
   (t) => [index('mfa_challenges_factor_id_idx').on(t.factorId)],
 );
 
+/**
+ * Recovery codes of a verified factor: ten at a time, each signs in once in place of a code from the
+ * authenticator app. Only a SHA-256 digest is kept: the codes are 80 random bits, so a slow hash adds
+ * nothing against a stolen database, and a digest can be looked up directly. A new set replaces the old.
+ */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    factorId: uuid('factor_id')
+      .notNull()
+      .references(() => mfaFactors.id, { onDelete: 'cascade' }),
+    codeDigest: text('code_digest').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('mfa_recovery_codes_factor_id_code_digest_key').on(t.factorId, t.codeDigest)],
+);
+
 /** ES256 signing keys of the embedded auth; the newest active one signs, all active ones verify. */
 export const authSigningKeys = pgTable('auth_signing_keys', {
   kid: text('kid').primaryKey(),

@@ -3,13 +3,15 @@ import { finished } from 'node:stream/promises';
 import { framePages } from './pdf-page-frame';
 import { changesSummary, summaryTiles, trendSection, vendorsByLabel, vendorTable, worstFindings } from './pdf-summary';
 import { contentWidth, ensureSpace, heading, MARGIN, PDF_COLORS, printable, type Pdf } from './pdf-style';
+import { vendorOpening } from './pdf-vendor-opening';
 import { vendorSection } from './pdf-vendor-section';
 import { describeScope, drained, formatUtc, type ReportExporter } from './report-export';
 
 export { PDF_EVIDENCE_PER_CHECK } from './pdf-vendor-section';
 
 /**
- * The PDF report. Page 1 is the executive summary: the figures, vendors by label, the worst findings
+ * The PDF report. A report about one vendor opens with it: its name, grade and rate, then its
+ * findings. Otherwise page 1 is the executive summary: the figures, vendors by label, the worst findings
  * across the portfolio, what changed in the period, every vendor in scope with its state, and the
  * trend chart on a time axis. Then one section per vendor on its latest assessment in the period
  * (older ones as its trend): failing and warning checks with how to fix them and capped evidence,
@@ -44,19 +46,27 @@ export const pdfExporter: ReportExporter = {
     });
     doc.addPage();
 
-    cover(doc, data.generatedAt, period, vendorFilter);
-    heading(doc, 'Executive summary');
-    summaryTiles(doc, overview);
-    vendorsByLabel(doc, overview);
-    worstFindings(doc, data.portfolioFindings, overview.vendorsAssessed);
-    changesSummary(doc, overview, data.changes);
-    vendorTable(doc, vendors);
-    trendSection(doc, vendors);
+    // A report about one vendor (its filter, or one assessment) speaks of that vendor, not of a portfolio.
+    const only = data.vendorName !== null && vendors.length === 1 ? vendors[0]! : undefined;
+    cover(doc, data.generatedAt, period, only ? undefined : vendorFilter);
+    if (only) {
+      vendorOpening(doc, only, overview, data.inventories.get(only.vendorId));
+      changesSummary(doc, overview, data.changes);
+      if (only.trend.length > 1) trendSection(doc, vendors);
+    } else {
+      heading(doc, 'Executive summary');
+      summaryTiles(doc, overview);
+      vendorsByLabel(doc, overview);
+      worstFindings(doc, data.portfolioFindings, overview.vendorsAssessed);
+      changesSummary(doc, overview, data.changes);
+      vendorTable(doc, vendors);
+      trendSection(doc, vendors);
+    }
     await drained(out);
 
     ensureSpace(doc, 200);
     doc.moveDown(1);
-    heading(doc, 'Vendors in detail');
+    heading(doc, only ? 'Findings' : 'Vendors in detail');
     for (const vendor of vendors) {
       const outcomes =
         vendor === first ? firstOutcomes : vendor.latestReportId ? await data.sectionOutcomes(vendor.latestReportId) : [];
@@ -71,7 +81,8 @@ export const pdfExporter: ReportExporter = {
   },
 };
 
-function cover(doc: Pdf, generatedAt: Date, period: string, vendor: string) {
+/** The title, when and what period; the vendor line only when the opening below does not name it in large. */
+function cover(doc: Pdf, generatedAt: Date, period: string, vendor: string | undefined) {
   const width = contentWidth(doc);
   doc.font('Helvetica-Bold').fontSize(24).fillColor(PDF_COLORS.text).text('Vendor compliance report', MARGIN, MARGIN, { width });
   doc.moveDown(0.3);
@@ -83,6 +94,6 @@ function cover(doc: Pdf, generatedAt: Date, period: string, vendor: string) {
   doc.moveDown(0.8);
   doc.fillColor(PDF_COLORS.text).fontSize(11);
   doc.font('Helvetica-Bold').text('Period: ', { continued: true }).font('Helvetica').text(period);
-  doc.font('Helvetica-Bold').text('Vendor: ', { continued: true }).font('Helvetica').text(printable(vendor));
+  if (vendor) doc.font('Helvetica-Bold').text('Vendor: ', { continued: true }).font('Helvetica').text(printable(vendor));
   doc.moveDown(1);
 }

@@ -1,13 +1,32 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { mockPhoneScreen } from '@/testing/phone-screen';
 import { renderWithProviders } from '@/testing/test-utils';
 import MethodologyRoute from './methodology';
 
 describe('the Methodology page', () => {
-  it('renders the published method: what counts, and how scores map to letters', () => {
+  it('renders the published method: headings, prose and its tables as tables, nothing of the source shown', () => {
     renderWithProviders(<MethodologyRoute />);
     expect(screen.getByRole('heading', { name: 'How Vendorwatch grades a vendor' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'What counts' })).toBeInTheDocument();
-    expect(screen.getByTestId('methodology')).toHaveTextContent('could not be checked');
+    const page = screen.getByTestId('methodology');
+    expect(page).toHaveTextContent('could not be checked');
+
+    const weights = screen.getByRole('table', { name: 'Severity, Weight' });
+    expect(within(weights).getByRole('columnheader', { name: 'Weight' })).toBeInTheDocument();
+    expect(within(weights).getByRole('row', { name: 'critical 10' })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: /^Check, Title, Category/ })).toHaveTextContent('Every page is served over HTTPS');
+
+    // No Markdown syntax, HTML comment or code path reaches the reader.
+    for (const source of ['| ---', '<!--', 'do not edit by hand', 'packages/', '**', 'npm run'])
+      expect(page).not.toHaveTextContent(source);
+  });
+
+  it('on a phone, each table row is a card: nothing runs off the side', () => {
+    mockPhoneScreen();
+    renderWithProviders(<MethodologyRoute />);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const letters = screen.getByRole('list', { name: 'Letter, Score at least' });
+    expect(within(letters).getAllByRole('listitem')[0]).toHaveTextContent(/Letter\s*A\s*Score at least\s*90/);
   });
 });

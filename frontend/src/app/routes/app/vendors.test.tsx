@@ -177,7 +177,7 @@ describe('Configure Crawl on the vendors screen', () => {
     expect(within(dialog).getByRole('button', { name: 'Start Crawl' })).toBeEnabled();
   });
 
-  it("announces 'Crawl failed for {vendor}' with the job's reason", async () => {
+  it("announces 'Crawl failed for {vendor}' with the job's reason in plain words", async () => {
     mockFetch({
       'GET /api/vendors': { body: [alpha] },
       'POST /api/crawls': { status: 201, body: job('queued') },
@@ -189,7 +189,8 @@ describe('Configure Crawl on the vendors screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Start Crawl' }));
 
     expect(await screen.findByText(formatMessage.crawlFailed('Alpha'))).toBeInTheDocument();
-    expect(screen.getByText('net::ERR_NAME_NOT_RESOLVED')).toBeInTheDocument();
+    expect(screen.getByText('The site could not be reached: host not found')).toBeInTheDocument();
+    expect(screen.queryByText('net::ERR_NAME_NOT_RESOLVED')).not.toBeInTheDocument();
     expect(screen.queryByText(formatMessage.crawlCompleted('Alpha'))).not.toBeInTheDocument();
   });
 

@@ -1,20 +1,29 @@
 import { Alert, Badge, Button, Code, Group, Image, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { totpCodeSchema } from '@vendorwatch/contracts';
+import { MESSAGES, totpCodeSchema } from '@vendorwatch/contracts';
 import { SectionLoader } from '@/components/ui/section-loader';
 import { focusFirstError, zodValidate } from '@/lib/form';
 import { useEnrollFactor } from '../api/enroll-factor';
 import { useFactors } from '../api/get-factors';
+import { useIssueRecoveryCodes } from '../api/issue-recovery-codes';
 import { useUnenrollFactor } from '../api/unenroll-factor';
 import { useVerifyFactor } from '../api/verify-factor';
+import { RecoveryCodesPanel } from './recovery-codes-panel';
 import { SectionCard } from './section-card';
 
-/** Turn two-factor authentication on (QR code, secret, first code) or off. */
+/**
+ * Turn two-factor authentication on (QR code, secret, first code, then ten recovery codes shown once)
+ * or off; new recovery codes replace the old ones.
+ */
 export function TwoFactorCard() {
   const factors = useFactors();
   const enroll = useEnrollFactor();
   const unenroll = useUnenrollFactor();
+  const recoveryCodes = useIssueRecoveryCodes();
   const verified = factors.data?.totp[0];
+  const renewCodes = (factorId: string) => {
+    if (window.confirm(MESSAGES.auth.confirmNewRecoveryCodes)) recoveryCodes.mutate({ factorId });
+  };
 
   return (
     <SectionCard
@@ -26,25 +35,38 @@ export function TwoFactorCard() {
       ) : factors.isError ? (
         <Alert color="red">{factors.error.message}</Alert>
       ) : verified ? (
-        <Group justify="space-between">
-          <Badge color="green" size="lg">
-            On
-          </Badge>
-          <Button
-            color="red"
-            variant="light"
-            loading={unenroll.isPending}
-            onClick={() => unenroll.mutate({ factorId: verified.id })}
-          >
-            Turn off
-          </Button>
-        </Group>
+        <Stack gap="md">
+          <Group justify="space-between">
+            <Badge color="green" size="lg">
+              On
+            </Badge>
+            <Group gap="xs">
+              <Button variant="default" loading={recoveryCodes.isPending} onClick={() => renewCodes(verified.id)}>
+                New recovery codes
+              </Button>
+              <Button
+                color="red"
+                variant="light"
+                loading={unenroll.isPending}
+                onClick={() => unenroll.mutate({ factorId: verified.id })}
+              >
+                Turn off
+              </Button>
+            </Group>
+          </Group>
+          {recoveryCodes.data && <RecoveryCodesPanel codes={recoveryCodes.data.codes} onDone={recoveryCodes.reset} />}
+          {recoveryCodes.error && <Alert color="red">{recoveryCodes.error.message}</Alert>}
+        </Stack>
       ) : enroll.data ? (
         <EnrollmentStep
           factorId={enroll.data.id}
           qrCode={enroll.data.totp.qr_code}
           secret={enroll.data.totp.secret}
-          onDone={enroll.reset}
+          onDone={() => {
+            // The session is aal2 now, which issuing the codes needs.
+            recoveryCodes.mutate({ factorId: enroll.data.id });
+            enroll.reset();
+          }}
         />
       ) : (
         <Group justify="space-between">

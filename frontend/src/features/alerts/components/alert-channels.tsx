@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Code, Select, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Code, Select, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { alertChannelInputSchema, fill, MESSAGES, type AlertChannelKind } from '@vendorwatch/contracts';
 import { useState } from 'react';
@@ -69,7 +69,7 @@ export function AlertChannels() {
         pending: create.isPending,
         fields: (
           <>
-            <TextInput label="Name" key={form.key('name')} {...form.getInputProps('name')} />
+            <TextInput label="Name" style={{ flex: '1 1 160px' }} key={form.key('name')} {...form.getInputProps('name')} />
             <Select
               label="Channel"
               data={[
@@ -77,12 +77,13 @@ export function AlertChannels() {
                 { value: 'webhook', label: 'Webhook' },
               ]}
               allowDeselect={false}
+              w={{ base: '100%', xs: 140 }}
               key={form.key('kind')}
               {...form.getInputProps('kind')}
             />
             <TextInput
               label="Email address or webhook URL"
-              style={{ flex: 1 }}
+              style={{ flex: '2 1 280px' }}
               key={form.key('target')}
               {...form.getInputProps('target')}
             />
@@ -93,10 +94,13 @@ export function AlertChannels() {
       rowKey={(channel) => channel.id}
       rowTestId="alert-channel-row"
       emptyText={MESSAGES.alerts.noChannels}
+      headers={['Name', 'Channel', 'Address', 'Status']}
       cells={(channel) => [
         channel.name,
         channel.kind === 'email' ? 'Email' : 'Webhook',
-        channel.target,
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {channel.target}
+        </Text>,
         <Badge color={channel.status === 'confirmed' ? 'green' : 'yellow'} variant="light" data-testid="channel-status">
           {channel.status === 'confirmed' ? MESSAGES.alerts.statusConfirmed : MESSAGES.alerts.statusPending}
         </Badge>,

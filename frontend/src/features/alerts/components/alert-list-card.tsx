@@ -1,5 +1,6 @@
-import { Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { FormEventHandler, ReactNode } from 'react';
+import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
 import { useCan } from '@/lib/workspace';
 
 interface AlertListCardProps<T> {
@@ -12,6 +13,8 @@ interface AlertListCardProps<T> {
   rowKey: (row: T) => string;
   rowTestId: string;
   emptyText: string;
+  /** The heading of each cell (a card's labels on a phone), in order. */
+  headers: string[];
   /** The row's cells, in order. */
   cells: (row: T) => ReactNode[];
   /** The row's buttons (at least Remove), right-aligned; only roles that may change alerts see them. */
@@ -27,10 +30,27 @@ export function AlertListCard<T>({
   rowKey,
   rowTestId,
   emptyText,
+  headers,
   cells,
   actions,
 }: AlertListCardProps<T>) {
   const canWrite = useCan('alerts.write');
+  const columns: ResponsiveColumn<T>[] = [
+    ...headers.map((header, index) => ({ header, cell: (row: T) => cells(row)[index] })),
+    ...(canWrite
+      ? [
+          {
+            header: '',
+            align: 'right' as const,
+            cell: (row: T) => (
+              <Group gap="xs" justify="flex-end" wrap="wrap">
+                {actions(row)}
+              </Group>
+            ),
+          },
+        ]
+      : []),
+  ];
   return (
     <Card withBorder>
       <Stack>
@@ -38,7 +58,8 @@ export function AlertListCard<T>({
         {notices}
         {canWrite && (
           <form onSubmit={addForm.onSubmit}>
-            <Group align="flex-end">
+            {/* Fields wrap onto their own lines on a phone rather than squeeze (each sets its own basis). */}
+            <Group align="flex-end" wrap="wrap">
               {addForm.fields}
               <Button type="submit" loading={addForm.pending}>
                 {addForm.submitLabel}
@@ -48,24 +69,7 @@ export function AlertListCard<T>({
         )}
         {rows?.length === 0 && <Text c="dimmed">{emptyText}</Text>}
         {!!rows?.length && (
-          <Table>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={rowKey(row)} data-testid={rowTestId}>
-                  {cells(row).map((cell, index) => (
-                    <Table.Td key={index}>{cell}</Table.Td>
-                  ))}
-                  {canWrite && (
-                    <Table.Td>
-                      <Group gap="xs" justify="flex-end">
-                        {actions(row)}
-                      </Group>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <ResponsiveTable label={title} rows={rows} rowKey={rowKey} columns={columns} rowTestId={rowTestId} minWidth={0} />
         )}
       </Stack>
     </Card>

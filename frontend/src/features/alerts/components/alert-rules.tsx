@@ -119,6 +119,7 @@ export function AlertRules() {
       rowKey={(rule) => rule.id}
       rowTestId="alert-rule-row"
       emptyText={MESSAGES.alerts.noRules}
+      headers={['Rule']}
       cells={(rule) => [describe(rule)]}
       actions={(rule) => (
         <Button size="xs" color="red" variant="subtle" onClick={() => remove.mutate({ ruleId: rule.id })}>

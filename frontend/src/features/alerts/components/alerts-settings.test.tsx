@@ -2,6 +2,7 @@ import { MESSAGES, type AlertChannel, type AlertDelivery, type AlertRule } from 
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '@/testing/mock-fetch';
+import { mockPhoneScreen } from '@/testing/phone-screen';
 import { renderWithProviders } from '@/testing/test-utils';
 import { AlertsSettings } from './alerts-settings';
 
@@ -55,6 +56,25 @@ describe('Settings: alerts', () => {
     expect(within(sent).getByText('Failed')).toBeInTheDocument();
     expect(sent).toHaveTextContent('HTTP 500');
     expect(sent).toHaveTextContent('The receiver answered 500');
+  });
+
+  it('on a phone, shows channels, rules and deliveries as cards with labelled values, nothing in a table', async () => {
+    mockPhoneScreen();
+    mockFetch({
+      'GET /api/alerts/channels': { body: [channel] },
+      'GET /api/alerts/rules': { body: [rule] },
+      'GET /api/alerts/deliveries': { body: page([delivery]) },
+    });
+    renderWithProviders(<AlertsSettings />);
+
+    const channelCard = await screen.findByTestId('alert-channel-row');
+    expect(screen.getByRole('list', { name: 'Alert channels' })).toContainElement(channelCard);
+    expect(within(channelCard).getByText('Address')).toBeInTheDocument();
+    expect(within(channelCard).getByRole('button', { name: 'Remove Ops hook' })).toBeInTheDocument();
+    const sent = await screen.findByTestId('alert-delivery-row');
+    expect(screen.getByRole('list', { name: 'Deliveries' })).toContainElement(sent);
+    expect(within(sent).getByText('Outcome')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it('adds a webhook and shows its secret once; sends a test', async () => {
@@ -123,7 +143,7 @@ describe('Settings: alerts', () => {
     ).toEqual([`/api/alerts/channels/${pending.id}/confirmation`]);
   });
 
-  it('is the section the alerts link to (/settings#alerts)', async () => {
+  it('is the section the alerts link to (#alerts on its page)', async () => {
     mockFetch({
       'GET /api/alerts/channels': { body: [] },
       'GET /api/alerts/rules': { body: [] },

@@ -1,13 +1,12 @@
-import { Stack, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { AlertChannels } from './alert-channels';
 import { AlertDeliveries } from './alert-deliveries';
 import { AlertRules } from './alert-rules';
 
-/** Settings → Alerts (`/settings#alerts`, where alerts link): channels, rules and the deliveries made. */
+/** The Alerts page (`/settings/alerts`, where alert emails link): channels, rules and the deliveries made. */
 export function AlertsSettings() {
   return (
     <Stack id="alerts" data-testid="alerts-settings">
-      <Title order={2}>Alerts</Title>
       <AlertChannels />
       <AlertRules />
       <AlertDeliveries />

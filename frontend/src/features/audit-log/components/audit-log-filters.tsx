@@ -11,6 +11,9 @@ interface FilterValues {
   to: string;
 }
 
+/** The kinds (`vendor`, which finds every vendor action) before the actions themselves. */
+const ACTION_CHOICES = [...new Set(AUDIT_ACTIONS.map((action) => action.split('.')[0]!)), ...AUDIT_ACTIONS];
+
 const EMPTY: FilterValues = { actor: '', action: '', from: '', to: '' };
 
 /** Only the filters given: the API reads an empty `actor=` as a filter too. */
@@ -48,8 +51,9 @@ export function AuditLogFiltersForm({ onApply }: { onApply: (filters: AuditLogFi
         />
         <Autocomplete
           label="Action"
-          placeholder="e.g. member.role_change"
-          data={[...AUDIT_ACTIONS]}
+          placeholder="e.g. vendor or member.role_change"
+          description="Every action that starts with this"
+          data={ACTION_CHOICES}
           maxLength={LIMITS.workspaces.auditActionMaxLength}
           style={{ flex: '1 1 200px' }}
           data-testid="audit-action"

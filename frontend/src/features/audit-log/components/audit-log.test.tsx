@@ -17,6 +17,7 @@ const entry = (n: number, extra: Partial<AuditEntry> = {}): AuditEntry => ({
   action: 'invitation.create',
   targetType: 'invitation',
   targetId: `inv-${n}`,
+  targetName: `guest${n}@example.com`,
   summary: { email: `guest${n}@example.com`, role: 'viewer' },
   clientAddress: '127.0.0.1',
   ...extra,
@@ -28,7 +29,7 @@ const answer = ({ search }: MockRequest) => {
   const all = Array.from({ length: 30 }, (_, i) =>
     entry(i + 1, i === 0 ? { action: 'api_key.create', actorType: 'api_key', actorLabel: 'CI key' } : {}),
   );
-  const matching = query.get('action') ? all.filter(({ action }) => action === query.get('action')) : all;
+  const matching = query.get('action') ? all.filter(({ action }) => action.startsWith(query.get('action')!)) : all;
   const page = Number(query.get('page') ?? 1);
   const limit = Number(query.get('limit') ?? 25);
   const body: AuditLogPage = { items: matching.slice((page - 1) * limit, page * limit), total: matching.length, page, limit };
@@ -52,7 +53,9 @@ describe('AuditLog', () => {
     expect(rows[0]).toHaveTextContent('CI key');
     expect(within(rows[0]!).getByText('API key')).toBeInTheDocument();
     expect(rows[1]).toHaveTextContent('invitation.create');
-    expect(rows[1]).toHaveTextContent('email: guest2@example.com, role: viewer');
+    expect(within(rows[1]!).getByTestId('audit-target-name')).toHaveTextContent('guest2@example.com');
+    expect(rows[1]).toHaveTextContent('Email: guest2@example.com; Role: viewer');
+    expect(rows[1]).not.toHaveTextContent('{');
     expect(rows[1]).toHaveTextContent('127.0.0.1');
 
     await user.click(screen.getByRole('button', { name: '2' }));
@@ -134,6 +137,6 @@ describe('AuditLog', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Audit log' })).toContainElement(cards[1]!);
     expect(within(cards[1]!).getByText('Details')).toBeInTheDocument();
-    expect(cards[1]).toHaveTextContent('email: guest2@example.com, role: viewer');
+    expect(cards[1]).toHaveTextContent('Email: guest2@example.com; Role: viewer');
   });
 });

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Code, Group, Pagination, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { MESSAGES, type AuditEntry, type AuditLogFilters } from '@vendorwatch/contracts';
+import { auditSummaryText, MESSAGES, type AuditEntry, type AuditLogFilters } from '@vendorwatch/contracts';
 import { useState } from 'react';
 import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
 import { SectionLoader } from '@/components/ui/section-loader';
@@ -8,12 +8,6 @@ import { useCurrentWorkspace } from '@/lib/workspace';
 import { useExportAuditLog } from '../api/export-audit-log';
 import { AUDIT_LOG_PAGE_SIZE, useAuditLog } from '../api/get-audit-log';
 import { AuditLogFiltersForm } from './audit-log-filters';
-
-/** What changed, as `field: value` pairs (the API never records a secret). */
-const summaryText = (summary: AuditEntry['summary']) =>
-  Object.entries(summary)
-    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
-    .join(', ');
 
 const columns: ResponsiveColumn<AuditEntry>[] = [
   { header: 'Time', cell: (entry) => <Text size="sm">{new Date(entry.at).toLocaleString()}</Text> },
@@ -36,22 +30,24 @@ const columns: ResponsiveColumn<AuditEntry>[] = [
   {
     header: 'Target',
     cell: (entry) => (
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {entry.targetType}
-        {entry.targetId && (
-          <Text span size="xs" c="dimmed">
-            {' '}
-            {entry.targetId}
+      <Stack gap={0}>
+        {entry.targetName && (
+          <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }} data-testid="audit-target-name">
+            {entry.targetName}
           </Text>
         )}
-      </Text>
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {entry.targetType.replaceAll('_', ' ')}
+          {!entry.targetName && entry.targetId ? ` ${entry.targetId}` : ''}
+        </Text>
+      </Stack>
     ),
   },
   {
     header: 'Details',
     cell: (entry) => (
       <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }} lineClamp={3}>
-        {summaryText(entry.summary) || '—'}
+        {auditSummaryText(entry.summary) || '—'}
       </Text>
     ),
   },

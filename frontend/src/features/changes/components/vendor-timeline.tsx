@@ -1,5 +1,5 @@
 import { Accordion, Alert, Anchor, Badge, Card, Group, Pagination, Stack, Text, Title } from '@mantine/core';
-import { crawlMethodName, LIMITS, MESSAGES, type CrawlJobStatus, type TimelineEntry } from '@vendorwatch/contracts';
+import { crawlMethodName, LIMITS, MESSAGES, type CrawlJobStatus, type TimelineEntry, plural } from '@vendorwatch/contracts';
 import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ComplianceLabelBadge } from '@/components/compliance/compliance-badges';
@@ -68,7 +68,7 @@ function EntrySummary({ entry, statusBadge }: { entry: TimelineEntry; statusBadg
       </Text>
       {statusBadge(entry.status)}
       <Text size="xs" c="dimmed">
-        {entry.pagesDone} pages
+        {plural(entry.pagesDone, 'page')}
       </Text>
       {entry.rate !== null && <ComplianceLabelBadge rate={entry.rate} label={entry.label ?? undefined} />}
       {changes?.previousCrawlJobId && (

@@ -66,7 +66,7 @@ function ActiveCrawlJob({ job }: { job: CrawlJob }) {
       <Stack gap={4}>
         <CrawlProgress job={job} testId="active-job-progress" />
         <Text size="sm" c="dimmed" data-testid="active-job-pages">
-          {formatPages(job)} pages
+          {formatPages(job)} {job.pagesPlanned === 1 ? 'page' : 'pages'}
         </Text>
       </Stack>
       {job.status === 'failed' && <CrawlFailure error={job.error} testId="active-job-failure" />}

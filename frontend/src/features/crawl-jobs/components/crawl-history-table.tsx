@@ -1,44 +1,38 @@
-import { Anchor, Table } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import type { CrawlJob } from '@vendorwatch/contracts';
 import { Link } from 'react-router-dom';
 import { crawlMethodLabel } from '@/components/crawl/crawl-method';
+import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
 import { paths } from '@/config/paths';
 import { formatDateTime, formatJobDuration, formatPages } from './crawl-job-format';
 import { CrawlJobStatusBadge } from './crawl-job-status';
 
+const columns: ResponsiveColumn<CrawlJob>[] = [
+  {
+    header: 'Vendor',
+    cell: (job) => (
+      <Anchor component={Link} to={paths.app.crawlJob.getHref(job.id)} size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {job.vendorName ?? 'Unknown vendor'}
+      </Anchor>
+    ),
+  },
+  { header: 'Method', cell: (job) => crawlMethodLabel(job.method) },
+  { header: 'Status', cell: (job) => <CrawlJobStatusBadge status={job.status} /> },
+  { header: 'Started', cell: (job) => formatDateTime(job.startTime) },
+  { header: 'Duration', cell: (job) => formatJobDuration(job) },
+  { header: 'Pages', align: 'right', cell: (job) => formatPages(job) },
+];
+
+/** The workspace's crawls: a table on a wide screen, a card per crawl on a phone. */
 export function CrawlHistoryTable({ jobs }: { jobs: CrawlJob[] }) {
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table verticalSpacing="sm" highlightOnHover aria-label="Crawl history">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Vendor</Table.Th>
-            <Table.Th>Method</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Started</Table.Th>
-            <Table.Th>Duration</Table.Th>
-            <Table.Th ta="right">Pages</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {jobs.map((job) => (
-            <Table.Tr key={job.id} data-testid="crawl-history-row">
-              <Table.Td>
-                <Anchor component={Link} to={paths.app.crawlJob.getHref(job.id)} size="sm">
-                  {job.vendorName ?? 'Unknown vendor'}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>{crawlMethodLabel(job.method)}</Table.Td>
-              <Table.Td>
-                <CrawlJobStatusBadge status={job.status} />
-              </Table.Td>
-              <Table.Td>{formatDateTime(job.startTime)}</Table.Td>
-              <Table.Td>{formatJobDuration(job)}</Table.Td>
-              <Table.Td ta="right">{formatPages(job)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ResponsiveTable
+      label="Crawl history"
+      rows={jobs}
+      rowKey={(job) => job.id}
+      columns={columns}
+      rowTestId="crawl-history-row"
+      minWidth={760}
+    />
   );
 }

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { crawlJob, paginated, VENDOR_ID } from '@/testing/fixtures';
 import { mockFetch, type MockRequest } from '@/testing/mock-fetch';
+import { mockPhoneScreen } from '@/testing/phone-screen';
 import { renderWithProviders } from '@/testing/test-utils';
 import { CrawlHistory } from './crawl-history';
 
@@ -43,6 +44,18 @@ describe('CrawlHistory', () => {
     expect(done).toHaveTextContent('12 / 20');
     expect(within(queued!).getByRole('link', { name: 'Beta' })).toHaveAttribute('href', '/crawls/job-2');
     expect(within(queued!).getByText('Queued').closest('[data-status]')).toHaveAttribute('data-status', 'queued');
+  });
+
+  it('on a phone, shows each crawl as a card with labelled values instead of a table', async () => {
+    mockPhoneScreen();
+    mockFetch({ 'GET /api/crawls': { body: paginated([crawlJob({ status: 'cancelled', pagesDone: 1, pagesPlanned: 1 })]) } });
+    renderWithProviders(<CrawlHistory vendors={vendors} />, { initialEntries: ['/crawls'] });
+
+    const [card] = await screen.findAllByTestId('crawl-history-row');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Crawl history' })).toContainElement(card!);
+    expect(within(card!).getByText('Status')).toBeInTheDocument();
+    expect(within(card!).getByRole('link', { name: 'Alpha' })).toHaveAttribute('href', '/crawls/job-1');
   });
 
   it('sends the chosen filters in the query string, back on page 1', async () => {

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CRAWL_JOB_POLL_MS } from '@/config/constants';
 import { crawlJob, crawlPage, paginated, VENDOR_ID } from '@/testing/fixtures';
 import { mockFetch } from '@/testing/mock-fetch';
+import { mockPhoneScreen } from '@/testing/phone-screen';
 import { renderWithProviders } from '@/testing/test-utils';
 import { CrawlJobDetail } from './crawl-job-detail';
 
@@ -85,6 +86,25 @@ describe('CrawlJobDetail', () => {
     expect(requests().filter((r) => r.path === SCREENSHOT_URL)).toHaveLength(1);
   });
 
+  it("on a phone, lists the crawl's pages as cards, each with its URL, status and screenshot button", async () => {
+    mockPhoneScreen();
+    mockFetch({
+      'GET /api/crawls/job-1': { body: crawlJob({ status: 'completed' }) },
+      'GET /api/crawls/job-1/results': {
+        body: paginated([
+          crawlPage({ url: 'https://alpha.example/a/very/long/path/that/would/not/fit', screenshotUrl: SCREENSHOT_URL }),
+        ]),
+      },
+    });
+    renderWithProviders(<CrawlJobDetail jobId="job-1" />);
+
+    const [card] = await screen.findAllByTestId('crawl-job-page-row');
+    expect(screen.getByRole('list', { name: 'Crawled pages' })).toContainElement(card!);
+    expect(screen.queryByRole('table', { name: 'Crawled pages' })).not.toBeInTheDocument();
+    expect(within(card!).getByText('URL')).toBeInTheDocument();
+    expect(within(card!).getByRole('button', { name: /^Screenshot of / })).toBeInTheDocument();
+  });
+
   it('offers Cancel while the job is running', async () => {
     const { requests } = mockFetch({
       'GET /api/crawls/job-1': { body: crawlJob({ status: 'running', progress: 5 }) },
@@ -137,6 +157,11 @@ describe('CrawlJobDetail', () => {
     expect(detail.closest('details')).not.toHaveAttribute('open');
     await user.click(within(failure).getByText('Technical detail'));
     expect(detail.closest('details')).toHaveAttribute('open');
+
+    // The host was not found: the address is the likely fault, so it can be edited from here; the end is "Ended".
+    expect(within(failure).getByRole('link', { name: 'Edit address' })).toHaveAttribute('href', `/vendors/${VENDOR_ID}`);
+    expect(within(summary).getByText('Ended')).toBeInTheDocument();
+    expect(within(summary).queryByText('Completed')).not.toBeInTheDocument();
 
     await user.click(within(failure).getByRole('button', { name: 'Retry' }));
     expect(onRetry).toHaveBeenCalledWith(expect.objectContaining({ id: 'job-1', vendorId: VENDOR_ID }));

@@ -93,11 +93,20 @@ function CrawlJobSummary({ job, onRetry }: { job: CrawlJob; onRetry?: CrawlJobDe
           {job.method === 'api' && <CrawlJobField label="Credits used">{job.creditsUsed}</CrawlJobField>}
           <CrawlJobField label="Created">{formatDateTime(job.createdAt)}</CrawlJobField>
           <CrawlJobField label="Started">{formatDateTime(job.startTime)}</CrawlJobField>
-          <CrawlJobField label="Completed">{formatDateTime(job.completionTime)}</CrawlJobField>
+          {/* Only a crawl that completed completed: a failed or cancelled one ended. */}
+          <CrawlJobField label={job.status === 'completed' ? 'Completed' : 'Ended'}>
+            {formatDateTime(job.completionTime)}
+          </CrawlJobField>
           <CrawlJobField label="Duration">{formatJobDuration(job)}</CrawlJobField>
         </SimpleGrid>
         <CrawlProgress job={job} testId="crawl-job-progress" />
-        {job.status === 'failed' && <CrawlFailure error={job.error} onRetry={retry} />}
+        {job.status === 'failed' && (
+          <CrawlFailure
+            error={job.error}
+            onRetry={retry}
+            editAddressHref={job.vendorId ? paths.app.vendor.getHref(job.vendorId) : undefined}
+          />
+        )}
         {job.status === 'cancelled' && retry && (
           <Group>
             <Button size="xs" variant="light" onClick={() => void retry()}>

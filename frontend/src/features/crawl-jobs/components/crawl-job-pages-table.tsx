@@ -1,6 +1,7 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Modal, Pagination, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Button, Card, Group, Modal, Pagination, Text, Title } from '@mantine/core';
 import { isHttpUrl, type CrawlPage } from '@vendorwatch/contracts';
 import { useState } from 'react';
+import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
 import { SectionLoader } from '@/components/ui/section-loader';
 import { useCrawlJobResults } from '../api/get-crawl-job-results';
 import { CrawlPageScreenshot } from './crawl-page-screenshot';
@@ -43,25 +44,14 @@ export function CrawlJobPagesTable({ jobId, refetchInterval }: CrawlJobPagesTabl
         </Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="xs" highlightOnHover aria-label="Crawled pages">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>URL</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Title</Table.Th>
-                  <Table.Th ta="right">Response time</Table.Th>
-                  <Table.Th ta="right">Links</Table.Th>
-                  <Table.Th ta="right">Screenshot</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {results.data.items.map((crawled) => (
-                  <CrawlJobPageRow key={crawled.id} page={crawled} onShowScreenshot={setShown} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ResponsiveTable
+            label="Crawled pages"
+            rows={results.data.items}
+            rowKey={(crawled) => crawled.id}
+            columns={pageColumns(setShown)}
+            rowTestId="crawl-job-page-row"
+            minWidth={760}
+          />
           {pageCount > 1 && (
             <Group justify="flex-end" mt="md">
               <Pagination total={pageCount} value={page} onChange={setPage} aria-label="Crawled pages pages" />
@@ -77,39 +67,59 @@ export function CrawlJobPagesTable({ jobId, refetchInterval }: CrawlJobPagesTabl
   );
 }
 
-function CrawlJobPageRow({ page, onShowScreenshot }: { page: CrawlPage; onShowScreenshot: (page: CrawlPage) => void }) {
-  const title = pageTitle(page);
-  return (
-    <Table.Tr data-testid="crawl-job-page-row">
-      <Table.Td maw={360} style={{ wordBreak: 'break-all' }}>
-        {/* Only http(s) becomes a link: a crawled page controls this text. */}
-        {isHttpUrl(page.url) ? (
-          <Anchor href={page.url} target="_blank" rel="noopener noreferrer" size="sm">
-            {page.url}
-          </Anchor>
-        ) : (
-          <Text size="sm">{page.url}</Text>
-        )}
-        {page.error && (
-          <Text size="xs" c="red">
-            {page.error}
-          </Text>
-        )}
-      </Table.Td>
-      <Table.Td>
-        {page.statusCode === null ? (
+/** The columns of the pages table (each a labelled line of a card on a phone). */
+function pageColumns(onShowScreenshot: (page: CrawlPage) => void): ResponsiveColumn<CrawlPage>[] {
+  return [
+    {
+      header: 'URL',
+      cell: (page) => (
+        <Box maw={360} style={{ wordBreak: 'break-all' }}>
+          {/* Only http(s) becomes a link: a crawled page controls this text. */}
+          {isHttpUrl(page.url) ? (
+            <Anchor href={page.url} target="_blank" rel="noopener noreferrer" size="sm">
+              {page.url}
+            </Anchor>
+          ) : (
+            <Text size="sm">{page.url}</Text>
+          )}
+          {page.error && (
+            <Text size="xs" c="red">
+              {page.error}
+            </Text>
+          )}
+        </Box>
+      ),
+    },
+    {
+      header: 'Status',
+      cell: (page) =>
+        page.statusCode === null ? (
           '—'
         ) : (
           <Badge variant="light" color={page.statusCode < 400 ? 'green' : 'red'}>
             {page.statusCode}
           </Badge>
-        )}
-      </Table.Td>
-      <Table.Td data-testid="crawl-job-page-title">{title}</Table.Td>
-      <Table.Td ta="right">{page.responseTimeMs === null ? '—' : `${page.responseTimeMs} ms`}</Table.Td>
-      <Table.Td ta="right">{page.linksCount}</Table.Td>
-      <Table.Td ta="right">
-        {page.screenshotUrl && (
+        ),
+    },
+    {
+      header: 'Title',
+      cell: (page) => (
+        <Text size="sm" data-testid="crawl-job-page-title">
+          {pageTitle(page)}
+        </Text>
+      ),
+    },
+    {
+      header: 'Response time',
+      align: 'right',
+      cell: (page) => (page.responseTimeMs === null ? '—' : `${page.responseTimeMs} ms`),
+    },
+    { header: 'Links', align: 'right', cell: (page) => page.linksCount },
+    {
+      header: '',
+      align: 'right',
+      cell: (page) =>
+        page.screenshotUrl && (
           <Button
             size="compact-xs"
             variant="subtle"
@@ -118,8 +128,7 @@ function CrawlJobPageRow({ page, onShowScreenshot }: { page: CrawlPage; onShowSc
           >
             Screenshot
           </Button>
-        )}
-      </Table.Td>
-    </Table.Tr>
-  );
+        ),
+    },
+  ];
 }

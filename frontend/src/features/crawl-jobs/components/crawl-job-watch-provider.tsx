@@ -1,4 +1,4 @@
-import { formatMessage, isTerminalStatus } from '@vendorwatch/contracts';
+import { explainCrawlFailure, formatMessage, isTerminalStatus } from '@vendorwatch/contracts';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { notifyFailure, notifySuccess } from '@/lib/notify';
@@ -39,7 +39,8 @@ function CrawlJobWatcher({ job, onEnded }: { job: WatchedCrawlJob; onEnded: (job
     if (!status || !isTerminalStatus(status)) return;
     if (status === 'completed') notifySuccess(formatMessage.crawlCompleted(job.vendorName));
     // A cancelled crawl was the user's own doing: 'Crawl job cancelled successfully' already said so.
-    if (status === 'failed') notifyFailure(formatMessage.crawlFailed(job.vendorName), reason);
+    // The toast says why in the page's words; the technical message stays on the crawl's page.
+    if (status === 'failed') notifyFailure(formatMessage.crawlFailed(job.vendorName), explainCrawlFailure(reason).summary);
     onEnded(job.id);
   }, [gone, status, reason, job, onEnded]);
 

@@ -1,5 +1,5 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
-import { explainCrawlFailure, type VendorLastCrawl } from '@vendorwatch/contracts';
+import { explainCrawlFailure, type VendorLastCrawl, plural } from '@vendorwatch/contracts';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { formatDateTime } from './crawl-job-format';
@@ -41,7 +41,9 @@ export function LastCrawlState({ vendorName, crawl }: { vendorName: string; craw
         </Text>
       ) : (
         <Text size="xs" c="dimmed">
-          {going ? `${crawl.pagesDone} / ${crawl.pagesPlanned} pages` : formatDateTime(crawl.completionTime ?? crawl.createdAt)}
+          {going
+            ? `${crawl.pagesDone} / ${plural(crawl.pagesPlanned, 'page')}`
+            : formatDateTime(crawl.completionTime ?? crawl.createdAt)}
         </Text>
       )}
     </Stack>

@@ -27,7 +27,7 @@ export function useStartCrawlAndFollow() {
   const watch = useWatchCrawlJob();
   const navigate = useNavigate();
   return async ({ vendor, method, settings }: CrawlToStart): Promise<CrawlJob> => {
-    const job = await startCrawl.mutateAsync({ vendorId: vendor.id, method, settings });
+    const { job } = await startCrawl.mutateAsync({ vendorId: vendor.id, method, settings });
     watch({ id: job.id, vendorName: vendor.name });
     void navigate(paths.app.crawlJob.getHref(job.id));
     return job;

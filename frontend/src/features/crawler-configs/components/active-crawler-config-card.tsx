@@ -2,7 +2,10 @@ import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/cor
 import { MESSAGES, type CrawlerConfig } from '@vendorwatch/contracts';
 import { crawlerConfigTypeLabel } from './crawler-config-type';
 
-/** The configuration crawls and scrapes use now, or the spec's text when there is none. */
+/**
+ * The configuration crawls and scrapes use now, or the spec's text when there is none, with what it
+ * means: on a working install without a scraping service it is the normal state, not a fault.
+ */
 export function ActiveCrawlerConfigCard({ config }: { config: CrawlerConfig | undefined }) {
   return (
     <Card withBorder radius="md" padding="lg" data-testid="active-crawler-config">
@@ -23,7 +26,12 @@ export function ActiveCrawlerConfigCard({ config }: { config: CrawlerConfig | un
           <Field label="Endpoint" value={config.apiEndpoint} />
         </SimpleGrid>
       ) : (
-        <Text c="dimmed">{MESSAGES.crawlerConfigs.noActiveConfiguration}</Text>
+        <Stack gap={4}>
+          <Text fw={500}>{MESSAGES.crawlerConfigs.noActiveConfiguration}</Text>
+          <Text size="sm" c="dimmed" data-testid="no-active-config-explained">
+            {MESSAGES.crawlerConfigs.noActiveConfigurationExplained}
+          </Text>
+        </Stack>
       )}
     </Card>
   );

@@ -30,11 +30,14 @@ const testUrl = {
 };
 
 describe('Settings: crawler configurations', () => {
-  it("says 'No active crawler configuration' when there is none", async () => {
+  it("says 'No active crawler configuration' when there is none, and that this is fine unless a scraping service is wanted", async () => {
     mockFetch({ 'GET /api/crawler-configs': { body: [] } });
     renderWithProviders(<CrawlerConfigs />);
 
     expect(await screen.findByText(MESSAGES.crawlerConfigs.noActiveConfiguration)).toBeInTheDocument();
+    expect(screen.getByTestId('no-active-config-explained')).toHaveTextContent(
+      MESSAGES.crawlerConfigs.noActiveConfigurationExplained,
+    );
     expect(screen.queryAllByTestId('crawler-config-row')).toHaveLength(0);
   });
 

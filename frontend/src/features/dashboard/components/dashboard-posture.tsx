@@ -1,5 +1,5 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { GRADE_LETTERS, type DashboardPosture as Posture } from '@vendorwatch/contracts';
+import { GRADE_LETTERS, type DashboardPosture as Posture, plural } from '@vendorwatch/contracts';
 import { useDashboardPosture } from '../api/get-dashboard-posture';
 
 /** Across the vendors: whose mail can be spoofed, certificates expiring soon, grades, vulnerable libraries, top third parties. */
@@ -51,7 +51,7 @@ export function PostureTiles({ posture }: { posture: Posture }) {
           testId="posture-vulnerable-libraries"
           label="Vulnerable JavaScript libraries"
           value={posture.vulnerableLibraries}
-          detail={`at ${posture.vendorsWithVulnerableLibraries} of ${posture.vendorsAssessed} vendors`}
+          detail={`at ${posture.vendorsWithVulnerableLibraries} of ${plural(posture.vendorsAssessed, 'vendor')}`}
         />
         <Card withBorder padding="md" data-testid="posture-grades">
           <Text size="sm" c="dimmed">
@@ -68,7 +68,8 @@ export function PostureTiles({ posture }: { posture: Posture }) {
       </SimpleGrid>
       {posture.topThirdParties.length > 0 && (
         <Text size="sm" data-testid="posture-top-third-parties">
-          Top third parties: {posture.topThirdParties.map((party) => `${party.name} (${party.vendorCount} vendors)`).join(', ')}
+          Top third parties:{' '}
+          {posture.topThirdParties.map((party) => `${party.name} (${plural(party.vendorCount, 'vendor')})`).join(', ')}
         </Text>
       )}
     </Stack>

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { LIBRARY_EVIDENCE_LABELS, type DetectedLibrary, type VendorSoftware } from '@vendorwatch/contracts';
+import { LIBRARY_EVIDENCE_LABELS, plural, type DetectedLibrary, type VendorSoftware } from '@vendorwatch/contracts';
 import { usePhoneLayout } from '@/components/compliance/use-phone-layout';
 import { SectionLoader } from '@/components/ui/section-loader';
 import { useDownloadSbom } from '../api/download-sbom';
@@ -105,40 +105,42 @@ function VulnerableLibraries({ libraries }: { libraries: DetectedLibrary[] }) {
         ))}
       </Stack>
     );
+  // No minimum width (it hid "Fixed in" behind a sideways scroll in the vendor page's column): the
+  // advisory ids wrap between ids, never inside one, and the other cells are short.
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Library</Table.Th>
-            <Table.Th>Version</Table.Th>
-            <Table.Th>Pages</Table.Th>
-            <Table.Th>Advisories</Table.Th>
-            <Table.Th>Fixed in</Table.Th>
+    <Table layout="auto">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Library</Table.Th>
+          <Table.Th>Version</Table.Th>
+          <Table.Th>Pages</Table.Th>
+          <Table.Th>Advisories</Table.Th>
+          <Table.Th>Fixed in</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {libraries.map((library) => (
+          <Table.Tr key={`${library.component}@${library.version}`} data-testid="vulnerable-library">
+            <Table.Td>
+              {library.component}{' '}
+              {library.severity && (
+                <Badge size="xs" color={SEVERITY_COLOURS[library.severity]}>
+                  {library.severity}
+                </Badge>
+              )}
+            </Table.Td>
+            <Table.Td>{library.version}</Table.Td>
+            <Table.Td>{library.pagesTotal}</Table.Td>
+            <Table.Td>
+              <Advisories library={library} />
+            </Table.Td>
+            <Table.Td data-testid="library-fixed-in" style={{ whiteSpace: 'nowrap' }}>
+              {library.fixedVersion ?? (library.endOfLife ? 'a supported major version' : '–')}
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {libraries.map((library) => (
-            <Table.Tr key={`${library.component}@${library.version}`} data-testid="vulnerable-library">
-              <Table.Td>
-                {library.component}{' '}
-                {library.severity && (
-                  <Badge size="xs" color={SEVERITY_COLOURS[library.severity]}>
-                    {library.severity}
-                  </Badge>
-                )}
-              </Table.Td>
-              <Table.Td>{library.version}</Table.Td>
-              <Table.Td>{library.pagesTotal}</Table.Td>
-              <Table.Td>
-                <Advisories library={library} />
-              </Table.Td>
-              <Table.Td>{library.fixedVersion ?? (library.endOfLife ? 'a supported major version' : '–')}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 
@@ -149,7 +151,7 @@ function LibraryLines({ library }: { library: DetectedLibrary }) {
         {library.component} {library.version}
       </Text>
       <Text size="sm">
-        Seen on {library.pagesTotal} page(s), by {library.evidence.map((e) => LIBRARY_EVIDENCE_LABELS[e.kind]).join(', ')}
+        Seen on {plural(library.pagesTotal, 'page')}, by {library.evidence.map((e) => LIBRARY_EVIDENCE_LABELS[e.kind]).join(', ')}
       </Text>
       <Advisories library={library} />
       <Text size="sm">Fixed in: {library.fixedVersion ?? '–'}</Text>
@@ -159,15 +161,23 @@ function LibraryLines({ library }: { library: DetectedLibrary }) {
 
 function Advisories({ library }: { library: DetectedLibrary }) {
   return (
-    <Group gap={4}>
+    <Group gap={6} wrap="wrap">
       {library.advisories.flatMap((advisory) =>
         advisory.ids.slice(0, 1).map((id) =>
           advisory.info[0] ? (
-            <Anchor key={id} href={advisory.info[0]} target="_blank" rel="noopener noreferrer" size="sm">
+            <Anchor
+              key={id}
+              href={advisory.info[0]}
+              target="_blank"
+              rel="noopener noreferrer"
+              size="sm"
+              style={{ whiteSpace: 'nowrap' }}
+              data-testid="advisory-id"
+            >
               {id}
             </Anchor>
           ) : (
-            <Text key={id} size="sm">
+            <Text key={id} size="sm" style={{ whiteSpace: 'nowrap' }} data-testid="advisory-id">
               {id}
             </Text>
           ),

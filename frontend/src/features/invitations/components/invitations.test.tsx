@@ -33,7 +33,7 @@ describe('Invitations', () => {
       [`POST ${PATH}`]: ({ body }) => {
         const { email, role } = body as Invitation;
         pending.push(invitation('i1', email, role));
-        return { status: 201, body: pending[0] };
+        return { status: 201, body: { ...pending[0], emailed: true, link: null } };
       },
     });
     const { user } = renderWithProviders(<Invitations />);
@@ -54,6 +54,23 @@ describe('Invitations', () => {
     expect(row).toHaveTextContent('editor');
     // Sent: the form is empty again for the next one.
     expect(screen.getByLabelText('Email')).toHaveValue('');
+  });
+
+  it('without an email server, says no email went and gives the link with a copy button', async () => {
+    const link = 'https://vendorwatch.example/invitations/accept?token=abc';
+    mockFetch({
+      [`GET ${PATH}`]: { body: [] },
+      [`POST ${PATH}`]: { status: 201, body: { ...invitation('i1', 'dan@example.com'), emailed: false, link } },
+    });
+    const { user } = renderWithProviders(<Invitations />);
+    await user.type(await screen.findByLabelText('Email'), 'dan@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+
+    const notice = await screen.findByTestId('invitation-link');
+    expect(within(notice).getByLabelText('Invitation link')).toHaveValue(link);
+    expect(within(notice).getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+    expect(screen.getAllByText(workspaceMessages.invitationNotEmailed('dan@example.com')).length).toBeGreaterThan(0);
+    expect(screen.queryByText(workspaceMessages.invitationSent('dan@example.com'))).not.toBeInTheDocument();
   });
 
   it("offers an admin the roles up to admin, and shows the API's refusal", async () => {

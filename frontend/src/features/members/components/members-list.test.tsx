@@ -1,6 +1,6 @@
 import { MESSAGES, workspaceMessages, type WorkspaceMember } from '@vendorwatch/contracts';
 import type { User } from '@supabase/supabase-js';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AuthContext } from '@/lib/auth/auth-context';
 import { fakeUser } from '@/testing/fake-session';
@@ -48,9 +48,45 @@ describe('MembersList', () => {
 
     await user.click(bobRole);
     await user.click(await screen.findByRole('option', { name: 'viewer' }));
+    // Nothing changes until the change is confirmed.
+    expect(
+      await screen.findByText(workspaceMessages.confirmRoleChange('bob@example.com', 'editor', 'viewer')),
+    ).toBeInTheDocument();
+    expect(requests().some(({ method }) => method === 'PATCH')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Make viewer' }));
 
     expect(await screen.findByText(workspaceMessages.roleChanged('bob@example.com', 'viewer'))).toBeInTheDocument();
     expect(requests().find(({ method }) => method === 'PATCH')).toMatchObject({ body: { role: 'viewer' } });
+  });
+
+  it('makes someone an owner only once their email address is typed, and a cancelled change changes nothing', async () => {
+    const { requests } = mockFetch({
+      [`GET ${MEMBERS_PATH}`]: () => ({ body: [ANN, BOB] }),
+      [`PATCH ${MEMBERS_PATH}/${BOB.userId}`]: ({ body }) => ({ body: { ...BOB, ...(body as object) } }),
+    });
+    const { user } = renderMembers();
+    const [, bobRow] = await screen.findAllByTestId('member-row');
+    const bobRole = within(bobRow!).getByRole('combobox', { name: 'Role of bob@example.com' });
+
+    await user.click(bobRole);
+    await user.click(await screen.findByRole('option', { name: 'admin' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Make admin' })).not.toBeInTheDocument());
+    expect(bobRole).toHaveValue('editor');
+
+    await user.click(bobRole);
+    await user.click(await screen.findByRole('option', { name: 'owner' }));
+    expect(await screen.findByText(workspaceMessages.confirmMakeOwner('bob@example.com'))).toBeInTheDocument();
+    const makeOwner = screen.getByRole('button', { name: 'Make owner' });
+    expect(makeOwner).toBeDisabled();
+    await user.type(screen.getByLabelText('Their email address'), 'bob@example.co');
+    expect(makeOwner).toBeDisabled();
+    await user.type(screen.getByLabelText('Their email address'), 'm');
+    expect(makeOwner).toBeEnabled();
+    await user.click(makeOwner);
+
+    await waitFor(() => expect(requests().find(({ method }) => method === 'PATCH')).toMatchObject({ body: { role: 'owner' } }));
+    expect(requests().filter(({ method }) => method === 'PATCH')).toHaveLength(1);
   });
 
   it("shows the API's reason when the last owner's role cannot change", async () => {
@@ -68,6 +104,7 @@ describe('MembersList', () => {
     const [, olgaRow] = await screen.findAllByTestId('member-row');
     await user.click(within(olgaRow!).getByRole('combobox', { name: `Role of ${OLGA.email}` }));
     await user.click(await screen.findByRole('option', { name: 'admin' }));
+    await user.click(await screen.findByRole('button', { name: 'Make admin' }));
 
     expect(await screen.findByText(MESSAGES.workspaces.lastOwner)).toBeInTheDocument();
     expect(screen.getByText(MESSAGES.workspaces.roleChangeFailed)).toBeInTheDocument();

@@ -8,6 +8,7 @@ import {
   type WorkspaceMember,
   type WorkspaceRole,
 } from '@vendorwatch/contracts';
+import { useState } from 'react';
 import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
 import { ListCard } from '@/components/ui/list-card';
 import { useUser } from '@/lib/auth';
@@ -16,6 +17,7 @@ import { RoleBadge } from '@/components/ui/role-badge';
 import { useChangeMemberRole } from '../api/change-member-role';
 import { useMembers } from '../api/get-members';
 import { useRemoveMember } from '../api/remove-member';
+import { ConfirmRoleChange, type RoleChange } from './confirm-role-change';
 
 /**
  * What the API would refuse, mirrored so the screen does not offer it (the API still refuses it):
@@ -46,6 +48,7 @@ export function MembersList() {
   const mayChangeRole = (member: WorkspaceMember) => mayRemove(member) && !isMe(member);
   const changeRole = useChangeMemberRole();
   const remove = useRemoveMember();
+  const [pendingChange, setPendingChange] = useState<RoleChange>();
 
   const onRemove = (member: WorkspaceMember) => {
     if (!window.confirm(workspaceMessages.confirmRemoveMember(member.email))) return;
@@ -80,11 +83,7 @@ export function MembersList() {
             value={member.role}
             allowDeselect={false}
             disabled={changeRole.isPending && changeRole.variables.member.userId === member.userId}
-            onChange={(role) =>
-              role &&
-              role !== member.role &&
-              changeRole.mutate({ workspaceId: workspace.id, member, role: role as WorkspaceRole })
-            }
+            onChange={(role) => role && role !== member.role && setPendingChange({ member, role: role as WorkspaceRole })}
             data-testid="member-role"
           />
         ) : (
@@ -120,13 +119,23 @@ export function MembersList() {
       errorTitle={MESSAGES.workspaces.membersLoadFailed}
     >
       {(rows) => (
-        <ResponsiveTable
-          label="Members"
-          rows={rows}
-          rowKey={(member) => member.userId}
-          columns={columns}
-          rowTestId="member-row"
-        />
+        <>
+          <ResponsiveTable
+            label="Members"
+            rows={rows}
+            rowKey={(member) => member.userId}
+            columns={columns}
+            rowTestId="member-row"
+          />
+          <ConfirmRoleChange
+            change={pendingChange}
+            onCancel={() => setPendingChange(undefined)}
+            onConfirm={({ member, role }) => {
+              setPendingChange(undefined);
+              changeRole.mutate({ workspaceId: workspace.id, member, role });
+            }}
+          />
+        </>
       )}
     </ListCard>
   );

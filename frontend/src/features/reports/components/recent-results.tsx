@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Card, Group, Pagination, Stack, Table, Text } from '@mantine/core';
-import { MESSAGES, type ReportSummary } from '@vendorwatch/contracts';
+import { MESSAGES, type ReportSummary, plural } from '@vendorwatch/contracts';
 import { Link } from 'react-router-dom';
 import { crawlMethodLabel, isCrawlMethod } from '@/components/crawl/crawl-method';
 import { ComplianceLabelBadge, ComplianceRate } from '@/components/compliance/compliance-badges';
@@ -110,9 +110,9 @@ function ReportCard({ report }: { report: ReportSummary }) {
           <ComplianceLabelBadge rate={report.rate} label={report.label} data-testid="report-label" />
         </Group>
         <Text size="xs" c="dimmed">
-          {formatDateTime(report.assessedAt)} · {methodName(report.method)} · {report.pagesChecked} pages ·{' '}
+          {formatDateTime(report.assessedAt)} · {methodName(report.method)} · {plural(report.pagesChecked, 'page')} ·{' '}
           <Text span size="xs" c={urgent > 0 ? 'red.7' : undefined} fw={urgent > 0 ? 700 : undefined}>
-            {report.counts.fail} failed checks
+            {report.counts.fail} failed {report.counts.fail === 1 ? 'check' : 'checks'}
           </Text>
         </Text>
       </Stack>

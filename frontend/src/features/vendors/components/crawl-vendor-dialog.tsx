@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import {
   DEFAULT_CRAWL_RUN_SETTINGS,
   formatMessage,
+  MESSAGES,
   type CrawlMethod,
   type CrawlRunSettings,
   type Vendor,
@@ -81,6 +82,12 @@ export function CrawlVendorDialog({ vendor, opened, onClose, onStart, apiNotice 
         <Text size="sm">
           Vendor: <strong>{vendor?.name}</strong>
         </Text>
+        {/* Saved without a URL (the specification allows it): say so now rather than after a refused start. */}
+        {vendor && !vendor.url?.trim() && (
+          <Alert color="yellow" data-testid="crawl-no-address">
+            {MESSAGES.crawls.noWebsiteAddress}
+          </Alert>
+        )}
         <CrawlMethodPicker value={method} onChange={setMethod} disabled={starting} apiNotice={apiNotice} />
         {method === 'puppeteer' && <PuppeteerSettingsFields value={settings} onChange={setSettings} disabled={starting} />}
         {error && (
@@ -92,7 +99,7 @@ export function CrawlVendorDialog({ vendor, opened, onClose, onStart, apiNotice 
           <Button variant="default" onClick={close} disabled={starting}>
             Cancel
           </Button>
-          <Button onClick={() => void start()} disabled={!onStart || starting} data-testid="start-crawl">
+          <Button onClick={() => void start()} disabled={!onStart || starting || !vendor?.url?.trim()} data-testid="start-crawl">
             {starting ? 'Starting...' : 'Start Crawl'}
           </Button>
         </Group>

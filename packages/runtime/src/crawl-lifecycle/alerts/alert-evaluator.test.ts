@@ -62,8 +62,12 @@ describe('ruleFires', () => {
     const first = change({ previousJobId: null, policyPagesChanged: 3, changedPercent: 100 });
     expect(ruleFires(rule('policy_page_changed'), job('completed'), first)).toBeNull();
     expect(ruleFires(rule('crawl_failed'), job('failed', 'No page could be fetched'), undefined)).toEqual([
-      'The crawl failed: No page could be fetched',
+      'No page of the site could be fetched',
     ]);
+    // Plain words, as on the crawl's page: not the fetcher's code.
+    expect(
+      ruleFires(rule('crawl_failed'), job('failed', 'net::ERR_NAME_NOT_RESOLVED at https://gone.example/'), undefined),
+    ).toEqual(['The site could not be reached: host not found']);
     expect(ruleFires(rule('crawl_failed'), job('completed'), first)).toBeNull();
   });
 });

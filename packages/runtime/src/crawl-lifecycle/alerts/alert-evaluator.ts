@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import {
   CHECK_SEVERITIES,
   COMPLIANCE_LABELS,
+  explainCrawlFailure,
+  plural,
   type AlertEvent,
   type AlertRuleKind,
   type FindingChange,
@@ -36,8 +38,8 @@ export function expiringCertificates(posture: DomainPostureFacts | null, days: n
 
 const expiryDetail = ({ host, validTo, daysLeft }: ReturnType<typeof expiringCertificates>[number]) =>
   daysLeft < 0
-    ? `The certificate of ${host} expired ${-daysLeft} day(s) ago (${validTo})`
-    : `The certificate of ${host} expires in ${daysLeft} day(s) (${validTo})`;
+    ? `The certificate of ${host} expired ${plural(-daysLeft, 'day')} ago (${validTo})`
+    : `The certificate of ${host} expires in ${plural(daysLeft, 'day')} (${validTo})`;
 
 /** At most this many new findings are named in one alert line; the rest are counted. */
 const NAMED_FINDINGS = 5;
@@ -64,7 +66,8 @@ export function ruleFires(
   posture: DomainPostureFacts | null = null,
 ): string[] | null {
   if (rule.kind === 'crawl_failed')
-    return job.status === 'failed' ? [`The crawl failed: ${job.error ?? 'no reason given'}`] : null;
+    // In the words the crawl's page uses ("The site could not be reached: host not found"), not the fetcher's code.
+    return job.status === 'failed' ? [explainCrawlFailure(job.error).summary] : null;
   // Read after every completed crawl, the first one included: an expiring certificate needs no comparison.
   if (rule.kind === 'certificate_expiring') {
     if (job.status !== 'completed' || !rule.withinDays) return null;

@@ -42,6 +42,8 @@ export function crawlScopeOf(vendor: VendorRow, saved: CrawlerSettingsRow | unde
 export type CrawlStartRefusal =
   | 'vendorNotFound'
   | 'noStartUrls'
+  /** The vendor was saved without a URL (the specification allows it) and no start URL was set either. */
+  | 'noWebsiteAddress'
   | 'apiKeyRequired'
   /** Redis is unreachable: the queue refused the job. */
   | 'queueUnavailable'
@@ -51,6 +53,7 @@ export type CrawlStartRefusal =
 const REFUSAL_MESSAGES: Record<CrawlStartRefusal, string> = {
   vendorNotFound: MESSAGES.vendors.notFound,
   noStartUrls: MESSAGES.crawlerSettings.startUrlsRequired,
+  noWebsiteAddress: MESSAGES.crawls.noWebsiteAddress,
   apiKeyRequired: MESSAGES.crawls.apiKeyRequiredForApiMethod,
   queueUnavailable: MESSAGES.generic.queueUnavailable,
   startFailed: MESSAGES.crawls.startJobFailed,
@@ -105,7 +108,7 @@ export class CrawlStarter {
     const vendor = await vendors.findInWorkspace(request.workspaceId, request.vendorId);
     if (!vendor) throw new CrawlStartRefused('vendorNotFound');
     const { saved: _saved, ...scope } = crawlScopeOf(vendor, await crawlerSettings.find(request.workspaceId, vendor.id));
-    if (scope.startUrls.length === 0) throw new CrawlStartRefused('noStartUrls');
+    if (scope.startUrls.length === 0) throw new CrawlStartRefused(vendor.url?.trim() ? 'noStartUrls' : 'noWebsiteAddress');
     let crawlerConfigId: string | null = null;
     if (request.method === 'api') {
       const config = await crawlerConfigs.findActive(request.workspaceId);

@@ -1,0 +1,108 @@
+import type { Vendor } from '@vendorwatch/contracts';
+import { seedAssessment } from '@vendorwatch/db/testing';
+import type { Browser, Page } from 'playwright-core';
+import { startTestApp, type TestApp, type TestUser } from '../backend/src/testing/test-app';
+import { FRONTEND_DIST, launchBrowser, openPage, signInThroughUi, snapshot } from './support';
+
+/** The page's document, inside the functions Playwright runs in the browser (server code has no DOM types). */
+declare const document: {
+  documentElement: { clientWidth: number };
+  querySelectorAll(selector: string): ArrayLike<{
+    scrollWidth: number;
+    clientWidth: number;
+    textContent: string | null;
+    getBoundingClientRect(): { right: number; width: number; height: number };
+    closest(selector: string): unknown;
+  }>;
+};
+
+const SCREENS = [
+  { name: '1366', viewport: { width: 1366, height: 900 } },
+  { name: '390', viewport: { width: 390, height: 844 } },
+] as const;
+
+/**
+ * Methodology, the alert channel form, Crawl History and a crawl's pages at 1366 and 390 px: no
+ * element beyond the right edge of the screen (sideways-scrolling boxes included: what is in them
+ * is off-screen too), and no badge cut short.
+ */
+describe('screens that fit, in a real browser', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let user: TestUser;
+  let jobId: string;
+
+  beforeAll(async () => {
+    t = await startTestApp({ FRONTEND_DIST });
+    user = await t.signUp();
+    const vendor = (await (
+      await user.api('/api/vendors', {
+        method: 'POST',
+        json: { name: 'Acme Widgets International Holdings', url: 'https://acme.example/' },
+      })
+    ).json()) as Vendor;
+    const pages = Array.from({ length: 6 }, (_, i) => ({
+      url: `https://acme.example/products/a-rather-long-category-name/item-number-${i + 1}?with=query-parameters`,
+    }));
+    jobId = (await seedAssessment(t.database.db, { userId: user.id, vendorId: vendor.id, method: 'http', pages })).jobId;
+    await user.api('/api/alerts/channels', {
+      method: 'POST',
+      json: { name: 'Ops hook', kind: 'webhook', target: 'https://hooks.example/a/very/long/path/for/the/alerts/webhook' },
+    });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  /** Elements whose right edge passes the screen's, and badges whose words do not all show. */
+  const layoutFaults = (page: Page) =>
+    page.evaluate(() => {
+      const width = document.documentElement.clientWidth;
+      const beyond = Array.from(document.querySelectorAll('main *'))
+        .filter((element) => {
+          const box = element.getBoundingClientRect();
+          return box.width > 0 && box.height > 0 && box.right > width + 1;
+        })
+        .map((element) => (element.textContent ?? '').trim().slice(0, 60));
+      const cut = Array.from(document.querySelectorAll('.mantine-Badge-label'))
+        .filter((label) => label.scrollWidth > label.clientWidth + 1)
+        .map((label) => label.textContent);
+      return { beyond: beyond.slice(0, 5), cut };
+    });
+
+  for (const { name, viewport } of SCREENS) {
+    it(`at ${name} px: Methodology, the alert channel form, Crawl History and a crawl's pages fit`, async () => {
+      const page = await openPage(browser, { viewport, isMobile: viewport.width < 500, hasTouch: viewport.width < 500 });
+      await signInThroughUi(page, t.baseUrl, user.email, user.password);
+
+      await page.goto(`${t.baseUrl}/methodology`);
+      await page.getByRole('heading', { name: 'How Vendorwatch grades a vendor' }).waitFor();
+      await page.getByText('Every page is served over HTTPS').first().waitFor();
+      expect(await page.getByText('| ---').count()).toBe(0);
+      expect(await layoutFaults(page)).toEqual({ beyond: [], cut: [] });
+      await snapshot(page, `methodology-${name}`);
+
+      await page.goto(`${t.baseUrl}/settings/alerts`);
+      await page.getByTestId('alert-channel-row').first().waitFor();
+      const urlField = page.getByLabel('Email address or webhook URL');
+      // The URL field keeps a usable width: not squeezed beside the others.
+      expect((await urlField.boundingBox())!.width).toBeGreaterThan(viewport.width < 500 ? 250 : 280);
+      expect(await layoutFaults(page)).toEqual({ beyond: [], cut: [] });
+      await snapshot(page, `alerts-${name}`);
+
+      await page.goto(`${t.baseUrl}/crawls`);
+      await page.getByTestId('crawl-history-row').first().waitFor();
+      expect(await layoutFaults(page)).toEqual({ beyond: [], cut: [] });
+      await snapshot(page, `crawl-history-${name}`);
+
+      await page.goto(`${t.baseUrl}/crawls/${jobId}`);
+      await page.getByTestId('crawl-job-page-row').first().waitFor();
+      expect(await layoutFaults(page)).toEqual({ beyond: [], cut: [] });
+      await snapshot(page, `crawl-pages-${name}`);
+      await page.close();
+    });
+  }
+});
