@@ -11,6 +11,7 @@ export const MESSAGES = {
     databaseUnavailable: 'The database cannot be reached right now. Please try again in a few moments.',
     queueUnavailable: 'The job queue cannot be reached right now. Please try again in a few moments.',
     nulCharacter: 'Text may not contain the NUL character (\\u0000)',
+    loneSurrogate: 'Text may not contain a lone UTF-16 surrogate (such as \\ud800): it is not a character',
     nothingToUpdate: 'Nothing to update: send at least one field',
     numberOutOfRange: 'A number is out of range',
     valueNotStorable: 'A value in the request cannot be stored',
@@ -421,6 +422,8 @@ export const MESSAGES = {
     revokeFailed: 'Failed to revoke the API key',
     confirmRevoke: 'Revoke the key {name}? Scripts using it stop working at once.',
     none: 'No API keys',
+    ownerRoleRefused:
+      'An API key can be at most an admin: deleting the workspace and transferring ownership are for signed-in people',
   },
   auditLog: {
     invalidActor: 'Actor must be a user or key id, or an email address or key name',

@@ -163,10 +163,17 @@ const futureInstant = z
   .pipe(z.iso.datetime({ offset: true, error: MESSAGES.apiKeys.invalidExpiry }))
   .refine((value) => Date.parse(value) > Date.now(), { error: MESSAGES.apiKeys.invalidExpiry });
 
+/**
+ * A key is a long-lived secret without a second factor: it may be an admin at most, and what only an
+ * owner may do (delete the workspace, transfer ownership) is for people (the guard refuses a key).
+ */
+export const API_KEY_MAX_ROLE = 'admin' satisfies WorkspaceRole;
+export const PEOPLE_ONLY_PERMISSIONS: readonly WorkspacePermission[] = ['workspace.delete', 'ownership.transfer'];
+
 /** POST /api/workspaces/:id/api-keys. Without `expiresAt` the key works until revoked. */
 export const apiKeyInputSchema = z.object({
   name: requiredText(MESSAGES.apiKeys.nameRequired, 'Name', W.apiKeyNameMaxLength),
-  role,
+  role: role.refine((value) => roleAtLeast(API_KEY_MAX_ROLE, value), { error: MESSAGES.apiKeys.ownerRoleRefused }),
   expiresAt: futureInstant.nullable().optional(),
 });
 export type ApiKeyInput = z.output<typeof apiKeyInputSchema>;

@@ -20,6 +20,7 @@ import {
   CrawlJobsRepository,
   CrawlPagesRepository,
   DashboardRepository,
+  joiningAmbientTransaction,
   openDatabase,
   ProjectsRepository,
   ReportsRepository,
@@ -121,7 +122,12 @@ const repositoryProviders: Provider[] = [
         return handle;
       },
     },
-    { provide: DATABASE, inject: [DATABASE_HANDLE], useFactory: (handle: DatabaseHandle) => handle.db },
+    // Repositories join an audited request's transaction (see inAmbientTransaction); elsewhere, the pool.
+    {
+      provide: DATABASE,
+      inject: [DATABASE_HANDLE],
+      useFactory: (handle: DatabaseHandle) => joiningAmbientTransaction(handle.db),
+    },
     {
       provide: READ_DATABASE_HANDLE,
       inject: [APP_CONFIG, DATABASE_ROLE],

@@ -22,6 +22,11 @@ export interface AuditDeclaration {
   fields?: readonly string[];
   /** The workspace is the answer's (`workspaceId`, else `id`): a workspace created, an invitation accepted. */
   workspaceFrom?: 'result';
+  /**
+   * Why the route cannot run in one transaction with its entry (it hands a row to the worker, which
+   * must see it committed): the entry is then written just after the change.
+   */
+  outsideTransaction?: string;
 }
 
 /**
@@ -39,3 +44,6 @@ export const NotAudited = (reason: string) => SetMetadata(AUDITED, { notAudited:
 
 export const isAuditDeclaration = (value: unknown): value is AuditDeclaration =>
   typeof value === 'object' && value !== null && 'action' in value;
+
+/** `outsideTransaction` of the routes that queue or signal a crawl: the worker reads the row at once. */
+export const WORKER_SEES_ROW = 'the worker reads the crawl row as soon as the job is queued or signalled';

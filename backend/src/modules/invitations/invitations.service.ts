@@ -52,7 +52,8 @@ export class InvitationsService {
         email: input.email,
         role: input.role,
         tokenHash: digestOf(token),
-        invitedBy: workspace.actor.type === 'user' ? workspace.actor.id : null,
+        // A key invites for its creator: the invitation is bounded by that person's role.
+        invitedBy: workspace.userId,
         expiresAt: new Date(Date.now() + LIMITS.workspaces.invitationDays * DAY_MS),
       },
       { maxPending: LIMITS.workspaces.maxPendingInvitations, maxMembers: LIMITS.workspaces.maxMembers },
@@ -94,6 +95,7 @@ export class InvitationsService {
     if (user.email.toLowerCase() !== invitation.email) throw new ForbiddenError(MESSAGES.invitations.wrongEmail);
     const joined = await this.invitations.accept(invitation.id, caller.id);
     if (!joined) throw new GoneError(MESSAGES.invitations.used); // Spent by a request a moment earlier.
+    if (joined === 'inviter_left') throw new GoneError(MESSAGES.invitations.revoked);
     noteForAudit({ email: invitation.email, role: joined.role, invitationId: invitation.id, alreadyMember: !joined.joined });
     return {
       id: invitation.workspaceId,

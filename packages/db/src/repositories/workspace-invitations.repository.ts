@@ -1,5 +1,5 @@
-import type { WorkspaceRole } from '@vendorwatch/contracts';
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { roleAtLeast, type WorkspaceRole } from '@vendorwatch/contracts';
+import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../database';
 import { users, workspaceInvitations, workspaceMembers, workspaces } from '../schema';
 import type { WorkspaceId } from '../workspace-id';
@@ -83,6 +83,27 @@ export class WorkspaceInvitationsRepository {
     return row;
   }
 
+  /**
+   * Withdraws the open invitations `inviterId` sent to the workspace with one of `roles` (a demoted
+   * member's invitations above their new role, every role for one removed); how many.
+   */
+  async revokeSentBy(workspaceId: WorkspaceId, inviterId: string, roles: readonly WorkspaceRole[]): Promise<number> {
+    if (roles.length === 0) return 0;
+    const rows = await this.db
+      .update(workspaceInvitations)
+      .set({ revokedAt: new Date() })
+      .where(
+        and(
+          eq(workspaceInvitations.workspaceId, workspaceId),
+          eq(workspaceInvitations.invitedBy, inviterId),
+          inArray(workspaceInvitations.role, [...roles]),
+          isOpen,
+        ),
+      )
+      .returning({ id: workspaceInvitations.id });
+    return rows.length;
+  }
+
   async findByTokenHash(tokenHash: string): Promise<InvitationWithWorkspace | undefined> {
     const [row] = await this.db
       .select({ invitation: workspaceInvitations, workspaceName: workspaces.name, workspacePersonal: workspaces.personal })
@@ -93,10 +114,11 @@ export class WorkspaceInvitationsRepository {
   }
 
   /**
-   * Spends the invitation and makes the user a member with its role (one who is a member already
-   * keeps the role they have). undefined when it was accepted, revoked or lapsed in the meantime.
+   * Spends the invitation and makes the user a member with its role, bounded by the inviter's role of
+   * now (one who is a member already keeps the role they have). undefined when it was accepted,
+   * revoked or lapsed in the meantime; 'inviter_left' (and withdrawn) when its inviter is no longer a member.
    */
-  async accept(id: string, userId: string): Promise<{ role: WorkspaceRole; joined: boolean } | undefined> {
+  async accept(id: string, userId: string): Promise<{ role: WorkspaceRole; joined: boolean } | 'inviter_left' | undefined> {
     return this.db.transaction(async (tx) => {
       const [spent] = await tx
         .update(workspaceInvitations)
@@ -104,9 +126,26 @@ export class WorkspaceInvitationsRepository {
         .where(and(eq(workspaceInvitations.id, id), isOpen, gt(workspaceInvitations.expiresAt, sql`now()`)))
         .returning();
       if (!spent) return undefined;
+      let role = spent.role;
+      if (spent.invitedBy) {
+        // The inviter's row is locked: a demotion at this moment waits, then withdraws what is left.
+        const [inviter] = await tx
+          .select({ role: workspaceMembers.role })
+          .from(workspaceMembers)
+          .where(and(eq(workspaceMembers.workspaceId, spent.workspaceId), eq(workspaceMembers.userId, spent.invitedBy)))
+          .for('update');
+        if (!inviter) {
+          await tx
+            .update(workspaceInvitations)
+            .set({ acceptedAt: null, acceptedBy: null, revokedAt: new Date() })
+            .where(eq(workspaceInvitations.id, id));
+          return 'inviter_left';
+        }
+        if (!roleAtLeast(inviter.role, role)) role = inviter.role;
+      }
       const [joined] = await tx
         .insert(workspaceMembers)
-        .values({ workspaceId: spent.workspaceId, userId, role: spent.role })
+        .values({ workspaceId: spent.workspaceId, userId, role })
         .onConflictDoNothing()
         .returning({ role: workspaceMembers.role });
       if (joined) return { role: joined.role, joined: true };
