@@ -398,7 +398,10 @@ export const MESSAGES = {
     sendFailed: 'The invitation email could not be sent, so the invitation was withdrawn. Try again.',
     wrongEmail: 'This invitation was sent to another email address: sign in with that address to accept it',
     emailNotConfirmed: 'Confirm your email address before accepting an invitation',
-    subject: 'You are invited to {workspace} on Vendorwatch',
+    /** Never the workspace's name: the sender chose it, and a subject line is where a lure would go. */
+    subject: 'You are invited to a workspace on Vendorwatch',
+    /** The body quotes the name, marked as the sender's words. */
+    workspaceNamed: 'The workspace is named "{workspace}" (a name its members chose, not Vendorwatch).',
     sent: 'Invitation sent to {email}',
     accepted: 'You joined {workspace}',
     loadFailed: 'Failed to load invitations',
@@ -409,6 +412,9 @@ export const MESSAGES = {
     previewFailed: 'Failed to open the invitation',
     acceptFailed: 'Failed to accept the invitation',
     signInFirst: 'Sign in or create an account with the invited address to accept this invitation.',
+    recipientCooldown: 'This address was invited a moment ago: it can be invited again in {minutes} minutes',
+    workspaceDailyCap: 'This workspace has sent {max} invitations in the last 24 hours: try again later',
+    inviterDailyCap: 'You have sent {max} invitations in the last 24 hours: try again later',
   },
   apiKeys: {
     nameRequired: 'Key name is required',

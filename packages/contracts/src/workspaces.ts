@@ -313,7 +313,11 @@ export const workspaceMessages = {
   tooManyMembers: () => fill(M.tooManyMembers, { max: W.maxMembers }),
   tooManyInvitations: () => fill(MESSAGES.invitations.tooMany, { max: W.maxPendingInvitations }),
   tooManyApiKeys: () => fill(MESSAGES.apiKeys.tooMany, { max: W.maxApiKeys }),
-  invitationSubject: (workspace: string) => fill(MESSAGES.invitations.subject, { workspace }),
+  invitationWorkspaceNamed: (workspace: string) => fill(MESSAGES.invitations.workspaceNamed, { workspace }),
+  invitationRecipientCooldown: (seconds: number) =>
+    fill(MESSAGES.invitations.recipientCooldown, { minutes: Math.max(1, Math.ceil(seconds / 60)) }),
+  invitationWorkspaceDailyCap: () => fill(MESSAGES.invitations.workspaceDailyCap, { max: W.invitationsPerWorkspacePerDay }),
+  invitationInviterDailyCap: () => fill(MESSAGES.invitations.inviterDailyCap, { max: W.invitationsPerInviterPerDay }),
   invitationSent: (email: string) => fill(MESSAGES.invitations.sent, { email }),
   invitationAccepted: (workspace: string) => fill(MESSAGES.invitations.accepted, { workspace }),
   switched: (workspace: string) => fill(M.switched, { workspace }),

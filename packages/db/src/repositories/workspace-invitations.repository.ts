@@ -1,5 +1,5 @@
 import { roleAtLeast, type WorkspaceRole } from '@vendorwatch/contracts';
-import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../database';
 import { users, workspaceInvitations, workspaceMembers, workspaces } from '../schema';
 import type { WorkspaceId } from '../workspace-id';
@@ -64,6 +64,28 @@ export class WorkspaceInvitationsRepository {
     });
   }
 
+  /**
+   * What the invitation throttles count, over invitations sent whatever became of them: when `email`
+   * was last invited to the workspace, and the workspace's and the inviter's invitations since `since`
+   * (how many, and the oldest, which is the first to age out).
+   */
+  async recentlySent(workspaceId: WorkspaceId, inviterId: string, email: string, since: Date) {
+    const window = (scope: SQL) =>
+      this.db
+        .select({ sent: count(), oldest: sql<Date | null>`min(${workspaceInvitations.createdAt})`.mapWith(workspaceInvitations.createdAt) })
+        .from(workspaceInvitations)
+        .where(and(scope, gte(workspaceInvitations.createdAt, since)));
+    const [[recipient], [workspace], [inviter]] = await Promise.all([
+      this.db
+        .select({ last: sql<Date | null>`max(${workspaceInvitations.createdAt})`.mapWith(workspaceInvitations.createdAt) })
+        .from(workspaceInvitations)
+        .where(and(eq(workspaceInvitations.workspaceId, workspaceId), eq(workspaceInvitations.email, email))),
+      window(eq(workspaceInvitations.workspaceId, workspaceId)),
+      window(eq(workspaceInvitations.invitedBy, inviterId)),
+    ]);
+    return { recipientLast: recipient?.last ?? null, workspace: workspace!, inviter: inviter! };
+  }
+
   /** The invitations that can still be accepted, newest first. */
   listPending(workspaceId: WorkspaceId): Promise<InvitationRow[]> {
     return this.db
@@ -116,33 +138,33 @@ export class WorkspaceInvitationsRepository {
   /**
    * Spends the invitation and makes the user a member with its role, bounded by the inviter's role of
    * now (one who is a member already keeps the role they have). undefined when it was accepted,
-   * revoked or lapsed in the meantime; 'inviter_left' (and withdrawn) when its inviter is no longer a member.
+   * revoked or lapsed in the meantime; 'inviter_left' (nothing spent) when its inviter is no longer a member.
    */
   async accept(id: string, userId: string): Promise<{ role: WorkspaceRole; joined: boolean } | 'inviter_left' | undefined> {
     return this.db.transaction(async (tx) => {
-      const [spent] = await tx
-        .update(workspaceInvitations)
-        .set({ acceptedAt: new Date(), acceptedBy: userId })
+      const [open] = await tx
+        .select()
+        .from(workspaceInvitations)
         .where(and(eq(workspaceInvitations.id, id), isOpen, gt(workspaceInvitations.expiresAt, sql`now()`)))
-        .returning();
-      if (!spent) return undefined;
-      let role = spent.role;
-      if (spent.invitedBy) {
-        // The inviter's row is locked: a demotion at this moment waits, then withdraws what is left.
+        .for('update');
+      if (!open) return undefined;
+      let role = open.role;
+      if (open.invitedBy) {
+        // The inviter's row is locked: a demotion at this moment waits, and withdraws what is left after.
         const [inviter] = await tx
           .select({ role: workspaceMembers.role })
           .from(workspaceMembers)
-          .where(and(eq(workspaceMembers.workspaceId, spent.workspaceId), eq(workspaceMembers.userId, spent.invitedBy)))
+          .where(and(eq(workspaceMembers.workspaceId, open.workspaceId), eq(workspaceMembers.userId, open.invitedBy)))
           .for('update');
-        if (!inviter) {
-          await tx
-            .update(workspaceInvitations)
-            .set({ acceptedAt: null, acceptedBy: null, revokedAt: new Date() })
-            .where(eq(workspaceInvitations.id, id));
-          return 'inviter_left';
-        }
+        if (!inviter) return 'inviter_left';
         if (!roleAtLeast(inviter.role, role)) role = inviter.role;
       }
+      const [spent] = await tx
+        .update(workspaceInvitations)
+        .set({ acceptedAt: new Date(), acceptedBy: userId })
+        .where(and(eq(workspaceInvitations.id, id), isOpen))
+        .returning();
+      if (!spent) return undefined;
       const [joined] = await tx
         .insert(workspaceMembers)
         .values({ workspaceId: spent.workspaceId, userId, role })
