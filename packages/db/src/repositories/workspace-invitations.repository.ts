@@ -72,7 +72,10 @@ export class WorkspaceInvitationsRepository {
   async recentlySent(workspaceId: WorkspaceId, inviterId: string, email: string, since: Date) {
     const window = (scope: SQL) =>
       this.db
-        .select({ sent: count(), oldest: sql<Date | null>`min(${workspaceInvitations.createdAt})`.mapWith(workspaceInvitations.createdAt) })
+        .select({
+          sent: count(),
+          oldest: sql<Date | null>`min(${workspaceInvitations.createdAt})`.mapWith(workspaceInvitations.createdAt),
+        })
         .from(workspaceInvitations)
         .where(and(scope, gte(workspaceInvitations.createdAt, since)));
     const [[recipient], [workspace], [inviter]] = await Promise.all([
