@@ -126,6 +126,10 @@ export const AUDIT_ACTIONS = [
   'project_element.create',
   'project_element.update',
   'project_element.delete',
+  // Issue 37: exports and confirmations that had no entry.
+  'vendor.sbom_export',
+  'portfolio.export',
+  'alert_channel.confirm',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

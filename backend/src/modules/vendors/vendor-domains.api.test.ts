@@ -71,7 +71,10 @@ describe("Vendors API: a vendor's domains and DKIM selectors (issue 31)", () => 
   it.each([['corp.internal'], ['api.svc.cluster.local'], ['intranet.lan'], ['co.uk'], ['vendor.example']])(
     'refuses %s, a name under no public suffix (only an internal resolver answers it), on create and on update (issue 37 row 6)',
     async (domain) => {
-      const created = await alice.api('/api/vendors', { method: 'POST', json: { name: 'Internal', domains: ['acme.com', domain] } });
+      const created = await alice.api('/api/vendors', {
+        method: 'POST',
+        json: { name: 'Internal', domains: ['acme.com', domain] },
+      });
       expect(created.status).toBe(400);
       const refusal = (await created.json()) as { message: string };
       expect(refusal.message).toBe(MESSAGES.vendors.domainNotPublic);

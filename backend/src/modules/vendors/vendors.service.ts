@@ -84,6 +84,14 @@ export class VendorsService {
 
   async update(workspaceId: WorkspaceId, id: string, changes: UpdateVendor): Promise<Vendor> {
     assertPublicDomains(changes.domains);
+    // What the worker reads in DNS changes: the entry keeps what it was (the new values are the route's fields).
+    if (changes.domains !== undefined || changes.dkimSelectors !== undefined) {
+      const before = await this.findOrThrow(workspaceId, id);
+      noteForAudit({
+        ...(changes.domains !== undefined ? { domainsBefore: before.domains } : {}),
+        ...(changes.dkimSelectors !== undefined ? { dkimSelectorsBefore: before.dkimSelectors } : {}),
+      });
+    }
     const row = await this.vendors.update(workspaceId, id, changes);
     if (!row) throw new NotFoundError(MESSAGES.vendors.notFound);
     return toVendor(row);
