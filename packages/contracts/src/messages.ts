@@ -128,7 +128,8 @@ export const MESSAGES = {
     duplicateDomain: 'Each domain may be listed once',
     invalidDkimSelector: 'Each DKIM selector must be a DNS label such as selector1 or google (letters, digits, - and _)',
     tooManyDkimSelectors: 'A vendor may list at most {max} DKIM selectors',
-    domainNotPublic: 'Each domain must be a public DNS name such as acme.com, under a public suffix: internal names are not looked up',
+    domainNotPublic:
+      'Each domain must be a public DNS name such as acme.com, under a public suffix: internal names are not looked up',
   },
   crawlerSettings: {
     maxPagesRequired: 'Maximum pages is required',

@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { MESSAGES, roleAtLeast, WORKSPACE_ROLES, type MemberRoleInput, type WorkspaceMember } from '@vendorwatch/contracts';
-import { WorkspaceInvitationsRepository, WorkspaceMembersRepository, WorkspacesRepository, type MemberRow } from '@vendorwatch/db';
+import {
+  WorkspaceInvitationsRepository,
+  WorkspaceMembersRepository,
+  WorkspacesRepository,
+  type MemberRow,
+} from '@vendorwatch/db';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../common/errors';
 import type { WorkspaceContext } from '../access/workspace-context';
 import { noteForAudit } from '../audit-log/audit-notes';
@@ -53,7 +58,8 @@ export class MembersService {
     const member = await this.members.find(workspace.workspaceId, userId);
     if (!member) throw new NotFoundError(MESSAGES.workspaces.memberNotFound);
     // What touches an owner is how ownership is transferred: for signed-in people, never a key.
-    if ((member.role === 'owner' || makesOwner) && workspace.actor.type !== 'user') throw new ForbiddenError(MESSAGES.access.peopleOnly);
+    if ((member.role === 'owner' || makesOwner) && workspace.actor.type !== 'user')
+      throw new ForbiddenError(MESSAGES.access.peopleOnly);
     if ((member.role === 'owner' || makesOwner) && workspace.role !== 'owner')
       throw new ForbiddenError(MESSAGES.workspaces.ownersOnly);
     if (workspace.personal && member.role === 'owner' && !makesOwner) {

@@ -1,7 +1,14 @@
 import { Select, TextInput } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import { IconKey } from '@tabler/icons-react';
-import { API_KEY_MAX_ROLE, apiKeyInputSchema, LIMITS, rolesUpTo, type CreatedApiKey, type WorkspaceRole } from '@vendorwatch/contracts';
+import {
+  API_KEY_MAX_ROLE,
+  apiKeyInputSchema,
+  LIMITS,
+  rolesUpTo,
+  type CreatedApiKey,
+  type WorkspaceRole,
+} from '@vendorwatch/contracts';
 import { InlineFormCard } from '@/components/forms/inline-form-card';
 import { focusFirstError, setServerFieldErrors } from '@/lib/form';
 import { useCurrentWorkspace } from '@/lib/workspace';
