@@ -122,11 +122,13 @@ const repositoryProviders: Provider[] = [
         return handle;
       },
     },
-    // Repositories join an audited request's transaction (see inAmbientTransaction); elsewhere, the pool.
+    // In the API, repositories join an audited request's transaction (see inAmbientTransaction);
+    // the workers have none to join, and their per-page writes go straight to the pool.
     {
       provide: DATABASE,
-      inject: [DATABASE_HANDLE],
-      useFactory: (handle: DatabaseHandle) => joiningAmbientTransaction(handle.db),
+      inject: [DATABASE_HANDLE, DATABASE_ROLE],
+      useFactory: (handle: DatabaseHandle, role: DatabaseRole) =>
+        role === 'api' ? joiningAmbientTransaction(handle.db) : handle.db,
     },
     {
       provide: READ_DATABASE_HANDLE,
