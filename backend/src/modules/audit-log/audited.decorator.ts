@@ -45,5 +45,8 @@ export const NotAudited = (reason: string) => SetMetadata(AUDITED, { notAudited:
 export const isAuditDeclaration = (value: unknown): value is AuditDeclaration =>
   typeof value === 'object' && value !== null && 'action' in value;
 
-/** `outsideTransaction` of the routes that queue or signal a crawl: the worker reads the row at once. */
-export const WORKER_SEES_ROW = 'the worker reads the crawl row as soon as the job is queued or signalled';
+/**
+ * `outsideTransaction` of the routes that queue, schedule or signal a job: the worker reads the row
+ * (a crawl, a schedule) as soon as the job runs, which may be before the request's transaction commits.
+ */
+export const WORKER_SEES_ROW = 'the worker reads the row as soon as the job is queued, scheduled or signalled';
