@@ -13,7 +13,7 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { acceptEmptyJsonBodies } from './common/empty-json-bodies';
 import { HttpExceptionFilter } from './common/http-exception.filter';
-import { RejectNulPipe } from './common/reject-nul.pipe';
+import { RejectUnstorableTextPipe } from './common/reject-unstorable-text.pipe';
 
 /**
  * Headers supabase-js sends on every auth call, and X-Workspace-Id (the workspace an /api request acts
@@ -55,7 +55,7 @@ export async function createApp(
   );
   app.useLogger(app.get(Logger));
   app.useGlobalFilters(new HttpExceptionFilter());
-  app.useGlobalPipes(new RejectNulPipe());
+  app.useGlobalPipes(new RejectUnstorableTextPipe());
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);

@@ -10,7 +10,7 @@ export * from './inventory';
 export * from './software';
 export * from './grades';
 export { homePageOf } from './crawl-index';
-export { registrableDomainOf, urlIdentity } from './urls';
+export { isUnderPublicSuffix, registrableDomainOf, urlIdentity } from './urls';
 export * from './changes';
 export { domainPostureSummary, mailSpoofable, type DomainPostureSummary } from './posture';
 export { certificateExpiries } from './checks/tls-origin-certificates';

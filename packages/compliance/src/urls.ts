@@ -1,4 +1,4 @@
-import { getDomain, getHostname } from 'tldts';
+import { getDomain, getHostname, parse } from 'tldts';
 
 const HTTP_URL = /^https?:\/\//i;
 
@@ -26,6 +26,16 @@ export function hostOf(url: string): string | null {
  */
 export function siteOf(host: string): string {
   return getDomain(host, { allowPrivateDomains: true, extractHostname: false }) ?? host;
+}
+
+/**
+ * Whether a host name lies under a suffix of the Public Suffix List (ICANN or private) with a label of
+ * its own before it: `mail.acme.co.uk` and `acme.github.io` do; `corp.internal`, `api.svc.cluster.local`,
+ * `intranet.lan` and a bare `co.uk` do not — names only an internal resolver answers, or nobody's.
+ */
+export function isUnderPublicSuffix(host: string): boolean {
+  const parsed = parse(host, { allowPrivateDomains: true, extractHostname: false });
+  return parsed.domain !== null && (parsed.isIcann === true || parsed.isPrivate === true);
 }
 
 /**

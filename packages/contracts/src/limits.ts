@@ -81,6 +81,11 @@ export const LIMITS = {
     auditActionMaxLength: 64,
     /** An audit-log CSV holds at most this many entries (the newest, within the filters). */
     auditExportMaxRows: 100_000,
+    /** One address is invited to one workspace at most once in this many seconds (a resend included). */
+    invitationRecipientCooldownSeconds: 600,
+    /** Invitations one workspace sends in 24 hours, and one person (or their keys) in all workspaces. */
+    invitationsPerWorkspacePerDay: 50,
+    invitationsPerInviterPerDay: 100,
   },
 } as const;
 

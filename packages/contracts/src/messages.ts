@@ -11,6 +11,7 @@ export const MESSAGES = {
     databaseUnavailable: 'The database cannot be reached right now. Please try again in a few moments.',
     queueUnavailable: 'The job queue cannot be reached right now. Please try again in a few moments.',
     nulCharacter: 'Text may not contain the NUL character (\\u0000)',
+    loneSurrogate: 'Text may not contain a lone UTF-16 surrogate (such as \\ud800): it is not a character',
     nothingToUpdate: 'Nothing to update: send at least one field',
     numberOutOfRange: 'A number is out of range',
     valueNotStorable: 'A value in the request cannot be stored',
@@ -134,6 +135,8 @@ export const MESSAGES = {
     duplicateDomain: 'Each domain may be listed once',
     invalidDkimSelector: 'Each DKIM selector must be a DNS label such as selector1 or google (letters, digits, - and _)',
     tooManyDkimSelectors: 'A vendor may list at most {max} DKIM selectors',
+    domainNotPublic:
+      'Each domain must be a public DNS name such as acme.com, under a public suffix: internal names are not looked up',
   },
   crawlerSettings: {
     maxPagesRequired: 'Maximum pages is required',
@@ -410,7 +413,10 @@ export const MESSAGES = {
     sendFailed: 'The invitation email could not be sent, so the invitation was withdrawn. Try again.',
     wrongEmail: 'This invitation was sent to another email address: sign in with that address to accept it',
     emailNotConfirmed: 'Confirm your email address before accepting an invitation',
-    subject: 'You are invited to {workspace} on Vendorwatch',
+    /** Never the workspace's name: the sender chose it, and a subject line is where a lure would go. */
+    subject: 'You are invited to a workspace on Vendorwatch',
+    /** The body quotes the name, marked as the sender's words. */
+    workspaceNamed: 'The workspace is named "{workspace}" (a name its members chose, not Vendorwatch).',
     sent: 'Invitation sent to {email}',
     notEmailed:
       'No email server is configured, so no email went to {email}: copy the invitation link below and send it yourself (it is also in the server log).',
@@ -423,6 +429,9 @@ export const MESSAGES = {
     previewFailed: 'Failed to open the invitation',
     acceptFailed: 'Failed to accept the invitation',
     signInFirst: 'Sign in or create an account with the invited address to accept this invitation.',
+    recipientCooldown: 'This address was invited a moment ago: it can be invited again in {minutes} minutes',
+    workspaceDailyCap: 'This workspace has sent {max} invitations in the last 24 hours: try again later',
+    inviterDailyCap: 'You have sent {max} invitations in the last 24 hours: try again later',
   },
   apiKeys: {
     nameRequired: 'Key name is required',
@@ -437,6 +446,8 @@ export const MESSAGES = {
     revokeFailed: 'Failed to revoke the API key',
     confirmRevoke: 'Revoke the key {name}? Scripts using it stop working at once.',
     none: 'No API keys',
+    ownerRoleRefused:
+      'An API key can be at most an admin: deleting the workspace and transferring ownership are for signed-in people',
   },
   auditLog: {
     invalidActor: 'Actor must be a user or key id, or an email address or key name',

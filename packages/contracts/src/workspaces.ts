@@ -126,6 +126,10 @@ export const AUDIT_ACTIONS = [
   'project_element.create',
   'project_element.update',
   'project_element.delete',
+  // Issue 37: exports and confirmations that had no entry.
+  'vendor.sbom_export',
+  'portfolio.export',
+  'alert_channel.confirm',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -163,10 +167,17 @@ const futureInstant = z
   .pipe(z.iso.datetime({ offset: true, error: MESSAGES.apiKeys.invalidExpiry }))
   .refine((value) => Date.parse(value) > Date.now(), { error: MESSAGES.apiKeys.invalidExpiry });
 
+/**
+ * A key is a long-lived secret without a second factor: it may be an admin at most, and what only an
+ * owner may do (delete the workspace, transfer ownership) is for people (the guard refuses a key).
+ */
+export const API_KEY_MAX_ROLE = 'admin' satisfies WorkspaceRole;
+export const PEOPLE_ONLY_PERMISSIONS: readonly WorkspacePermission[] = ['workspace.delete', 'ownership.transfer'];
+
 /** POST /api/workspaces/:id/api-keys. Without `expiresAt` the key works until revoked. */
 export const apiKeyInputSchema = z.object({
   name: requiredText(MESSAGES.apiKeys.nameRequired, 'Name', W.apiKeyNameMaxLength),
-  role,
+  role: role.refine((value) => roleAtLeast(API_KEY_MAX_ROLE, value), { error: MESSAGES.apiKeys.ownerRoleRefused }),
   expiresAt: futureInstant.nullable().optional(),
 });
 export type ApiKeyInput = z.output<typeof apiKeyInputSchema>;
@@ -323,7 +334,11 @@ export const workspaceMessages = {
   tooManyMembers: () => fill(M.tooManyMembers, { max: W.maxMembers }),
   tooManyInvitations: () => fill(MESSAGES.invitations.tooMany, { max: W.maxPendingInvitations }),
   tooManyApiKeys: () => fill(MESSAGES.apiKeys.tooMany, { max: W.maxApiKeys }),
-  invitationSubject: (workspace: string) => fill(MESSAGES.invitations.subject, { workspace }),
+  invitationWorkspaceNamed: (workspace: string) => fill(MESSAGES.invitations.workspaceNamed, { workspace }),
+  invitationRecipientCooldown: (seconds: number) =>
+    fill(MESSAGES.invitations.recipientCooldown, { minutes: Math.max(1, Math.ceil(seconds / 60)) }),
+  invitationWorkspaceDailyCap: () => fill(MESSAGES.invitations.workspaceDailyCap, { max: W.invitationsPerWorkspacePerDay }),
+  invitationInviterDailyCap: () => fill(MESSAGES.invitations.inviterDailyCap, { max: W.invitationsPerInviterPerDay }),
   invitationSent: (email: string) => fill(MESSAGES.invitations.sent, { email }),
   invitationNotEmailed: (email: string) => fill(MESSAGES.invitations.notEmailed, { email }),
   invitationAccepted: (workspace: string) => fill(MESSAGES.invitations.accepted, { workspace }),

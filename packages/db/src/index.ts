@@ -1,4 +1,5 @@
 export * from './database';
+export * from './ambient-transaction';
 export * from './workspace-id';
 export * as schema from './schema';
 export * from './schema';

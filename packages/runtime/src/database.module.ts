@@ -21,6 +21,7 @@ import {
   CrawlJobsRepository,
   CrawlPagesRepository,
   DashboardRepository,
+  joiningAmbientTransaction,
   openDatabase,
   ProjectsRepository,
   ReportsRepository,
@@ -123,7 +124,14 @@ const repositoryProviders: Provider[] = [
         return handle;
       },
     },
-    { provide: DATABASE, inject: [DATABASE_HANDLE], useFactory: (handle: DatabaseHandle) => handle.db },
+    // In the API, repositories join an audited request's transaction (see inAmbientTransaction);
+    // the workers have none to join, and their per-page writes go straight to the pool.
+    {
+      provide: DATABASE,
+      inject: [DATABASE_HANDLE, DATABASE_ROLE],
+      useFactory: (handle: DatabaseHandle, role: DatabaseRole) =>
+        role === 'api' ? joiningAmbientTransaction(handle.db) : handle.db,
+    },
     {
       provide: READ_DATABASE_HANDLE,
       inject: [APP_CONFIG, DATABASE_ROLE],

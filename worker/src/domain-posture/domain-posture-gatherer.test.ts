@@ -273,9 +273,9 @@ describe("domain posture gathered through the operator's resolver", () => {
       { allowPrivateNetworks: false },
     );
     expect(facts.domains[0].mtaStsPolicy?.error).toMatch(
-      /^Refused by the SSRF guard: mta-sts\.good\.test resolves to 127\.0\.0\.1, which is a loopback address/,
+      /^Refused by the SSRF guard: mta-sts\.good\.test resolves to a loopback address/,
     );
-    expect(facts.origins[0].error).toMatch(/^Refused by the SSRF guard: www\.good\.test resolves to 127\.0\.0\.1/);
+    expect(facts.origins[0].error).toMatch(/^Refused by the SSRF guard: www\.good\.test resolves to a loopback address/);
     const checks = judged(facts);
     expect(checks['mta-sts'].outcome).toBe('fail');
     expect(checks['tls-protocols'].outcome).toBe('not_checked');

@@ -30,9 +30,7 @@ describe.each(['http', 'puppeteer'] as const)('SSRF guard, method %s', (method) 
     const id = await harness.startCrawl({ method, targetUrl: site.hostUrl('localhost') + '/' });
     const job = await harness.waitForStatus(id, ['failed', 'completed']);
     const [page] = await harness.pages(id);
-    expect(page!.error).toMatch(
-      /Refused by the SSRF guard: localhost resolves to (127\.0\.0\.1|::1), which is a loopback address/,
-    );
+    expect(page!.error).toMatch(/Refused by the SSRF guard: localhost resolves to a loopback address/);
     expect(job.status).toBe('failed');
     expect(site.requests).toHaveLength(0);
   });

@@ -177,7 +177,7 @@ describe('SSRF guard layers', () => {
     });
     try {
       await expect(fetcher.fetch(`http://rebind.test:${site.port}/products`, signal)).rejects.toThrow(
-        /rebind\.test resolves to 127\.0\.0\.1, which is a loopback address/,
+        /rebind\.test resolves to a loopback address/,
       );
       expect(site.requestsFor('/products')).toHaveLength(0);
     } finally {

@@ -12,6 +12,7 @@ import {
   can,
   isWorkspacePermission,
   MESSAGES,
+  PEOPLE_ONLY_PERMISSIONS,
   WORKSPACE_HEADER,
   WORKSPACE_PERMISSIONS,
   workspaceMessages,
@@ -59,7 +60,8 @@ export class AccessGuard implements CanActivate {
     const key = apiKeyOf(request);
     if (key !== undefined) {
       if (!permission) throw new ForbiddenException(MESSAGES.access.keyNotAccepted);
-      if (permission === 'account') throw new ForbiddenException(MESSAGES.access.peopleOnly);
+      if (permission === 'account' || (PEOPLE_ONLY_PERMISSIONS as readonly string[]).includes(permission))
+        throw new ForbiddenException(MESSAGES.access.peopleOnly);
       const caller = await this.keys.authenticate(key);
       request.caller = { type: 'api_key', id: caller.id, label: caller.name };
       request.workspace = this.keyWorkspace(caller, request, permission);

@@ -1,5 +1,5 @@
 import { Injectable, UnauthorizedException } from '@nestjs/common';
-import { API_KEY_PATTERN, LIMITS, MESSAGES, roleAtLeast, type WorkspaceRole } from '@vendorwatch/contracts';
+import { API_KEY_MAX_ROLE, API_KEY_PATTERN, LIMITS, MESSAGES, roleAtLeast, type WorkspaceRole } from '@vendorwatch/contracts';
 import { ApiKeysRepository, type WorkspaceId } from '@vendorwatch/db';
 import { hashApiKey } from './api-key-secret';
 
@@ -34,7 +34,9 @@ export class ApiKeyAuthenticator {
     if (row.expiresAt && row.expiresAt.getTime() <= now) throw new UnauthorizedException(MESSAGES.access.apiKeyExpired);
     if (!row.lastUsedAt || now - row.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS)
       await this.keys.touch(row.id, new Date(now - TOUCH_INTERVAL_MS));
-    const role = roleAtLeast(row.creatorRole, row.role) ? row.role : row.creatorRole;
+    const bounded = roleAtLeast(row.creatorRole, row.role) ? row.role : row.creatorRole;
+    // A key made before keys were capped at admin acts as an admin.
+    const role = roleAtLeast(API_KEY_MAX_ROLE, bounded) ? bounded : API_KEY_MAX_ROLE;
     return { id: row.id, name: row.name, workspaceId: row.workspaceId, personal: row.personal, role, createdBy: row.createdBy! };
   }
 }

@@ -14,6 +14,7 @@ import { APP_CONFIG, JobQueues, publicUrl, SecretBox, storedTarget, type AppConf
 import { createHash, randomBytes } from 'node:crypto';
 import { BadRequestError, ConflictError, DomainError, NotFoundError } from '../../common/errors';
 import type { WorkspaceContext } from '../access/workspace-context';
+import { AuditTrail } from '../audit-log/audit-trail';
 import { RateLimitedError, UserRateLimiter } from '../fair-use/user-rate-limiter';
 import { AlertConfirmationMailer } from './alert-confirmation-mailer';
 import { deliveryOf } from './alert-views';
@@ -46,6 +47,7 @@ export class AlertChannelsService implements OnApplicationBootstrap {
     private readonly mailer: AlertConfirmationMailer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly queues: JobQueues,
+    private readonly trail: AuditTrail,
   ) {}
 
   /** Webhook URLs stored in clear by an earlier version are encrypted (not awaited: start-up does not wait on it). */
@@ -138,8 +140,23 @@ export class AlertChannelsService implements OnApplicationBootstrap {
   }
 
   /** Opens a confirmation link: single use, until it lapses. Public: whoever reads the address may confirm it. */
-  async confirm(token: string): Promise<ConfirmedAlertEmail> {
-    const channel = await this.alerts.confirmByToken(tokenHash(token));
+  /** The address's holder confirms it; the workspace's audit log records who (the address) and when. */
+  async confirm(token: string, clientAddress: string | null): Promise<ConfirmedAlertEmail> {
+    const channel = await this.trail.recordWith(
+      () => this.alerts.confirmByToken(tokenHash(token)),
+      (confirmed) =>
+        confirmed
+          ? {
+              workspaceId: confirmed.workspaceId,
+              actor: { type: 'user', id: null, label: confirmed.target },
+              action: 'alert_channel.confirm',
+              targetType: 'alert_channel',
+              targetId: confirmed.id,
+              summary: { name: confirmed.name, kind: confirmed.kind, email: confirmed.target },
+              clientAddress,
+            }
+          : null,
+    );
     if (!channel) throw new BadRequestError(MESSAGES.alerts.confirmationInvalid);
     return { email: channel.target };
   }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Ip, Param, Post, Query } from '@nestjs/common';
 import {
   alertChannelInputSchema,
   alertEmailConfirmationSchema,
@@ -68,8 +68,11 @@ export class AlertsController {
   @Public()
   @Post('confirm-email')
   @HttpCode(200)
-  confirmEmail(@Body(validate(alertEmailConfirmationSchema)) body: AlertEmailConfirmation) {
-    return this.channels.confirm(body.token);
+  confirmEmail(
+    @Body(validate(alertEmailConfirmationSchema)) body: AlertEmailConfirmation,
+    @Ip() clientAddress: string | undefined,
+  ) {
+    return this.channels.confirm(body.token, clientAddress ?? null);
   }
 
   @Get('rules')

@@ -107,8 +107,11 @@ describe('API keys', () => {
   });
 
   it('takes a role no higher than its creator’s, from admins and owners only, and never from another key', async () => {
-    expectRefused(await create(admin, { name: 'Too strong', role: 'owner' }), 403, MESSAGES.apiKeys.roleAboveYours);
-    expect((await create(owner, { name: 'Owner key', role: 'owner' })).status).toBe(201);
+    expectRefused(await create(editor, { name: 'Too strong', role: 'admin' }), 403, roleTooLow('editor', 'admin'));
+    // An owner key is refused to everyone, owners included (issue 37 row 7).
+    expectRefused(await create(admin, { name: 'Too strong', role: 'owner' }), 400, MESSAGES.apiKeys.ownerRoleRefused);
+    expectRefused(await create(owner, { name: 'Owner key', role: 'owner' }), 400, MESSAGES.apiKeys.ownerRoleRefused);
+    expect((await create(owner, { name: 'Owner-made admin key', role: 'admin' })).status).toBe(201);
     expectRefused(await create(editor, { name: 'Mine', role: 'viewer' }), 403, roleTooLow('editor', 'admin'));
     expectRefused(await create(admin, { name: '', role: 'viewer' }), 400, MESSAGES.apiKeys.nameRequired);
     expectRefused(
@@ -123,6 +126,32 @@ describe('API keys', () => {
       MESSAGES.access.peopleOnly,
     );
     expect((await withKey(adminKey, 'GET', keysPath())).status).toBe(200);
+  });
+
+  it('never deletes the workspace or transfers ownership, even as a key stored with the owner role before the cap (issue 37 row 7)', async () => {
+    const doomed = await createWorkspace(owner, 'Not by a key');
+    await addMember(t, doomed.id, admin, 'admin');
+    const created = await apiCall(owner, 'POST', `/api/workspaces/${doomed.id}/api-keys`, { name: 'Strongest', role: 'admin' });
+    const { key, id } = created.body as { key: string; id: string };
+    // A key made before keys were capped at admin.
+    await t.database.db.update(apiKeys).set({ role: 'owner' }).where(eq(apiKeys.id, id));
+
+    expectRefused(await withKey(key, 'DELETE', `/api/workspaces/${doomed.id}`), 403, MESSAGES.access.peopleOnly);
+    const transfer = await withKey(key, 'PATCH', `/api/workspaces/${doomed.id}/members/${admin.id}`, { role: 'owner' });
+    expectRefused(transfer, 403, MESSAGES.access.peopleOnly);
+    const demoteOwner = await withKey(key, 'PATCH', `/api/workspaces/${doomed.id}/members/${owner.id}`, { role: 'viewer' });
+    expectRefused(demoteOwner, 403, MESSAGES.access.peopleOnly);
+    // The workspace and its owner are as they were; the key still does an admin's work.
+    const members = await withKey(key, 'GET', `/api/workspaces/${doomed.id}/members`);
+    expect(members.status).toBe(200);
+    expect((members.body as { userId: string; role: string }[]).map((m) => [m.userId, m.role]).sort()).toEqual(
+      [
+        [owner.id, 'owner'],
+        [admin.id, 'admin'],
+      ].sort(),
+    );
+    // A person may still do both.
+    expect((await apiCall(owner, 'DELETE', `/api/workspaces/${doomed.id}`)).status).toBe(204);
   });
 
   it('is refused on /auth/v1 and on routes outside its workspace, and works on the routes of its own', async () => {

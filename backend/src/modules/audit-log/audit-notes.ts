@@ -1,16 +1,29 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-/** The details services add to the entry of the audited request they run in. */
-const notes = new AsyncLocalStorage<Record<string, unknown>>();
+/** What the audit entry of the request being handled is built from, besides the route's declaration. */
+export interface AuditScope {
+  /** Details services add (a role before the change, the name of what was deleted). */
+  notes: Record<string, unknown>;
+  /** The request body as the validation pipe returned it: the summary's fields come from here, never from the raw body. */
+  validatedBody?: unknown;
+}
 
-/** Runs `work` with a fresh set of notes; the AuditInterceptor reads them into the entry's summary. */
-export const withAuditNotes = <T>(store: Record<string, unknown>, work: () => T): T => notes.run(store, work);
+const scopes = new AsyncLocalStorage<AuditScope>();
+
+/** Runs `work` in a fresh scope; the AuditInterceptor reads it into the entry. */
+export const withAuditScope = <T>(scope: AuditScope, work: () => T): T => scopes.run(scope, work);
 
 /**
  * Adds to the summary of the current request's audit entry what only the service knows (a role
  * before it changed, the name of what was deleted). Never a secret. Outside an audited request it does nothing.
  */
 export function noteForAudit(details: Record<string, unknown>): void {
-  const store = notes.getStore();
-  if (store) Object.assign(store, details);
+  const scope = scopes.getStore();
+  if (scope) Object.assign(scope.notes, details);
+}
+
+/** The validation pipe hands over the body it accepted. Outside an audited request it does nothing. */
+export function noteValidatedBody(body: unknown): void {
+  const scope = scopes.getStore();
+  if (scope) scope.validatedBody = body;
 }

@@ -1,45 +1,44 @@
-import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { Inject, Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { asWorkspaceId } from '@vendorwatch/db';
-import { mergeMap, Observable } from 'rxjs';
+import { asWorkspaceId, inAmbientTransaction, type DatabaseHandle } from '@vendorwatch/db';
+import { DATABASE_HANDLE } from '@vendorwatch/runtime';
+import { defer, lastValueFrom, type Observable } from 'rxjs';
 import type { AccessRequest } from '../access/workspace-context';
 import { AUDITED, isAuditDeclaration, type AuditDeclaration } from './audited.decorator';
 import { AuditTrail } from './audit-trail';
-import { withAuditNotes } from './audit-notes';
+import { withAuditScope, type AuditScope } from './audit-notes';
 
 /**
- * The one writer of the audit log for HTTP routes: after a route declared `@Audited(...)` succeeds,
- * it appends the entry (the guard's caller and workspace, the client address, the target, the
- * summary). A failed or refused request changed nothing and adds nothing.
+ * The one writer of the audit log for HTTP routes: a route declared `@Audited(...)` runs in one
+ * database transaction with its entry (the guard's caller and workspace, the client address, the
+ * target, a summary from the validated input): the change and its entry commit together, or neither
+ * does. A failed or refused request changed nothing and adds nothing.
  */
 @Injectable()
 export class AuditInterceptor implements NestInterceptor {
   constructor(
     private readonly reflector: Reflector,
     private readonly trail: AuditTrail,
+    @Inject(DATABASE_HANDLE) private readonly database: DatabaseHandle,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const declaration: unknown = this.reflector.get(AUDITED, context.getHandler());
     if (context.getType() !== 'http' || !isAuditDeclaration(declaration)) return next.handle();
     const request = context.switchToHttp().getRequest<AccessRequest>();
-    const notes: Record<string, unknown> = {};
-    return new Observable((subscriber) =>
-      withAuditNotes(notes, () =>
-        next
-          .handle()
-          .pipe(
-            mergeMap(async (result: unknown) => {
-              await this.record(declaration, request, result, notes);
-              return result;
-            }),
-          )
-          .subscribe(subscriber),
-      ),
+    const scope: AuditScope = { notes: {} };
+    const handleAndRecord = () =>
+      withAuditScope(scope, async () => {
+        const result = await lastValueFrom(next.handle(), { defaultValue: undefined });
+        await this.record(declaration, request, result, scope);
+        return result;
+      });
+    return defer(() =>
+      declaration.outsideTransaction ? handleAndRecord() : inAmbientTransaction(this.database.db, handleAndRecord),
     );
   }
 
-  private async record(declaration: AuditDeclaration, request: AccessRequest, result: unknown, notes: Record<string, unknown>) {
+  private async record(declaration: AuditDeclaration, request: AccessRequest, result: unknown, scope: AuditScope) {
     const caller = request.caller;
     const answer = (result ?? {}) as Record<string, unknown>;
     const workspaceId =
@@ -51,7 +50,7 @@ export class AuditInterceptor implements NestInterceptor {
       action: declaration.action,
       targetType: declaration.targetType,
       targetId: targetIdOf(declaration, request, answer),
-      summary: { ...pick(request.body, declaration.fields ?? []), ...notes },
+      summary: { ...pick(scope.validatedBody, declaration.fields ?? []), ...scope.notes },
       clientAddress: request.ip ?? null,
     });
   }

@@ -22,6 +22,11 @@ export interface AuditDeclaration {
   fields?: readonly string[];
   /** The workspace is the answer's (`workspaceId`, else `id`): a workspace created, an invitation accepted. */
   workspaceFrom?: 'result';
+  /**
+   * Why the route cannot run in one transaction with its entry (it hands a row to the worker, which
+   * must see it committed): the entry is then written just after the change.
+   */
+  outsideTransaction?: string;
 }
 
 /**
@@ -39,3 +44,9 @@ export const NotAudited = (reason: string) => SetMetadata(AUDITED, { notAudited:
 
 export const isAuditDeclaration = (value: unknown): value is AuditDeclaration =>
   typeof value === 'object' && value !== null && 'action' in value;
+
+/**
+ * `outsideTransaction` of the routes that queue, schedule or signal a job: the worker reads the row
+ * (a crawl, a schedule) as soon as the job runs, which may be before the request's transaction commits.
+ */
+export const WORKER_SEES_ROW = 'the worker reads the row as soon as the job is queued, scheduled or signalled';

@@ -131,10 +131,12 @@ export class AccountsService {
     }
     const changes: Parameters<UsersRepository['update']>[1] = {};
     if (body.password !== undefined) {
-      await this.checkMayChangePassword(caller, user, body);
+      const spendNonce = await this.checkMayChangePassword(caller, user, body);
       checkNewPassword(body.password);
       if (await this.hasher.verify(user.encryptedPassword, body.password)) throw AuthErrors.samePassword();
       changes.encryptedPassword = await this.hasher.hash(body.password);
+      // Spent last: tries sent together with it were counted while the password was hashed.
+      await spendNonce?.();
     }
     if (body.data) changes.userMetadata = mergeMetadata(user.userMetadata, body.data);
     const updated = (await this.users.update(user.id, changes)) ?? user;
@@ -145,12 +147,17 @@ export class AccountsService {
   /**
    * Who may set a new password: a session that used the second factor when the account has one,
    * and then a reset link's session within the hour, the emailed nonce, or the current password.
+   * With the nonce: what spends it once the new password is ready.
    */
-  private async checkMayChangePassword(caller: AuthUser, user: UserRow, body: UpdateUserBody): Promise<void> {
+  private async checkMayChangePassword(
+    caller: AuthUser,
+    user: UserRow,
+    body: UpdateUserBody,
+  ): Promise<(() => Promise<void>) | undefined> {
     if (caller.aal !== 'aal2' && (await this.factors.hasVerified(user.id)))
       throw AuthErrors.insufficientAal(401, MESSAGES.auth.aal2RequiredToUpdate);
     if (caller.recoveredAt && Date.now() / 1000 - caller.recoveredAt < RECOVERY_WINDOW_SECONDS) return;
-    if (body.nonce) return this.reauthentication.spend(user, body.nonce);
+    if (body.nonce) return this.reauthentication.admit(user, body.nonce);
     if (!body.current_password) throw AuthErrors.currentPasswordRequired();
     if (!(await this.hasher.verify(user.encryptedPassword, body.current_password))) throw AuthErrors.currentPasswordMismatch();
   }

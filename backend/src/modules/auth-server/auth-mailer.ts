@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { workspaceMessages, type AuthEmailDelivery } from '@vendorwatch/contracts';
+import { MESSAGES, workspaceMessages, type AuthEmailDelivery } from '@vendorwatch/contracts';
 import { APP_CONFIG, escapeHtml, SmtpMailer, type AppConfig } from '@vendorwatch/runtime';
 
 /**
@@ -135,13 +135,16 @@ function renderFactorLocked(mail: FactorLockedMail): RenderedMail {
 }
 
 function renderInvitation(mail: InvitationMail): RenderedMail {
-  const invited = `${mail.invitedBy} invited you to the workspace "${mail.workspaceName}" on Vendorwatch, as ${mail.role}.`;
+  const invited = `${mail.invitedBy} invited you to a workspace on Vendorwatch, as ${mail.role}.`;
+  // The name is the sender's words: quoted in the body, marked as theirs, never in the subject.
+  const named = workspaceMessages.invitationWorkspaceNamed(mail.workspaceName);
   const how = 'To accept, open this link and sign in (or sign up) with this email address:';
   const note = `The link works once, for ${mail.days} days. If you did not expect this invitation, ignore this email.`;
   return {
-    subject: workspaceMessages.invitationSubject(mail.workspaceName),
-    text: `${invited}\n\n${how}\n\n${mail.link}\n\n${note}\n`,
-    html: `<p>${escapeHtml(invited)}</p><p>${escapeHtml(how)}</p><p><a href="${escapeHtml(mail.link)}">Accept the invitation</a></p><p>${escapeHtml(note)}</p>`,
+    subject: MESSAGES.invitations.subject,
+    // After the link: the first link in the email is always the invitation's own.
+    text: `${invited}\n\n${how}\n\n${mail.link}\n\n${named}\n\n${note}\n`,
+    html: `<p>${escapeHtml(invited)}</p><p>${escapeHtml(how)}</p><p><a href="${escapeHtml(mail.link)}">Accept the invitation</a></p><p>${escapeHtml(named)}</p><p>${escapeHtml(note)}</p>`,
     gist: mail.link,
   };
 }

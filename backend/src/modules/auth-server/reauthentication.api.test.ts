@@ -95,6 +95,28 @@ describe('reauthentication', () => {
     );
   });
 
+  it('never lets the right nonce through when six wrong ones are sent together with it (issue 37 row 11)', async () => {
+    for (let round = 0; round < 5; round++) {
+      const { email, token } = await newUser();
+      await auth('GET', '/reauthenticate', { token });
+      const nonce = await nonceFor(email);
+      const wrongs = Array.from({ length: 6 }, (_, i) => String((Number(nonce) + 1 + i) % 1_000_000).padStart(6, '0'));
+      const answers = await Promise.all(
+        [...wrongs, nonce].map((each) =>
+          auth('PUT', '/user', { token, json: { password: 'the-attackers-password', nonce: each } }),
+        ),
+      );
+      expect(answers.map((answer) => [answer.status, answer.body.code])).toEqual(
+        Array(7).fill([400, 'reauthentication_not_valid']),
+      );
+      expect((await signIn(email, 'the-attackers-password')).status).toBe(400);
+      expect((await signIn(email)).status).toBe(200);
+      // The tries used the nonce up: alone, afterwards, it is refused too.
+      const alone = await auth('PUT', '/user', { token, json: { password: 'the-attackers-password', nonce } });
+      expect(alone.body.code).toBe('reauthentication_not_valid');
+    }
+  });
+
   it('keeps the current-password rule: without a nonce the current password is needed', async () => {
     const { token } = await newUser();
     const without = await auth('PUT', '/user', { token, json: { password: 'a-new-password' } });

@@ -35,15 +35,25 @@ export class ReauthenticationService {
     return {};
   }
 
-  /** Uses the user's nonce, or answers 400 reauthentication_not_valid; a wrong one counts against it. */
-  async spend(user: UserRow, nonce: string): Promise<void> {
+  /**
+   * Checks the user's nonce, or answers 400 reauthentication_not_valid; the answer is what spends it,
+   * called once the change it allows is ready (the new password hashed). Every try is counted before
+   * it is checked, as second-factor codes are: the nonce takes MAX_CODE_ATTEMPTS tries in all, and the
+   * right one is spent only if no other try was counted in the meantime — wrong nonces sent together
+   * with the right one cannot outrun the count, whichever of them is checked first.
+   */
+  async admit(user: UserRow, nonce: string): Promise<() => Promise<void>> {
     const pending = await this.tokens.findForUser(user.id, 'reauthentication');
     const validSince = Date.now() - this.config.AUTH_EMAIL_LINK_EXPIRY_SECONDS * 1000;
     if (!pending || pending.createdAt.getTime() <= validSince) throw AuthErrors.reauthenticationNotValid();
+    const attempt = await this.tokens.claimAttempt(pending.id, MAX_CODE_ATTEMPTS);
+    if (attempt === null) throw AuthErrors.reauthenticationNotValid();
     if (!sameSecret(emailCodeOf(pending.tokenDigest), nonce.trim())) {
-      await this.tokens.recordFailedAttempt(pending.id, MAX_CODE_ATTEMPTS);
+      if (attempt >= MAX_CODE_ATTEMPTS) await this.tokens.delete(pending.id);
       throw AuthErrors.reauthenticationNotValid();
     }
-    if (!(await this.tokens.spend(pending.id))) throw AuthErrors.reauthenticationNotValid();
+    return async () => {
+      if (!(await this.tokens.spendAfterAttempt(pending.id, attempt))) throw AuthErrors.reauthenticationNotValid();
+    };
   }
 }

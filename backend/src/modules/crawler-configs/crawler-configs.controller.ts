@@ -30,7 +30,7 @@ export class CrawlerConfigsController {
   @Get()
   @Requires('workspace.read')
   list(@Workspace() workspace: WorkspaceContext, @Query(validate(listWindowQuerySchema)) window: ListWindow) {
-    return this.configs.list(workspace.workspaceId, window);
+    return this.configs.list(workspace.workspaceId, workspace.role, window);
   }
 
   @Post()

@@ -8,6 +8,8 @@ import {
   type ListWindow,
   type TestCrawlerConfig,
   type UpdateCrawlerConfig,
+  roleAtLeast,
+  type WorkspaceRole,
 } from '@vendorwatch/contracts';
 import { CrawlerConfigsRepository, type CrawlerConfigRow, type WorkspaceId } from '@vendorwatch/db';
 import {
@@ -63,8 +65,14 @@ export class CrawlerConfigsService implements OnModuleDestroy {
     await Promise.allSettled([this.providers.close(), this.guardedAgent.close()]);
   }
 
-  async list(workspaceId: WorkspaceId, window?: ListWindow): Promise<CrawlerConfig[]> {
-    return (await this.configs.list(workspaceId, window)).map(toCrawlerConfig);
+  /**
+   * Every member reads the configurations; a viewer sees only the endpoint's host, since the full URL
+   * may carry a token of the provider's (editors and above see it whole, as they may change it).
+   */
+  async list(workspaceId: WorkspaceId, role: WorkspaceRole, window?: ListWindow): Promise<CrawlerConfig[]> {
+    const configs = (await this.configs.list(workspaceId, window)).map(toCrawlerConfig);
+    if (roleAtLeast(role, 'editor')) return configs;
+    return configs.map((config) => ({ ...config, apiEndpoint: hostOf(config.apiEndpoint) ?? '' }));
   }
 
   /** `userId`: who adds it. The workspace's first configuration becomes its active one. */

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { validate } from '../../common/zod-validation.pipe';
 import { Requires } from '../access/requires.decorator';
 import { Workspace, type WorkspaceContext } from '../access/workspace-context';
-import { Audited } from '../audit-log/audited.decorator';
+import { Audited, WORKER_SEES_ROW } from '../audit-log/audited.decorator';
 import { UserRateLimit } from '../fair-use/user-rate-limit.guard';
 import { CrawlsService } from './crawls.service';
 
@@ -17,7 +17,7 @@ export class CrawlSessionsController {
   @Requires('crawls.run')
   @UserRateLimit('crawlStarts')
   @HttpCode(200)
-  @Audited('crawl.start', 'crawl', { targetId: 'result', fields: ['vendor_id', 'method'] })
+  @Audited('crawl.start', 'crawl', { targetId: 'result', fields: ['vendor_id', 'method'], outsideTransaction: WORKER_SEES_ROW })
   start(@Workspace() workspace: WorkspaceContext, @Body(validate(startSessionSchema)) body: StartSession) {
     return this.crawls.startSession(workspace.workspaceId, workspace.userId, body);
   }
@@ -25,7 +25,7 @@ export class CrawlSessionsController {
   @Post('edge-functions/stop-crawler')
   @Requires('crawls.run')
   @HttpCode(200)
-  @Audited('crawl.cancel', 'crawl', { targetId: 'result' })
+  @Audited('crawl.cancel', 'crawl', { targetId: 'result', outsideTransaction: WORKER_SEES_ROW })
   stop(@Workspace() workspace: WorkspaceContext, @Body(validate(stopSessionSchema)) crawl: z.output<typeof stopSessionSchema>) {
     return this.crawls.stopSession(workspace.workspaceId, crawl);
   }

@@ -18,7 +18,7 @@ import { ParseIdPipe } from '../../common/parse-uuid.pipe';
 import { validate } from '../../common/zod-validation.pipe';
 import { Requires } from '../access/requires.decorator';
 import { Workspace, type WorkspaceContext } from '../access/workspace-context';
-import { Audited, NotAudited } from '../audit-log/audited.decorator';
+import { Audited, NotAudited, WORKER_SEES_ROW } from '../audit-log/audited.decorator';
 import { UserRateLimit } from '../fair-use/user-rate-limit.guard';
 import { CrawlsService } from './crawls.service';
 
@@ -35,7 +35,7 @@ export class CrawlsController {
   @Post()
   @Requires('crawls.run')
   @UserRateLimit('crawlStarts')
-  @Audited('crawl.start', 'crawl', { targetId: 'result', fields: ['vendorId', 'method'] })
+  @Audited('crawl.start', 'crawl', { targetId: 'result', fields: ['vendorId', 'method'], outsideTransaction: WORKER_SEES_ROW })
   async start(
     @Workspace() workspace: WorkspaceContext,
     @Body(validate(startCrawlSchema)) body: StartCrawl,
@@ -73,7 +73,7 @@ export class CrawlsController {
   @Post(':id/cancel')
   @HttpCode(200)
   @Requires('crawls.run')
-  @Audited('crawl.cancel', 'crawl')
+  @Audited('crawl.cancel', 'crawl', { outsideTransaction: WORKER_SEES_ROW })
   cancel(@Workspace() workspace: WorkspaceContext, @Param('id', ParseIdPipe) id: string) {
     return this.crawls.cancel(workspace.workspaceId, id);
   }

@@ -60,8 +60,9 @@ describe('invitations', () => {
     expect(days).toBeLessThanOrEqual(LIMITS.workspaces.invitationDays);
 
     const { mail, token } = await tokenSentTo(email);
-    expect(mail.subject).toBe('You are invited to Vendor risk on Vendorwatch');
-    expect(mail.text).toContain(`${admin.email} invited you to the workspace "Vendor risk" on Vendorwatch, as editor.`);
+    expect(mail.subject).toBe('You are invited to a workspace on Vendorwatch');
+    expect(mail.text).toContain(`${admin.email} invited you to a workspace on Vendorwatch, as editor.`);
+    expect(mail.text).toContain('The workspace is named "Vendor risk" (a name its members chose, not Vendorwatch).');
     const pending = await apiCall(admin, 'GET', `/api/workspaces/${team.id}/invitations`);
     const { emailed: _emailed, link: _link, ...listed } = created.body;
     expect(pending.body).toEqual([listed]);
@@ -113,8 +114,16 @@ describe('invitations', () => {
     const frankUser = await t.signUp(frank);
     expectRefused(await accept(frankUser, withdrawnToken), 410, MESSAGES.invitations.revoked);
 
+    // An address is invited again only after the cooldown: here, the earlier invitations are made older than it.
+    const pastCooldown = () =>
+      t.database.db
+        .update(workspaceInvitations)
+        .set({ createdAt: sql`now() - interval '1 hour'` })
+        .where(eq(workspaceInvitations.email, frank));
+    await pastCooldown();
     await invite(admin, frank, 'viewer');
     const { token: first } = await tokenSentTo(frank);
+    await pastCooldown();
     await invite(admin, frank, 'admin');
     const { token: second } = await tokenSentTo(frank);
     expectRefused(await accept(frankUser, first), 410, MESSAGES.invitations.revoked);

@@ -5,6 +5,7 @@ import { validate } from '../../common/zod-validation.pipe';
 import { Requires } from '../access/requires.decorator';
 import { Caller, Workspace, type Actor, type WorkspaceContext } from '../access/workspace-context';
 import { Audited, NotAudited } from '../audit-log/audited.decorator';
+import { UserRateLimit } from '../fair-use/user-rate-limit.guard';
 import { InvitationsService } from './invitations.service';
 
 @Controller('api/workspaces/:workspaceId/invitations')
@@ -13,6 +14,8 @@ export class InvitationsController {
 
   @Post()
   @Requires('invitations.manage')
+  // Each sends an email from the operator's server: counted against the sender's expensive allowance.
+  @UserRateLimit('expensive')
   @Audited('invitation.create', 'invitation', { targetId: 'result', fields: ['email', 'role'] })
   create(@Workspace() workspace: WorkspaceContext, @Body(validate(invitationInputSchema)) body: InvitationInput) {
     return this.invitations.create(workspace, body);

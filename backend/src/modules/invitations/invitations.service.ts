@@ -24,6 +24,7 @@ import { ConflictError, DomainError, ForbiddenError, GoneError, NotFoundError } 
 import type { Actor, WorkspaceContext } from '../access/workspace-context';
 import { noteForAudit } from '../audit-log/audit-notes';
 import { AuthMailer } from '../auth-server/auth-mailer';
+import { RateLimitedError } from '../fair-use/user-rate-limiter';
 import { digestOf, newOpaqueToken } from '../auth-server/opaque-tokens';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -47,6 +48,7 @@ export class InvitationsService {
 
   async create(workspace: WorkspaceContext, input: InvitationInput): Promise<CreatedInvitation> {
     if (!roleAtLeast(workspace.role, input.role)) throw new ForbiddenError(MESSAGES.invitations.roleAboveYours);
+    await this.throttle(workspace, input.email);
     const token = newOpaqueToken();
     const created = await this.invitations.createReplacing(
       {
@@ -54,7 +56,8 @@ export class InvitationsService {
         email: input.email,
         role: input.role,
         tokenHash: digestOf(token),
-        invitedBy: workspace.actor.type === 'user' ? workspace.actor.id : null,
+        // A key invites for its creator: the invitation is bounded by that person's role.
+        invitedBy: workspace.userId,
         expiresAt: new Date(Date.now() + LIMITS.workspaces.invitationDays * DAY_MS),
       },
       { maxPending: LIMITS.workspaces.maxPendingInvitations, maxMembers: LIMITS.workspaces.maxMembers },
@@ -66,6 +69,28 @@ export class InvitationsService {
     const emailed = (await this.send(created, link, workspace.actor)) === 'sent';
     // Without an email server the inviter carries the link; it admits only the invited address, so they gain nothing by it.
     return { ...invitationOf(created), emailed, link: emailed ? null : link };
+  }
+
+  /**
+   * An invitation is an email the operator's server sends to an address the sender picks: besides the
+   * per-person allowance (the route's), one address is invited to a workspace once per cooldown, and
+   * a workspace and a person send a capped number a day. Over one: 429 with when to try again.
+   */
+  private async throttle(workspace: WorkspaceContext, email: string, now = Date.now()): Promise<void> {
+    const W = LIMITS.workspaces;
+    const sent = await this.invitations.recentlySent(workspace.workspaceId, workspace.userId, email, new Date(now - DAY_MS));
+    const secondsUntil = (at: number) => Math.max(1, Math.ceil((at - now) / 1000));
+    const cooldownEnds = (sent.recipientLast?.getTime() ?? 0) + W.invitationRecipientCooldownSeconds * 1000;
+    if (cooldownEnds > now)
+      throw new RateLimitedError(
+        workspaceMessages.invitationRecipientCooldown(secondsUntil(cooldownEnds)),
+        secondsUntil(cooldownEnds),
+      );
+    const ageOut = (oldest: Date | null) => secondsUntil((oldest?.getTime() ?? now) + DAY_MS);
+    if (sent.workspace.sent >= W.invitationsPerWorkspacePerDay)
+      throw new RateLimitedError(workspaceMessages.invitationWorkspaceDailyCap(), ageOut(sent.workspace.oldest));
+    if (sent.inviter.sent >= W.invitationsPerInviterPerDay)
+      throw new RateLimitedError(workspaceMessages.invitationInviterDailyCap(), ageOut(sent.inviter.oldest));
   }
 
   async listPending(workspace: WorkspaceContext): Promise<Invitation[]> {
@@ -98,6 +123,7 @@ export class InvitationsService {
     if (user.email.toLowerCase() !== invitation.email) throw new ForbiddenError(MESSAGES.invitations.wrongEmail);
     const joined = await this.invitations.accept(invitation.id, caller.id);
     if (!joined) throw new GoneError(MESSAGES.invitations.used); // Spent by a request a moment earlier.
+    if (joined === 'inviter_left') throw new GoneError(MESSAGES.invitations.revoked);
     noteForAudit({ email: invitation.email, role: joined.role, invitationId: invitation.id, alreadyMember: !joined.joined });
     return {
       id: invitation.workspaceId,

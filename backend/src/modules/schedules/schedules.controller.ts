@@ -12,7 +12,7 @@ import { ParseIdPipe } from '../../common/parse-uuid.pipe';
 import { validate } from '../../common/zod-validation.pipe';
 import { Requires } from '../access/requires.decorator';
 import { Workspace, type WorkspaceContext } from '../access/workspace-context';
-import { Audited } from '../audit-log/audited.decorator';
+import { Audited, WORKER_SEES_ROW } from '../audit-log/audited.decorator';
 import { SchedulesService } from './schedules.service';
 
 /** The workspace's vendor schedules and its pause switch: every member reads them, editors change them. */
@@ -28,7 +28,7 @@ export class SchedulesController {
 
   @Put('schedules/pause')
   @Requires('schedules.write')
-  @Audited('schedules.pause_change', 'workspace', { fields: ['paused'] })
+  @Audited('schedules.pause_change', 'workspace', { fields: ['paused'], outsideTransaction: WORKER_SEES_ROW })
   pause(
     @Workspace() workspace: WorkspaceContext,
     @Body(validate(schedulePauseSchema)) body: SchedulePause,
@@ -46,6 +46,7 @@ export class SchedulesController {
   @Requires('schedules.write')
   @Audited('schedule.update', 'vendor', {
     fields: ['kind', 'minute', 'time', 'weekday', 'cron', 'everySeconds', 'timezone', 'method'],
+    outsideTransaction: WORKER_SEES_ROW,
   })
   save(
     @Workspace() workspace: WorkspaceContext,

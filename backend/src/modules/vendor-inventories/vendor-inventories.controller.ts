@@ -4,6 +4,7 @@ import { ParseIdPipe } from '../../common/parse-uuid.pipe';
 import { validate } from '../../common/zod-validation.pipe';
 import { Requires } from '../access/requires.decorator';
 import { Workspace, type WorkspaceContext } from '../access/workspace-context';
+import { Audited } from '../audit-log/audited.decorator';
 import { VendorInventoriesService } from './vendor-inventories.service';
 
 /** A vendor's software, SBOM and third parties, and an assessment's grades with the what-if projection. */
@@ -19,6 +20,7 @@ export class VendorInventoriesController {
 
   @Get('vendors/:id/sbom')
   @Requires('reports.export')
+  @Audited('vendor.sbom_export', 'vendor')
   sbom(@Workspace() workspace: WorkspaceContext, @Param('id', ParseIdPipe) id: string) {
     return this.inventories.sbom(workspace.workspaceId, id);
   }
@@ -52,6 +54,7 @@ export class PortfolioController {
 
   @Get('third-parties/export')
   @Requires('reports.export')
+  @Audited('portfolio.export', 'portfolio')
   export(@Workspace() workspace: WorkspaceContext, @Query(validate(portfolioQuerySchema)) query: PortfolioQuery) {
     return this.inventories.portfolioExport(workspace.workspaceId, query);
   }

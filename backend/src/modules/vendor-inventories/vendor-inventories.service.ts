@@ -11,6 +11,7 @@ import {
 import { VendorsRepository, type WorkspaceId } from '@vendorwatch/db';
 import { VendorInventories } from '@vendorwatch/runtime';
 import { NotFoundError } from '../../common/errors';
+import { noteForAudit } from '../audit-log/audit-notes';
 import { portfolioCsv } from './portfolio-csv';
 import { filterPortfolio } from './portfolio-filter';
 
@@ -34,8 +35,9 @@ export class VendorInventoriesService {
   }
 
   async sbom(workspaceId: WorkspaceId, vendorId: string): Promise<StreamableFile> {
-    await this.vendorOrThrow(workspaceId, vendorId);
+    const vendor = await this.vendorOrThrow(workspaceId, vendorId);
     const sbom = assessed(await this.inventories.sbom(workspaceId, vendorId));
+    noteForAudit({ vendorName: vendor.name, fileName: sbom.fileName });
     return new StreamableFile(Buffer.from(sbom.json), {
       type: SBOM_CONTENT_TYPE,
       disposition: `attachment; filename="${sbom.fileName}"`,
@@ -59,7 +61,9 @@ export class VendorInventoriesService {
 
   /** `portfolio-third-parties-2026-01-31T120000Z.csv`, with the filters applied. */
   async portfolioExport(workspaceId: WorkspaceId, query: PortfolioQuery, now = new Date()): Promise<StreamableFile> {
-    const csv = portfolioCsv(await this.portfolio(workspaceId, query));
+    const portfolio = await this.portfolio(workspaceId, query);
+    noteForAudit({ filters: query });
+    const csv = portfolioCsv(portfolio);
     return new StreamableFile(Buffer.from(csv), {
       type: 'text/csv; charset=utf-8',
       disposition: `attachment; filename="portfolio-third-parties-${now.toISOString().slice(0, 19).replace(/:/g, '')}Z.csv"`,
@@ -72,8 +76,10 @@ export class VendorInventoriesService {
     return grades;
   }
 
-  private async vendorOrThrow(workspaceId: WorkspaceId, vendorId: string): Promise<void> {
-    if (!(await this.vendors.findInWorkspace(workspaceId, vendorId))) throw new NotFoundError(MESSAGES.vendors.notFound);
+  private async vendorOrThrow(workspaceId: WorkspaceId, vendorId: string): Promise<{ name: string }> {
+    const vendor = await this.vendors.findInWorkspace(workspaceId, vendorId);
+    if (!vendor) throw new NotFoundError(MESSAGES.vendors.notFound);
+    return vendor;
   }
 }
 

@@ -27,12 +27,12 @@ describe("Vendors API: a vendor's domains and DKIM selectors (issue 31)", () => 
     const listed = await create(alice, {
       name: 'Listed',
       url: 'https://www.acme.example',
-      domains: ['Acme-Mail.example.', 'acme.example'],
+      domains: ['Acme-Mail.example.com.', 'acme.example.com'],
       dkimSelectors: ['Google', 'selector1'],
     });
     expect(listed).toMatchObject({
-      domains: ['acme-mail.example', 'acme.example'],
-      primaryDomain: 'acme-mail.example',
+      domains: ['acme-mail.example.com', 'acme.example.com'],
+      primaryDomain: 'acme-mail.example.com',
       dkimSelectors: ['google', 'selector1'],
     });
     expect(await (await alice.api(`/api/vendors/${listed.id}`)).json()).toMatchObject({ domains: listed.domains });
@@ -68,9 +68,29 @@ describe("Vendors API: a vendor's domains and DKIM selectors (issue 31)", () => 
     expect(await updated.json()).toMatchObject({ message });
   });
 
+  it.each([['corp.internal'], ['api.svc.cluster.local'], ['intranet.lan'], ['co.uk'], ['vendor.example']])(
+    'refuses %s, a name under no public suffix (only an internal resolver answers it), on create and on update (issue 37 row 6)',
+    async (domain) => {
+      const created = await alice.api('/api/vendors', {
+        method: 'POST',
+        json: { name: 'Internal', domains: ['acme.com', domain] },
+      });
+      expect(created.status).toBe(400);
+      const refusal = (await created.json()) as { message: string };
+      expect(refusal.message).toBe(MESSAGES.vendors.domainNotPublic);
+      expect(refusal.message).not.toContain(domain);
+      const vendor = await create(alice, { name: 'Public', domains: ['mail.acme.co.uk', 'acme.github.io'] });
+      const updated = await alice.api(`/api/vendors/${vendor.id}`, { method: 'PUT', json: { domains: [domain] } });
+      expect(updated.status).toBe(400);
+      expect(await (await alice.api(`/api/vendors/${vendor.id}`)).json()).toMatchObject({
+        domains: ['mail.acme.co.uk', 'acme.github.io'],
+      });
+    },
+  );
+
   it("does not let another user change a vendor's domains", async () => {
     const vendor = await create(alice, { name: 'Private', url: 'https://private.example' });
-    const response = await bob.api(`/api/vendors/${vendor.id}`, { method: 'PUT', json: { domains: ['evil.example'] } });
+    const response = await bob.api(`/api/vendors/${vendor.id}`, { method: 'PUT', json: { domains: ['evil.example.com'] } });
     expect(response.status).toBe(404);
     expect(await (await alice.api(`/api/vendors/${vendor.id}`)).json()).toMatchObject({ domains: [] });
   });

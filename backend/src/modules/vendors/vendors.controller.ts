@@ -16,7 +16,7 @@ import { Workspace, type WorkspaceContext } from '../access/workspace-context';
 import { Audited } from '../audit-log/audited.decorator';
 import { VendorsService } from './vendors.service';
 
-const VENDOR_FIELDS = ['name', 'url', 'description'] as const;
+const VENDOR_FIELDS = ['name', 'url', 'description', 'domains', 'dkimSelectors'] as const;
 
 /** The request's workspace's vendors: every member reads them, editors and above change them. */
 @Controller('api/vendors')

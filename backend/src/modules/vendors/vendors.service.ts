@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { registrableDomainOf } from '@vendorwatch/compliance';
+import { isUnderPublicSuffix, registrableDomainOf } from '@vendorwatch/compliance';
 import {
   formatMessage,
   MESSAGES,
@@ -13,7 +13,7 @@ import {
 } from '@vendorwatch/contracts';
 import { VendorsRepository, type VendorLastCrawlRow, type VendorRow, type WorkspaceId } from '@vendorwatch/db';
 import { APP_CONFIG, VendorSchedulers, type AppConfig } from '@vendorwatch/runtime';
-import { ConflictError, NotFoundError } from '../../common/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../../common/errors';
 import { noteForAudit } from '../audit-log/audit-notes';
 
 export const toVendor = (row: VendorRow): Vendor => ({
@@ -75,6 +75,7 @@ export class VendorsService {
    * whoever adds them; `userId` is recorded as the one who added it.
    */
   async create(workspaceId: WorkspaceId, userId: string, input: CreateVendor): Promise<Vendor> {
+    assertPublicDomains(input.domains);
     const cap = this.config.VENDORS_PER_USER;
     const row = await this.vendors.createWithinCap(workspaceId, userId, input, cap);
     if (row === 'full') throw new ConflictError(formatMessage.vendorLimitReached(cap));
@@ -82,6 +83,15 @@ export class VendorsService {
   }
 
   async update(workspaceId: WorkspaceId, id: string, changes: UpdateVendor): Promise<Vendor> {
+    assertPublicDomains(changes.domains);
+    // What the worker reads in DNS changes: the entry keeps what it was (the new values are the route's fields).
+    if (changes.domains !== undefined || changes.dkimSelectors !== undefined) {
+      const before = await this.findOrThrow(workspaceId, id);
+      noteForAudit({
+        ...(changes.domains !== undefined ? { domainsBefore: before.domains } : {}),
+        ...(changes.dkimSelectors !== undefined ? { dkimSelectorsBefore: before.dkimSelectors } : {}),
+      });
+    }
     const row = await this.vendors.update(workspaceId, id, changes);
     if (!row) throw new NotFoundError(MESSAGES.vendors.notFound);
     return toVendor(row);
@@ -97,4 +107,13 @@ export class VendorsService {
       .remove(id)
       .catch((error: unknown) => this.logger.warn(`Could not remove the scheduler of vendor ${id}: ${String(error)}`));
   }
+}
+
+/**
+ * A vendor's domains are read in DNS by the worker (MX, TXT, DMARC…): a name under no public suffix
+ * (`corp.internal`, `*.svc.cluster.local`) would only be answered by the operator's internal resolver.
+ * The refusal names no domain and no address.
+ */
+function assertPublicDomains(domains: readonly string[] | undefined): void {
+  if (domains?.some((domain) => !isUnderPublicSuffix(domain))) throw new BadRequestError(MESSAGES.vendors.domainNotPublic);
 }

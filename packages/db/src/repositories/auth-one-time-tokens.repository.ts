@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../database';
 import { authOneTimeTokens, users, type OneTimeTokenPurpose } from '../schema';
 import type { UserRow } from './users.repository';
@@ -68,6 +68,34 @@ export class AuthOneTimeTokensRepository {
       .where(eq(authOneTimeTokens.id, id))
       .returning({ failedAttempts: authOneTimeTokens.failedAttempts });
     if (row && row.failedAttempts >= maxAttempts) await this.delete(id);
+  }
+
+  /**
+   * Counts one attempt at the token's code before it is checked (codes sent at the same moment cannot
+   * outrun the count): the attempt's number, or null when `maxAttempts` were made already (the token
+   * is then gone, the right code included).
+   */
+  async claimAttempt(id: string, maxAttempts: number): Promise<number | null> {
+    const [row] = await this.db
+      .update(authOneTimeTokens)
+      .set({ failedAttempts: sql`${authOneTimeTokens.failedAttempts} + 1` })
+      .where(and(eq(authOneTimeTokens.id, id), lt(authOneTimeTokens.failedAttempts, maxAttempts)))
+      .returning({ attempts: authOneTimeTokens.failedAttempts });
+    if (row) return row.attempts;
+    await this.delete(id);
+    return null;
+  }
+
+  /**
+   * Uses the token after attempt number `attempt` found its code right, unless another attempt was
+   * counted since (a burst of guesses around the right code): true for the one request that deleted it.
+   */
+  async spendAfterAttempt(id: string, attempt: number): Promise<boolean> {
+    const rows = await this.db
+      .delete(authOneTimeTokens)
+      .where(and(eq(authOneTimeTokens.id, id), eq(authOneTimeTokens.failedAttempts, attempt)))
+      .returning({ id: authOneTimeTokens.id });
+    return rows.length === 1;
   }
 
   /**

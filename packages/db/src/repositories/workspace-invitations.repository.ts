@@ -1,5 +1,5 @@
-import type { WorkspaceRole } from '@vendorwatch/contracts';
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { roleAtLeast, type WorkspaceRole } from '@vendorwatch/contracts';
+import { and, count, desc, eq, gt, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../database';
 import { users, workspaceInvitations, workspaceMembers, workspaces } from '../schema';
 import type { WorkspaceId } from '../workspace-id';
@@ -64,6 +64,31 @@ export class WorkspaceInvitationsRepository {
     });
   }
 
+  /**
+   * What the invitation throttles count, over invitations sent whatever became of them: when `email`
+   * was last invited to the workspace, and the workspace's and the inviter's invitations since `since`
+   * (how many, and the oldest, which is the first to age out).
+   */
+  async recentlySent(workspaceId: WorkspaceId, inviterId: string, email: string, since: Date) {
+    const window = (scope: SQL) =>
+      this.db
+        .select({
+          sent: count(),
+          oldest: sql<Date | null>`min(${workspaceInvitations.createdAt})`.mapWith(workspaceInvitations.createdAt),
+        })
+        .from(workspaceInvitations)
+        .where(and(scope, gte(workspaceInvitations.createdAt, since)));
+    const [[recipient], [workspace], [inviter]] = await Promise.all([
+      this.db
+        .select({ last: sql<Date | null>`max(${workspaceInvitations.createdAt})`.mapWith(workspaceInvitations.createdAt) })
+        .from(workspaceInvitations)
+        .where(and(eq(workspaceInvitations.workspaceId, workspaceId), eq(workspaceInvitations.email, email))),
+      window(eq(workspaceInvitations.workspaceId, workspaceId)),
+      window(eq(workspaceInvitations.invitedBy, inviterId)),
+    ]);
+    return { recipientLast: recipient?.last ?? null, workspace: workspace!, inviter: inviter! };
+  }
+
   /** The invitations that can still be accepted, newest first. */
   listPending(workspaceId: WorkspaceId): Promise<InvitationRow[]> {
     return this.db
@@ -83,6 +108,27 @@ export class WorkspaceInvitationsRepository {
     return row;
   }
 
+  /**
+   * Withdraws the open invitations `inviterId` sent to the workspace with one of `roles` (a demoted
+   * member's invitations above their new role, every role for one removed); how many.
+   */
+  async revokeSentBy(workspaceId: WorkspaceId, inviterId: string, roles: readonly WorkspaceRole[]): Promise<number> {
+    if (roles.length === 0) return 0;
+    const rows = await this.db
+      .update(workspaceInvitations)
+      .set({ revokedAt: new Date() })
+      .where(
+        and(
+          eq(workspaceInvitations.workspaceId, workspaceId),
+          eq(workspaceInvitations.invitedBy, inviterId),
+          inArray(workspaceInvitations.role, [...roles]),
+          isOpen,
+        ),
+      )
+      .returning({ id: workspaceInvitations.id });
+    return rows.length;
+  }
+
   async findByTokenHash(tokenHash: string): Promise<InvitationWithWorkspace | undefined> {
     const [row] = await this.db
       .select({ invitation: workspaceInvitations, workspaceName: workspaces.name, workspacePersonal: workspaces.personal })
@@ -93,20 +139,38 @@ export class WorkspaceInvitationsRepository {
   }
 
   /**
-   * Spends the invitation and makes the user a member with its role (one who is a member already
-   * keeps the role they have). undefined when it was accepted, revoked or lapsed in the meantime.
+   * Spends the invitation and makes the user a member with its role, bounded by the inviter's role of
+   * now (one who is a member already keeps the role they have). undefined when it was accepted,
+   * revoked or lapsed in the meantime; 'inviter_left' (nothing spent) when its inviter is no longer a member.
    */
-  async accept(id: string, userId: string): Promise<{ role: WorkspaceRole; joined: boolean } | undefined> {
+  async accept(id: string, userId: string): Promise<{ role: WorkspaceRole; joined: boolean } | 'inviter_left' | undefined> {
     return this.db.transaction(async (tx) => {
+      const [open] = await tx
+        .select()
+        .from(workspaceInvitations)
+        .where(and(eq(workspaceInvitations.id, id), isOpen, gt(workspaceInvitations.expiresAt, sql`now()`)))
+        .for('update');
+      if (!open) return undefined;
+      let role = open.role;
+      if (open.invitedBy) {
+        // The inviter's row is locked: a demotion at this moment waits, and withdraws what is left after.
+        const [inviter] = await tx
+          .select({ role: workspaceMembers.role })
+          .from(workspaceMembers)
+          .where(and(eq(workspaceMembers.workspaceId, open.workspaceId), eq(workspaceMembers.userId, open.invitedBy)))
+          .for('update');
+        if (!inviter) return 'inviter_left';
+        if (!roleAtLeast(inviter.role, role)) role = inviter.role;
+      }
       const [spent] = await tx
         .update(workspaceInvitations)
         .set({ acceptedAt: new Date(), acceptedBy: userId })
-        .where(and(eq(workspaceInvitations.id, id), isOpen, gt(workspaceInvitations.expiresAt, sql`now()`)))
+        .where(and(eq(workspaceInvitations.id, id), isOpen))
         .returning();
       if (!spent) return undefined;
       const [joined] = await tx
         .insert(workspaceMembers)
-        .values({ workspaceId: spent.workspaceId, userId, role: spent.role })
+        .values({ workspaceId: spent.workspaceId, userId, role })
         .onConflictDoNothing()
         .returning({ role: workspaceMembers.role });
       if (joined) return { role: joined.role, joined: true };

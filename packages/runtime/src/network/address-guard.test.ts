@@ -45,7 +45,7 @@ describe('address guard', () => {
     ])
       expect([host, await refusal(guard, host)]).toEqual([host, expect.stringContaining('Refused by the SSRF guard')]);
     expect(await refusal(guard, 'metadata.internal.test')).toMatch(
-      /resolves to 169\.254\.169\.254, which is a cloud metadata address$/,
+      /metadata\.internal\.test resolves to a cloud metadata address$/,
     );
     expect(await refusal(guard, 'v6-metadata.test')).toMatch(/cloud metadata address$/);
     expect(await refusal(guard, 'metadata.google.internal')).toMatch(/metadata\.google\.internal is a cloud metadata host name$/);

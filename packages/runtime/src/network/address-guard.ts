@@ -77,14 +77,16 @@ export class AddressGuard {
     if (reason) throw new SsrfRefusedError(reason, false);
   }
 
-  /** Keeps the allowed addresses; refuses when there is none, naming the first forbidden one. */
+  /** Keeps the allowed addresses; refuses when there is none, naming the kind of the first forbidden one. */
   private allowed(hostname: string, addresses: LookupAddress[]): LookupAddress[] {
     const allowed = addresses.filter((a) => this.refusal(a.address) === null);
     if (allowed.length === 0) {
       const first = addresses[0];
       if (!first) throw new SsrfRefusedError(`${hostname} has no address`, false);
-      const reason = this.refusal(first.address)!.replace(' is ', ', which is ');
-      throw this.error(`${hostname} resolves to ${reason}`, first.address);
+      // The kind of address only ("a private address"): a refusal shown to a user never tells them
+      // what an internal name resolves to.
+      const reason = this.refusal(first.address)!;
+      throw this.error(`${hostname} resolves to ${reason.slice(reason.lastIndexOf(' is ') + 4)}`, first.address);
     }
     return allowed;
   }

@@ -1,7 +1,14 @@
 import { Select, TextInput } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import { IconKey } from '@tabler/icons-react';
-import { apiKeyInputSchema, LIMITS, rolesUpTo, type CreatedApiKey, type WorkspaceRole } from '@vendorwatch/contracts';
+import {
+  API_KEY_MAX_ROLE,
+  apiKeyInputSchema,
+  LIMITS,
+  rolesUpTo,
+  type CreatedApiKey,
+  type WorkspaceRole,
+} from '@vendorwatch/contracts';
 import { InlineFormCard } from '@/components/forms/inline-form-card';
 import { focusFirstError, setServerFieldErrors } from '@/lib/form';
 import { useCurrentWorkspace } from '@/lib/workspace';
@@ -37,7 +44,7 @@ const validate = (values: ApiKeyFormValues): FormErrors => {
   return errors;
 };
 
-/** Name, role (no higher than the creator's) and optional expiry; the created secret goes to `onCreated`. */
+/** Name, role (no higher than the creator's, admin at most) and optional expiry; the created secret goes to `onCreated`. */
 export function CreateApiKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => void }) {
   const { workspace } = useCurrentWorkspace();
   const create = useCreateApiKey();
@@ -46,7 +53,8 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (created: CreatedAp
     initialValues: { name: '', role: 'viewer', expiresAt: '' },
     validate,
   });
-  const roles = rolesUpTo(workspace.role);
+  // A key is an admin at most (the owner's powers are for people), and never above its creator.
+  const roles = rolesUpTo(workspace.role).filter((role) => rolesUpTo(API_KEY_MAX_ROLE).includes(role));
 
   const submit = form.onSubmit(
     (values) =>
