@@ -10,8 +10,9 @@ import {
   type CrawlJobRow,
   type CrawlPageRow,
   type FrontierRow,
+  type WorkspaceId,
 } from '@vendorwatch/db';
-import { createTestDatabase, type TestDatabase } from '@vendorwatch/db/testing';
+import { createTestDatabase, personalWorkspaceOf, seedWorkspaceOf, type TestDatabase } from '@vendorwatch/db/testing';
 import { createRedisClient, JobQueues, SecretBox, type TypedQueue } from '@vendorwatch/runtime';
 import { asc, eq } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
@@ -41,7 +42,7 @@ export interface WorkerHarness {
   startWorker(options?: Partial<WorkerOptions>, overrides?: Record<string, string>): Promise<INestApplicationContext>;
   spawnWorker(options?: Partial<WorkerOptions>): Promise<ChildProcess>;
   /** A user with a vendor in their personal workspace. */
-  createUser(): Promise<{ userId: string; vendorId: string; workspaceId: string }>;
+  createUser(): Promise<{ userId: string; vendorId: string; workspaceId: WorkspaceId }>;
   createCrawlerConfig(userId: string, apiKey: string, endpoint: string): Promise<string>;
   insertCrawl(input: InsertCrawl): Promise<string>;
   startCrawl(input: InsertCrawl): Promise<string>;
@@ -150,7 +151,12 @@ export async function startWorkerHarness(overrides: Record<string, string> = {})
         .returning();
       const [vendor] = await db
         .insert(vendors)
-        .values({ userId: user!.id, name: 'Example Vendor', url: 'http://example.test' })
+        .values({
+          workspaceId: await personalWorkspaceOf(db, user!.id),
+          userId: user!.id,
+          name: 'Example Vendor',
+          url: 'http://example.test',
+        })
         .returning();
       return { userId: user!.id, vendorId: vendor!.id, workspaceId: vendor!.workspaceId };
     },
@@ -158,6 +164,7 @@ export async function startWorkerHarness(overrides: Record<string, string> = {})
       const [row] = await db
         .insert(crawlerConfigs)
         .values({
+          workspaceId: await personalWorkspaceOf(db, userId),
           userId,
           name: 'ScrapingBee',
           apiKeyEncrypted: harness.secrets.encrypt(apiKey),
@@ -173,6 +180,7 @@ export async function startWorkerHarness(overrides: Record<string, string> = {})
       const [row] = await db
         .insert(crawlJobs)
         .values({
+          workspaceId: await seedWorkspaceOf(db, owner.userId, owner.vendorId),
           userId: owner.userId,
           vendorId: owner.vendorId,
           method: input.method,

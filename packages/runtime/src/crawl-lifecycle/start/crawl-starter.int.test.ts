@@ -8,7 +8,7 @@ import {
   crawlJobs,
   type WorkspaceId,
 } from '@vendorwatch/db';
-import { createTestDatabase, type TestDatabase } from '@vendorwatch/db/testing';
+import { createTestDatabase, insertVendor, type TestDatabase } from '@vendorwatch/db/testing';
 import { randomBytes } from 'node:crypto';
 import { startTcpProxy, waitFor, type TcpProxy } from '../../../../../test-support';
 import { CrawlStarter, CrawlStartRefused } from './crawl-starter';
@@ -52,7 +52,7 @@ describe('CrawlStarter when the queue refuses the job', () => {
       userMetadata: {},
     });
     userId = user!.id;
-    const vendor = await vendors.create(userId, { name: 'Acme', url: 'https://acme.example/', description: '' });
+    const vendor = await insertVendor(database.db, userId, { name: 'Acme', url: 'https://acme.example/', description: '' });
     [vendorId, workspaceId] = [vendor.id, vendor.workspaceId];
   });
 
