@@ -13,7 +13,7 @@ import {
   type WorkspaceId,
 } from '@vendorwatch/db';
 import { createTestDatabase, personalWorkspaceOf, seedWorkspaceOf, type TestDatabase } from '@vendorwatch/db/testing';
-import { createRedisClient, JobQueues, SecretBox, type TypedQueue } from '@vendorwatch/runtime';
+import { createQueue, createRedisClient, JobQueues, SecretBox, type TypedQueue } from '@vendorwatch/runtime';
 import { asc, eq } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -33,7 +33,7 @@ import type { WorkerOptions } from '../worker-tokens';
 export interface WorkerHarness {
   database: TestDatabase;
   redis: Redis;
-  /** The gateway to this test file's queues (on `redis`); `queue` is its crawl queue. */
+  /** The gateway to this test file's queues (on `redis`); `queue` is the test's own view of its crawl queue. */
   queues: JobQueues;
   queue: TypedQueue<'crawl'>;
   config: Record<string, string>;
@@ -104,7 +104,8 @@ export async function startWorkerHarness(overrides: Record<string, string> = {})
     { REDIS_URL: config.REDIS_URL ?? 'redis://127.0.0.1:6379', QUEUE_PREFIX: prefix },
     { role: 'worker', redis },
   );
-  const queue = queues.queue('crawl');
+  // The test's own view of the crawl queue, to look at jobs as an operator's dashboard would.
+  const queue = createQueue({ REDIS_URL: config.REDIS_URL ?? 'redis://127.0.0.1:6379', QUEUE_PREFIX: prefix }, 'crawl');
   const apps: INestApplicationContext[] = [];
   const children: ChildProcess[] = [];
   const db = database.db;
@@ -234,6 +235,7 @@ export async function startWorkerHarness(overrides: Record<string, string> = {})
       for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await Promise.all(apps.map((app) => app.close().catch(() => undefined)));
       await queue.obliterate({ force: true }).catch(() => undefined);
+      await queue.close();
       await queues.close();
       let cursor = '0';
       do {
