@@ -56,6 +56,10 @@ const LAYERS = [
   })),
 ];
 
+/** The queue gateway is the only door to BullMQ's queues: everything else asks JobQueues (packages/runtime/src/queue). */
+const QUEUE_DOOR = 'Only JobQueues (packages/runtime/src/queue) touches BullMQ queues and jobs: ask it for what you need.';
+const BULLMQ_QUEUES = { name: 'bullmq', importNames: ['Queue', 'QueueEvents', 'FlowProducer', 'Job'], message: QUEUE_DOOR };
+
 export default tseslint.config(
   {
     ignores: [
@@ -78,6 +82,35 @@ export default tseslint.config(
       // Nest injects by constructor parameter types; those imports must stay value imports.
       '@typescript-eslint/consistent-type-imports': 'off',
     },
+  },
+  {
+    files: ['**/*.{ts,mts,mjs}'],
+    // Tests may watch a queue from outside (createQueue), as an operator's dashboard does; shipped code may not.
+    rules: { 'no-restricted-imports': ['error', { paths: [BULLMQ_QUEUES] }] },
+  },
+  {
+    files: ['backend/**/*.ts', 'worker/**/*.ts', 'packages/**/*.ts'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            BULLMQ_QUEUES,
+            {
+              name: '@vendorwatch/runtime',
+              importNames: ['createQueue', 'createQueueEvents', 'TypedQueue'],
+              message: QUEUE_DOOR,
+            },
+          ],
+          patterns: [{ group: ['**/queue/queues'], message: QUEUE_DOOR }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/runtime/src/queue/**/*.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['frontend/**/*.{ts,tsx}'],

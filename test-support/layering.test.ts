@@ -38,6 +38,63 @@ describe('layering rules in npm run lint', () => {
     expect(await restrictedPaths('frontend/src/features/alerts/right-way.ts', "export * from '@/lib/api-client';\n")).toEqual([]);
   });
 
+  describe('the queue gateway, the only door to BullMQ queues', () => {
+    const restrictedImports = async (filePath: string, code: string) => {
+      const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
+      return result!.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((m) => m.message);
+    };
+    const door = expect.stringContaining('Only JobQueues');
+
+    it("fails anything outside JobQueues' folder that imports BullMQ's Queue, QueueEvents, FlowProducer or Job", async () => {
+      expect(
+        await restrictedImports('worker/src/jobs/wrong-way.ts', "import { Queue } from 'bullmq';\nexport const q = Queue;\n"),
+      ).toEqual([door]);
+      expect(
+        await restrictedImports(
+          'packages/runtime/src/crawl-lifecycle/wrong-way.ts',
+          "import { FlowProducer, QueueEvents } from 'bullmq';\nexport { FlowProducer, QueueEvents };\n",
+        ),
+      ).toEqual([door, door]);
+      // Tests too: they watch queues through createQueue, never a BullMQ class of their own.
+      expect(
+        await restrictedImports(
+          'backend/src/wrong-way.int.test.ts',
+          "import type { Job } from 'bullmq';\nexport type J = Job;\n",
+        ),
+      ).toEqual([door]);
+    });
+
+    it('fails shipped code that makes a queue of its own through the runtime or holds one', async () => {
+      expect(
+        await restrictedImports(
+          'backend/src/wrong-way.ts',
+          "import { createQueue } from '@vendorwatch/runtime';\nexport const make = createQueue;\n",
+        ),
+      ).toEqual([door]);
+      expect(
+        await restrictedImports(
+          'packages/runtime/src/crawl-lifecycle/schedules/wrong-way.ts',
+          "import type { TypedQueue } from '../../queue/queues';\nexport type Q = TypedQueue<'crawl'>;\n",
+        ),
+      ).toEqual([door]);
+    });
+
+    it("passes JobQueues' own folder, and BullMQ's errors for the handlers", async () => {
+      expect(
+        await restrictedImports(
+          'packages/runtime/src/queue/right-way.ts',
+          "import { Queue } from 'bullmq';\nexport const q = Queue;\n",
+        ),
+      ).toEqual([]);
+      expect(
+        await restrictedImports(
+          'worker/src/jobs/right-way.ts',
+          "import { UnrecoverableError } from 'bullmq';\nexport const e = UnrecoverableError;\n",
+        ),
+      ).toEqual([]);
+    });
+  });
+
   it('fails a cycle of type-only imports', async () => {
     const tree = mkdtempSync(path.join(tmpdir(), 'import-cycles-'));
     try {

@@ -237,16 +237,15 @@ function exportInChild({ contender, format, databaseUrl, workspaceId, dir, logFi
 
 /** `outcomes` check outcomes for one user: 13 checks an assessment, 30 vendors, two months of crawls. */
 async function seed(db, outcomes) {
-  const { users, VendorsRepository } = requireFrom('worker', '@vendorwatch/db');
-  const { seedAssessment, SAMPLE_CHECKS, personalWorkspaceOf } = requireFrom('worker', '@vendorwatch/db/testing');
+  const { users } = requireFrom('worker', '@vendorwatch/db');
+  const { seedAssessment, SAMPLE_CHECKS, insertVendor, personalWorkspaceOf } = requireFrom('worker', '@vendorwatch/db/testing');
   const [user] = await db
     .insert(users)
     .values({ email: `b10-${Date.now()}@example.com`, encryptedPassword: 'x' })
     .returning();
-  const vendorsRepo = new VendorsRepository(db);
   const vendors = [];
   for (let i = 0; i < 30; i++)
-    vendors.push(await vendorsRepo.create(user.id, { name: `Vendor ${i + 1}`, url: '', description: '' }));
+    vendors.push(await insertVendor(db, user.id, { name: `Vendor ${i + 1}`, url: '', description: '' }));
   const checkIds = SAMPLE_CHECKS.map((check) => check.checkId);
   const assessments = Math.ceil(outcomes / checkIds.length);
   const start = Date.UTC(2025, 0, 1);

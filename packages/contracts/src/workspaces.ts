@@ -98,7 +98,7 @@ export const AUDIT_ACTIONS = [
   'api_key.create',
   'api_key.revoke',
   'audit_log.export',
-  // Phase two: the data of the workspace.
+  // The data of the workspace.
   'vendor.create',
   'vendor.update',
   'vendor.delete',

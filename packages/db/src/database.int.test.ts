@@ -22,14 +22,19 @@ describe.each(['postgres', 'pglite'] as const)('database on %s', (driver) => {
       ])
       .returning();
     const vendors = new VendorsRepository(database.db);
-    const first = await vendors.create(alice!.id, { name: 'Acme', url: 'https://acme.test', description: '' });
-    await vendors.create(alice!.id, { name: 'Globex', url: '', description: 'second' });
-
     const workspaces = new WorkspacesRepository(database.db);
     const [alices, bobs] = [
       (await workspaces.personalOf(alice!.id))!.workspaceId,
       (await workspaces.personalOf(bob!.id))!.workspaceId,
     ];
+    const first = await vendors.createWithinCap(
+      alices,
+      alice!.id,
+      { name: 'Acme', url: 'https://acme.test', description: '' },
+      10,
+    );
+    if (first === 'full') throw new Error('a new workspace has room');
+    await vendors.createWithinCap(alices, alice!.id, { name: 'Globex', url: '', description: 'second' }, 10);
     expect((await vendors.listWithCompliance(alices)).map((v) => v.name)).toEqual(['Globex', 'Acme']);
     expect(await vendors.listWithCompliance(bobs)).toEqual([]);
     expect(await vendors.findInWorkspace(bobs, first.id)).toBeUndefined();

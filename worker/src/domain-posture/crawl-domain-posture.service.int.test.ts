@@ -1,5 +1,5 @@
 import { CrawlDomainPostureRepository, CrawlJobsRepository, users, VendorsRepository } from '@vendorwatch/db';
-import { createTestDatabase, insertCompletedCrawl, type TestDatabase } from '@vendorwatch/db/testing';
+import { createTestDatabase, insertCompletedCrawl, insertVendor, type TestDatabase } from '@vendorwatch/db/testing';
 import { loadConfig } from '@vendorwatch/runtime';
 import { startDnsServer, type TestDnsServer } from '../../../test-support';
 import { CrawlDomainPosture, gathererOptionsOf } from './crawl-domain-posture.service';
@@ -44,7 +44,7 @@ describe("a crawl's domain posture reads the vendor's listed domains and DKIM se
   });
 
   it('reads the listed domains, primary first, and the listed selectors on each', async () => {
-    const vendor = await new VendorsRepository(database.db).create(userId, {
+    const vendor = await insertVendor(database.db, userId, {
       name: 'Acme',
       url: 'https://www.site.test/',
       description: '',
@@ -67,7 +67,7 @@ describe("a crawl's domain posture reads the vendor's listed domains and DKIM se
   });
 
   it('without listed domains reads the registrable domain of the start URL, and no DKIM selector', async () => {
-    const vendor = await new VendorsRepository(database.db).create(userId, {
+    const vendor = await insertVendor(database.db, userId, {
       name: 'Site',
       url: 'https://www.site.test/',
       description: '',

@@ -46,7 +46,7 @@ export class CrawlDomainPosture implements CrawlPostureReader {
       },
       signal,
     );
-    await this.posture.save(jobId, facts);
+    await this.posture.save(job.workspaceId, jobId, facts);
     return facts;
   }
 }

@@ -94,7 +94,7 @@ describe('compliance assessment of a completed crawl', () => {
   it.each(['http', 'api', 'puppeteer'] as const)(
     'a crawl by %s is assessed when it completes: every check as expected',
     async (method) => {
-      const { userId, vendorId } = await harness.createUser();
+      const { userId, vendorId, workspaceId } = await harness.createUser();
       const crawlerConfigId =
         method === 'api' ? await harness.createCrawlerConfig(userId, 'assessment-key', bee.endpoint) : undefined;
       const id = await harness.startCrawl({
@@ -107,7 +107,7 @@ describe('compliance assessment of a completed crawl', () => {
       });
       expect((await harness.waitForStatus(id, ['completed', 'failed'])).status).toBe('completed');
 
-      const stored = await harness.waitFor(() => assessments.findByJob(userId, id), 30_000, 'the assessment');
+      const stored = await harness.waitFor(() => assessments.findByJob(workspaceId, id), 30_000, 'the assessment');
       const checks = await assessments.checkResults(stored.id);
       const { outcomes, rate } = EXPECTED_BY_METHOD[method];
       expect(Object.fromEntries(checks.map((check) => [check.checkId, check.outcome]))).toEqual(outcomes);
@@ -129,10 +129,10 @@ describe('compliance assessment of a completed crawl', () => {
   );
 
   it('re-assessing the same crawl gives the same result, under the same report id', async () => {
-    const { userId, vendorId } = await harness.createUser();
+    const { userId, vendorId, workspaceId } = await harness.createUser();
     const id = await harness.startCrawl({ method: 'http', targetUrl: `${site.url}/`, settings: FIXTURE_SCOPE, userId, vendorId });
     await harness.waitForStatus(id, ['completed']);
-    const first = await harness.waitFor(() => assessments.findByJob(userId, id), 30_000, 'the assessment');
+    const first = await harness.waitFor(() => assessments.findByJob(workspaceId, id), 30_000, 'the assessment');
     const firstChecks = await assessments.checkResults(first.id);
 
     const db = harness.database.db;
@@ -146,14 +146,14 @@ describe('compliance assessment of a completed crawl', () => {
     expect(again?.id).toBe(first.id);
     const strip = (rows: typeof firstChecks) => rows.map(({ assessmentId: _a, ...rest }) => rest);
     expect(strip(await assessments.checkResults(first.id))).toEqual(strip(firstChecks));
-    expect((await assessments.findByJob(userId, id))!.rate).toBe(first.rate);
+    expect((await assessments.findByJob(workspaceId, id))!.rate).toBe(first.rate);
   });
 
   it('catches up a completed crawl left without an assessment (a worker died in between)', async () => {
-    const { userId, vendorId } = await harness.createUser();
+    const { userId, vendorId, workspaceId } = await harness.createUser();
     const id = await harness.startCrawl({ method: 'http', targetUrl: `${site.url}/`, settings: FIXTURE_SCOPE, userId, vendorId });
     await harness.waitForStatus(id, ['completed']);
-    const first = await harness.waitFor(() => assessments.findByJob(userId, id), 30_000, 'the assessment');
+    const first = await harness.waitFor(() => assessments.findByJob(workspaceId, id), 30_000, 'the assessment');
     await harness.database.db.delete(complianceAssessments).where(eq(complianceAssessments.id, first.id));
 
     const db = harness.database.db;
@@ -165,6 +165,6 @@ describe('compliance assessment of a completed crawl', () => {
       new CrawlInventoriesRepository(db),
     );
     expect(await assessor.catchUp(24 * 3600_000)).toBeGreaterThanOrEqual(1);
-    expect(await assessments.findByJob(userId, id)).toMatchObject({ rate: 50, label: 'Non-Compliant' });
+    expect(await assessments.findByJob(workspaceId, id)).toMatchObject({ rate: 50, label: 'Non-Compliant' });
   });
 });

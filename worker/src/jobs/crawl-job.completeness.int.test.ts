@@ -124,7 +124,7 @@ describe('every page, every crawl', () => {
   });
 
   it('ends a crawl whose job failed for good, with its reason, so its vendor can be crawled again', async () => {
-    const { userId, vendorId } = await harness.createUser();
+    const { userId, vendorId, workspaceId } = await harness.createUser();
     const id = await harness.insertCrawl({ method: 'http', targetUrl: `${site.url}/`, userId, vendorId });
     // A job that fails on its one attempt without touching the row: what a run of outages leaves behind.
     const failing = new Worker(
@@ -148,7 +148,13 @@ describe('every page, every crawl', () => {
 
     expect(await reconcileCrawls(harness.queues, jobs(), new Date(Date.now() + 60_000))).toMatchObject({ failed: 1 });
     expect(await harness.job(id)).toMatchObject({ status: 'failed', error: 'Connection terminated unexpectedly' });
-    const again = await jobs().createUnlessVendorBusy({ userId, vendorId, method: 'http', targetUrl: `${site.url}/` });
+    const again = await jobs().createUnlessVendorBusy({
+      workspaceId,
+      userId,
+      vendorId,
+      method: 'http',
+      targetUrl: `${site.url}/`,
+    });
     expect(again).toBeDefined();
   });
 

@@ -48,13 +48,13 @@ describe('a completed crawl is assessed on its TLS and domain posture', () => {
   });
 
   it('stores the facts with the crawl and the TLS checks with their evidence in its assessment', async () => {
-    const { userId, vendorId } = await harness.createUser();
+    const { userId, vendorId, workspaceId } = await harness.createUser();
     const id = await harness.startCrawl({ method: 'http', targetUrl: `${origin}/`, userId, vendorId });
     const ended = await harness.waitForStatus(id, ['completed', 'failed']);
     expect([ended.status, ended.error]).toEqual(['completed', null]);
 
     const assessments = new ComplianceAssessmentsRepository(harness.database.db);
-    const stored = await harness.waitFor(() => assessments.findByJob(userId, id), 60_000, 'the assessment');
+    const stored = await harness.waitFor(() => assessments.findByJob(workspaceId, id), 60_000, 'the assessment');
     const checks = Object.fromEntries((await assessments.checkResults(stored.id)).map((check) => [check.checkId, check]));
 
     expect(

@@ -49,12 +49,13 @@ describe('a new vulnerable library in a library check that already failed', () =
   });
 
   it('is a new finding in the comparison and fires the "check newly fails" alert', async () => {
-    const { userId, vendorId } = await harness.createUser();
+    const { userId, vendorId, workspaceId } = await harness.createUser();
     const alerts = new AlertsRepository(harness.database.db);
     const changes = new CrawlChangesRepository(harness.database.db);
-    await alerts.createRule({ userId, kind: 'check_fails', minSeverity: 'high' });
+    await alerts.createRule({ workspaceId, userId, kind: 'check_fails', minSeverity: 'high' });
     // Nothing listens there: the delivery is recorded (and fails to send), which is what is asserted.
     await alerts.createChannel({
+      workspaceId,
       userId,
       name: 'Hook',
       kind: 'webhook',

@@ -16,13 +16,12 @@ import {
   AfterCrawl,
   APP_CONFIG,
   DATABASE,
-  isCancelRequested,
+  JobQueues,
   type AppConfig,
   type CrawlJobResult,
   type TypedJob,
 } from '@vendorwatch/runtime';
 import { DelayedError, UnrecoverableError, WaitingError } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { ABORT_REASONS, abortReasonOf, CrawlAbortedError } from '../crawl-engine/loop/abort';
 import { planFromRow } from '../crawl-engine/loop/crawl-plan';
 import { Crawler } from '../crawl-engine/loop/crawler';
@@ -33,7 +32,6 @@ import { progressIntervalMs, ProgressReporter } from '../crawl-engine/loop/progr
 import { WorkerMetrics } from '../metrics/worker-metrics';
 import { ActiveJobs } from '../queue/active-jobs';
 import type { JobHandler, JobRunContext } from '../queue/job-handler';
-import { WORKER_REDIS } from '../worker-tokens';
 
 type TerminalStatus = 'completed' | 'failed' | 'cancelled';
 
@@ -54,7 +52,7 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(WORKER_REDIS) private readonly redis: Redis,
+    private readonly queues: JobQueues,
     @Inject(DATABASE) private readonly db: Database,
     private readonly jobs: CrawlJobsRepository,
     private readonly frontier: CrawlFrontierRepository,
@@ -87,7 +85,7 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
 
   private async attempt(job: TypedJob<'crawl'>, { signal, token }: JobRunContext): Promise<CrawlJobResult> {
     const id = job.data.crawlJobId;
-    if (await isCancelRequested(this.redis, this.config, id)) return this.end(id, 'cancelled', signal);
+    if (await this.queues.isCrawlCancelRequested(id)) return this.end(id, 'cancelled', signal);
     const row = await this.jobs.markRunningWithinCap(id, this.config.CRAWLS_RUNNING_PER_USER);
     if (row === 'busy') {
       // The user has as many crawls running as they may: this one waits (its place kept by its

@@ -27,10 +27,10 @@ describe('the same site under every spelling of its address', () => {
   });
 
   async function verdictOf(targetUrl: string) {
-    const { userId, vendorId } = await harness.createUser();
+    const { userId, vendorId, workspaceId } = await harness.createUser();
     const id = await harness.startCrawl({ method: 'http', targetUrl, settings: FIXTURE_SCOPE, userId, vendorId });
     expect((await harness.waitForStatus(id, ['completed', 'failed'])).status).toBe('completed');
-    const stored = await harness.waitFor(() => assessments.findByJob(userId, id), 30_000, `the assessment of ${targetUrl}`);
+    const stored = await harness.waitFor(() => assessments.findByJob(workspaceId, id), 30_000, `the assessment of ${targetUrl}`);
     const checks = await assessments.checkResults(stored.id);
     return { targetUrl, rate: stored.rate, outcomes: Object.fromEntries(checks.map((check) => [check.checkId, check.outcome])) };
   }

@@ -30,11 +30,12 @@ describe('comparing crawls made by different methods', () => {
   });
 
   it('calls the browser-only checks not comparable, and no alert says they newly fail', async () => {
-    const { userId, vendorId } = await harness.createUser();
+    const { userId, vendorId, workspaceId } = await harness.createUser();
     const alerts = new AlertsRepository(harness.database.db);
-    await alerts.createRule({ userId, kind: 'check_fails', minSeverity: null });
+    await alerts.createRule({ workspaceId, userId, kind: 'check_fails', minSeverity: null });
     // Nothing listens there: a delivery, if one were recorded, would only fail.
     await alerts.createChannel({
+      workspaceId,
       userId,
       name: 'Hook',
       kind: 'webhook',

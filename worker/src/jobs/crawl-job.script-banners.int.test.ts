@@ -86,9 +86,9 @@ describe('the http method reads the banners of the scripts the pages load', () =
       vendorId,
     });
     expect((await harness.waitForStatus(id, ['completed', 'failed'])).status).toBe('completed');
-    const assessment = await harness.waitFor(() => assessments.findByJob(userId, id), 30_000, 'the assessment');
-
     const workspaceId = (await new WorkspacesRepository(db).personalOf(userId))!.workspaceId;
+    const assessment = await harness.waitFor(() => assessments.findByJob(workspaceId, id), 30_000, 'the assessment');
+
     const inventories = new VendorInventories(new CrawlInventoriesRepository(db), assessments, new CrawlJobsRepository(db));
     const software = (await inventories.software(workspaceId, vendorId))!;
     const byComponent = Object.fromEntries(software.libraries.map((library) => [library.component, library]));

@@ -40,7 +40,8 @@ describe('software and third parties of a crawled vendor', () => {
   async function crawl(method: CrawlMethod, target: SoftwareSite, userId: string, vendorId: string): Promise<string> {
     const id = await harness.startCrawl({ method, targetUrl: `${target.url}/`, settings: FAST_CRAWL, userId, vendorId });
     expect((await harness.waitForStatus(id, ['completed', 'failed'])).status).toBe('completed');
-    await harness.waitFor(() => assessments.findByJob(userId, id), 30_000, 'the assessment');
+    const workspaceId = await workspaceOf(userId);
+    await harness.waitFor(() => assessments.findByJob(workspaceId, id), 30_000, 'the assessment');
     return id;
   }
 
@@ -50,7 +51,10 @@ describe('software and third parties of a crawled vendor', () => {
   }
 
   async function vendorOf(userId: string, name: string): Promise<string> {
-    const [vendor] = await harness.database.db.insert(vendors).values({ userId, name, url: 'http://example.test' }).returning();
+    const [vendor] = await harness.database.db
+      .insert(vendors)
+      .values({ workspaceId: await workspaceOf(userId), userId, name, url: 'http://example.test' })
+      .returning();
     return vendor!.id;
   }
 
@@ -111,7 +115,7 @@ describe('software and third parties of a crawled vendor', () => {
     );
 
     // The check in the catalogue fails, names each library, and says detection is by evidence seen.
-    const stored = (await assessments.findByJob(userId, id))!;
+    const stored = (await assessments.findByJob(await workspaceOf(userId), id))!;
     const check = (await assessments.checkResults(stored.id)).find((result) => result.checkId === 'vulnerable-js-libraries')!;
     expect(check.outcome).toBe('fail');
     expect(check.summary).toMatch(/^3 JavaScript libraries with known vulnerabilities: .*detection is by evidence seen/);
@@ -210,7 +214,10 @@ describe('software and third parties of a crawled vendor', () => {
         ]),
       );
       // The third-party-hosts check names the companies too.
-      const stored = (await assessments.findByJob(userId, (await inventories.software(await workspaceOf(userId), acme))!.jobId))!;
+      const stored = (await assessments.findByJob(
+        await workspaceOf(userId),
+        (await inventories.software(await workspaceOf(userId), acme))!.jobId,
+      ))!;
       const hostsCheck = (await assessments.checkResults(stored.id)).find((result) => result.checkId === 'third-party-hosts')!;
       expect(hostsCheck.evidence.map((e) => e.detail)).toEqual(
         expect.arrayContaining([
@@ -261,7 +268,7 @@ describe('software and third parties of a crawled vendor', () => {
   it("gives an assessment's grades with the what-if projection, to its owner only", async () => {
     const { userId, vendorId } = await harness.createUser();
     const id = await crawl('http', site, userId, vendorId);
-    const stored = (await assessments.findByJob(userId, id))!;
+    const stored = (await assessments.findByJob(await workspaceOf(userId), id))!;
     const result = (await inventories.grades(await workspaceOf(userId), stored.id))!;
     expect(result.grades.overall.score).toBe(stored.rate);
     expect(result.grades.categories.find((c) => c.category === 'software')).toMatchObject({ letter: 'F', checksCounted: 1 });

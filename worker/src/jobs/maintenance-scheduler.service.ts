@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { JOB_OPTIONS, JOBS, JobQueues } from '@vendorwatch/runtime';
+import { JOBS, JobQueues } from '@vendorwatch/runtime';
 import { errorMessage } from '../crawl-engine/loop/errors';
 import { ReconcileCrawlsHandler } from './reconcile-crawls.handler';
 import { WORKER_OPTIONS, type WorkerOptions } from '../worker-tokens';
@@ -12,22 +12,15 @@ import { WORKER_OPTIONS, type WorkerOptions } from '../worker-tokens';
 @Injectable()
 export class MaintenanceScheduler implements OnApplicationBootstrap {
   private readonly logger = new Logger(MaintenanceScheduler.name);
-  private readonly queue;
 
   constructor(
-    queues: JobQueues,
+    private readonly queues: JobQueues,
     @Inject(WORKER_OPTIONS) private readonly options: WorkerOptions,
     private readonly reconciler: ReconcileCrawlsHandler,
-  ) {
-    this.queue = queues.queue('reconcileCrawls');
-  }
+  ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.queue.upsertJobScheduler(
-      JOBS.reconcileCrawls.name,
-      { every: this.options.reconcileEveryMs },
-      { name: JOBS.reconcileCrawls.name, data: {}, opts: JOB_OPTIONS.reconcileCrawls({}, {}) },
-    );
+    await this.queues.upsertScheduler('reconcileCrawls', JOBS.reconcileCrawls.name, { every: this.options.reconcileEveryMs }, {});
     // Not awaited: a start-up must not wait on (or fail because of) what the crawls left behind.
     void this.reconciler
       .handle()

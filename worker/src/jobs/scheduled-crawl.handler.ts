@@ -49,7 +49,7 @@ export class ScheduledCrawlHandler implements JobHandler<'scheduledCrawl'>, OnAp
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.starter = new CrawlStarter({ vendors, crawlerSettings, crawlerConfigs, jobs, queues });
-    this.schedulers = new VendorSchedulers(queues.queue('scheduledCrawl'));
+    this.schedulers = new VendorSchedulers(queues);
     this.allowance = new UserAllowance(redis, config);
   }
 

@@ -17,7 +17,6 @@ describe('test crawls and worker heartbeats', () => {
     queues = new JobQueues(config, { role: 'worker', connectionName: 'test-crawl-test' });
   });
   afterAll(async () => {
-    await queues.queue('testCrawl').obliterate({ force: true });
     await queues.close();
     await harness.close();
     await site.close();

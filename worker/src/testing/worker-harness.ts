@@ -10,9 +10,10 @@ import {
   type CrawlJobRow,
   type CrawlPageRow,
   type FrontierRow,
+  type WorkspaceId,
 } from '@vendorwatch/db';
-import { createTestDatabase, type TestDatabase } from '@vendorwatch/db/testing';
-import { createRedisClient, JobQueues, SecretBox, type TypedQueue } from '@vendorwatch/runtime';
+import { createTestDatabase, personalWorkspaceOf, seedWorkspaceOf, type TestDatabase } from '@vendorwatch/db/testing';
+import { createQueue, createRedisClient, JobQueues, SecretBox, type TypedQueue } from '@vendorwatch/runtime';
 import { asc, eq } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -32,7 +33,7 @@ import type { WorkerOptions } from '../worker-tokens';
 export interface WorkerHarness {
   database: TestDatabase;
   redis: Redis;
-  /** The gateway to this test file's queues (on `redis`); `queue` is its crawl queue. */
+  /** The gateway to this test file's queues (on `redis`); `queue` is the test's own view of its crawl queue. */
   queues: JobQueues;
   queue: TypedQueue<'crawl'>;
   config: Record<string, string>;
@@ -41,7 +42,7 @@ export interface WorkerHarness {
   startWorker(options?: Partial<WorkerOptions>, overrides?: Record<string, string>): Promise<INestApplicationContext>;
   spawnWorker(options?: Partial<WorkerOptions>): Promise<ChildProcess>;
   /** A user with a vendor in their personal workspace. */
-  createUser(): Promise<{ userId: string; vendorId: string; workspaceId: string }>;
+  createUser(): Promise<{ userId: string; vendorId: string; workspaceId: WorkspaceId }>;
   createCrawlerConfig(userId: string, apiKey: string, endpoint: string): Promise<string>;
   insertCrawl(input: InsertCrawl): Promise<string>;
   startCrawl(input: InsertCrawl): Promise<string>;
@@ -103,7 +104,8 @@ export async function startWorkerHarness(overrides: Record<string, string> = {})
     { REDIS_URL: config.REDIS_URL ?? 'redis://127.0.0.1:6379', QUEUE_PREFIX: prefix },
     { role: 'worker', redis },
   );
-  const queue = queues.queue('crawl');
+  // The test's own view of the crawl queue, to look at jobs as an operator's dashboard would.
+  const queue = createQueue({ REDIS_URL: config.REDIS_URL ?? 'redis://127.0.0.1:6379', QUEUE_PREFIX: prefix }, 'crawl');
   const apps: INestApplicationContext[] = [];
   const children: ChildProcess[] = [];
   const db = database.db;
@@ -150,7 +152,12 @@ export async function startWorkerHarness(overrides: Record<string, string> = {})
         .returning();
       const [vendor] = await db
         .insert(vendors)
-        .values({ userId: user!.id, name: 'Example Vendor', url: 'http://example.test' })
+        .values({
+          workspaceId: await personalWorkspaceOf(db, user!.id),
+          userId: user!.id,
+          name: 'Example Vendor',
+          url: 'http://example.test',
+        })
         .returning();
       return { userId: user!.id, vendorId: vendor!.id, workspaceId: vendor!.workspaceId };
     },
@@ -158,6 +165,7 @@ export async function startWorkerHarness(overrides: Record<string, string> = {})
       const [row] = await db
         .insert(crawlerConfigs)
         .values({
+          workspaceId: await personalWorkspaceOf(db, userId),
           userId,
           name: 'ScrapingBee',
           apiKeyEncrypted: harness.secrets.encrypt(apiKey),
@@ -173,6 +181,7 @@ export async function startWorkerHarness(overrides: Record<string, string> = {})
       const [row] = await db
         .insert(crawlJobs)
         .values({
+          workspaceId: await seedWorkspaceOf(db, owner.userId, owner.vendorId),
           userId: owner.userId,
           vendorId: owner.vendorId,
           method: input.method,
@@ -226,6 +235,7 @@ export async function startWorkerHarness(overrides: Record<string, string> = {})
       for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await Promise.all(apps.map((app) => app.close().catch(() => undefined)));
       await queue.obliterate({ force: true }).catch(() => undefined);
+      await queue.close();
       await queues.close();
       let cursor = '0';
       do {

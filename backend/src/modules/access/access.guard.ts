@@ -38,8 +38,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  *    caller's personal workspace (a key: its own workspace); 403 "Not a member of this workspace"
  *    for one the caller does not belong to, read afresh on every request;
  * 3. whether the caller's role there allows the route's declared permission (`@Requires`).
- * A route that declares no permission (phase one of issue 33: the routes that still scope by user)
- * runs as before for a person, and refuses API keys.
+ * A route that declares no permission (the start-up check refuses one under /api) runs for a person
+ * without a workspace, and refuses API keys.
  */
 @Injectable()
 export class AccessGuard implements CanActivate {

@@ -53,7 +53,7 @@ const start = async (controllers: Type[], required: boolean) => {
   await app.close();
 };
 
-/** Since phase two of issue 33, an /api route that declares nothing stops the app at start-up. */
+/** An /api route that declares nothing stops the app at start-up. */
 describe('the start-up check of declared permissions', () => {
   it('is on: every /api route of the app declares its permission and audit', () => {
     expect(REQUIRE_DECLARED_PERMISSIONS).toBe(true);

@@ -3,8 +3,7 @@ import { DiscoveryService } from '@nestjs/core';
 import { discoverRoutes, type DiscoveredRoute } from '../api-docs/openapi-document';
 
 /**
- * On since phase two of issue 33 declared a permission on every /api route: an /api route that is
- * neither `@Public()` nor declares `@Requires(...)` — or that changes something without
+ * On: every /api route declares a permission. An /api route that is neither `@Public()` nor declares `@Requires(...)` — or that changes something without
  * `@Audited(...)` (or `@NotAudited()`) — stops the app at start-up, so no new route can skip the
  * role check or the audit log.
  */

@@ -8,6 +8,7 @@ import {
   type Vendor,
 } from '@vendorwatch/contracts';
 import { alertChannels } from '@vendorwatch/db';
+import { personalWorkspaceOf } from '@vendorwatch/db/testing';
 import { SecretBox } from '@vendorwatch/runtime';
 import { eq } from 'drizzle-orm';
 import { startSmtpCatcher, type SmtpCatcher } from '../../../../test-support/smtp-catcher';
@@ -124,6 +125,7 @@ describe('alerts that cannot be turned into a relay', () => {
     const [legacy] = await t.database.db
       .insert(alertChannels)
       .values({
+        workspaceId: await personalWorkspaceOf(t.database.db, erin.id),
         userId: erin.id,
         name: 'Old hook',
         kind: 'webhook',

@@ -162,7 +162,7 @@ describe('API keys', () => {
     const elsewhere = await createWorkspace(owner, 'Elsewhere');
     expectRefused(await withKey(key, 'GET', `/api/workspaces/${elsewhere.id}/members`), 403, MESSAGES.access.notMember);
     expect((await withKey(key, 'GET', `/api/workspaces/${team.id}/members`)).status).toBe(200);
-    // The vendor routes declare their permission (issue 33, phase two): a key lists its workspace's vendors.
+    // The vendor routes declare their permission: a key lists its workspace's vendors.
     expect(await withKey(key, 'GET', '/api/vendors')).toEqual({ status: 200, body: [] });
     expectRefused(await withKey(key, 'POST', '/api/workspaces', { name: 'By a key' }), 403, MESSAGES.access.peopleOnly);
   });

@@ -41,6 +41,7 @@ describe('audit log: the gaps of issue 37 closed', () => {
     });
     await new CrawlInventoriesRepository(t.database.db).save({
       jobId: seeded.jobId,
+      workspaceId: seeded.input.workspaceId,
       userId: alice.id,
       vendorId: vendor.id,
       crawlCompletedAt: new Date(),

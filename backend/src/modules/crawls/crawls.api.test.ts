@@ -8,6 +8,7 @@ import {
   type Vendor,
 } from '@vendorwatch/contracts';
 import { crawlJobs } from '@vendorwatch/db';
+import { seedWorkspaceOf } from '@vendorwatch/db/testing';
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { startFixtureSite, startScrapingBeeServer, waitFor, type FixtureSite } from '../../../../test-support';
@@ -286,6 +287,7 @@ describe('crawl jobs API', () => {
     const [stuck] = await t.database.db
       .insert(crawlJobs)
       .values({
+        workspaceId: await seedWorkspaceOf(t.database.db, bob.id, stuckVendor.id),
         userId: bob.id,
         vendorId: stuckVendor.id,
         method: 'http',

@@ -63,9 +63,10 @@ describe('GET /api/dashboard/posture (issues 31 §6 and 32 §5)', () => {
   ) {
     const vendor = (await apiCall(user, 'POST', '/api/vendors', { name, url: `https://${name.toLowerCase()}.example` }))
       .body as Vendor;
-    const { jobId } = await insertCompletedCrawl(t.database.db, { userId: user.id, vendorId: vendor.id });
+    const { jobId, workspaceId } = await insertCompletedCrawl(t.database.db, { userId: user.id, vendorId: vendor.id });
     await new CrawlInventoriesRepository(t.database.db).save({
       jobId,
+      workspaceId,
       userId: user.id,
       vendorId: vendor.id,
       crawlCompletedAt: new Date(),
@@ -98,7 +99,7 @@ describe('GET /api/dashboard/posture (issues 31 §6 and 32 §5)', () => {
       },
       grades: grades(letter),
     });
-    if (posture) await new CrawlDomainPostureRepository(t.database.db).save(jobId, posture);
+    if (posture) await new CrawlDomainPostureRepository(t.database.db).save(workspaceId, jobId, posture);
     return vendor;
   }
 

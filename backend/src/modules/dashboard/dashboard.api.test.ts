@@ -1,6 +1,6 @@
 import type { DashboardCharts, DashboardSummary, Vendor } from '@vendorwatch/contracts';
 import { crawlJobs, crawlPages } from '@vendorwatch/db';
-import { seedAssessment } from '@vendorwatch/db/testing';
+import { seedAssessment, seedWorkspaceOf } from '@vendorwatch/db/testing';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { shareWorkspace } from '../workspaces/testing/shared-workspace';
 
@@ -27,9 +27,11 @@ describe('dashboard API', () => {
     times: (number | null)[],
     at: Date,
   ) {
+    const workspaceId = await seedWorkspaceOf(t.database.db, user.id, vendor.id);
     const [job] = await t.database.db
       .insert(crawlJobs)
       .values({
+        workspaceId,
         userId: user.id,
         vendorId: vendor.id,
         method: 'http',
@@ -43,6 +45,7 @@ describe('dashboard API', () => {
       await t.database.db.insert(crawlPages).values(
         times.map((ms, i) => ({
           jobId: job!.id,
+          workspaceId,
           userId: user.id,
           vendorId: vendor.id,
           url: `https://x.example/${i}`,

@@ -18,7 +18,7 @@ import { APP_CONFIG, CrawlStarter, JobQueues, VendorSchedulers, type AppConfig }
     {
       provide: VendorSchedulers,
       inject: [JobQueues],
-      useFactory: (queues: JobQueues) => new VendorSchedulers(queues.queue('scheduledCrawl')),
+      useFactory: (queues: JobQueues) => new VendorSchedulers(queues),
     },
     {
       provide: CrawlStarter,

@@ -59,17 +59,18 @@ export class MetricsService implements OnModuleInit {
   }
 
   private queueGauges(): void {
-    const { queues } = this.jobQueues;
+    const jobQueues = this.jobQueues;
     new Gauge({
       name: 'vendorwatch_queue_jobs',
       help: 'Jobs in each queue by state (waiting is the queue depth).',
       labelNames: ['queue', 'state'],
       registers: [this.registry],
       async collect() {
-        const counts = await Promise.all(queues.map((queue) => withinTimeout(queue.getJobCounts())));
+        const names = jobQueues.queueNames();
+        const counts = await Promise.all(names.map((name) => withinTimeout(jobQueues.jobCounts(name))));
         this.reset();
-        queues.forEach((queue, i) => {
-          for (const [state, value] of Object.entries(counts[i] ?? {})) this.set({ queue: queue.name, state }, value);
+        names.forEach((name, i) => {
+          for (const [state, value] of Object.entries(counts[i] ?? {})) this.set({ queue: name, state }, value);
         });
       },
     });

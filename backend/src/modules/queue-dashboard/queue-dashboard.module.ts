@@ -29,7 +29,7 @@ export class QueueDashboardModule implements OnModuleInit {
     const board = new BullBoardFastifyAdapter();
     board.setBasePath(QUEUE_DASHBOARD_PATH);
     createBullBoard({
-      queues: this.jobQueues.queues.map((queue) => new BullMQAdapter(queue)),
+      queues: this.jobQueues.queuesForDashboard().map((queue) => new BullMQAdapter(queue)),
       serverAdapter: board,
       options: { uiConfig: { boardTitle: 'Vendorwatch queues' } },
     });

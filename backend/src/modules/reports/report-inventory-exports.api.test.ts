@@ -37,6 +37,7 @@ describe('report exports with what vendors run and share', () => {
     });
     await new CrawlInventoriesRepository(t.database.db).save({
       jobId: seeded.jobId,
+      workspaceId: seeded.input.workspaceId,
       userId: alice.id,
       vendorId: vendor.id,
       crawlCompletedAt: new Date(),

@@ -53,6 +53,7 @@ describe('reports: every vendor accounted for', () => {
     await new CrawlChangesRepository(db).save({
       jobId: latest.jobId,
       previousJobId: first.jobId,
+      workspaceId: latest.input.workspaceId,
       userId: ana.id,
       vendorId: vendor.Acme!.id,
       pagesBefore: 12,

@@ -1,5 +1,5 @@
 import type { ScheduleOverview, Vendor } from '@vendorwatch/contracts';
-import { createQueue, createRedisClient, VendorSchedulers, type TypedQueue } from '@vendorwatch/runtime';
+import { createRedisClient, JobQueues, VendorSchedulers } from '@vendorwatch/runtime';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { waitFor } from '../../../../test-support';
@@ -13,7 +13,7 @@ import { startTestApp, type TestApp, type TestUser } from '../../testing/test-ap
 describe('GET /api/schedules among many tenants', () => {
   let t: TestApp;
   let alice: TestUser;
-  let queue: TypedQueue<'scheduledCrawl'>;
+  let queues: JobQueues;
   let redis: Redis;
   const aliceVendors: Vendor[] = [];
   const othersVendorIds: string[] = [];
@@ -29,9 +29,9 @@ describe('GET /api/schedules among many tenants', () => {
       const saved = await alice.api(`/api/vendors/${vendor.id}/schedule`, { method: 'PUT', json: { kind: 'daily' } });
       expect(saved.status).toBe(200);
     }
-    queue = createQueue({ REDIS_URL: 'redis://127.0.0.1:6379', QUEUE_PREFIX: t.queuePrefix }, 'scheduledCrawl');
+    queues = new JobQueues({ REDIS_URL: 'redis://127.0.0.1:6379', QUEUE_PREFIX: t.queuePrefix }, { role: 'producer' });
     // Other tenants' schedulers, as their own API calls would have made them.
-    const schedulers = new VendorSchedulers(queue);
+    const schedulers = new VendorSchedulers(queues);
     for (let i = 0; i < 500; i++) {
       const vendorId = randomUUID();
       othersVendorIds.push(vendorId);
@@ -54,7 +54,7 @@ describe('GET /api/schedules among many tenants', () => {
   });
   afterAll(async () => {
     redis?.disconnect();
-    await queue?.close();
+    await queues?.close();
     await t?.close();
   });
 

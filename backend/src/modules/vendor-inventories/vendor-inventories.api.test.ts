@@ -118,6 +118,7 @@ describe('Vendor software, SBOM, third parties, grades and the portfolio (issues
     const checks = seeded.input.checks;
     await new CrawlInventoriesRepository(t.database.db).save({
       jobId: seeded.jobId,
+      workspaceId: seeded.input.workspaceId,
       userId: user.id,
       vendorId: vendor.id,
       crawlCompletedAt: seeded.input.crawlCompletedAt ?? null,

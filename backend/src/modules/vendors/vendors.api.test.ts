@@ -1,5 +1,6 @@
 import { formatMessage, MESSAGES, type Vendor, type VendorListItem, type Workspace } from '@vendorwatch/contracts';
 import { crawlJobs, vendors } from '@vendorwatch/db';
+import { personalWorkspaceOf } from '@vendorwatch/db/testing';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import {
@@ -90,7 +91,9 @@ describe('Vendors API', () => {
       ).json()) as Vendor;
     const [idle, running, failed] = [await create('Idle'), await create('Running'), await create('Failed')];
     const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    const workspaceId = await personalWorkspaceOf(t.database.db, carol.id);
     const crawl = (vendor: Vendor, values: Partial<typeof crawlJobs.$inferInsert>) => ({
+      workspaceId,
       userId: carol.id,
       vendorId: vendor.id,
       method: 'http',

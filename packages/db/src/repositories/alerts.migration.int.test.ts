@@ -79,7 +79,10 @@ describe('migration 0010_alert_hardening', () => {
       { rule_id: '20000000-0000-4000-8000-000000000001', event_key: null },
     ]);
     await expect(
-      client.exec(`insert into alert_rules (user_id, kind) values ('00000000-0000-4000-8000-000000000001', 'crawl_failed')`),
+      client.exec(
+        `insert into alert_rules (user_id, workspace_id, kind)
+         select created_by, id, 'crawl_failed' from workspaces where personal and created_by = '00000000-0000-4000-8000-000000000001'`,
+      ),
     ).rejects.toThrow(/alert_rules_(user|workspace)_kind_parameters_key/); // per workspace since 0018
   });
 });

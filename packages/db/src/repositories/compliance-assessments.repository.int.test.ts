@@ -5,6 +5,7 @@ import {
   buildAssessment,
   createTestDatabase,
   insertCompletedCrawl,
+  insertVendor,
   personalWorkspaceOf,
   seedAssessment,
   type TestDatabase,
@@ -46,13 +47,20 @@ describe.each(['postgres', 'pglite'] as const)('compliance assessments on %s', (
   afterAll(() => database.drop());
 
   it('replaces a job’s assessment whole on a second save, keeping its id', async () => {
-    const vendor = await vendors.create(userId, { name: 'Replace Co', url: '', description: '' });
+    const vendor = await insertVendor(database.db, userId, { name: 'Replace Co', url: '', description: '' });
     const { jobId } = await insertCompletedCrawl(database.db, { userId, vendorId: vendor.id });
-    const first = buildAssessment({ jobId, userId, vendorId: vendor.id, failing: ['transport.https', 'headers.csp'] });
+    const first = buildAssessment({
+      jobId,
+      workspaceId,
+      userId,
+      vendorId: vendor.id,
+      failing: ['transport.https', 'headers.csp'],
+    });
     const { id } = await assessments.save(first);
 
     const second = buildAssessment({
       jobId,
+      workspaceId,
       userId,
       vendorId: vendor.id,
       failing: ['a11y.html-lang'],
@@ -76,7 +84,7 @@ describe.each(['postgres', 'pglite'] as const)('compliance assessments on %s', (
   it('keeps one coherent assessment when saves of one job race', async () => {
     const { jobId } = await insertCompletedCrawl(database.db, { userId, vendorId: null });
     const inputs = Array.from({ length: 5 }, (_, i) => {
-      const input = buildAssessment({ jobId, userId, vendorId: null, catalogueVersion: `v${i}` });
+      const input = buildAssessment({ jobId, workspaceId, userId, vendorId: null, catalogueVersion: `v${i}` });
       input.checks = input.checks.slice(0, i + 3);
       return input;
     });
@@ -91,7 +99,14 @@ describe.each(['postgres', 'pglite'] as const)('compliance assessments on %s', (
 
   it('caps stored evidence and the length of what crawled sites wrote', async () => {
     const { jobId } = await insertCompletedCrawl(database.db, { userId, vendorId: null });
-    const input = buildAssessment({ jobId, userId, vendorId: null, failing: ['content.broken-links'], evidencePerFailure: 3 });
+    const input = buildAssessment({
+      jobId,
+      workspaceId,
+      userId,
+      vendorId: null,
+      failing: ['content.broken-links'],
+      evidencePerFailure: 3,
+    });
     const broken = input.checks.find((check) => check.checkId === 'content.broken-links')!;
     broken.evidence = Array.from({ length: 80 }, (_, i) => ({
       url: `https://v.example/${i}`,
@@ -107,9 +122,9 @@ describe.each(['postgres', 'pglite'] as const)('compliance assessments on %s', (
   });
 
   it('lists, summarises and walks a user’s reports by period and vendor', async () => {
-    const acme = await vendors.create(userId, { name: 'Acme', url: '', description: '' });
-    const globex = await vendors.create(userId, { name: 'Globex', url: '', description: '' });
-    const theirs = await vendors.create(otherUserId, { name: 'Initech', url: '', description: '' });
+    const acme = await insertVendor(database.db, userId, { name: 'Acme', url: '', description: '' });
+    const globex = await insertVendor(database.db, userId, { name: 'Globex', url: '', description: '' });
+    const theirs = await insertVendor(database.db, otherUserId, { name: 'Initech', url: '', description: '' });
     await seedAssessment(database.db, { userId, vendorId: acme.id, assessedAt: day('2025-03-01'), rate: 60 });
     await seedAssessment(database.db, { userId, vendorId: acme.id, assessedAt: day('2025-03-05'), rate: 80 });
     const latestAcme = await seedAssessment(database.db, { userId, vendorId: acme.id, assessedAt: day('2025-03-09'), rate: 95 });
@@ -150,7 +165,7 @@ describe.each(['postgres', 'pglite'] as const)('compliance assessments on %s', (
   });
 
   it('reads a crawl’s pages for assessment in batches, in crawl order, without their main text', async () => {
-    const vendor = await vendors.create(userId, { name: 'Pages Co', url: '', description: '' });
+    const vendor = await insertVendor(database.db, userId, { name: 'Pages Co', url: '', description: '' });
     const pages = Array.from({ length: 7 }, (_, i) => ({ url: `https://pages.example/${i}` }));
     const { jobId, pageIds } = await insertCompletedCrawl(database.db, { userId, vendorId: vendor.id, pages });
     // Pages fetched in the same microsecond and a page read later: the keyset must keep both apart.
@@ -169,7 +184,7 @@ describe.each(['postgres', 'pglite'] as const)('compliance assessments on %s', (
   });
 
   it('walks every outcome once in keyset batches, even between assessments a microsecond apart', async () => {
-    const vendor = await vendors.create(userId, { name: 'Batch Co', url: '', description: '' });
+    const vendor = await insertVendor(database.db, userId, { name: 'Batch Co', url: '', description: '' });
     const seeded = [];
     for (let i = 0; i < 4; i++)
       seeded.push(await seedAssessment(database.db, { userId, vendorId: vendor.id, failing: ['headers.csp'] }));

@@ -20,6 +20,7 @@ export type ComplianceAssessmentWithVendor = ComplianceAssessmentRow & { vendorN
 /** What the worker (or a re-assessment) stores for one crawl job: `assess(crawl)`'s result and the job's facts. */
 export interface SaveAssessmentInput {
   jobId: string;
+  workspaceId: WorkspaceId;
   userId: string;
   vendorId: string | null;
   method: string;
@@ -59,7 +60,7 @@ const storedRate = (rate: number) => Math.min(100, Math.max(0, Math.round(rate *
 
 /**
  * Compliance assessments: one per crawl job, written by the worker when a crawl completes and
- * replaced whole when the job is assessed again. Reads for the API are owner-scoped.
+ * replaced whole when the job is assessed again. Reads are scoped by workspace.
  */
 export class ComplianceAssessmentsRepository {
   constructor(private readonly db: Database) {}
@@ -95,7 +96,7 @@ export class ComplianceAssessmentsRepository {
       // Concurrent saves of one job serialise on this row: the second waits for the first to commit.
       const [row] = await tx
         .insert(complianceAssessments)
-        .values({ jobId: input.jobId, ...values })
+        .values({ jobId: input.jobId, workspaceId: input.workspaceId, ...values })
         .onConflictDoUpdate({ target: complianceAssessments.jobId, set: values })
         .returning({ id: complianceAssessments.id });
       const id = row!.id;
@@ -155,12 +156,12 @@ export class ComplianceAssessmentsRepository {
     return rows.map((row) => row.id);
   }
 
-  /** The assessment of a crawl job, if it has one (owner-scoped). */
-  async findByJob(userId: string, jobId: string): Promise<ComplianceAssessmentRow | undefined> {
+  /** The assessment of a crawl job of the workspace, if it has one. */
+  async findByJob(workspaceId: WorkspaceId, jobId: string): Promise<ComplianceAssessmentRow | undefined> {
     const [row] = await this.db
       .select()
       .from(complianceAssessments)
-      .where(and(eq(complianceAssessments.jobId, jobId), eq(complianceAssessments.userId, userId)));
+      .where(and(eq(complianceAssessments.jobId, jobId), eq(complianceAssessments.workspaceId, workspaceId)));
     return row;
   }
 

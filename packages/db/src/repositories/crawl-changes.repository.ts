@@ -11,6 +11,7 @@ export type NewCrawlPageChange = Omit<typeof crawlPageChanges.$inferInsert, 'id'
 export interface SaveCrawlChangeInput {
   jobId: string;
   previousJobId: string | null;
+  workspaceId: WorkspaceId;
   userId: string;
   vendorId: string | null;
   pagesBefore: number;

@@ -21,20 +21,20 @@ describe.each(['postgres', 'pglite'] as const)('crawl domain posture on %s', (dr
   afterAll(() => database.drop());
 
   it("stores a crawl's facts as read, replaces them when read again, and has none for another crawl", async () => {
-    const { jobId } = await insertCompletedCrawl(database.db, { userId, vendorId: null });
+    const { jobId, workspaceId } = await insertCompletedCrawl(database.db, { userId, vendorId: null });
     const { jobId: other } = await insertCompletedCrawl(database.db, { userId, vendorId: null });
     const first = domainPostureOf();
-    await repository.save(jobId, first);
+    await repository.save(workspaceId, jobId, first);
     expect(await repository.findByJobId(jobId)).toEqual(first);
     const second = domainPostureOf({ origins: [originOf('https://api.vendor.test')], lookups: { queries: 30, cap: 500 } });
-    await repository.save(jobId, second);
+    await repository.save(workspaceId, jobId, second);
     expect(await repository.findByJobId(jobId)).toEqual(second);
     expect(await repository.findByJobId(other)).toBeNull();
   });
 
   it('goes with its crawl', async () => {
-    const { jobId } = await insertCompletedCrawl(database.db, { userId, vendorId: null });
-    await repository.save(jobId, domainPostureOf());
+    const { jobId, workspaceId } = await insertCompletedCrawl(database.db, { userId, vendorId: null });
+    await repository.save(workspaceId, jobId, domainPostureOf());
     await database.db.delete(crawlJobs).where(eq(crawlJobs.id, jobId));
     expect(await repository.findByJobId(jobId)).toBeNull();
   });

@@ -2,6 +2,7 @@ import type { DomainPostureFacts } from '@vendorwatch/compliance';
 import { and, desc, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../database';
 import { crawlDomainPosture, crawlJobs, crawlPages } from '../schema';
+import type { WorkspaceId } from '../workspace-id';
 
 /**
  * The domain and TLS facts of each crawl: written by the worker after the crawl completed (again
@@ -11,11 +12,11 @@ export class CrawlDomainPostureRepository {
   constructor(private readonly db: Database) {}
 
   /** Stores the crawl's facts, replacing what an earlier gathering stored. */
-  async save(jobId: string, facts: DomainPostureFacts): Promise<void> {
+  async save(workspaceId: WorkspaceId, jobId: string, facts: DomainPostureFacts): Promise<void> {
     const values = { facts, dnsQueries: facts.lookups.queries, gatheredAt: new Date() };
     await this.db
       .insert(crawlDomainPosture)
-      .values({ jobId, ...values })
+      .values({ jobId, workspaceId, ...values })
       .onConflictDoUpdate({ target: crawlDomainPosture.jobId, set: values });
   }
 

@@ -2,7 +2,8 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../database';
 import { crawlFrontier, crawlJobs, users } from '../schema';
 import { rowsOf } from '../statements';
-import { createTestDatabase, type TestDatabase } from '../testing';
+import { createTestDatabase, personalWorkspaceOf, type TestDatabase } from '../testing';
+import type { WorkspaceId } from '../workspace-id';
 import { CrawlFrontierRepository } from './crawl-frontier.repository';
 
 /**
@@ -24,15 +25,17 @@ describe('frontier claim under a plan that rescans its subquery', () => {
   let oneConnection: DatabaseHandle;
   let jobId: string;
   let userId: string;
+  let workspaceId: WorkspaceId;
 
   beforeAll(async () => {
     database = await createTestDatabase();
     // Session settings hold for one connection: the statements under test all run on this one.
     oneConnection = await openDatabase({ url: database.url, poolSize: 1 });
     const [user] = await database.db.insert(users).values({ email: 'claim@example.com', encryptedPassword: 'x' }).returning();
+    workspaceId = await personalWorkspaceOf(database.db, user!.id);
     const [job] = await database.db
       .insert(crawlJobs)
-      .values({ userId: user!.id, method: 'http', targetUrl: 'https://v.test/' })
+      .values({ workspaceId, userId: user!.id, method: 'http', targetUrl: 'https://v.test/' })
       .returning();
     jobId = job!.id;
     userId = user!.id;
@@ -105,7 +108,7 @@ describe('frontier claim under a plan that rescans its subquery', () => {
 
     await db.execute(sql`begin`);
     await frontier.recordPage(jobId, row!.url, {
-      page: { jobId, userId, vendorId: null, url: row!.url, statusCode: 200, mainText: 'Hello' },
+      page: { jobId, workspaceId, userId, vendorId: null, url: row!.url, statusCode: 200, mainText: 'Hello' },
       state: 'done',
       redirectedFrom: [],
       discovered: [],

@@ -1,9 +1,8 @@
 import type { CrawlInventory, Grades, ThirdParty } from '@vendorwatch/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { crawlInventories, users } from '../schema';
-import { createTestDatabase, insertCompletedCrawl, type TestDatabase } from '../testing';
+import { createTestDatabase, insertCompletedCrawl, insertVendor, type TestDatabase } from '../testing';
 import { CrawlInventoriesRepository } from './crawl-inventories.repository';
-import { VendorsRepository } from './vendors.repository';
 import { WorkspacesRepository } from './workspaces.repository';
 import type { WorkspaceId } from '../workspace-id';
 
@@ -48,7 +47,6 @@ const inventory = (parties: string[], vulnerable = 0): CrawlInventory => ({
 describe('crawl inventories', () => {
   let database: TestDatabase;
   let inventories: CrawlInventoriesRepository;
-  let vendors: VendorsRepository;
   let userId: string;
   let otherUserId: string;
   let workspace: WorkspaceId;
@@ -57,7 +55,6 @@ describe('crawl inventories', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     inventories = new CrawlInventoriesRepository(database.db);
-    vendors = new VendorsRepository(database.db);
     const [alice, bob] = await database.db
       .insert(users)
       .values([
@@ -73,9 +70,9 @@ describe('crawl inventories', () => {
   });
   afterAll(() => database.drop());
 
-  it("keeps one inventory per crawl, replaced on a second save, and reads each vendor's latest crawl, owner-scoped", async () => {
-    const acme = await vendors.create(userId, { name: 'Acme', url: '', description: '' });
-    const globex = await vendors.create(userId, { name: 'Globex', url: '', description: '' });
+  it("keeps one inventory per crawl, replaced on a second save, and reads each vendor's latest crawl, workspace-scoped", async () => {
+    const acme = await insertVendor(database.db, userId, { name: 'Acme', url: '', description: '' });
+    const globex = await insertVendor(database.db, userId, { name: 'Globex', url: '', description: '' });
     const old = await insertCompletedCrawl(database.db, {
       userId,
       vendorId: acme.id,
@@ -94,6 +91,7 @@ describe('crawl inventories', () => {
     const save = (jobId: string, vendorId: string, completed: string, parties: string[], vulnerable = 0) =>
       inventories.save({
         jobId,
+        workspaceId: workspace,
         userId,
         vendorId,
         crawlCompletedAt: new Date(completed),
@@ -129,7 +127,7 @@ describe('crawl inventories', () => {
     // Another workspace reads nothing of it.
     expect(await inventories.latestForVendor(otherWorkspace, acme.id)).toBeUndefined();
     expect(await inventories.latestForVendors(otherWorkspace, [acme.id, globex.id])).toEqual([]);
-    expect(await inventories.findByJob(otherUserId, latest.jobId)).toBeUndefined();
-    expect(await inventories.findByJob(userId, latest.jobId)).toMatchObject({ vulnerableLibraries: 2 });
+    expect(await inventories.findByJob(otherWorkspace, latest.jobId)).toBeUndefined();
+    expect(await inventories.findByJob(workspace, latest.jobId)).toMatchObject({ vulnerableLibraries: 2 });
   });
 });

@@ -8,6 +8,7 @@ export type CrawlInventoryRow = typeof crawlInventories.$inferSelect;
 
 export interface SaveInventoryInput {
   jobId: string;
+  workspaceId: WorkspaceId;
   userId: string;
   vendorId: string | null;
   crawlCompletedAt: Date | null;
@@ -33,6 +34,7 @@ export class CrawlInventoriesRepository {
     const { inventory } = input;
     const values = {
       jobId: input.jobId,
+      workspaceId: input.workspaceId,
       userId: input.userId,
       vendorId: input.vendorId,
       crawlCompletedAt: input.crawlCompletedAt,
@@ -48,11 +50,11 @@ export class CrawlInventoriesRepository {
     await this.db.insert(crawlInventories).values(values).onConflictDoUpdate({ target: crawlInventories.jobId, set: update });
   }
 
-  async findByJob(userId: string, jobId: string): Promise<CrawlInventoryRow | undefined> {
+  async findByJob(workspaceId: WorkspaceId, jobId: string): Promise<CrawlInventoryRow | undefined> {
     const [row] = await this.db
       .select()
       .from(crawlInventories)
-      .where(and(eq(crawlInventories.jobId, jobId), eq(crawlInventories.userId, userId)));
+      .where(and(eq(crawlInventories.jobId, jobId), eq(crawlInventories.workspaceId, workspaceId)));
     return row;
   }
 

@@ -48,6 +48,7 @@ const ASSESSMENT_COLUMNS = {
 
 /** The columns a stored page writes, in parameter order from $2 ($1 is the job); an answer again replaces them all. */
 const PAGE_COLUMNS = [
+  'workspace_id',
   'user_id',
   'vendor_id',
   'url',
@@ -73,6 +74,7 @@ const PAGE_COLUMNS = [
 ] as const;
 type PageColumn = (typeof PAGE_COLUMNS)[number];
 const PAGE_CASTS: Partial<Record<PageColumn, string>> = {
+  workspace_id: 'uuid',
   user_id: 'uuid',
   vendor_id: 'uuid',
   status_code: 'int',
@@ -107,6 +109,7 @@ export const CRAWL_PAGE_WRITE = {
   params: PAGE_COLUMNS.length + 1,
   /** The page's values in parameter order (after the job); `url` is its key in the frontier. */
   values: (url: string, page: NewCrawlPage): unknown[] => [
+    page.workspaceId,
     page.userId,
     page.vendorId ?? null,
     url,

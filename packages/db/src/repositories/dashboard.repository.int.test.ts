@@ -23,16 +23,18 @@ describe('dashboard queries on 100 000 pages', () => {
     // Rows made in SQL: 100 000 pages over 50 vendors and 200 jobs for one user, 100 000 for another.
     await client.query(`
       insert into users (id, email, encrypted_password) values ('${heavy}', 'heavy@example.com', 'x'), ('${other}', 'other@example.com', 'x');
-      insert into vendors (id, user_id, name)
-        select gen_random_uuid(), u, 'Vendor ' || n from (values ('${heavy}'::uuid), ('${other}'::uuid)) as owners(u), generate_series(1, 50) n;
-      insert into crawl_jobs (id, user_id, vendor_id, method, status, target_url)
-        select gen_random_uuid(), v.user_id, v.id, 'http', (array['completed','failed','cancelled','completed'])[1 + n % 4], 'https://v.example/'
+      insert into vendors (id, workspace_id, user_id, name)
+        select gen_random_uuid(), w.id, u, 'Vendor ' || n
+        from (values ('${heavy}'::uuid), ('${other}'::uuid)) as owners(u)
+        join workspaces w on w.personal and w.created_by = u, generate_series(1, 50) n;
+      insert into crawl_jobs (id, workspace_id, user_id, vendor_id, method, status, target_url)
+        select gen_random_uuid(), v.workspace_id, v.user_id, v.id, 'http', (array['completed','failed','cancelled','completed'])[1 + n % 4], 'https://v.example/'
         from vendors v, generate_series(1, 4) n;
-      insert into crawl_pages (job_id, user_id, vendor_id, url, status_code, response_time_ms)
-        select j.id, j.user_id, j.vendor_id, 'https://v.example/' || n, case when n % 50 = 0 then null else 200 end, 50 + n % 400
+      insert into crawl_pages (job_id, workspace_id, user_id, vendor_id, url, status_code, response_time_ms)
+        select j.id, j.workspace_id, j.user_id, j.vendor_id, 'https://v.example/' || n, case when n % 50 = 0 then null else 200 end, 50 + n % 400
         from crawl_jobs j, generate_series(1, 500) n where j.user_id = '${heavy}'
         union all
-        select j.id, j.user_id, j.vendor_id, 'https://v.example/' || n, 200, 100
+        select j.id, j.workspace_id, j.user_id, j.vendor_id, 'https://v.example/' || n, 200, 100
         from crawl_jobs j, generate_series(1, 500) n where j.user_id = '${other}';
     `);
     for (const user of [heavy, other]) workspaceOf[user] = await personalWorkspaceOf(database.db, user);
@@ -72,8 +74,8 @@ describe('dashboard queries on 100 000 pages', () => {
     ]);
     // A new answered page; a re-fetch that now fails (no status); another that gets a slower answer; a job deleted.
     await client.query(
-      `insert into crawl_pages (job_id, user_id, url, status_code, response_time_ms) values ($1, $2, 'https://v.example/new', 200, 9000)`,
-      [jobs[0]!.id, other],
+      `insert into crawl_pages (job_id, workspace_id, user_id, url, status_code, response_time_ms) values ($1, $2, $3, 'https://v.example/new', 200, 9000)`,
+      [jobs[0]!.id, workspaceOf[other], other],
     );
     await client.query(`update crawl_pages set status_code = null where job_id = $1 and url = 'https://v.example/1'`, [
       jobs[1]!.id,

@@ -98,14 +98,6 @@ export class VendorsRepository {
     return row;
   }
 
-  async create(userId: string, vendor: NewVendor): Promise<VendorRow> {
-    const [row] = await this.db
-      .insert(vendors)
-      .values({ ...vendor, userId })
-      .returning();
-    return row!;
-  }
-
   /**
    * Adds `vendor` to the workspace, recorded as added by `userId` — unless the workspace already
    * keeps `cap` vendors: then 'full' and nothing is stored. A lock per workspace makes two requests

@@ -145,15 +145,12 @@ export const auditLog = pgTable(
 );
 
 /**
- * `workspace_id` of a table a workspace owns: cascades with the workspace, never null. Until every
- * repository names the workspace (phase two of issue 33), an insert that leaves it out gets it from
- * the row's parent (its vendor or crawl) or else its creator's personal workspace, through the
- * `<table>_fill_workspace_id` triggers of migration 0016: `sql\`default\`` only tells Drizzle the
- * column may be left out. Phase two drops that and the triggers, and every insert must name it.
+ * `workspace_id` of a table a workspace owns: cascades with the workspace, never null, and without a
+ * default: every insert names the workspace it writes to (the insert types require it), so a writer
+ * that forgot it does not compile rather than landing the row in someone's personal workspace.
  */
 export const workspaceIdColumn = () =>
   uuid('workspace_id')
     .$type<WorkspaceId>()
     .notNull()
-    .references(() => workspaces.id, { onDelete: 'cascade' })
-    .$defaultFn(() => sql`default`);
+    .references(() => workspaces.id, { onDelete: 'cascade' });

@@ -9,6 +9,8 @@ import {
 import type { Database } from '../database';
 import { ComplianceAssessmentsRepository, type SaveAssessmentInput } from '../repositories/compliance-assessments.repository';
 import { crawlJobs, crawlPages } from '../schema';
+import type { WorkspaceId } from '../workspace-id';
+import { seedWorkspaceOf } from './workspaces';
 
 /**
  * Realistic assessments for tests and benchmarks, stored through the repository the worker uses.
@@ -163,6 +165,7 @@ export const SAMPLE_CHECKS: readonly CheckTemplate[] = [
 
 export interface AssessmentOptions {
   jobId: string;
+  workspaceId: WorkspaceId;
   userId: string;
   vendorId: string | null;
   targetUrl?: string;
@@ -222,6 +225,7 @@ export function buildAssessment(options: AssessmentOptions): SaveAssessmentInput
     checks.filter((check) => check.outcome === 'fail' && check.severity === severity).length;
   return {
     jobId: options.jobId,
+    workspaceId: options.workspaceId,
     userId: options.userId,
     vendorId: options.vendorId,
     method: options.method ?? 'http',
@@ -245,6 +249,8 @@ export function buildAssessment(options: AssessmentOptions): SaveAssessmentInput
 }
 
 export interface SeedCrawlOptions {
+  /** Where the crawl belongs; by default its vendor's workspace (or its creator's personal one). */
+  workspaceId?: WorkspaceId;
   userId: string;
   vendorId: string | null;
   targetUrl?: string;
@@ -254,17 +260,19 @@ export interface SeedCrawlOptions {
   pages?: { url: string; screenshotPath?: string | null }[];
 }
 
-type EndedCrawl = Pick<SeedCrawlOptions, 'userId' | 'vendorId' | 'targetUrl' | 'method'> & {
+type EndedCrawl = Pick<SeedCrawlOptions, 'workspaceId' | 'userId' | 'vendorId' | 'targetUrl' | 'method'> & {
   status: 'completed' | 'failed';
   error?: string;
   at: Date;
 };
 
 /** A crawl job that started and ended at `at`, as the worker leaves it. */
-async function insertEndedCrawl(db: Database, crawl: EndedCrawl): Promise<string> {
+async function insertEndedCrawl(db: Database, crawl: EndedCrawl): Promise<{ jobId: string; workspaceId: WorkspaceId }> {
+  const workspaceId = crawl.workspaceId ?? (await seedWorkspaceOf(db, crawl.userId, crawl.vendorId));
   const [job] = await db
     .insert(crawlJobs)
     .values({
+      workspaceId,
       userId: crawl.userId,
       vendorId: crawl.vendorId,
       method: crawl.method ?? 'http',
@@ -277,16 +285,16 @@ async function insertEndedCrawl(db: Database, crawl: EndedCrawl): Promise<string
       completedAt: crawl.at,
     })
     .returning({ id: crawlJobs.id });
-  return job!.id;
+  return { jobId: job!.id, workspaceId };
 }
 
 /** A completed crawl job (and its pages) as the worker leaves it, for an assessment to belong to. */
 export async function insertCompletedCrawl(
   db: Database,
   options: SeedCrawlOptions,
-): Promise<{ jobId: string; pageIds: string[] }> {
+): Promise<{ jobId: string; workspaceId: WorkspaceId; pageIds: string[] }> {
   const at = options.completedAt ?? new Date();
-  const jobId = await insertEndedCrawl(db, { ...options, status: 'completed', at });
+  const { jobId, workspaceId } = await insertEndedCrawl(db, { ...options, status: 'completed', at });
   const pages = options.pages ?? [];
   const stored =
     pages.length === 0
@@ -296,6 +304,7 @@ export async function insertCompletedCrawl(
           .values(
             pages.map((page) => ({
               jobId,
+              workspaceId,
               userId: options.userId,
               vendorId: options.vendorId,
               url: page.url,
@@ -306,23 +315,25 @@ export async function insertCompletedCrawl(
             })),
           )
           .returning({ id: crawlPages.id });
-  return { jobId, pageIds: stored.map((page) => page.id) };
+  return { jobId, workspaceId, pageIds: stored.map((page) => page.id) };
 }
 
 /** A crawl that ended `failed` with the error the worker stored, as the vendors' report states read it. */
 export async function insertFailedCrawl(
   db: Database,
-  options: Pick<SeedCrawlOptions, 'userId' | 'vendorId' | 'targetUrl' | 'method'> & { error: string; at?: Date },
+  options: Pick<SeedCrawlOptions, 'workspaceId' | 'userId' | 'vendorId' | 'targetUrl' | 'method'> & { error: string; at?: Date },
 ): Promise<{ jobId: string }> {
-  return { jobId: await insertEndedCrawl(db, { ...options, status: 'failed', at: options.at ?? new Date() }) };
+  const { jobId } = await insertEndedCrawl(db, { ...options, status: 'failed', at: options.at ?? new Date() });
+  return { jobId };
 }
 
 /** A completed crawl and its assessment, stored; returns the report id with what was saved. */
 export async function seedAssessment(
   db: Database,
-  options: Omit<AssessmentOptions, 'jobId'> & Pick<SeedCrawlOptions, 'pages'>,
+  options: Omit<AssessmentOptions, 'jobId' | 'workspaceId'> & Pick<SeedCrawlOptions, 'workspaceId' | 'pages'>,
 ): Promise<{ reportId: string; jobId: string; pageIds: string[]; input: SaveAssessmentInput }> {
-  const { jobId, pageIds } = await insertCompletedCrawl(db, {
+  const { jobId, workspaceId, pageIds } = await insertCompletedCrawl(db, {
+    workspaceId: options.workspaceId,
     userId: options.userId,
     vendorId: options.vendorId,
     targetUrl: options.targetUrl,
@@ -330,7 +341,7 @@ export async function seedAssessment(
     completedAt: options.assessedAt,
     pages: options.pages,
   });
-  const input = buildAssessment({ ...options, jobId, pageIds: options.pageIds ?? pageIds });
+  const input = buildAssessment({ ...options, jobId, workspaceId, pageIds: options.pageIds ?? pageIds });
   const { id } = await new ComplianceAssessmentsRepository(db).save(input);
   return { reportId: id, jobId, pageIds, input };
 }

@@ -1,7 +1,7 @@
 export * from './redis';
 export * from './jobs';
 export * from './queues';
-export * from './cancel';
+export type { CancelMessage } from './cancel';
 export * from './heartbeat';
 export * from './job-queues';
 export * from './connection-log';

@@ -1,16 +1,22 @@
 import type { TestCrawlPayload, TestCrawlResult } from '@vendorwatch/contracts';
-import type { QueueEvents, WorkerOptions } from 'bullmq';
+import type { JobState, QueueEvents, RepeatOptions, WorkerOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config';
-import { publishCrawlCancel } from './cancel';
+import { isCancelRequested, publishCrawlCancel, subscribeToCrawlCancels, type CancelMessage } from './cancel';
 import { readWorkerHeartbeats, type WorkerHeartbeat } from './heartbeat';
-import { JOB_OPTIONS, JOBS, type EnqueueOptions, type JobKey, type JobPayload } from './jobs';
+import { JOB_OPTIONS, JOBS, type EnqueueOptions, type JobKey, type JobName, type JobPayload } from './jobs';
 import { createQueue, createQueueEvents, createWorker, type TypedProcessor, type TypedQueue, type TypedWorker } from './queues';
 import { createRedisClient, settleRedisClient, type RedisRole } from './redis';
 
 type QueueConfig = Pick<AppConfig, 'REDIS_URL' | 'QUEUE_PREFIX'>;
 
 export type CancelOutcome = 'removed' | 'gone' | 'signalled';
+
+/** Where a crawl's BullMQ job stands ('missing': there is none), and why it failed when it failed for good. */
+export interface CrawlJobState {
+  state: JobState | 'unknown' | 'missing';
+  failedReason: string | null;
+}
 
 export interface JobQueuesOptions {
   /** 'producer' for the API: while Redis is unreachable its calls fail at once (503) rather than hold the request. */
@@ -24,9 +30,10 @@ export interface JobQueuesOptions {
 /**
  * The one gateway to the job queues, for the API and the workers alike: each queue of the job
  * catalogue made once, up front (a producer's first add must find its connection made), jobs added with the options the catalogue
- * declares (`JOB_OPTIONS`), crawl cancellation, test crawls, counts, worker heartbeats and the
- * BullMQ workers that run the jobs. What the crawl lifecycle does with them (starting crawls, the vendors'
- * schedulers) lives in crawl-lifecycle/, above this plumbing.
+ * declares (`JOB_OPTIONS`), job schedulers, crawl cancellation, test crawls, counts, worker heartbeats and the
+ * BullMQ workers that run the jobs. The queues stay in here: callers ask for what they need by name
+ * (a lint rule keeps BullMQ's Queue, QueueEvents, FlowProducer and Job to this folder). What the crawl
+ * lifecycle does with them (starting crawls, the vendors' schedulers) lives in crawl-lifecycle/, above this plumbing.
  */
 export class JobQueues {
   private readonly byQueue = new Map<string, TypedQueue<JobKey>>();
@@ -43,13 +50,8 @@ export class JobQueues {
     for (const kind of Object.keys(JOBS) as JobKey[]) this.queue(kind);
   }
 
-  /** Resolves once the Redis client is connected, or after a few seconds if it is not; never rejects. */
-  ready(): Promise<void> {
-    return settleRedisClient(this.redis);
-  }
-
   /** The queue of one job kind. */
-  queue<K extends JobKey>(kind: K): TypedQueue<K> {
+  private queue<K extends JobKey>(kind: K): TypedQueue<K> {
     const name = JOBS[kind].queue;
     let queue = this.byQueue.get(name);
     if (!queue) {
@@ -59,8 +61,26 @@ export class JobQueues {
     return queue as unknown as TypedQueue<K>;
   }
 
-  /** Every queue of the catalogue, one per BullMQ queue name (for metrics and the queue dashboard). */
-  get queues(): TypedQueue<JobKey>[] {
+  /** Resolves once the Redis client is connected, or after a few seconds if it is not; never rejects. */
+  ready(): Promise<void> {
+    return settleRedisClient(this.redis);
+  }
+
+  /** The BullMQ name of every queue of the catalogue (for metrics). */
+  queueNames(): string[] {
+    return [...this.byQueue.keys()];
+  }
+
+  /** Jobs in one queue (by its BullMQ name) by state, waiting included (the queue depth); for metrics. */
+  async jobCounts(queueName: string): Promise<Record<string, number>> {
+    return (await this.byQueue.get(queueName)?.getJobCounts()) ?? {};
+  }
+
+  /**
+   * Every queue of the catalogue, one per BullMQ queue name, for the operators' queue dashboard alone:
+   * Bull Board lists, retries and removes jobs through its own adapter of a queue.
+   */
+  queuesForDashboard(): readonly TypedQueue<JobKey>[] {
     return [...this.byQueue.values()];
   }
 
@@ -94,6 +114,73 @@ export class JobQueues {
     }
     await publishCrawlCancel(this.redis, this.config, crawlJobId);
     return 'signalled';
+  }
+
+  /** Whether a cancel was asked for this crawl: a worker looks before it starts the job. */
+  isCrawlCancelRequested(crawlJobId: string): Promise<boolean> {
+    return isCancelRequested(this.redis, this.config, crawlJobId);
+  }
+
+  /** Hears every cancel request (on a connection of its own): a worker cancels the job it holds. */
+  subscribeToCrawlCancels(onCancel: (message: CancelMessage) => void): Promise<{ close(): Promise<void> }> {
+    return subscribeToCrawlCancels(this.config, onCancel);
+  }
+
+  /** Where the crawl's job stands, for the reconciler: a live row whose job is missing or failed needs it. */
+  async crawlJobState(crawlJobId: string): Promise<CrawlJobState> {
+    const job = await this.queue('crawl').getJob(crawlJobId);
+    if (!job) return { state: 'missing', failedReason: null };
+    return { state: await job.getState(), failedReason: job.failedReason || null };
+  }
+
+  /**
+   * Enqueues a crawl again under its id, to resume from its frontier: a finished job under that id would
+   * block the add, so it goes first.
+   */
+  async requeueCrawl(crawlJobId: string): Promise<void> {
+    const job = await this.queue('crawl').getJob(crawlJobId);
+    if (job) await job.remove().catch(() => undefined);
+    await this.enqueue('crawl', { crawlJobId });
+  }
+
+  /** How many BullMQ workers take crawls, all processes together (for a fair share of the backlog). */
+  crawlWorkersCount(): Promise<number> {
+    return this.queue('crawl').getWorkersCount();
+  }
+
+  /**
+   * Creates or updates the job scheduler `schedulerId` of this kind: each run adds a job with `payload`
+   * and the catalogue's options. BullMQ stores a scheduler once, so any number of processes may call this.
+   */
+  async upsertScheduler<K extends JobKey>(
+    kind: K,
+    schedulerId: string,
+    repeat: RepeatOptions,
+    payload: JobPayload<K>,
+  ): Promise<void> {
+    const queue = this.queue(kind) as unknown as TypedQueue<JobKey>;
+    // BullMQ types a scheduler's id like the job name, though any string is one.
+    await queue.upsertJobScheduler(schedulerId as JobName<JobKey>, repeat, {
+      name: JOBS[kind].name,
+      data: payload,
+      opts: JOB_OPTIONS[kind](payload, {}),
+    });
+  }
+
+  async removeScheduler(kind: JobKey, schedulerId: string): Promise<void> {
+    await this.queue(kind).removeJobScheduler(schedulerId);
+  }
+
+  /** When the scheduler's next run fires; null when there is no such scheduler. */
+  async nextScheduledRun(kind: JobKey, schedulerId: string): Promise<Date | null> {
+    const scheduler = await this.queue(kind).getJobScheduler(schedulerId);
+    return scheduler?.next ? new Date(scheduler.next) : null;
+  }
+
+  /** The ids of every job scheduler of this kind. */
+  async schedulerIds(kind: JobKey): Promise<string[]> {
+    const schedulers = await this.queue(kind).getJobSchedulers(0, -1);
+    return schedulers.map((scheduler) => scheduler.key ?? scheduler.id).filter((id): id is string => typeof id === 'string');
   }
 
   /** Runs a one-URL test crawl on a worker and waits for its result. */

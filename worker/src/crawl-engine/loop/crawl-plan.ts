@@ -27,7 +27,7 @@ export function planFromRow(row: CrawlJobRow, minDelayMs: number): { plan: Crawl
   const maxRetries = clampMaxRetries(settings.maxRetries);
   return {
     plan: {
-      owner: { jobId: row.id, userId: row.userId, vendorId: row.vendorId },
+      owner: { jobId: row.id, workspaceId: row.workspaceId, userId: row.userId, vendorId: row.vendorId },
       startUrls,
       scope: new CrawlScopeRules(startUrls, settings.allowedDomains ?? [], settings.excludePatterns ?? [], row.scopeHosts),
       canonical: new UrlCanonicalizer(settings.keepQueryParams ?? []),

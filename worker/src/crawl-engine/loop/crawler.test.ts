@@ -1,4 +1,5 @@
 import type { CrawlMethod } from '@vendorwatch/contracts';
+import type { WorkspaceId } from '@vendorwatch/db';
 import { CrawlAbortedError } from './abort';
 import { UrlCanonicalizer } from '../urls/canonical-url';
 import { Crawler, type CrawlPlan } from './crawler';
@@ -47,7 +48,7 @@ function crawlWorld(routes: Record<string, FakeRoute>) {
   const plan = (overrides: Partial<CrawlPlan> & { keep?: string[]; exclude?: string[] } = {}): CrawlPlan => {
     const startUrls = overrides.startUrls ?? [`${SITE}/`];
     return {
-      owner: { jobId: JOB, userId: 'user-1', vendorId: 'vendor-1' },
+      owner: { jobId: JOB, workspaceId: 'workspace-1' as WorkspaceId, userId: 'user-1', vendorId: 'vendor-1' },
       startUrls,
       scope: new CrawlScopeRules(startUrls, [], overrides.exclude ?? []),
       canonical: new UrlCanonicalizer(overrides.keep ?? []),

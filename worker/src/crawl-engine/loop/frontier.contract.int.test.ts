@@ -1,5 +1,5 @@
-import { CrawlFrontierRepository, crawlFrontier, crawlJobs, users } from '@vendorwatch/db';
-import { createTestDatabase } from '@vendorwatch/db/testing';
+import { asWorkspaceId, CrawlFrontierRepository, crawlFrontier, crawlJobs, users } from '@vendorwatch/db';
+import { createTestDatabase, personalWorkspaceOf } from '@vendorwatch/db/testing';
 import { asc, eq } from 'drizzle-orm';
 import { describeFrontierContract } from '../testing/frontier-contract';
 import { InMemoryFrontier } from '../testing/in-memory-frontier';
@@ -10,6 +10,7 @@ describeFrontierContract('in memory', async () => {
   let n = 0;
   return {
     frontier,
+    workspaceId: asWorkspaceId('workspace-1'),
     newJob: async () => `job-${++n}`,
     rows: async (jobId) => frontier.list(jobId),
     close: async () => undefined,
@@ -23,12 +24,14 @@ const onDatabase = (driver: 'postgres' | 'pglite') => async () => {
     .insert(users)
     .values({ id: '00000000-0000-4000-8000-00000000000a', email: 'frontier@example.com', encryptedPassword: 'x' })
     .returning();
+  const workspaceId = await personalWorkspaceOf(database.db, user!.id);
   return {
     frontier: new CrawlFrontierRepository(database.db),
+    workspaceId,
     newJob: async () => {
       const [job] = await database.db
         .insert(crawlJobs)
-        .values({ userId: user!.id, method: 'http', targetUrl: 'https://vendor.test/' })
+        .values({ workspaceId, userId: user!.id, method: 'http', targetUrl: 'https://vendor.test/' })
         .returning();
       return job!.id;
     },

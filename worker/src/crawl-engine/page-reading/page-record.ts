@@ -1,10 +1,11 @@
-import type { NewCrawlPage } from '@vendorwatch/db';
+import type { NewCrawlPage, WorkspaceId } from '@vendorwatch/db';
 import type { FetchedPage } from '../fetchers/fetcher';
 import { MAX_DESCRIPTION, MAX_TITLE } from './html-extractor';
 import { storable, storableText } from './storable';
 
 export interface PageOwner {
   jobId: string;
+  workspaceId: WorkspaceId;
   userId: string;
   vendorId: string | null;
 }

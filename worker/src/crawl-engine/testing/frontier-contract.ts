@@ -1,8 +1,10 @@
-import type { NewCrawlPage } from '@vendorwatch/db';
+import type { NewCrawlPage, WorkspaceId } from '@vendorwatch/db';
 import type { Frontier, FrontierRow } from '../loop/frontier';
 
 export interface FrontierUnderTest {
   frontier: Frontier;
+  /** The workspace of the jobs `newJob` makes: their pages are written there. */
+  workspaceId: WorkspaceId;
   /** A crawl job the frontier may hold rows for (a fresh one per call). */
   newJob(): Promise<string>;
   rows(jobId: string): Promise<FrontierRow[]>;
@@ -11,8 +13,9 @@ export interface FrontierUnderTest {
 
 const U = (path: string) => `https://vendor.test${path}`;
 const entry = (path: string, depth = 1) => ({ url: U(path), fetchUrl: U(path), depth, discoveredFrom: null });
-const page = (jobId: string, path: string): NewCrawlPage => ({
+const page = (workspaceId: WorkspaceId, jobId: string, path: string): NewCrawlPage => ({
   jobId,
+  workspaceId,
   userId: '00000000-0000-4000-8000-00000000000a',
   url: U(path),
   statusCode: 200,
@@ -83,7 +86,7 @@ export function describeFrontierContract(name: string, open: () => Promise<Front
       await frontier.claimNext(job);
       const done = await frontier.claimNext(job);
       await frontier.recordPage(job, done!.url, {
-        page: page(job, '/done'),
+        page: page(under.workspaceId, job, '/done'),
         state: 'done',
         redirectedFrom: [],
         discovered: [],
@@ -112,7 +115,7 @@ export function describeFrontierContract(name: string, open: () => Promise<Front
       await frontier.claimNext(job);
       await frontier.claimRedirectTarget(job, entry('/new'));
       await frontier.recordPage(job, U('/new'), {
-        page: page(job, '/new'),
+        page: page(under.workspaceId, job, '/new'),
         state: 'done',
         redirectedFrom: [U('/old')],
         discovered: [entry('/a', 2), entry('/b', 2), entry('/c', 2)],

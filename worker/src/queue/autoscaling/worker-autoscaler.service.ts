@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { APP_CONFIG, JobQueues, type AppConfig, type TypedQueue, type TypedWorker } from '@vendorwatch/runtime';
+import { APP_CONFIG, JobQueues, type AppConfig, type TypedWorker } from '@vendorwatch/runtime';
 import os from 'node:os';
 import { WorkerMetrics } from '../../metrics/worker-metrics';
 import { WORKER_OPTIONS, type WorkerOptions } from '../../worker-tokens';
@@ -39,16 +39,14 @@ export class WorkerAutoscaler implements OnModuleDestroy {
   private sampling: NodeJS.Timeout | null = null;
   private deciding: NodeJS.Timeout | null = null;
   private worker: TypedWorker<'crawl'> | null = null;
-  private readonly queue: TypedQueue<'crawl'>;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(WORKER_OPTIONS) private readonly options: WorkerOptions,
     private readonly active: ActiveJobs,
     metrics: WorkerMetrics,
-    queues: JobQueues,
+    private readonly queues: JobQueues,
   ) {
-    this.queue = queues.queue('crawl');
     const max = workerMaxConcurrency(config);
     this.autoscaler = new ConcurrencyAutoscaler({
       ...DEFAULT_AUTOSCALER_LIMITS,
@@ -110,8 +108,8 @@ export class WorkerAutoscaler implements OnModuleDestroy {
     let backlog = false;
     let fairShare: number | undefined;
     try {
-      const counts = await this.queue.getJobCounts('waiting', 'prioritized', 'active');
-      const waiting = (counts.waiting ?? 0) + (counts.prioritized ?? 0);
+      const counts = await this.queues.crawlCounts();
+      const waiting = counts.waiting ?? 0;
       backlog = waiting > 0;
       // The share holds while the backlog shrinks: when it does not, the other processes take no
       // more (their bound, their load) and this one grows past its share rather than leave crawls waiting.
@@ -120,7 +118,7 @@ export class WorkerAutoscaler implements OnModuleDestroy {
       if (backlog && othersTaking) {
         // CLIENT LIST, so only when a share can matter (an idle worker asks every second otherwise);
         // where a managed Redis refuses it, BullMQ answers one worker: no share is imposed.
-        const workers = await this.queue.getWorkersCount();
+        const workers = await this.queues.crawlWorkersCount();
         fairShare = Math.ceil((waiting + (counts.active ?? 0)) / Math.max(1, workers));
       }
     } catch {

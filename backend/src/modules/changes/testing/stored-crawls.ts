@@ -7,18 +7,27 @@ import {
   crawlPages,
   type Database,
 } from '@vendorwatch/db';
+import { seedWorkspaceOf } from '@vendorwatch/db/testing';
 import { CrawlComparator } from '@vendorwatch/runtime';
 
 /**
  * Crawls of one vendor as a worker would have stored them (rows and pages with their main text),
- * compared as the worker compares them: what the changes API reads.
+ * compared as the worker compares them: what the changes API reads. They belong to the vendor's workspace.
  */
 export function storedCrawls(db: Database, userId: string, vendorId: string, origin: string) {
   return {
     async crawl(completedAt: Date | null, status: 'completed' | 'running' = 'completed'): Promise<string> {
       const [row] = await db
         .insert(crawlJobs)
-        .values({ userId, vendorId, method: 'http', status, targetUrl: `${origin}/`, completedAt })
+        .values({
+          workspaceId: await seedWorkspaceOf(db, userId, vendorId),
+          userId,
+          vendorId,
+          method: 'http',
+          status,
+          targetUrl: `${origin}/`,
+          completedAt,
+        })
         .returning();
       return row!.id;
     },
@@ -32,8 +41,9 @@ export function storedCrawls(db: Database, userId: string, vendorId: string, ori
       mainText,
       mainTextHash: textHash(comparableText(mainText)),
     }),
-    async addPages(pages: (typeof crawlPages.$inferInsert)[]): Promise<void> {
-      await db.insert(crawlPages).values(pages);
+    async addPages(pages: Omit<typeof crawlPages.$inferInsert, 'workspaceId'>[]): Promise<void> {
+      const workspaceId = await seedWorkspaceOf(db, userId, vendorId);
+      await db.insert(crawlPages).values(pages.map((page) => ({ ...page, workspaceId })));
     },
     async compare(...jobIds: string[]): Promise<void> {
       const comparator = new CrawlComparator(

@@ -12,7 +12,7 @@ import {
   workspaceMembers,
   workspaces,
 } from '@vendorwatch/db';
-import { createTestDatabase, type TestDatabase } from '@vendorwatch/db/testing';
+import { createTestDatabase, personalWorkspaceOf, type TestDatabase } from '@vendorwatch/db/testing';
 import { eq } from 'drizzle-orm';
 import { SecretBox } from '../../crypto';
 import { AlertEvaluator } from './alert-evaluator';
@@ -45,15 +45,17 @@ describe('AlertEvaluator', () => {
   });
   afterAll(() => database.drop());
 
-  const user = async () =>
-    (
-      await database.db
-        .insert(users)
-        .values({ email: `u-${Math.random()}@example.test`, encryptedPassword: 'x' })
-        .returning()
-    )[0]!;
-  const channel = (userId: string, name: string, kind: 'email' | 'webhook', target: string, confirmed = true) =>
+  /** A user and their personal workspace, where their channels, rules and crawls here belong. */
+  const user = async () => {
+    const [row] = await database.db
+      .insert(users)
+      .values({ email: `u-${Math.random()}@example.test`, encryptedPassword: 'x' })
+      .returning();
+    return { ...row!, workspaceId: await personalWorkspaceOf(database.db, row!.id) };
+  };
+  const channel = async (userId: string, name: string, kind: 'email' | 'webhook', target: string, confirmed = true) =>
     alerts.createChannel({
+      workspaceId: await personalWorkspaceOf(database.db, userId),
       userId,
       name,
       kind,
@@ -64,7 +66,14 @@ describe('AlertEvaluator', () => {
     (
       await database.db
         .insert(crawlJobs)
-        .values({ userId, method: 'http', status, targetUrl: 'https://v.example/', error: status === 'failed' ? 'down' : null })
+        .values({
+          workspaceId: await personalWorkspaceOf(database.db, userId),
+          userId,
+          method: 'http',
+          status,
+          targetUrl: 'https://v.example/',
+          error: status === 'failed' ? 'down' : null,
+        })
         .returning()
     )[0]!.id;
 
@@ -75,9 +84,9 @@ describe('AlertEvaluator', () => {
     await channel(owner.id, 'Hook again', 'webhook', 'https://hooks.example/a');
     await channel(owner.id, 'Unconfirmed', 'email', 'someone@example.test', false);
     const mail = await channel(owner.id, 'Me', 'email', 'me@example.test');
-    await alerts.createRule({ userId: owner.id, kind: 'check_fails', minSeverity: null });
-    await alerts.createRule({ userId: owner.id, kind: 'check_fails', minSeverity: 'high' });
-    await alerts.createRule({ userId: owner.id, kind: 'label_drop' });
+    await alerts.createRule({ workspaceId: owner.workspaceId, userId: owner.id, kind: 'check_fails', minSeverity: null });
+    await alerts.createRule({ workspaceId: owner.workspaceId, userId: owner.id, kind: 'check_fails', minSeverity: 'high' });
+    await alerts.createRule({ workspaceId: owner.workspaceId, userId: owner.id, kind: 'label_drop' });
     const jobId = await crawl(owner.id, 'completed');
     const finding = (checkId: string, severity: 'high' | 'low') => ({
       checkId,
@@ -89,6 +98,7 @@ describe('AlertEvaluator', () => {
     await database.db.insert(crawlChanges).values({
       jobId,
       previousJobId: await crawl(owner.id, 'completed'),
+      workspaceId: owner.workspaceId,
       userId: owner.id,
       findingsNew: [finding('hsts', 'high'), finding('alt', 'low')],
       labelBefore: 'Compliant',
@@ -117,7 +127,7 @@ describe('AlertEvaluator', () => {
   it('sends at most perCrawl messages for one crawl, the most important events first', async () => {
     const owner = await user();
     for (let i = 0; i < 6; i++) await channel(owner.id, `Hook ${i}`, 'webhook', `https://hooks.example/${i}`);
-    await alerts.createRule({ userId: owner.id, kind: 'crawl_failed' });
+    await alerts.createRule({ workspaceId: owner.workspaceId, userId: owner.id, kind: 'crawl_failed' });
     const jobId = await crawl(owner.id, 'failed');
     expect(await evaluator(4).evaluate(jobId)).toBe(4);
     expect(await evaluator(4).evaluate(jobId)).toBe(0);
@@ -151,7 +161,7 @@ describe('AlertEvaluator', () => {
     await alerts.createRule({ userId: owner.id, workspaceId: team!.id, kind: 'crawl_failed' });
     // The colleague's personal channel and rule are theirs alone: a team crawl does not reach them.
     await channel(colleague.id, 'Personal hook', 'webhook', 'https://hooks.example/personal');
-    await alerts.createRule({ userId: colleague.id, kind: 'crawl_failed' });
+    await alerts.createRule({ workspaceId: colleague.workspaceId, userId: colleague.id, kind: 'crawl_failed' });
     const [job] = await database.db
       .insert(crawlJobs)
       .values({

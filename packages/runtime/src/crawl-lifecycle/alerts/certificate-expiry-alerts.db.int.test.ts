@@ -11,7 +11,7 @@ import {
   vendors,
   VendorsRepository,
 } from '@vendorwatch/db';
-import { createTestDatabase, type TestDatabase } from '@vendorwatch/db/testing';
+import { createTestDatabase, personalWorkspaceOf, seedWorkspaceOf, type TestDatabase } from '@vendorwatch/db/testing';
 import { eq } from 'drizzle-orm';
 import { AlertEvaluator } from './alert-evaluator';
 
@@ -63,24 +63,28 @@ describe('certificate-expiry alerts', () => {
       .insert(users)
       .values({ email: `cert-${Math.random()}@example.test`, encryptedPassword: 'x' })
       .returning();
+    const workspaceId = await personalWorkspaceOf(database.db, user!.id);
     const [vendor] = await database.db
       .insert(vendors)
-      .values({ userId: user!.id, name: 'Acme', url: 'https://vendor.example' })
+      .values({ workspaceId, userId: user!.id, name: 'Acme', url: 'https://vendor.example' })
       .returning();
     await alerts.createChannel({
+      workspaceId,
       userId: user!.id,
       name: 'Me',
       kind: 'email',
       target: 'me@example.test',
       confirmedAt: new Date(),
     });
-    return { userId: user!.id, vendorId: vendor!.id };
+    return { userId: user!.id, vendorId: vendor!.id, workspaceId };
   }
 
   async function crawlWith(userId: string, vendorId: string, certificates: Record<string, number>): Promise<string> {
+    const workspaceId = await seedWorkspaceOf(database.db, userId, vendorId);
     const [job] = await database.db
       .insert(crawlJobs)
       .values({
+        workspaceId,
         userId,
         vendorId,
         method: 'http',
@@ -89,7 +93,7 @@ describe('certificate-expiry alerts', () => {
         completedAt: new Date(),
       })
       .returning();
-    await posture.save(job!.id, facts(certificates));
+    await posture.save(workspaceId, job!.id, facts(certificates));
     return job!.id;
   }
 
@@ -97,8 +101,8 @@ describe('certificate-expiry alerts', () => {
     (await database.db.select().from(alertDeliveries).where(eq(alertDeliveries.userId, userId))).map((row) => row.event);
 
   it('fires on the first crawl that sees a certificate ending within the window, naming each one, soonest first', async () => {
-    const { userId, vendorId } = await owner();
-    await alerts.createRule({ userId, kind: 'certificate_expiring', withinDays: 30 });
+    const { userId, vendorId, workspaceId } = await owner();
+    await alerts.createRule({ workspaceId, userId, kind: 'certificate_expiring', withinDays: 30 });
     const jobId = await crawlWith(userId, vendorId, {
       'www.vendor.example': 12,
       'api.vendor.example': -2,
@@ -119,8 +123,8 @@ describe('certificate-expiry alerts', () => {
   });
 
   it('says nothing again for the same certificates on the next crawl, and again once another one nears its end', async () => {
-    const { userId, vendorId } = await owner();
-    await alerts.createRule({ userId, kind: 'certificate_expiring', withinDays: 30 });
+    const { userId, vendorId, workspaceId } = await owner();
+    await alerts.createRule({ workspaceId, userId, kind: 'certificate_expiring', withinDays: 30 });
     const first = await crawlWith(userId, vendorId, { 'www.vendor.example': 12 });
     expect(await evaluator.evaluate(first)).toBe(1);
     expect(await evaluator.evaluate(first)).toBe(0);
@@ -134,8 +138,8 @@ describe('certificate-expiry alerts', () => {
   });
 
   it('stays silent outside the window, and for a rule with a shorter one', async () => {
-    const { userId, vendorId } = await owner();
-    await alerts.createRule({ userId, kind: 'certificate_expiring', withinDays: 7 });
+    const { userId, vendorId, workspaceId } = await owner();
+    await alerts.createRule({ workspaceId, userId, kind: 'certificate_expiring', withinDays: 7 });
     const jobId = await crawlWith(userId, vendorId, { 'www.vendor.example': 12 });
     expect(await evaluator.evaluate(jobId)).toBe(0);
     expect(await eventsOf(userId)).toEqual([]);

@@ -61,6 +61,7 @@ export class CrawlComparator {
     const input: SaveCrawlChangeInput = {
       jobId: job.id,
       previousJobId,
+      workspaceId: job.workspaceId,
       userId: job.userId,
       vendorId: job.vendorId,
       pagesBefore: before.length,

@@ -50,6 +50,7 @@ export class CrawlAssessor {
     // looks for crawls without an assessment) redoes both after a crash between the two.
     await this.inventories.save({
       jobId,
+      workspaceId: job.workspaceId,
       userId: job.userId,
       vendorId: job.vendorId,
       crawlCompletedAt: job.completedAt,
@@ -58,6 +59,7 @@ export class CrawlAssessor {
     });
     const { id } = await this.assessments.save({
       jobId,
+      workspaceId: job.workspaceId,
       userId: job.userId,
       vendorId: job.vendorId,
       method: job.method,

@@ -1,7 +1,6 @@
 import type { ScheduledCrawlPayload } from '@vendorwatch/contracts';
 import type { VendorScheduleRow } from '@vendorwatch/db';
-import { JOB_OPTIONS, JOBS, type JobName } from '../../queue/jobs';
-import type { TypedQueue } from '../../queue/queues';
+import type { JobQueues } from '../../queue/job-queues';
 import { scheduleRepeat } from './schedule-timing';
 
 const SCHEDULER_PREFIX = 'vendor-schedule:';
@@ -14,13 +13,16 @@ type ScheduleState = Pick<
   'vendorId' | 'userId' | 'kind' | 'minute' | 'time' | 'weekday' | 'cron' | 'everySeconds' | 'timezone'
 >;
 
+/** What the schedulers ask of the queue gateway. */
+type SchedulerGateway = Pick<JobQueues, 'upsertScheduler' | 'removeScheduler' | 'nextScheduledRun' | 'schedulerIds'>;
+
 /**
  * Keeps the BullMQ job schedulers in step with the schedules in the database (the truth): a schedule
  * that is on and not paused has a scheduler, anything else has none. BullMQ stores each scheduler once
  * in Redis and creates each run's job once, so any number of API and worker processes may call this.
  */
 export class VendorSchedulers {
-  constructor(private readonly queue: TypedQueue<'scheduledCrawl'>) {}
+  constructor(private readonly queues: SchedulerGateway) {}
 
   async apply(schedule: ScheduleState, paused: boolean): Promise<void> {
     const repeat = scheduleRepeat(schedule);
@@ -29,17 +31,11 @@ export class VendorSchedulers {
       return;
     }
     const data: ScheduledCrawlPayload = { vendorId: schedule.vendorId, userId: schedule.userId };
-    // BullMQ types a scheduler's id like the job name, though any string is one.
-    const id = vendorSchedulerId(schedule.vendorId) as JobName<'scheduledCrawl'>;
-    await this.queue.upsertJobScheduler(id, repeat, {
-      name: JOBS.scheduledCrawl.name,
-      data,
-      opts: JOB_OPTIONS.scheduledCrawl(data, {}),
-    });
+    await this.queues.upsertScheduler('scheduledCrawl', vendorSchedulerId(schedule.vendorId), repeat, data);
   }
 
   async remove(vendorId: string): Promise<void> {
-    await this.queue.removeJobScheduler(vendorSchedulerId(vendorId));
+    await this.queues.removeScheduler('scheduledCrawl', vendorSchedulerId(vendorId));
   }
 
   /**
@@ -52,8 +48,7 @@ export class VendorSchedulers {
   }
 
   async nextRun(vendorId: string): Promise<Date | null> {
-    const scheduler = await this.queue.getJobScheduler(vendorSchedulerId(vendorId));
-    return scheduler?.next ? new Date(scheduler.next) : null;
+    return this.queues.nextScheduledRun('scheduledCrawl', vendorSchedulerId(vendorId));
   }
 
   /** Makes Redis match the database: every active schedule upserted, every other vendor scheduler removed. */
@@ -67,10 +62,9 @@ export class VendorSchedulers {
       upserted += 1;
     }
     let removed = 0;
-    for (const scheduler of await this.queue.getJobSchedulers(0, -1)) {
-      const id = scheduler.key ?? scheduler.id;
-      if (id?.startsWith(SCHEDULER_PREFIX) && !wanted.has(id)) {
-        await this.queue.removeJobScheduler(id);
+    for (const id of await this.queues.schedulerIds('scheduledCrawl')) {
+      if (id.startsWith(SCHEDULER_PREFIX) && !wanted.has(id)) {
+        await this.queues.removeScheduler('scheduledCrawl', id);
         removed += 1;
       }
     }

@@ -23,11 +23,10 @@ interface LiveCrawl {
  * reason. Safe to run from any number of processes at once.
  */
 export async function reconcileCrawl(queues: JobQueues, jobs: CrawlJobsRepository, crawl: LiveCrawl): Promise<ReconcileOutcome> {
-  const job = await queues.queue('crawl').getJob(crawl.id);
-  const state = job ? await job.getState() : 'missing';
+  const { state, failedReason } = await queues.crawlJobState(crawl.id);
   if (['waiting', 'delayed', 'prioritized', 'waiting-children', 'active'].includes(state)) return 'running';
   if (state === 'failed') {
-    const reason = job?.failedReason || 'The crawl failed on every attempt';
+    const reason = failedReason ?? 'The crawl failed on every attempt';
     return (await jobs.finish(crawl.id, 'failed', {}, reason)) ? 'failed' : 'ended';
   }
   const resumes = await jobs.noteResume(crawl.id);
@@ -36,9 +35,7 @@ export async function reconcileCrawl(queues: JobQueues, jobs: CrawlJobsRepositor
     const reason = `The crawl stopped ${MAX_CRAWL_RESUMES} times without finishing and was given up`;
     return (await jobs.finish(crawl.id, 'failed', {}, reason)) ? 'failed' : 'ended';
   }
-  // A finished job with a live row would block the add: it goes first.
-  if (job) await job.remove().catch(() => undefined);
-  await queues.enqueue('crawl', { crawlJobId: crawl.id });
+  await queues.requeueCrawl(crawl.id);
   return 'resumed';
 }
 

@@ -8,12 +8,12 @@ import {
   crawlJobs,
   type WorkspaceId,
 } from '@vendorwatch/db';
-import { createTestDatabase, type TestDatabase } from '@vendorwatch/db/testing';
+import { createTestDatabase, insertVendor, type TestDatabase } from '@vendorwatch/db/testing';
 import { randomBytes } from 'node:crypto';
 import { startTcpProxy, waitFor, type TcpProxy } from '../../../../../test-support';
 import { CrawlStarter, CrawlStartRefused } from './crawl-starter';
 import { JobQueues } from '../../queue/job-queues';
-import type { TypedQueue } from '../../queue/queues';
+import { createQueue } from '../../queue/queues';
 import { reconnectDelay, RECONNECT_MAX_DELAY_MS } from '../../queue/redis';
 
 /**
@@ -24,7 +24,7 @@ describe('CrawlStarter when the queue refuses the job', () => {
   let database: TestDatabase;
   let proxy: TcpProxy;
   let queues: JobQueues;
-  let queue: TypedQueue<'crawl'>;
+  let prefix: string;
   let starter: CrawlStarter;
   let userId: string;
   let workspaceId: WorkspaceId;
@@ -33,10 +33,10 @@ describe('CrawlStarter when the queue refuses the job', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     proxy = await startTcpProxy(Number(new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379').port || 6379));
-    const prefix = `vwtest-${randomBytes(4).toString('hex')}`;
+    prefix = `vwtest-${randomBytes(4).toString('hex')}`;
     queues = new JobQueues({ REDIS_URL: proxy.urlFor('redis://127.0.0.1:6379'), QUEUE_PREFIX: prefix }, { role: 'producer' });
-    queue = queues.queue('crawl');
-    await queue.waitUntilReady();
+    // The crawl queue's connection made before the proxy cuts it.
+    await queues.crawlCounts();
     const jobs = new CrawlJobsRepository(database.db);
     const vendors = new VendorsRepository(database.db);
     starter = new CrawlStarter({
@@ -52,7 +52,7 @@ describe('CrawlStarter when the queue refuses the job', () => {
       userMetadata: {},
     });
     userId = user!.id;
-    const vendor = await vendors.create(userId, { name: 'Acme', url: 'https://acme.example/', description: '' });
+    const vendor = await insertVendor(database.db, userId, { name: 'Acme', url: 'https://acme.example/', description: '' });
     [vendorId, workspaceId] = [vendor.id, vendor.workspaceId];
   });
 
@@ -61,13 +61,15 @@ describe('CrawlStarter when the queue refuses the job', () => {
     // Back through the proxy before cleaning up: the producer has no offline queue.
     await waitFor(
       async () =>
-        queue.getJobCounts().then(
+        queues.crawlCounts().then(
           () => true,
           () => false,
         ),
       { what: 'the queue to reconnect' },
     );
-    await queue?.obliterate({ force: true }).catch(() => undefined);
+    const queue = createQueue({ REDIS_URL: 'redis://127.0.0.1:6379', QUEUE_PREFIX: prefix }, 'crawl');
+    await queue.obliterate({ force: true }).catch(() => undefined);
+    await queue.close();
     await queues?.close();
     await proxy?.close();
     await database?.drop();
