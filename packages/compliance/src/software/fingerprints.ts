@@ -83,7 +83,8 @@ function wappalyzer(): WappalyzerCore {
     /* eslint-enable @typescript-eslint/no-require-imports */
     for (const technology of loaded.technologies) {
       const patterns = technology as PatternsOf;
-      for (const kind of TEXT_KINDS) for (const pattern of patterns[kind] ?? []) literals.set(pattern, requiredLiteral(pattern.regex.source));
+      for (const kind of TEXT_KINDS)
+        for (const pattern of patterns[kind] ?? []) literals.set(pattern, requiredLiteral(pattern.regex.source));
       for (const kind of NAMED_KINDS)
         for (const list of Object.values(patterns[kind] ?? {}))
           for (const pattern of list) literals.set(pattern, requiredLiteral(pattern.regex.source));

@@ -23,7 +23,8 @@ export function requiredLiteral(source: string): string {
     const q = source[at];
     if (q === '?' || q === '*') return 'optional';
     if (q === '+') return 'repeated';
-    if (q === '{') return /^\{0*[,}]/.test(source.slice(at)) ? 'optional' : /^\{\d+(,\d*)?\}/.test(source.slice(at)) ? 'repeated' : null;
+    if (q === '{')
+      return /^\{0*[,}]/.test(source.slice(at)) ? 'optional' : /^\{\d+(,\d*)?\}/.test(source.slice(at)) ? 'repeated' : null;
     return null;
   };
   const literal = (char: string, next: number) => {

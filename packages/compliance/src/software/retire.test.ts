@@ -53,7 +53,11 @@ describe('libraries by script address and banner', () => {
   });
 
   it.each(BANNERS)('%j: the libraries Retire.js’s own scanner finds', (banner) => {
-    expect(libraryInBanner(banner).map((m) => `${m.component}@${m.version}`).sort()).toEqual(reference.banner(banner));
+    expect(
+      libraryInBanner(banner)
+        .map((m) => `${m.component}@${m.version}`)
+        .sort(),
+    ).toEqual(reference.banner(banner));
   });
 
   it('reads no library from an address longer than the cap, and no version longer than 40 characters', () => {

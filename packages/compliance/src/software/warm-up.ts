@@ -1,5 +1,5 @@
 import { matchFingerprints } from './fingerprints';
-import { libraryDetectorScript } from './library-globals';
+import { libraryDetectorIn, libraryGlobalNames } from './library-globals';
 import { retireRepository } from './retire';
 
 /**
@@ -10,5 +10,6 @@ import { retireRepository } from './retire';
 export function warmUpSoftwareData(): void {
   retireRepository();
   matchFingerprints({});
-  libraryDetectorScript();
+  libraryDetectorIn({});
+  libraryGlobalNames();
 }
