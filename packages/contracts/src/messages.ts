@@ -317,6 +317,8 @@ export const MESSAGES = {
     invalidFormat: 'Export format must be pdf, csv or excel',
     summaryFailed: 'Failed to load the compliance summary',
     allVendors: 'All vendors',
+    reassessBusy: 'Too many reports are being re-assessed right now. Try again in a moment.',
+    reassessTooLong: 'Re-assessing this report took too long and was stopped. Try again later.',
   },
   pages: {
     notFound: 'Page Not Found',

@@ -8,7 +8,7 @@ import {
   CrawlPagesRepository,
 } from '@vendorwatch/db';
 import { eq } from 'drizzle-orm';
-import { CrawlAssessor } from '@vendorwatch/runtime';
+import { AssessmentPool, CrawlAssessor } from '@vendorwatch/runtime';
 import { startFixtureSite, startScrapingBeeServer, type FixtureSite, type ScrapingBeeServer } from '../../../test-support';
 import { FIXTURE_SCOPE } from '../testing/fixture-expectations';
 import { startWorkerHarness, type WorkerHarness } from '../testing/worker-harness';
@@ -77,6 +77,7 @@ describe('compliance assessment of a completed crawl', () => {
   let site: FixtureSite;
   let bee: ScrapingBeeServer;
   let assessments: ComplianceAssessmentsRepository;
+  const pool = new AssessmentPool();
 
   beforeAll(async () => {
     bee = await startScrapingBeeServer({ keys: { 'assessment-key': 1000 } });
@@ -86,6 +87,7 @@ describe('compliance assessment of a completed crawl', () => {
     assessments = new ComplianceAssessmentsRepository(harness.database.db);
   });
   afterAll(async () => {
+    await pool.close();
     await harness.close();
     await site.close();
     await bee.close();
@@ -142,6 +144,7 @@ describe('compliance assessment of a completed crawl', () => {
       assessments,
       new CrawlDomainPostureRepository(db),
       new CrawlInventoriesRepository(db),
+      pool,
     ).assess(id);
     expect(again?.id).toBe(first.id);
     const strip = (rows: typeof firstChecks) => rows.map(({ assessmentId: _a, ...rest }) => rest);
@@ -163,6 +166,7 @@ describe('compliance assessment of a completed crawl', () => {
       assessments,
       new CrawlDomainPostureRepository(db),
       new CrawlInventoriesRepository(db),
+      pool,
     );
     expect(await assessor.catchUp(24 * 3600_000)).toBeGreaterThanOrEqual(1);
     expect(await assessments.findByJob(workspaceId, id)).toMatchObject({ rate: 50, label: 'Non-Compliant' });

@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG, JobQueues, JOBS, type AppConfig, type JobKey, type TypedJob, type TypedWorker } from '@vendorwatch/runtime';
-import { warmUpSoftwareData } from '@vendorwatch/compliance';
 import { PinoLogger } from 'nestjs-pino';
 import { storage, Store } from 'nestjs-pino/storage';
 import { ABORT_REASONS } from '../crawl-engine/loop/abort';
@@ -45,8 +44,7 @@ export class QueueWorkersService implements OnApplicationBootstrap, OnModuleDest
 
   async onApplicationBootstrap(): Promise<void> {
     const byJob = this.checkHandlers();
-    // Before any job is taken: parsing the shipped data blocks the thread, which must not hold a job's lock.
-    warmUpSoftwareData();
+    // The shipped software data (Retire.js, the fingerprints) is parsed on the assessment thread, not here.
     this.cancelSubscription = await this.queues.subscribeToCrawlCancels(({ jobId }) => {
       for (const worker of this.workers)
         if (worker.cancelJob(jobId, ABORT_REASONS.cancel)) this.logger.log(`Cancelling job ${jobId}`);

@@ -264,7 +264,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/reports/:id/reassess': {
     summary: 'Judges the report’s crawl again with the current checks; the same report id',
     response: reportDetailSchema,
-    errors: userRateLimited,
+    errors: { ...userRateLimited, 503: 'Too many reports are being re-assessed, or this one took longer than its budget' },
   },
   'POST /api/reports/:id/export': {
     summary: 'One assessment’s report as a file (report-{timestamp}.pdf, .csv or .xlsx)',

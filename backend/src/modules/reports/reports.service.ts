@@ -24,7 +24,15 @@ import {
   type ReportFilters as Period,
   type WorkspaceId,
 } from '@vendorwatch/db';
-import { APP_CONFIG, CrawlAssessor, publicUrl, VendorInventories, type AppConfig } from '@vendorwatch/runtime';
+import {
+  APP_CONFIG,
+  AssessmentBusyError,
+  AssessmentTimeoutError,
+  CrawlAssessor,
+  publicUrl,
+  VendorInventories,
+  type AppConfig,
+} from '@vendorwatch/runtime';
 import type { Readable } from 'node:stream';
 import { DomainError, NotFoundError } from '../../common/errors';
 import { noteForAudit } from '../audit-log/audit-notes';
@@ -101,7 +109,12 @@ export class ReportsService {
   async reassess(workspaceId: WorkspaceId, id: string): Promise<ReportDetail> {
     const row = await this.assessments.find(workspaceId, id);
     if (!row) throw new NotFoundError(MESSAGES.reports.notFound);
-    await this.assessor.assess(row.jobId);
+    // Judged on the assessor's thread: the API's event loop keeps answering meanwhile.
+    await this.assessor.assess(row.jobId, { refuseWhenBusy: true }).catch((error: unknown) => {
+      if (error instanceof AssessmentBusyError) throw new DomainError(503, MESSAGES.reports.reassessBusy);
+      if (error instanceof AssessmentTimeoutError) throw new DomainError(503, MESSAGES.reports.reassessTooLong);
+      throw error;
+    });
     return this.get(workspaceId, id);
   }
 

@@ -1,4 +1,5 @@
 import { DATA_PACKAGES } from './data-sources';
+import { requiredLiteral } from './required-literal';
 
 /**
  * Wappalyzer's technology fingerprints (the community-kept enthec/webappanalyzer set, shipped by the
@@ -43,7 +44,7 @@ interface WappalyzerCore {
   setCategories(data: unknown): void;
   getTechnology(name: string): FingerprintTechnology | undefined;
   getCategory(id: number): { name: string } | undefined;
-  analyze(items: FingerprintItems, technologies?: FingerprintTechnology[]): Detection[];
+  resolveVersion(pattern: Pattern, value: string): string;
   resolve(detections: Detection[]): Resolved[];
 }
 
@@ -60,6 +61,17 @@ export interface FingerprintItems {
 
 let core: WappalyzerCore | null = null;
 
+/** The item kinds a crawl gives with one text (or a list read as one), and those given by name (header, meta tag, cookie). */
+const TEXT_KINDS = ['url', 'scriptSrc', 'scripts', 'html'] as const;
+const NAMED_KINDS = ['headers', 'meta', 'cookies'] as const;
+type TextKind = (typeof TEXT_KINDS)[number];
+type NamedKind = (typeof NAMED_KINDS)[number];
+type PatternsOf = Partial<Record<TextKind, Pattern[]>> & Partial<Record<NamedKind, Record<string, Pattern[]>>>;
+
+/** Each pattern's required literal (see requiredLiteral), read once when the fingerprints are loaded. */
+const literals = new WeakMap<Pattern, string>();
+const literalOf = (pattern: Pattern) => literals.get(pattern) ?? '';
+
 /** The matcher with the fingerprints loaded: about 7 500 technologies, read once per process on first use. */
 function wappalyzer(): WappalyzerCore {
   if (!core) {
@@ -69,9 +81,108 @@ function wappalyzer(): WappalyzerCore {
     loaded.setTechnologies(require(`${data}/src/technologies.json`));
     loaded.setCategories(require(`${data}/src/categories.json`));
     /* eslint-enable @typescript-eslint/no-require-imports */
+    for (const technology of loaded.technologies) {
+      const patterns = technology as PatternsOf;
+      for (const kind of TEXT_KINDS)
+        for (const pattern of patterns[kind] ?? []) literals.set(pattern, requiredLiteral(pattern.regex.source));
+      for (const kind of NAMED_KINDS)
+        for (const list of Object.values(patterns[kind] ?? {}))
+          for (const pattern of list) literals.set(pattern, requiredLiteral(pattern.regex.source));
+    }
     core = loaded;
   }
   return core;
+}
+
+/** The items lower-cased (the patterns are case-insensitive), each list also as one text, for the literal tests. */
+function haystacksOf(items: FingerprintItems) {
+  const lower = (values: string[]) => values.map((value) => value.toLowerCase());
+  const text: Partial<Record<TextKind, { joined: string; each: string[] }>> = {};
+  for (const kind of TEXT_KINDS) {
+    const item = items[kind];
+    if (item === undefined || item.length === 0) continue;
+    const each = lower(typeof item === 'string' ? [item] : item);
+    text[kind] = { joined: each.join('\n'), each };
+  }
+  const named: Partial<Record<NamedKind, Map<string, { joined: string; each: string[] }>>> = {};
+  for (const kind of NAMED_KINDS) {
+    const values = items[kind];
+    if (!values) continue;
+    named[kind] = new Map(
+      Object.entries(values).map(([name, list]) => {
+        const each = lower(list);
+        return [name, { joined: each.join('\n'), each }];
+      }),
+    );
+  }
+  return { text, named };
+}
+type Haystacks = ReturnType<typeof haystacksOf>;
+
+/** Whether any of a technology's patterns could match: its literal occurs in what it is matched against. */
+function mightMatch(technology: FingerprintTechnology, haystacks: Haystacks): boolean {
+  const patterns = technology as PatternsOf;
+  for (const kind of TEXT_KINDS) {
+    const text = haystacks.text[kind]?.joined;
+    if (text !== undefined && patterns[kind]?.some((pattern) => text.includes(literalOf(pattern)))) return true;
+  }
+  for (const kind of NAMED_KINDS) {
+    const values = haystacks.named[kind];
+    if (!values) continue;
+    for (const [name, list] of Object.entries(patterns[kind] ?? {})) {
+      const text = values.get(name)?.joined;
+      if (text !== undefined && list.some((pattern) => text.includes(literalOf(pattern)))) return true;
+    }
+  }
+  return false;
+}
+
+/** The kinds in the order wappalyzer-core's analyze visits them (its detections, and so its resolution, keep that order). */
+const ANALYZE_ORDER = ['cookies', 'headers', 'html', 'meta', 'scriptSrc', 'scripts', 'url'] as const;
+
+/**
+ * wappalyzer-core's `analyze` (same detections, same order) with each pattern run only on the values that
+ * contain its literal, and only for the technologies that might match at all: it runs every pattern of
+ * every technology on every value.
+ */
+function analyze(matcher: WappalyzerCore, items: FingerprintItems, haystacks: Haystacks, technologies: FingerprintTechnology[]) {
+  const detections: Detection[] = [];
+  const tryPattern = (technology: FingerprintTechnology, pattern: Pattern, type: string, value: string, lower: string) => {
+    if (!lower.includes(literalOf(pattern))) return;
+    const matches = pattern.regex.exec(value);
+    if (matches)
+      detections.push({
+        technology,
+        pattern: { ...pattern, type, value, match: matches[0] },
+        version: matcher.resolveVersion(pattern, value),
+      });
+  };
+  for (const technology of technologies) {
+    if (!mightMatch(technology, haystacks)) continue;
+    const patterns = technology as PatternsOf;
+    for (const kind of ANALYZE_ORDER) {
+      if (kind === 'cookies' || kind === 'headers' || kind === 'meta') {
+        const values = haystacks.named[kind];
+        if (!values) continue;
+        for (const [name, list] of Object.entries(patterns[kind] ?? {})) {
+          const seen = values.get(name);
+          if (!seen) continue;
+          const raw = items[kind]![name]!;
+          for (const pattern of list) raw.forEach((value, i) => tryPattern(technology, pattern, kind, value, seen.each[i]!));
+        }
+      } else {
+        const seen = haystacks.text[kind];
+        if (!seen) continue;
+        const item = items[kind]!;
+        const raw = typeof item === 'string' ? [item] : item;
+        // wappalyzer-core: per value, then per pattern.
+        raw.forEach((value, i) => {
+          for (const pattern of patterns[kind] ?? []) tryPattern(technology, pattern, kind, value, seen.each[i]!);
+        });
+      }
+    }
+  }
+  return detections;
 }
 
 /**
@@ -81,13 +192,14 @@ function wappalyzer(): WappalyzerCore {
  */
 export function matchFingerprints(items: FingerprintItems): { detections: Detection[]; resolved: Resolved[] } {
   const matcher = wappalyzer();
-  const detections = matcher.analyze(items);
+  const haystacks = haystacksOf(items);
+  const detections = analyze(matcher, items, haystacks, matcher.technologies);
   const found = new Set(detections.map((detection) => detection.technology.name));
   for (const { name, technologies } of matcher.requires)
-    if (found.has(name)) detections.push(...matcher.analyze(items, technologies));
+    if (found.has(name)) detections.push(...analyze(matcher, items, haystacks, technologies));
   const categories = new Set(detections.flatMap((detection) => detection.technology.categories));
   for (const { categoryId, technologies } of matcher.categoryRequires)
-    if (categories.has(categoryId)) detections.push(...matcher.analyze(items, technologies));
+    if (categories.has(categoryId)) detections.push(...analyze(matcher, items, haystacks, technologies));
   return { detections, resolved: matcher.resolve(detections) };
 }
 

@@ -9,6 +9,8 @@ import { advisoriesFor, componentOfGlobal, libraryInBanner, libraryInScriptUrl, 
 const MAX_EVIDENCE = 10;
 /** Script URLs matched per crawl; a page set that loads more distinct scripts is cut (in crawl order). */
 const MAX_SCRIPT_URLS = 2000;
+/** Script banners matched per crawl (each at most MAX_MATCHED_BANNER_LENGTH characters), in crawl order. */
+export const MAX_BANNERS = 500;
 
 /** The scripts a page loaded or references: its `<script src>`s, and what the browser requested as scripts. */
 export function scriptUrlsOf(page: AssessedPage): string[] {
@@ -56,7 +58,8 @@ export function detectLibraries(index: CrawlIndex): DetectedLibrary[] {
     const bannerMatches = new Map<string, LibraryMatch[]>();
     for (const page of index.htmlPages)
       for (const script of scriptBannersOf(page))
-        if (!bannerMatches.has(script.url)) bannerMatches.set(script.url, libraryInBanner(script.banner));
+        if (!bannerMatches.has(script.url) && bannerMatches.size < MAX_BANNERS)
+          bannerMatches.set(script.url, libraryInBanner(script.banner));
 
     let urlsMatched = 0;
     for (const page of index.htmlPages) {

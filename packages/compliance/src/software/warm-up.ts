@@ -1,14 +1,12 @@
 import { matchFingerprints } from './fingerprints';
-import { libraryDetectorScript } from './library-globals';
 import { retireRepository } from './retire';
 
 /**
- * Reads the data shipped in packages (Retire.js advisories, about 7 500 technology fingerprints, the
- * library-globals script) now rather than on a crawl's first assessment: parsing them blocks the thread
- * for most of a second, longer on a busy machine, and a worker must not do that while it holds job locks.
+ * Reads the data shipped in packages (Retire.js advisories, about 7 500 technology fingerprints and their
+ * patterns' literals) now rather than on a crawl's first assessment: parsing them takes most of a second,
+ * longer on a busy machine. The assessment thread does it when it starts, before its first crawl arrives.
  */
 export function warmUpSoftwareData(): void {
   retireRepository();
   matchFingerprints({});
-  libraryDetectorScript();
 }

@@ -1,4 +1,4 @@
-import { Global, Module } from '@nestjs/common';
+import { Global, Module, type OnModuleDestroy } from '@nestjs/common';
 import {
   ComplianceAssessmentsRepository,
   CrawlChangesRepository,
@@ -8,6 +8,7 @@ import {
   CrawlPagesRepository,
 } from '@vendorwatch/db';
 import { CrawlComparator } from '../changes/crawl-comparator';
+import { AssessmentPool } from './assessment-pool';
 import { CrawlAssessor } from './crawl-assessor';
 import { VendorInventories } from './vendor-inventories';
 
@@ -18,6 +19,7 @@ import { VendorInventories } from './vendor-inventories';
 @Global()
 @Module({
   providers: [
+    { provide: AssessmentPool, useFactory: () => new AssessmentPool() },
     {
       provide: CrawlAssessor,
       inject: [
@@ -26,6 +28,7 @@ import { VendorInventories } from './vendor-inventories';
         ComplianceAssessmentsRepository,
         CrawlDomainPostureRepository,
         CrawlInventoriesRepository,
+        AssessmentPool,
       ],
       useFactory: (
         jobs: CrawlJobsRepository,
@@ -33,7 +36,8 @@ import { VendorInventories } from './vendor-inventories';
         assessments: ComplianceAssessmentsRepository,
         domainPosture: CrawlDomainPostureRepository,
         inventories: CrawlInventoriesRepository,
-      ) => new CrawlAssessor(jobs, pages, assessments, domainPosture, inventories),
+        pool: AssessmentPool,
+      ) => new CrawlAssessor(jobs, pages, assessments, domainPosture, inventories, pool),
     },
     {
       provide: VendorInventories,
@@ -53,4 +57,10 @@ import { VendorInventories } from './vendor-inventories';
   ],
   exports: [CrawlAssessor, CrawlComparator, VendorInventories],
 })
-export class ComplianceModule {}
+export class ComplianceModule implements OnModuleDestroy {
+  constructor(private readonly pool: AssessmentPool) {}
+
+  async onModuleDestroy(): Promise<void> {
+    await this.pool.close();
+  }
+}

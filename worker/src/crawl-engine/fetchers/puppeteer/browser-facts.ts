@@ -27,12 +27,13 @@ export async function readBrowserFacts(
   axe: AxeSampler,
   banners: ScriptBanners,
 ): Promise<BrowserFacts> {
-  const [cookies, consentPlatform, axeFacts, scripts, libraries] = await Promise.all([
+  // The globals are read before axe-core is injected: its bundle adds globals of its own (core-js's).
+  const libraries = readLibraryGlobals(page);
+  const [cookies, consentPlatform, axeFacts, scripts] = await Promise.all([
     page.browserContext().cookies(),
     detectConsentPlatform(page),
-    axe.check(page),
+    libraries.then(() => axe.check(page)),
     banners.collect(),
-    readLibraryGlobals(page),
   ]);
   return {
     requests: requests.slice(0, MAX_REQUESTS),
@@ -49,7 +50,7 @@ export async function readBrowserFacts(
     consentPlatform,
     axe: axeFacts,
     scripts,
-    libraries,
+    libraries: await libraries,
   };
 }
 

@@ -1,13 +1,133 @@
-import { libraryDetectorScript, MAX_PAGE_LIBRARIES, type PageLibrary } from '@vendorwatch/compliance';
-import type { Page } from 'puppeteer';
+import {
+  libraryDetectorIn,
+  libraryGlobalNames,
+  MAX_PAGE_LIBRARIES,
+  type MirroredValue,
+  type PageLibrary,
+} from '@vendorwatch/compliance';
+import type { CDPSession, Page, Protocol } from 'puppeteer';
+
+/** The whole read of one page's library globals, on our side: past it the page has none. */
+export const LIBRARY_READ_TIMEOUT_MS = 3000;
+/** How deep below a global its properties are read (`angular.version.full` is two below `angular`). */
+const MAX_DEPTH = 3;
+/** Objects whose properties are read per page, and properties kept of each. */
+const MAX_OBJECTS_READ = 40;
+const MAX_PROPERTIES = 200;
+const MAX_STRING = 200;
+const OBJECT_GROUP = 'vendorwatch-library-globals';
+const WORLD_NAME = 'vendorwatch-library-detector';
+
+const sessions = new WeakMap<Page, Promise<CDPSession>>();
+
+/** One DevTools session per tab, kept while the tab lives (a crawl's tab reads many pages). */
+function sessionOf(page: Page): Promise<CDPSession> {
+  let session = sessions.get(page);
+  if (!session) sessions.set(page, (session = page.createCDPSession()));
+  return session;
+}
 
 /**
  * The libraries a rendered page exposes through their own globals (`jQuery.fn.jquery` and the like), read
- * by js-library-detector's tests in the page. What the page answers is untrusted: only short strings are
- * kept, and an error (a page that broke the detector) reads as nothing found.
+ * so the page can neither stall nor rewrite the reading:
+ * - its globals are read as data through the DevTools protocol: the inspector lists the window's and their
+ *   objects' own properties without running any page code (no getter, no proxy trap; a global behind a
+ *   getter is not read); strings are cut short, depth and count bounded;
+ * - js-library-detector's tests then run in an isolated world of the page (see libraryDetectorIn), with
+ *   their own built-ins (`Promise.race`, `setTimeout` …) over that data and the page's DOM;
+ * - the whole read has LIBRARY_READ_TIMEOUT_MS on this side: a page whose thread never answers has none.
+ * What the page answers is still the page's word, like a banner: only short strings are kept, and a version
+ * that does not read like one is dropped later.
  */
 export async function readLibraryGlobals(page: Page): Promise<PageLibrary[]> {
-  const found: unknown = await page.evaluate(libraryDetectorScript()).catch(() => []);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<unknown>((resolve) => (timer = setTimeout(() => resolve([]), LIBRARY_READ_TIMEOUT_MS)));
+  try {
+    const found = await Promise.race([detect(page).catch(() => []), late]);
+    return librariesOf(found);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function detect(page: Page): Promise<unknown> {
+  const session = await sessionOf(page);
+  try {
+    const globals = await mirrorGlobals(session);
+    const { frameTree } = await session.send('Page.getFrameTree');
+    const { executionContextId } = await session.send('Page.createIsolatedWorld', {
+      frameId: frameTree.frame.id,
+      worldName: WORLD_NAME,
+    });
+    const { result, exceptionDetails } = await session.send('Runtime.evaluate', {
+      expression: libraryDetectorIn(globals),
+      contextId: executionContextId,
+      awaitPromise: true,
+      returnByValue: true,
+      silent: true,
+    });
+    return exceptionDetails ? [] : (result.value as unknown);
+  } finally {
+    await session.send('Runtime.releaseObjectGroup', { objectGroup: OBJECT_GROUP }).catch(() => undefined);
+  }
+}
+
+/**
+ * The page's globals the detector reads, as data (MirroredValue): the window's own properties as the
+ * inspector lists them, which runs no page code (an accessor is listed, not called: a global behind a
+ * getter is not read), those the detector reads kept.
+ */
+async function mirrorGlobals(session: CDPSession): Promise<Record<string, MirroredValue>> {
+  const { globals, properties } = libraryGlobalNames();
+  // `this` at a script's top level is the page's window; naming it runs nothing of the page's.
+  const { result: page } = await session.send('Runtime.evaluate', {
+    expression: 'this',
+    objectGroup: OBJECT_GROUP,
+    silent: true,
+  });
+  if (!page.objectId) return {};
+  const wanted = new Set(globals);
+
+  let reads = 0;
+  const propertiesOf = async (objectId: string, depth: number, follow: Set<string> | null) => {
+    const mirrored: Record<string, MirroredValue> = {};
+    if (reads++ >= MAX_OBJECTS_READ) return mirrored;
+    const { result: own } = await session.send('Runtime.getProperties', {
+      objectId,
+      ownProperties: true,
+      generatePreview: false,
+    });
+    const kept = own.filter((property) => property.value && (!follow || follow.has(property.name))).slice(0, MAX_PROPERTIES);
+    const values = await Promise.all(kept.map((property) => mirror(property.value!, depth)));
+    kept.forEach((property, i) => {
+      if (values[i] !== undefined) mirrored[property.name] = values[i];
+    });
+    return mirrored;
+  };
+  const mirror = async (value: Protocol.Runtime.RemoteObject, depth: number): Promise<MirroredValue | undefined> => {
+    switch (value.type) {
+      case 'string':
+        return String(value.value).slice(0, MAX_STRING);
+      case 'number':
+        return typeof value.value === 'number' ? value.value : null;
+      case 'boolean':
+        return value.value === true;
+      case 'object':
+      case 'function': {
+        if (value.subtype === 'null') return null;
+        const p = value.objectId && depth < MAX_DEPTH ? await propertiesOf(value.objectId, depth + 1, properties) : {};
+        return value.type === 'function' ? { f: true, p } : { p };
+      }
+      default:
+        return undefined;
+    }
+  };
+  reads--; // the window itself is not one of the objects counted
+  return propertiesOf(page.objectId, -1, wanted);
+}
+
+/** What the detector answered, as short strings; anything else reads as nothing found. */
+function librariesOf(found: unknown): PageLibrary[] {
   if (!Array.isArray(found)) return [];
   return found.slice(0, MAX_PAGE_LIBRARIES).flatMap((item: unknown) => {
     if (!item || typeof item !== 'object') return [];

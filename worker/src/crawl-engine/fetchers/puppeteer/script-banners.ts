@@ -1,10 +1,11 @@
-import type { ScriptBanner } from '@vendorwatch/compliance';
+import { MAX_BANNERS, type ScriptBanner } from '@vendorwatch/compliance';
 import type { HTTPResponse, Page } from 'puppeteer';
 
 /** The first characters kept of each script: where a library announces itself (`/*! jQuery v1.12.4 …`). */
 export const BANNER_LENGTH = 1024;
-/** Scripts whose first bytes one page keeps. */
+/** Scripts whose first bytes one page keeps, and one crawl (the assessment reads at most MAX_BANNERS). */
 const MAX_PER_PAGE = 50;
+const MAX_PER_CRAWL = MAX_BANNERS;
 /** How long reading the page's facts waits for script bodies still arriving. */
 const WAIT_MS = 2000;
 
@@ -43,7 +44,8 @@ export class ScriptBanners {
     const url = response.url();
     const status = response.status();
     if (response.request().resourceType() !== 'script' || status < 200 || status >= 300) return;
-    if (!/^https?:/i.test(url) || this.kept.has(url) || this.pending.length >= MAX_PER_PAGE) return;
+    if (!/^https?:/i.test(url) || this.kept.has(url) || this.pending.length >= MAX_PER_PAGE || this.kept.size >= MAX_PER_CRAWL)
+      return;
     this.kept.add(url);
     this.pending.push(
       response.buffer().then(
