@@ -26,7 +26,13 @@ describe('GET /api/vendors (the analyst list)', () => {
   const names = (items: VendorListItem[]) => items.map((item) => item.name);
 
   /** A completed, assessed crawl of the vendor whose inventory grades it `letter`. */
-  const assess = async (name: string, rate: number, letter: GradeLetter | null, vulnerableLibraries: number, minutesAgo: number) => {
+  const assess = async (
+    name: string,
+    rate: number,
+    letter: GradeLetter | null,
+    vulnerableLibraries: number,
+    minutesAgo: number,
+  ) => {
     const vendorId = ids.get(name)!;
     const { jobId } = await seedAssessment(t.database.db, {
       userId: ana.id,
@@ -91,7 +97,8 @@ describe('GET /api/vendors (the analyst list)', () => {
 
     // Every vendor exactly once across the pages.
     const seen = new Set<string>();
-    for (let number = 1; number <= 4; number++) for (const item of (await page(`limit=250&page=${number}`)).items) seen.add(item.id);
+    for (let number = 1; number <= 4; number++)
+      for (const item of (await page(`limit=250&page=${number}`)).items) seen.add(item.id);
     expect(seen.size).toBe(VENDORS);
     // The whole workspace in one answer by default.
     expect((await page('')).items).toHaveLength(VENDORS);
@@ -154,7 +161,10 @@ describe('GET /api/vendors (the analyst list)', () => {
   });
 
   it('filters by grade, label and crawl state, `none` for vendors without one, with the total of the filtered list', async () => {
-    expect(await page('grade=A&sort=name')).toMatchObject({ total: 2, items: [{ name: 'Vendor 0001' }, { name: 'Vendor 0004' }] });
+    expect(await page('grade=A&sort=name')).toMatchObject({
+      total: 2,
+      items: [{ name: 'Vendor 0001' }, { name: 'Vendor 0004' }],
+    });
     expect((await page('grade=none&limit=1')).total).toBe(VENDORS - 4);
     expect(names((await page('label=Non-Compliant&sort=name')).items)).toEqual(['Vendor 0003', 'Vendor 0005']);
     expect((await page('label=none&limit=1')).total).toBe(VENDORS - 5);

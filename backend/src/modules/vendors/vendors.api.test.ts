@@ -219,9 +219,9 @@ describe('Vendors API', () => {
       expectRefused(await apiCall(viewer, 'POST', '/api/vendors', { name: 'Mine' }, inTeam()), 403, refusal);
       expectRefused(await apiCall(viewer, 'PUT', `/api/vendors/${shared.id}`, { name: 'Renamed' }, inTeam()), 403, refusal);
       expectRefused(await apiCall(viewer, 'DELETE', `/api/vendors/${shared.id}`, undefined, inTeam()), 403, refusal);
-      expect(((await apiCall(owner, 'GET', '/api/vendors', undefined, inTeam())).body as VendorListPage).items.map((v) => v.name)).toEqual([
-        'Shared Co',
-      ]);
+      expect(
+        ((await apiCall(owner, 'GET', '/api/vendors', undefined, inTeam())).body as VendorListPage).items.map((v) => v.name),
+      ).toEqual(['Shared Co']);
     });
 
     it('answers a member of another workspace 403 for the workspace and 404 for its vendors', async () => {
@@ -245,9 +245,9 @@ describe('Vendors API', () => {
       const scripted = added.body as Vendor;
       const [row] = await t.database.db.select().from(vendors).where(eq(vendors.id, scripted.id));
       expect(row).toMatchObject({ workspaceId: team.id, userId: owner.id });
-      expect(((await apiCall(viewer, 'GET', '/api/vendors', undefined, inTeam())).body as VendorListPage).items.map((v) => v.name)).toContain(
-        'Scripted Co',
-      );
+      expect(
+        ((await apiCall(viewer, 'GET', '/api/vendors', undefined, inTeam())).body as VendorListPage).items.map((v) => v.name),
+      ).toContain('Scripted Co');
       expect((await keyCall(t, key, 'PUT', `/api/vendors/${scripted.id}`, { description: 'Synced' })).status).toBe(200);
       expect((await keyCall(t, key, 'DELETE', `/api/vendors/${scripted.id}`)).status).toBe(204);
 
