@@ -38,6 +38,7 @@ import {
   testCrawlResultSchema,
   tokenResponseSchema,
   vendorCrawlerSettingsSchema,
+  vendorListItemSchema,
   vendorListPageSchema,
   vendorImportResultSchema,
   moveVendorsResultSchema,
@@ -94,7 +95,10 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
       409: 'A vendor is being crawled, or the destination would exceed VENDORS_PER_USER',
     },
   },
-  'GET /api/vendors/:id': { summary: 'One vendor', response: vendorSchema },
+  'GET /api/vendors/:id': {
+    summary: 'One vendor, with its grade, rate, label, vulnerable libraries, last assessment and last crawl (as its list row)',
+    response: vendorListItemSchema,
+  },
   'POST /api/vendors': {
     summary: 'Add a vendor (a bare domain such as acme.com is stored as https://acme.com/)',
     response: vendorSchema,

@@ -12,6 +12,7 @@ import {
   type Vendor,
   type VendorImportFormat,
   type VendorImportResult,
+  type VendorListItem,
   type VendorListPage,
   type VendorListQuery,
 } from '@vendorwatch/contracts';
@@ -74,8 +75,8 @@ export class VendorsController {
   }
 
   @Get(':id')
-  get(@Workspace() workspace: WorkspaceContext, @Param('id', ParseIdPipe) id: string): Promise<Vendor> {
-    return this.vendors.get(workspace.workspaceId, id);
+  get(@Workspace() workspace: WorkspaceContext, @Param('id', ParseIdPipe) id: string): Promise<VendorListItem> {
+    return this.vendors.getListItem(workspace.workspaceId, id);
   }
 
   @Post()

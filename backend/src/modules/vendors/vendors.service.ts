@@ -82,6 +82,13 @@ export class VendorsService {
     return toVendor(await this.findOrThrow(workspaceId, id));
   }
 
+  /** The vendor as its list row: what the vendor page opens with (grade, rate, last assessment, last crawl). */
+  async getListItem(workspaceId: WorkspaceId, id: string): Promise<VendorListItem> {
+    const row = await this.vendors.findListRow(workspaceId, id);
+    if (!row) throw new NotFoundError(MESSAGES.vendors.notFound);
+    return toVendorListItem(row);
+  }
+
   /** The vendor row itself, for other modules (crawls, crawler settings, schedules) that act on a vendor. */
   async findOrThrow(workspaceId: WorkspaceId, id: string): Promise<VendorRow> {
     const row = await this.vendors.findInWorkspace(workspaceId, id);

@@ -58,10 +58,28 @@ export class VendorsRepository {
    */
   async listPage(workspaceId: WorkspaceId, query: VendorListQuery): Promise<{ rows: VendorWithComplianceRow[]; total: number }> {
     const subqueries = vendorListSubqueries(this.db);
-    const { latest, lastCrawl } = subqueries;
     const where = and(eq(vendors.workspaceId, workspaceId), vendorListFilters(query, subqueries));
     const offset = (query.page - 1) * query.limit;
-    const rows = await this.db
+    const rows = await this.selectListRows(subqueries)
+      .where(where)
+      .orderBy(...vendorListOrder(query, subqueries))
+      .limit(query.limit)
+      .offset(offset);
+    // A page past the end has no row to carry the count: only then is it counted on its own.
+    const total = rows[0]?.total ?? (offset > 0 ? await this.countMatching(where, subqueries) : 0);
+    return { total, rows: rows.map(toListRow) };
+  }
+
+  /** One vendor of the workspace as its list row (latest assessment and crawl), or undefined. */
+  async findListRow(workspaceId: WorkspaceId, id: string): Promise<VendorWithComplianceRow | undefined> {
+    const [row] = await this.selectListRows(vendorListSubqueries(this.db)).where(
+      and(eq(vendors.id, id), eq(vendors.workspaceId, workspaceId)),
+    );
+    return row && toListRow(row);
+  }
+
+  private selectListRows({ latest, lastCrawl }: ReturnType<typeof vendorListSubqueries>) {
+    return this.db
       .select({
         vendor: vendors,
         latest: {
@@ -88,29 +106,7 @@ export class VendorsRepository {
       .from(vendors)
       .leftJoinLateral(latest, sql`true`)
       .leftJoinLateral(lastCrawl, sql`true`)
-      .where(where)
-      .orderBy(...vendorListOrder(query, subqueries))
-      .limit(query.limit)
-      .offset(offset);
-    // A page past the end has no row to carry the count: only then is it counted on its own.
-    const total = rows[0]?.total ?? (offset > 0 ? await this.countMatching(where, subqueries) : 0);
-    return {
-      total,
-      rows: rows.map(({ vendor, latest, lastCrawl }) => ({
-        ...vendor,
-        compliance: latest
-          ? {
-              reportId: latest.reportId,
-              rate: Number(latest.rate),
-              label: latest.label,
-              assessedAt: latest.assessedAt,
-              grade: (latest.grade as GradeLetter | null) ?? null,
-              vulnerableLibraries: latest.vulnerableLibraries,
-            }
-          : null,
-        lastCrawl,
-      })),
-    };
+      .$dynamic();
   }
 
   private async countMatching(
@@ -273,3 +269,32 @@ export class VendorsRepository {
     return row;
   }
 }
+
+/** A row of `selectListRows`, before it reads as a `VendorWithComplianceRow`. */
+type ListRowParts = {
+  vendor: VendorRow;
+  latest: {
+    reportId: string;
+    rate: number;
+    label: (typeof complianceAssessments.$inferSelect)['label'];
+    assessedAt: Date;
+    grade: string | null;
+    vulnerableLibraries: number | null;
+  } | null;
+  lastCrawl: VendorLastCrawlRow | null;
+};
+
+const toListRow = ({ vendor, latest, lastCrawl }: ListRowParts): VendorWithComplianceRow => ({
+  ...vendor,
+  compliance: latest
+    ? {
+        reportId: latest.reportId,
+        rate: Number(latest.rate),
+        label: latest.label,
+        assessedAt: latest.assessedAt,
+        grade: (latest.grade as GradeLetter | null) ?? null,
+        vulnerableLibraries: latest.vulnerableLibraries,
+      }
+    : null,
+  lastCrawl,
+});
