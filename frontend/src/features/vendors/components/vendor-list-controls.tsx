@@ -139,7 +139,7 @@ function FilterSelect<T extends string>({
       value={value ?? null}
       onChange={(next) => onChange((next ?? undefined) as T | undefined)}
       clearable
-      w={{ base: 'calc(50% - 4px)', xs: width }}
+      w={{ base: 'calc(50% - 5px)', xs: width }}
       comboboxProps={{ withinPortal: true }}
     />
   );

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Text, type BadgeProps } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Text, Tooltip, type BadgeProps } from '@mantine/core';
 import { IconPlayerPlay, IconSpider } from '@tabler/icons-react';
 import { isHttpUrl, type Vendor, type VendorListItem } from '@vendorwatch/contracts';
 import { Link } from 'react-router-dom';
@@ -103,10 +103,13 @@ export function VendorActions({
   vendor,
   onCrawl,
   wrap = false,
+  compact = false,
 }: {
   vendor: Vendor;
   onCrawl: (vendor: Vendor) => void;
   wrap?: boolean;
+  /** The table's row: Crawler and Delete as icons with tooltips, so every column fits a laptop's width. */
+  compact?: boolean;
 }) {
   return (
     <Group gap="xs" wrap={wrap ? 'wrap' : 'nowrap'} justify={wrap ? 'flex-start' : 'flex-end'} data-testid="vendor-actions">
@@ -121,18 +124,32 @@ export function VendorActions({
           Crawl
         </Button>
       </RequiresPermission>
-      <Button
-        component={Link}
-        to={paths.app.crawler.getHref(vendor.id)}
-        size="xs"
-        variant="default"
-        leftSection={<IconSpider size={14} />}
-        aria-label={`Open crawler for ${vendor.name}`}
-      >
-        Crawler
-      </Button>
+      {compact ? (
+        <Tooltip label="Crawler settings">
+          <ActionIcon
+            component={Link}
+            to={paths.app.crawler.getHref(vendor.id)}
+            size="md"
+            variant="default"
+            aria-label={`Open crawler for ${vendor.name}`}
+          >
+            <IconSpider size={14} />
+          </ActionIcon>
+        </Tooltip>
+      ) : (
+        <Button
+          component={Link}
+          to={paths.app.crawler.getHref(vendor.id)}
+          size="xs"
+          variant="default"
+          leftSection={<IconSpider size={14} />}
+          aria-label={`Open crawler for ${vendor.name}`}
+        >
+          Crawler
+        </Button>
+      )}
       <RequiresPermission permission="vendors.write">
-        <DeleteVendorButton vendor={vendor} />
+        <DeleteVendorButton vendor={vendor} compact={compact} />
       </RequiresPermission>
     </Group>
   );

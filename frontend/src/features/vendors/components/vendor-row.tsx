@@ -44,7 +44,7 @@ export function VendorRow({ vendor, onCrawl, lastCrawl, nextRun, selected = fals
           />
         </Table.Td>
       )}
-      <Table.Td maw={280}>
+      <Table.Td maw={220}>
         <Stack gap={0}>
           <VendorNameLink vendor={vendor} />
           <VendorUrl vendor={vendor} />
@@ -72,7 +72,7 @@ export function VendorRow({ vendor, onCrawl, lastCrawl, nextRun, selected = fals
       {lastCrawl !== undefined && <Table.Td>{lastCrawl}</Table.Td>}
       {nextRun !== undefined && <Table.Td>{nextRun}</Table.Td>}
       <Table.Td>
-        <VendorActions vendor={vendor} onCrawl={onCrawl} />
+        <VendorActions vendor={vendor} onCrawl={onCrawl} compact />
       </Table.Td>
     </Table.Tr>
   );
