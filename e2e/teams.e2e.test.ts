@@ -125,8 +125,9 @@ describe('teams, in a real browser', () => {
     const workspaces = (await (await asColleague('/api/workspaces')).json()) as Workspace[];
     const shared = workspaces.find((workspace) => workspace.name === 'Vendor risk')!;
     expect(shared).toMatchObject({ role: 'viewer', personal: false });
-    const listed = ((await (await asColleague('/api/vendors', { headers: { [WORKSPACE_HEADER]: shared.id } })).json()) as VendorListPage)
-      .items;
+    const listed = (
+      (await (await asColleague('/api/vendors', { headers: { [WORKSPACE_HEADER]: shared.id } })).json()) as VendorListPage
+    ).items;
     const vendor = listed.find(({ name }) => name === 'Acme Anvils')!;
     const forced = await asColleague(`/api/vendors/${vendor.id}`, {
       method: 'DELETE',
