@@ -107,7 +107,7 @@ describe('the app', () => {
 
     // Unknown paths inside the app get the 404 page.
     await router.navigate('/no-such-screen');
-    expect(await screen.findByRole('heading', { name: MESSAGES.pages.notFound })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: MESSAGES.pages.notFound }, { timeout: 20_000 })).toBeInTheDocument();
 
     // SIGNED_OUT goes back to /login.
     await visitor.click(screen.getByTestId('header-logout'));
