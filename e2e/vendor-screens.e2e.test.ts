@@ -262,4 +262,29 @@ describe('the vendors list, a vendor page and the portfolio, at 1366 and 390 px'
       await page.close();
     });
   });
+
+  it('imports vendors from a file at 1366 px: the bad rows named, nothing added; then the summary', async () => {
+    const page = await signedIn(LAPTOP);
+    await page.goto(`${t.baseUrl}/vendors`);
+    await page.getByTestId('import-vendors').click();
+    const dialog = page.getByRole('dialog', { name: 'Import vendors' });
+    const file = (body: string) => ({ name: 'vendors.csv', mimeType: 'text/csv', buffer: Buffer.from(body) });
+    await dialog.locator('input[type="file"]').setInputFiles(file('name,url\nInitech,initech.example\n,nameless.example\n'));
+    await dialog.getByTestId('import-submit').click();
+    await dialog.getByTestId('import-errors').getByText('1 row with errors').waitFor();
+    await dialog.getByRole('row', { name: /^3 name Vendor name is required/ }).waitFor();
+    await snapshot(page, 'vendors-import-refused-1366');
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles(file('name,url\nInitech,initech.example\nGlobex again,globex.example\n'));
+    await dialog.getByTestId('import-submit').click();
+    const summary = dialog.getByTestId('import-summary');
+    await summary.getByText('1 vendor added').waitFor();
+    await summary.getByText('Row 3: A vendor with this URL already exists').waitFor();
+    expect(await layoutFaults(page)).toEqual({ overflow: 0, cut: [] });
+    await snapshot(page, 'vendors-import-done-1366');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('vendor-row').filter({ hasText: 'Initech' }).waitFor();
+    await page.close();
+  });
 });
