@@ -138,7 +138,3 @@ export type MoveVendors = z.output<typeof moveVendorsSchema>;
 
 export const moveVendorsResultSchema = z.object({ moved: z.number().int() }).meta({ id: 'MoveVendorsResult' });
 export type MoveVendorsResult = z.output<typeof moveVendorsResultSchema>;
-
-/** "1 vendor", "3 vendors": a count with its noun, singular for one. */
-export const countOf = (count: number, noun: string, plural = `${noun}s`) =>
-  `${count.toLocaleString('en-US')} ${count === 1 ? noun : plural}`;

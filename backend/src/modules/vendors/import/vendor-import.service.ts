@@ -1,6 +1,6 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import {
-  countOf,
+  plural,
   createVendorSchema,
   fill,
   MESSAGES,
@@ -29,7 +29,7 @@ export interface ImportUpload {
 export class VendorImportRejected extends BadRequestException {
   constructor(errors: VendorImportRowError[]) {
     const rows = new Set(errors.map(({ row }) => row)).size;
-    super({ message: fill(M.importInvalid, { rows: countOf(rows, 'row') }), errors });
+    super({ message: fill(M.importInvalid, { rows: plural(rows, 'row') }), errors });
   }
 }
 
@@ -94,7 +94,7 @@ export class VendorImportService {
       sameUrlKey,
     );
     if ('full' in result)
-      throw new ConflictError(fill(M.importOverCap, { count: countOf(result.adding, 'vendor'), limit: cap, kept: result.kept }));
+      throw new ConflictError(fill(M.importOverCap, { count: plural(result.adding, 'vendor'), limit: cap, kept: result.kept }));
     skipped.push(...result.duplicateRows.map((row) => ({ row, reason: M.duplicateUrl })));
     skipped.sort((a, b) => a.row - b.row);
     noteForAudit({ fileName: upload.fileName.slice(0, 200), created: result.created, skipped: skipped.length });

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Card, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import { countOf, type VendorInventorySummary } from '@vendorwatch/contracts';
+import { plural, type VendorInventorySummary } from '@vendorwatch/contracts';
 import { Link } from 'react-router-dom';
 import { UNCUT_BADGE } from '@/components/compliance/compliance-badges';
 import { SectionLoader } from '@/components/ui/section-loader';
@@ -39,7 +39,7 @@ export function PortfolioVendors() {
         ) : (
           <>
             <Text size="sm" c="dimmed">
-              {countOf(vendors.data.length, 'vendor')} with an assessed crawl
+              {plural(vendors.data.length, 'vendor')} with an assessed crawl
             </Text>
             <ScrollArea.Autosize mah={640} type="auto">
               <Stack gap={6}>
@@ -78,7 +78,7 @@ function PortfolioVendor({ vendor }: { vendor: VendorInventorySummary }) {
         </Anchor>
         <Text size="xs" c={vendor.vulnerableLibraries ? 'red.7' : 'dimmed'}>
           {vendor.vulnerableLibraries
-            ? countOf(vendor.vulnerableLibraries, 'vulnerable library', 'vulnerable libraries')
+            ? plural(vendor.vulnerableLibraries, 'vulnerable library', 'vulnerable libraries')
             : 'No vulnerable library'}
         </Text>
         {vendor.topThirdParties.length > 0 && (

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { countOf, fill, MESSAGES, type MoveVendors, type MoveVendorsResult } from '@vendorwatch/contracts';
+import { plural, fill, MESSAGES, type MoveVendors, type MoveVendorsResult } from '@vendorwatch/contracts';
 import { api } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useFeatureMutation, type MutationConfig } from '@/lib/react-query';
@@ -15,7 +15,7 @@ export const useMoveVendors = ({ mutationConfig }: { mutationConfig?: MutationCo
     {
       onSuccess: ({ moved }) => {
         void queryClient.invalidateQueries({ queryKey: VENDORS_QUERY_KEY });
-        notifySuccess(fill(MESSAGES.vendorList.moved, { count: countOf(moved, 'vendor') }));
+        notifySuccess(fill(MESSAGES.vendorList.moved, { count: plural(moved, 'vendor') }));
       },
       onError: (error) => {
         notifyError(MESSAGES.vendorList.moveFailed, error);

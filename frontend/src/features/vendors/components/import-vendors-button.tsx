@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, FileInput, Group, List, Modal, ScrollArea, Stack
 import { useDisclosure } from '@mantine/hooks';
 import { IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import {
-  countOf,
+  plural,
   LIMITS,
   vendorImportErrorSchema,
   type VendorImportFormat,
@@ -114,12 +114,12 @@ export function ImportVendorsDialog({ opened, onClose }: { opened: boolean; onCl
 
 function ImportSummary({ result }: { result: VendorImportResult }) {
   return (
-    <Alert color="green" title={`${countOf(result.created, 'vendor')} added`} data-testid="import-summary">
+    <Alert color="green" title={`${plural(result.created, 'vendor')} added`} data-testid="import-summary">
       {result.skipped.length === 0 ? (
         'Every row was added.'
       ) : (
         <Stack gap={4}>
-          <Text size="sm">{countOf(result.skipped.length, 'row')} skipped:</Text>
+          <Text size="sm">{plural(result.skipped.length, 'row')} skipped:</Text>
           <ScrollArea.Autosize mah={160}>
             <List size="sm">
               {result.skipped.map(({ row, reason }) => (

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowsRightLeft } from '@tabler/icons-react';
-import { countOf, roleAtLeast } from '@vendorwatch/contracts';
+import { plural, roleAtLeast } from '@vendorwatch/contracts';
 import { useState } from 'react';
 import { useCurrentWorkspace } from '@/lib/workspace';
 import { useMoveVendors } from '../api/move-vendors';
@@ -43,7 +43,7 @@ export function MoveVendorsButton({ vendorIds, onMoved }: { vendorIds: string[];
       >
         Move to workspace… ({vendorIds.length})
       </Button>
-      <Modal opened={opened} onClose={dialog.close} title={`Move ${countOf(vendorIds.length, 'vendor')}`}>
+      <Modal opened={opened} onClose={dialog.close} title={`Move ${plural(vendorIds.length, 'vendor')}`}>
         <Stack>
           <Text size="sm">
             They leave {workspace.name} with their crawls, reports, schedules and crawler settings. Workspaces where you are admin

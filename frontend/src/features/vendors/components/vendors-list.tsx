@@ -16,7 +16,7 @@ import {
   useMantineTheme,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { countOf, MESSAGES, type Vendor, type VendorListItem } from '@vendorwatch/contracts';
+import { plural, MESSAGES, type Vendor, type VendorListItem } from '@vendorwatch/contracts';
 import { useState, type ReactNode } from 'react';
 import { SectionLoader } from '@/components/ui/section-loader';
 import { useCan } from '@/lib/workspace';
@@ -86,7 +86,7 @@ export function VendorsList({ onStartCrawl, apiNotice, lastCrawlOf, nextRunOf }:
             Vendors
           </Title>
           {vendors.data && (
-            <Badge variant="light" data-testid="vendor-count" aria-label={countOf(vendors.data.total, 'vendor')}>
+            <Badge variant="light" data-testid="vendor-count" aria-label={plural(vendors.data.total, 'vendor')}>
               {vendors.data.total.toLocaleString('en-US')}
             </Badge>
           )}
@@ -262,7 +262,7 @@ function ListFooter({
   return (
     <Group justify="space-between" gap="xs" wrap="wrap">
       <Text size="sm" c="dimmed" data-testid="vendor-list-range">
-        {shown === total ? countOf(total, 'vendor') : `${first}–${first + shown - 1} of ${countOf(total, 'vendor')}`}
+        {shown === total ? plural(total, 'vendor') : `${first}–${first + shown - 1} of ${plural(total, 'vendor')}`}
       </Text>
       {pages > 1 && (
         <Pagination total={pages} value={Math.min(page, pages)} onChange={onPage} size="sm" siblings={1} aria-label="Pages" />
