@@ -101,9 +101,14 @@ describe('the vendors list, a vendor page and the portfolio, at 1366 and 390 px'
 
   /** A completed crawl with an assessment (the sample checks plus email, domain and TLS checks) and its inventory. */
   async function assess(vendor: Vendor, failing: string[], parties: ThirdParty[], extra: CheckResult[]) {
-    const { jobId } = await insertCompletedCrawl(t.database.db, { userId: user.id, vendorId: vendor.id, targetUrl: vendor.url });
+    const { jobId, workspaceId } = await insertCompletedCrawl(t.database.db, {
+      userId: user.id,
+      vendorId: vendor.id,
+      targetUrl: vendor.url,
+    });
     const input = buildAssessment({
       jobId,
+      workspaceId,
       userId: user.id,
       vendorId: vendor.id,
       targetUrl: vendor.url,
@@ -115,6 +120,7 @@ describe('the vendors list, a vendor page and the portfolio, at 1366 and 390 px'
     const vendorGrades = gradesOf(input.checks);
     await new CrawlInventoriesRepository(t.database.db).save({
       jobId,
+      workspaceId,
       userId: user.id,
       vendorId: vendor.id,
       crawlCompletedAt: input.crawlCompletedAt ?? null,
