@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { randomBytes } from 'node:crypto';
-import { MESSAGES, WORKSPACE_HEADER, workspaceMessages, type Vendor, type Workspace } from '@vendorwatch/contracts';
+import { MESSAGES, WORKSPACE_HEADER, workspaceMessages, type VendorListPage, type Workspace } from '@vendorwatch/contracts';
 import { startTestApp, type TestApp } from '../backend/src/testing/test-app';
 import { firstLink, startSmtpCatcher, type SmtpCatcher } from '../test-support/smtp-catcher';
 import { FRONTEND_DIST, launchBrowser, openPage, snapshot } from './support';
@@ -125,7 +125,9 @@ describe('teams, in a real browser', () => {
     const workspaces = (await (await asColleague('/api/workspaces')).json()) as Workspace[];
     const shared = workspaces.find((workspace) => workspace.name === 'Vendor risk')!;
     expect(shared).toMatchObject({ role: 'viewer', personal: false });
-    const listed = (await (await asColleague('/api/vendors', { headers: { [WORKSPACE_HEADER]: shared.id } })).json()) as Vendor[];
+    const listed = (
+      (await (await asColleague('/api/vendors', { headers: { [WORKSPACE_HEADER]: shared.id } })).json()) as VendorListPage
+    ).items;
     const vendor = listed.find(({ name }) => name === 'Acme Anvils')!;
     const forced = await asColleague(`/api/vendors/${vendor.id}`, {
       method: 'DELETE',

@@ -1,11 +1,12 @@
 import 'reflect-metadata';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { WORKSPACE_HEADER } from '@vendorwatch/contracts';
+import { LIMITS, WORKSPACE_HEADER } from '@vendorwatch/contracts';
 import { loadConfig, requestId, type AppConfig } from '@vendorwatch/runtime';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -70,6 +71,10 @@ export async function createApp(
     credentials: true,
     allowedHeaders: CORS_HEADERS,
     exposedHeaders: ['x-supabase-api-version', 'content-disposition', 'x-request-id'],
+  });
+  // Only the vendor import reads a file (`request.file()`); the limits bound every multipart body.
+  await app.register(multipart, {
+    limits: { fileSize: LIMITS.vendorList.importMaxBytes, files: 1, fields: 10, parts: 11 },
   });
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -1,7 +1,11 @@
+import type { VendorListPage } from '@vendorwatch/contracts';
 import { randomUUID } from 'node:crypto';
 import { startTestApp, type TestApp, type TestUser } from './testing/test-app';
 
-/** Every list answer is bounded: a window of at most 1000 rows, read on with offset. */
+/**
+ * Every list answer is bounded: a window of at most 1000 rows, read on with offset (the vendors list:
+ * `{ items, total }` in pages, read on with page).
+ */
 describe('list windows', () => {
   let t: TestApp;
   let user: TestUser;
@@ -34,8 +38,21 @@ describe('list windows', () => {
   });
   afterAll(() => t.close());
 
+  it('/api/vendors: whole by default, in pages with limit and page', async () => {
+    const page = async (query: string) => (await (await user.api(`/api/vendors${query}`)).json()) as VendorListPage;
+    expect(await page('')).toMatchObject({ total: 3, items: ['C', 'B', 'A'].map((name) => ({ name })) });
+    expect(await page('?limit=2')).toMatchObject({ total: 3, items: [{ name: 'C' }, { name: 'B' }] });
+    expect(await page('?limit=2&page=2')).toMatchObject({ total: 3, items: [{ name: 'A' }] });
+    expect(await page('?limit=2&page=3')).toEqual({ total: 3, items: [] });
+    const tooMany = await user.api('/api/vendors?limit=1001');
+    expect(tooMany.status).toBe(400);
+    expect(await tooMany.json()).toMatchObject({ message: 'Limit must be a whole number from 1 to 1000' });
+    const pageZero = await user.api('/api/vendors?page=0');
+    expect(pageZero.status).toBe(400);
+    expect(await pageZero.json()).toMatchObject({ message: 'Page must be a whole number from 1 to 100000' });
+  });
+
   it.each([
-    ['/api/vendors', ['C', 'B', 'A']],
     ['/api/crawler-configs', ['C', 'B', 'A']],
     ['/api/projects/PROJECT/pages', ['A', 'B', 'C']],
     ['/api/pages/PAGE/elements', ['A', 'B', 'C']],
@@ -46,7 +63,7 @@ describe('list windows', () => {
     expect(await names(`${path}?limit=2&offset=2`)).toEqual(all.slice(2));
   });
 
-  it.each(['/api/vendors', '/api/projects', '/api/crawler-configs', `/api/crawler-results?session_id=${randomUUID()}`])(
+  it.each(['/api/projects', '/api/crawler-configs', `/api/crawler-results?session_id=${randomUUID()}`])(
     '%s: a window past the bounds is a 400',
     async (path) => {
       const join = path.includes('?') ? '&' : '?';

@@ -9,6 +9,7 @@ import {
   fakeSessionExpiresAt as expiresAt,
   fakeUser as user,
 } from '@/testing/fake-session';
+import { vendorPage } from '@/testing/fixtures';
 import { mockFetch, type MockRequest } from '@/testing/mock-fetch';
 import { AppProvider } from './provider';
 import { routes } from './router';
@@ -29,7 +30,7 @@ const backend = () =>
     'GET /api/workspaces': {
       body: [{ id: '00000000-0000-4000-8000-000000000001', name: 'Personal', role: 'owner', personal: true }],
     },
-    'GET /api/vendors': { body: [] },
+    'GET /api/vendors': { body: vendorPage([]) },
     'GET /api/dashboard/summary': {
       body: { totalVendors: 0, crawledVendors: 0, totalCrawls: 0, completedCrawls: 0, averageResponseTime: null, totalPages: 0 },
     },
@@ -106,7 +107,7 @@ describe('the app', () => {
 
     // Unknown paths inside the app get the 404 page.
     await router.navigate('/no-such-screen');
-    expect(await screen.findByRole('heading', { name: MESSAGES.pages.notFound })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: MESSAGES.pages.notFound }, { timeout: 20_000 })).toBeInTheDocument();
 
     // SIGNED_OUT goes back to /login.
     await visitor.click(screen.getByTestId('header-logout'));

@@ -21,7 +21,14 @@ export const paths = {
   },
   app: {
     dashboard: { path: '/', getHref: () => '/' },
-    vendors: { path: '/vendors', getHref: () => '/vendors' },
+    vendors: {
+      path: '/vendors',
+      /** With a view (`{ grade: 'F' }`, `{ sort: 'vulnerableLibraries' }`), the list opens searched, filtered or sorted that way. */
+      getHref: (view: Record<string, string> = {}) => {
+        const search = new URLSearchParams(view).toString();
+        return search ? `/vendors?${search}` : '/vendors';
+      },
+    },
     vendor: {
       path: '/vendors/:vendorId',
       /** With `crawlJobId`, the vendor's timeline opens that crawl's changes. */

@@ -162,7 +162,9 @@ async function request<T>(
   const headers: Record<string, string> = {
     Accept: kind === 'json' || kind === 'json-with-status' ? 'application/json' : '*/*',
   };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (a file upload) sets its own multipart Content-Type with the boundary.
+  const form = body instanceof FormData;
+  if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
   if (options.auth !== false) {
     const token = await getAccessToken();
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -171,7 +173,7 @@ async function request<T>(
     if (workspaceId) headers[WORKSPACE_HEADER] = workspaceId;
   }
   const url = buildUrl(path, options.params);
-  const init: RequestInit = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
+  const init: RequestInit = { method, headers, body: body === undefined ? undefined : form ? body : JSON.stringify(body) };
   // Reads are repeated with backoff; anything else only where its caller says a repeat is safe (a
   // retried POST could create a second vendor).
   const { times: retries, delayMs } =
@@ -214,6 +216,8 @@ export const api = {
   /** A POST whose status matters to the caller (a crawl start: 201 started, 200 one was running already). */
   postWithStatus: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<AnsweredWithStatus<T>>('POST', path, body ?? {}, options, 'json-with-status'),
+  /** A multipart form (a file upload, field by field) POSTed as the browser encodes it. */
+  postForm: <T>(path: string, form: FormData, options?: RequestOptions) => request<T>('POST', path, form, options),
   /** A file the server builds from a POSTed request (an export), for download. */
   postFile: (path: string, body?: unknown, options?: RequestOptions) =>
     request<DownloadedFile>('POST', path, body ?? {}, options, 'file'),

@@ -15,6 +15,8 @@ import {
   type ReportsOverview,
   type ReportSummary,
   type VendorCompliance,
+  type VendorListItem,
+  type VendorListPage,
   type Workspace,
 } from '@vendorwatch/contracts';
 
@@ -197,4 +199,31 @@ export const reportsOverview = (extra: Partial<ReportsOverview> = {}): ReportsOv
   openFailures: { critical: 0, high: 0, medium: 0, low: 0 },
   vendors: [],
   ...extra,
+});
+
+/** A row of the vendors list: a vendor never assessed nor crawled unless `extra` says otherwise. */
+export const vendorListItem = (extra: Partial<VendorListItem> = {}): VendorListItem => ({
+  id: VENDOR_ID,
+  name: 'Acme',
+  url: 'https://acme.example/',
+  description: '',
+  domains: [],
+  primaryDomain: 'acme.example',
+  dkimSelectors: [],
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+  grade: null,
+  rate: null,
+  label: null,
+  vulnerableLibraries: null,
+  lastAssessedAt: null,
+  compliance: null,
+  lastCrawl: null,
+  ...extra,
+});
+
+/** `GET /api/vendors`: the items (vendors, filled in as list rows) as one page, `total` their number. */
+export const vendorPage = (items: Partial<VendorListItem>[], total = items.length): VendorListPage => ({
+  items: items.map((item) => vendorListItem(item)),
+  total,
 });

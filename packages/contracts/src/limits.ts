@@ -87,6 +87,18 @@ export const LIMITS = {
     invitationsPerWorkspacePerDay: 50,
     invitationsPerInviterPerDay: 100,
   },
+  /**
+   * The vendors list (issue 39): its search text, page size, and an import file's size and rows (a file
+   * never holds more than a workspace may keep: VENDORS_PER_USER is checked on top).
+   */
+  vendorList: {
+    searchMaxLength: 200,
+    defaultLimit: 1000,
+    maxLimit: 1000,
+    importMaxBytes: 5 * 1024 * 1024,
+    importMaxRows: 1000,
+    moveMaxVendors: 1000,
+  },
 } as const;
 
 export const TIMEOUTS_MS = {

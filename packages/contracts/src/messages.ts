@@ -460,6 +460,38 @@ export const MESSAGES = {
     loadFailed: 'Failed to load the audit log',
     exportFailed: 'Failed to export the audit log',
   },
+  /** The vendors list's query, import and move (issue 39). */
+  vendorList: {
+    searchTooLong: 'Search text may be at most {max} characters',
+    invalidSort: 'Sort must be one of {values}',
+    invalidOrder: 'Order must be asc or desc',
+    invalidGrade: 'Grade must be one of A, B, C, D, F or none',
+    invalidLabel: 'Label must be Compliant, Partially Compliant, Non-Compliant or none',
+    invalidCrawlState: 'Crawl state must be one of {values}',
+    importFileRequired: 'Choose a CSV or Excel (.xlsx) file to import (form field "file")',
+    importFileType: 'The file must be a CSV (.csv) or an Excel workbook (.xlsx)',
+    importTooLarge: 'The file may be at most {max} MB',
+    importTooManyRows: 'A file may hold at most {max} vendors',
+    importEmpty:
+      'The file holds no vendors: its first row names the columns (name, url, domains, dkim selectors, description), one vendor per row below',
+    importUnreadable: 'The file could not be read as {kind}: {reason}',
+    importNameColumn: 'The first row must name a "name" column',
+    importInvalid: 'Nothing was imported: fix the rows listed and import the file again ({rows} with errors)',
+    importOverCap: 'Importing {count} would take the workspace past its limit of {limit} vendors ({kept} kept now)',
+    duplicateUrl: 'A vendor with this URL already exists',
+    duplicateInFile: 'The same URL is on row {row}',
+    imported: '{count} imported',
+    importFailed: 'Failed to import vendors',
+    moveNeedsVendors: 'Choose at least one vendor to move',
+    moveTooMany: 'At most {max} vendors can be moved at once',
+    moveSameWorkspace: 'The vendors are already in that workspace',
+    moveNotAdmin: 'Moving vendors needs the admin or owner role in both workspaces',
+    moveByKey: 'An API key acts in its own workspace only: sign in to move vendors',
+    moveCrawling: 'Wait for the running crawl of {name} to end before moving it',
+    moveOverCap: 'The destination keeps {kept} of its {limit} vendors: {count} more do not fit',
+    moved: '{count} moved',
+    moveFailed: 'Failed to move vendors',
+  },
 } as const;
 
 /** A catalogue template with its `{name}` placeholders filled. */

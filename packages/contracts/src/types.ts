@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMPLIANCE_LABELS } from './compliance';
 import { CRAWL_JOB_STATUSES, CRAWL_METHODS, crawlScopeSchema } from './crawl';
+import { GRADE_LETTERS } from './grades';
 import { isoDateTime } from './schemas/common';
 
 /**
@@ -37,6 +38,8 @@ export type LatestCompliance = z.output<typeof latestComplianceSchema>;
 /** A vendor's most recent crawl, as the vendor list shows it: its state, how far it got, why it failed. */
 export const vendorLastCrawlSchema = z.object({
   id: z.uuid(),
+  /** The crawl's state (the same as `status`, under the name the vendors list's filter uses). */
+  state: z.enum(CRAWL_JOB_STATUSES).meta({ description: 'queued, running, completed, failed or cancelled' }),
   status: z.enum(CRAWL_JOB_STATUSES),
   method: z.enum(CRAWL_METHODS),
   progress: z.number(),
@@ -50,11 +53,24 @@ export const vendorLastCrawlSchema = z.object({
 export type VendorLastCrawl = z.output<typeof vendorLastCrawlSchema>;
 
 /**
- * `GET /api/vendors` items: the vendor, its latest compliance assessment (null before the first) and
- * its latest crawl (null before the first).
+ * `GET /api/vendors` items: the vendor; its latest assessment's grade, rate, label, vulnerable libraries and
+ * time (each null before the first, the grade also when nothing could be judged); `compliance`, the same
+ * assessment as the report list names it; and its latest crawl (null before the first).
  */
 export const vendorListItemSchema = vendorSchema
   .extend({
+    grade: z
+      .enum(GRADE_LETTERS)
+      .nullable()
+      .meta({ description: "The latest assessment's overall grade; null before the first or when nothing could be judged" }),
+    rate: z.number().nullable().meta({ description: "The latest assessment's compliance rate (0–100); null before the first" }),
+    label: z.enum(COMPLIANCE_LABELS).nullable().meta({ description: "The latest assessment's label; null before the first" }),
+    vulnerableLibraries: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'Libraries with a known advisory in the latest assessed crawl; null before the first' }),
+    lastAssessedAt: isoDateTime.nullable().meta({ description: 'When the latest assessment was made; null before the first' }),
     compliance: latestComplianceSchema
       .nullable()
       .meta({ description: "The vendor's latest compliance assessment; null before the first" }),

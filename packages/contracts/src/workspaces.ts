@@ -49,6 +49,8 @@ export const WORKSPACE_PERMISSIONS = {
   'workspace.update': 'owner',
   'workspace.delete': 'owner',
   'ownership.transfer': 'owner',
+  /** Moving vendors out to another workspace (where the caller must be admin or owner too). */
+  'vendors.move': 'admin',
 } as const satisfies Record<string, WorkspaceRole>;
 export type WorkspacePermission = keyof typeof WORKSPACE_PERMISSIONS;
 
@@ -130,6 +132,10 @@ export const AUDIT_ACTIONS = [
   'vendor.sbom_export',
   'portfolio.export',
   'alert_channel.confirm',
+  // Issue 39: vendors brought in from a file, and moved between workspaces.
+  'vendor.import',
+  /** Recorded in both workspaces: the one the vendors left and the one they joined. */
+  'vendor.move',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

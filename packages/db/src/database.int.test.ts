@@ -1,3 +1,4 @@
+import { vendorListQuerySchema } from '@vendorwatch/contracts';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -35,8 +36,9 @@ describe.each(['postgres', 'pglite'] as const)('database on %s', (driver) => {
     );
     if (first === 'full') throw new Error('a new workspace has room');
     await vendors.createWithinCap(alices, alice!.id, { name: 'Globex', url: '', description: 'second' }, 10);
-    expect((await vendors.listWithCompliance(alices)).map((v) => v.name)).toEqual(['Globex', 'Acme']);
-    expect(await vendors.listWithCompliance(bobs)).toEqual([]);
+    const everyVendor = vendorListQuerySchema.parse({});
+    expect((await vendors.listPage(alices, everyVendor)).rows.map((v) => v.name)).toEqual(['Globex', 'Acme']);
+    expect(await vendors.listPage(bobs, everyVendor)).toEqual({ rows: [], total: 0 });
     expect(await vendors.findInWorkspace(bobs, first.id)).toBeUndefined();
     expect(await vendors.delete(bobs, first.id)).toBeUndefined();
     expect(await vendors.update(alices, first.id, { name: 'Acme Corp' })).toMatchObject({ name: 'Acme Corp' });

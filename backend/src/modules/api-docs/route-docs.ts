@@ -39,6 +39,9 @@ import {
   tokenResponseSchema,
   vendorCrawlerSettingsSchema,
   vendorListItemSchema,
+  vendorListPageSchema,
+  vendorImportResultSchema,
+  moveVendorsResultSchema,
   vendorScheduleSchema,
   vendorSchema,
 } from '@vendorwatch/contracts';
@@ -63,10 +66,39 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /api/account/sessions': { summary: "The caller's signed-in sessions", response: list(accountSessionSchema) },
 
   'GET /api/vendors': {
-    summary: "The caller's vendors, newest first, each with its latest compliance label",
-    response: list(vendorListItemSchema),
+    summary:
+      "One page of the workspace's vendors with each one's grade, rate, label, vulnerable libraries, last assessment and last crawl: searched (q: name, URL or domain), sorted, filtered by grade, label and crawl state ('none': without one); newest first by default, the whole workspace in one page unless limit says less",
+    response: vendorListPageSchema,
   },
-  'GET /api/vendors/:id': { summary: 'One vendor', response: vendorSchema },
+  'GET /api/vendors/import/template': {
+    summary:
+      'The import file to fill in (format=csv or xlsx): the columns name, url, domains, dkim selectors, description and one example',
+    response: z.string().meta({ format: 'binary' }),
+    contentType: 'text/csv',
+    status: 200,
+  },
+  'POST /api/vendors/import': {
+    summary:
+      'Add vendors from a CSV or Excel file (multipart field "file"), all or nothing: 400 names every bad row and column; rows whose URL a vendor already has are skipped and listed',
+    response: vendorImportResultSchema,
+    errors: {
+      400: 'A row is invalid (errors: row, column, reason) or the file cannot be read',
+      409: 'The file would take the workspace past VENDORS_PER_USER',
+    },
+  },
+  'POST /api/vendors/move': {
+    summary:
+      'Move vendors to another workspace with their crawls, assessments, schedules and settings (admin or owner of both workspaces); audited in both',
+    response: moveVendorsResultSchema,
+    errors: {
+      403: 'Not admin or owner of both workspaces',
+      409: 'A vendor is being crawled, or the destination would exceed VENDORS_PER_USER',
+    },
+  },
+  'GET /api/vendors/:id': {
+    summary: 'One vendor, with its grade, rate, label, vulnerable libraries, last assessment and last crawl (as its list row)',
+    response: vendorListItemSchema,
+  },
   'POST /api/vendors': {
     summary: 'Add a vendor (a bare domain such as acme.com is stored as https://acme.com/)',
     response: vendorSchema,

@@ -163,7 +163,7 @@ describe('API keys', () => {
     expectRefused(await withKey(key, 'GET', `/api/workspaces/${elsewhere.id}/members`), 403, MESSAGES.access.notMember);
     expect((await withKey(key, 'GET', `/api/workspaces/${team.id}/members`)).status).toBe(200);
     // The vendor routes declare their permission: a key lists its workspace's vendors.
-    expect(await withKey(key, 'GET', '/api/vendors')).toEqual({ status: 200, body: [] });
+    expect(await withKey(key, 'GET', '/api/vendors')).toEqual({ status: 200, body: { items: [], total: 0 } });
     expectRefused(await withKey(key, 'POST', '/api/workspaces', { name: 'By a key' }), 403, MESSAGES.access.peopleOnly);
   });
 });

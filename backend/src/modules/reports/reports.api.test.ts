@@ -9,7 +9,7 @@ import {
   type ReportsOverview,
   type ReportSummary,
   type Vendor,
-  type VendorListItem,
+  type VendorListPage,
 } from '@vendorwatch/contracts';
 import { seedAssessment } from '@vendorwatch/db/testing';
 import { parse } from 'csv-parse/sync';
@@ -263,14 +263,14 @@ describe('reports API', () => {
 
   describe('GET /api/vendors', () => {
     it('shows each vendor’s latest label', async () => {
-      const vendors = await getJson<VendorListItem[]>(alice, '/api/vendors');
+      const vendors = (await getJson<VendorListPage>(alice, '/api/vendors')).items;
       expect(Object.fromEntries(vendors.map((vendor) => [vendor.name, vendor.compliance]))).toEqual({
         Acme: { reportId: reports.acme3, rate: 95, label: 'Compliant' },
         Globex: { reportId: reports.globex1, rate: 40, label: 'Non-Compliant' },
       });
       const fresh = await vendorOf(bob, 'Fresh');
       expect(
-        (await getJson<VendorListItem[]>(bob, '/api/vendors')).find((vendor) => vendor.id === fresh.id)?.compliance,
+        (await getJson<VendorListPage>(bob, '/api/vendors')).items.find((vendor) => vendor.id === fresh.id)?.compliance,
       ).toBeNull();
     });
   });

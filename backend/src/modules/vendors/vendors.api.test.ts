@@ -1,4 +1,4 @@
-import { formatMessage, MESSAGES, type Vendor, type VendorListItem, type Workspace } from '@vendorwatch/contracts';
+import { formatMessage, MESSAGES, type Vendor, type VendorListPage, type Workspace } from '@vendorwatch/contracts';
 import { crawlJobs, vendors } from '@vendorwatch/db';
 import { personalWorkspaceOf } from '@vendorwatch/db/testing';
 import { eq } from 'drizzle-orm';
@@ -38,7 +38,7 @@ describe('Vendors API', () => {
     const second = (await (await alice.api('/api/vendors', { method: 'POST', json: { name: 'Globex' } })).json()) as Vendor;
     expect(second).toMatchObject({ name: 'Globex', url: '', description: '' });
 
-    const list = (await (await alice.api('/api/vendors')).json()) as Vendor[];
+    const list = ((await (await alice.api('/api/vendors')).json()) as VendorListPage).items;
     expect(list.map((v) => v.name)).toEqual(['Globex', 'Acme']);
 
     const updated = await alice.api(`/api/vendors/${acme.id}`, { method: 'PUT', json: { description: 'Rockets' } });
@@ -47,7 +47,7 @@ describe('Vendors API', () => {
 
     expect((await alice.api(`/api/vendors/${acme.id}`, { method: 'DELETE' })).status).toBe(204);
     expect((await alice.api(`/api/vendors/${acme.id}`)).status).toBe(404);
-    expect(((await (await alice.api('/api/vendors')).json()) as Vendor[]).map((v) => v.name)).toEqual(['Globex']);
+    expect(((await (await alice.api('/api/vendors')).json()) as VendorListPage).items.map((v) => v.name)).toEqual(['Globex']);
   });
 
   it.each([
@@ -58,11 +58,11 @@ describe('Vendors API', () => {
     [{ name: 'Acme', url: 'javascript:alert(1)' }, MESSAGES.vendors.invalidUrl],
     [{ name: 'Acme', url: 'ftp://acme.example' }, MESSAGES.vendors.invalidUrl],
   ])('rejects %j with 400 "%s" and stores nothing', async (body, message) => {
-    const before = ((await (await alice.api('/api/vendors')).json()) as Vendor[]).length;
+    const before = ((await (await alice.api('/api/vendors')).json()) as VendorListPage).items.length;
     const response = await alice.api('/api/vendors', { method: 'POST', json: body });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ statusCode: 400, message });
-    expect(((await (await alice.api('/api/vendors')).json()) as Vendor[]).length).toBe(before);
+    expect(((await (await alice.api('/api/vendors')).json()) as VendorListPage).items.length).toBe(before);
   });
 
   it('takes a bare domain as its https:// URL, on create and on update', async () => {
@@ -133,11 +133,12 @@ describe('Vendors API', () => {
       ])
       .returning();
 
-    const list = (await (await carol.api('/api/vendors')).json()) as VendorListItem[];
+    const list = ((await (await carol.api('/api/vendors')).json()) as VendorListPage).items;
     const byName = Object.fromEntries(list.map((vendor) => [vendor.name, vendor]));
     expect(byName.Idle!.lastCrawl).toBeNull();
     expect(byName.Running!.lastCrawl).toEqual({
       id: live!.id,
+      state: 'running',
       status: 'running',
       method: 'http',
       progress: 40,
@@ -157,7 +158,7 @@ describe('Vendors API', () => {
     expect(idle.id).toBe(byName.Idle!.id);
 
     // Another user's list carries none of them.
-    expect(((await (await bob.api('/api/vendors')).json()) as VendorListItem[]).map((vendor) => vendor.name)).not.toContain(
+    expect(((await (await bob.api('/api/vendors')).json()) as VendorListPage).items.map((vendor) => vendor.name)).not.toContain(
       'Failed',
     );
   });
@@ -176,7 +177,7 @@ describe('Vendors API', () => {
     expect((await bob.api(`/api/vendors/${mine.id}`)).status).toBe(404);
     expect((await bob.api(`/api/vendors/${mine.id}`, { method: 'PUT', json: { name: 'Hijacked' } })).status).toBe(404);
     expect((await bob.api(`/api/vendors/${mine.id}`, { method: 'DELETE' })).status).toBe(404);
-    expect(await (await bob.api('/api/vendors')).json()).toEqual([]);
+    expect(await (await bob.api('/api/vendors')).json()).toEqual({ items: [], total: 0 });
     expect(await (await alice.api(`/api/vendors/${mine.id}`)).json()).toMatchObject({ name: 'Private Co' });
   });
 
@@ -207,20 +208,20 @@ describe('Vendors API', () => {
 
       const seen = await apiCall(viewer, 'GET', '/api/vendors', undefined, inTeam());
       expect(seen.status).toBe(200);
-      expect((seen.body as Vendor[]).map((vendor) => vendor.name)).toEqual(['Shared Co']);
+      expect((seen.body as VendorListPage).items.map((vendor) => vendor.name)).toEqual(['Shared Co']);
       expect((await apiCall(viewer, 'GET', `/api/vendors/${shared.id}`, undefined, inTeam())).body).toMatchObject({
         name: 'Shared Co',
       });
       // The owner's personal workspace does not hold the team's vendor.
-      expect((await apiCall(owner, 'GET', '/api/vendors')).body).toEqual([]);
+      expect((await apiCall(owner, 'GET', '/api/vendors')).body).toEqual({ items: [], total: 0 });
 
       const refusal = roleTooLow('viewer', 'editor');
       expectRefused(await apiCall(viewer, 'POST', '/api/vendors', { name: 'Mine' }, inTeam()), 403, refusal);
       expectRefused(await apiCall(viewer, 'PUT', `/api/vendors/${shared.id}`, { name: 'Renamed' }, inTeam()), 403, refusal);
       expectRefused(await apiCall(viewer, 'DELETE', `/api/vendors/${shared.id}`, undefined, inTeam()), 403, refusal);
-      expect(((await apiCall(owner, 'GET', '/api/vendors', undefined, inTeam())).body as Vendor[]).map((v) => v.name)).toEqual([
-        'Shared Co',
-      ]);
+      expect(
+        ((await apiCall(owner, 'GET', '/api/vendors', undefined, inTeam())).body as VendorListPage).items.map((v) => v.name),
+      ).toEqual(['Shared Co']);
     });
 
     it('answers a member of another workspace 403 for the workspace and 404 for its vendors', async () => {
@@ -244,9 +245,9 @@ describe('Vendors API', () => {
       const scripted = added.body as Vendor;
       const [row] = await t.database.db.select().from(vendors).where(eq(vendors.id, scripted.id));
       expect(row).toMatchObject({ workspaceId: team.id, userId: owner.id });
-      expect(((await apiCall(viewer, 'GET', '/api/vendors', undefined, inTeam())).body as Vendor[]).map((v) => v.name)).toContain(
-        'Scripted Co',
-      );
+      expect(
+        ((await apiCall(viewer, 'GET', '/api/vendors', undefined, inTeam())).body as VendorListPage).items.map((v) => v.name),
+      ).toContain('Scripted Co');
       expect((await keyCall(t, key, 'PUT', `/api/vendors/${scripted.id}`, { description: 'Synced' })).status).toBe(200);
       expect((await keyCall(t, key, 'DELETE', `/api/vendors/${scripted.id}`)).status).toBe(204);
 
@@ -281,7 +282,7 @@ describe('Vendors API: vendors per user (VENDORS_PER_USER)', () => {
   });
   afterAll(() => t.close());
 
-  const count = async (user: TestUser) => ((await (await user.api('/api/vendors')).json()) as Vendor[]).length;
+  const count = async (user: TestUser) => ((await (await user.api('/api/vendors')).json()) as VendorListPage).total;
 
   it('refuses the vendor beyond the cap with 409 and the catalogue message, also when added at once, and takes one again after a delete', async () => {
     const dave = await t.signUp();
@@ -299,7 +300,7 @@ describe('Vendors API: vendors per user (VENDORS_PER_USER)', () => {
     const erin = await t.signUp();
     expect((await erin.api('/api/vendors', { method: 'POST', json: { name: 'Own' } })).status).toBe(201);
 
-    const [first] = (await (await dave.api('/api/vendors')).json()) as Vendor[];
+    const [first] = ((await (await dave.api('/api/vendors')).json()) as VendorListPage).items;
     expect((await dave.api(`/api/vendors/${first!.id}`, { method: 'DELETE' })).status).toBe(204);
     expect((await dave.api('/api/vendors', { method: 'POST', json: { name: 'F' } })).status).toBe(201);
     expect((await dave.api('/api/vendors', { method: 'POST', json: { name: 'G' } })).status).toBe(409);

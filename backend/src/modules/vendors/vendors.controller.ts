@@ -1,19 +1,30 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, StreamableFile } from '@nestjs/common';
 import {
   createVendorSchema,
-  listWindowQuerySchema,
+  moveVendorsSchema,
   updateVendorSchema,
+  vendorImportTemplateQuerySchema,
+  vendorListQuerySchema,
   type CreateVendor,
-  type ListWindow,
+  type MoveVendors,
+  type MoveVendorsResult,
   type UpdateVendor,
   type Vendor,
+  type VendorImportFormat,
+  type VendorImportResult,
   type VendorListItem,
+  type VendorListPage,
+  type VendorListQuery,
 } from '@vendorwatch/contracts';
+import type { FastifyRequest } from 'fastify';
 import { ParseIdPipe } from '../../common/parse-uuid.pipe';
 import { validate } from '../../common/zod-validation.pipe';
 import { Requires } from '../access/requires.decorator';
 import { Workspace, type WorkspaceContext } from '../access/workspace-context';
 import { Audited } from '../audit-log/audited.decorator';
+import { readUpload } from './import/read-upload';
+import { VendorImportService } from './import/vendor-import.service';
+import { VendorMoveService } from './move/vendor-move.service';
 import { VendorsService } from './vendors.service';
 
 const VENDOR_FIELDS = ['name', 'url', 'description', 'domains', 'dkimSelectors'] as const;
@@ -22,19 +33,50 @@ const VENDOR_FIELDS = ['name', 'url', 'description', 'domains', 'dkimSelectors']
 @Controller('api/vendors')
 @Requires('workspace.read')
 export class VendorsController {
-  constructor(private readonly vendors: VendorsService) {}
+  constructor(
+    private readonly vendors: VendorsService,
+    private readonly imports: VendorImportService,
+    private readonly moves: VendorMoveService,
+  ) {}
 
   @Get()
   list(
     @Workspace() workspace: WorkspaceContext,
-    @Query(validate(listWindowQuerySchema)) window: ListWindow,
-  ): Promise<VendorListItem[]> {
-    return this.vendors.list(workspace.workspaceId, window);
+    @Query(validate(vendorListQuerySchema)) query: VendorListQuery,
+  ): Promise<VendorListPage> {
+    return this.vendors.list(workspace.workspaceId, query);
+  }
+
+  @Get('import/template')
+  async importTemplate(
+    @Query(validate(vendorImportTemplateQuerySchema)) query: { format: VendorImportFormat },
+  ): Promise<StreamableFile> {
+    const template = await this.imports.template(query.format);
+    return new StreamableFile(template.body, { type: template.type, disposition: `attachment; filename="${template.fileName}"` });
+  }
+
+  @Post('import')
+  @Requires('vendors.write')
+  @Audited('vendor.import', 'vendor')
+  async import(@Workspace() workspace: WorkspaceContext, @Req() request: FastifyRequest): Promise<VendorImportResult> {
+    return this.imports.import(workspace.workspaceId, workspace.userId, await readUpload(request));
+  }
+
+  @Post('move')
+  @HttpCode(200)
+  @Requires('vendors.move')
+  @Audited('vendor.move', 'vendor', { fields: ['toWorkspaceId'] })
+  move(
+    @Workspace() workspace: WorkspaceContext,
+    @Body(validate(moveVendorsSchema)) body: MoveVendors,
+    @Req() request: FastifyRequest,
+  ): Promise<MoveVendorsResult> {
+    return this.moves.move(workspace, body, request.ip ?? null);
   }
 
   @Get(':id')
-  get(@Workspace() workspace: WorkspaceContext, @Param('id', ParseIdPipe) id: string): Promise<Vendor> {
-    return this.vendors.get(workspace.workspaceId, id);
+  get(@Workspace() workspace: WorkspaceContext, @Param('id', ParseIdPipe) id: string): Promise<VendorListItem> {
+    return this.vendors.getListItem(workspace.workspaceId, id);
   }
 
   @Post()

@@ -5,13 +5,20 @@ import {
   MESSAGES,
   type CreateVendor,
   type CrawlMethod,
-  type ListWindow,
   type UpdateVendor,
   type Vendor,
   type VendorLastCrawl,
   type VendorListItem,
+  type VendorListPage,
+  type VendorListQuery,
 } from '@vendorwatch/contracts';
-import { VendorsRepository, type VendorLastCrawlRow, type VendorRow, type WorkspaceId } from '@vendorwatch/db';
+import {
+  VendorsRepository,
+  type VendorLastCrawlRow,
+  type VendorRow,
+  type VendorWithComplianceRow,
+  type WorkspaceId,
+} from '@vendorwatch/db';
 import { APP_CONFIG, VendorSchedulers, type AppConfig } from '@vendorwatch/runtime';
 import { BadRequestError, ConflictError, NotFoundError } from '../../common/errors';
 import { noteForAudit } from '../audit-log/audit-notes';
@@ -28,8 +35,20 @@ export const toVendor = (row: VendorRow): Vendor => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
+const toVendorListItem = ({ compliance, lastCrawl, ...row }: VendorWithComplianceRow): VendorListItem => ({
+  ...toVendor(row),
+  grade: compliance?.grade ?? null,
+  rate: compliance?.rate ?? null,
+  label: compliance?.label ?? null,
+  vulnerableLibraries: compliance?.vulnerableLibraries ?? null,
+  lastAssessedAt: compliance?.assessedAt.toISOString() ?? null,
+  compliance: compliance && { reportId: compliance.reportId, rate: compliance.rate, label: compliance.label },
+  lastCrawl: lastCrawl && toLastCrawl(lastCrawl),
+});
+
 const toLastCrawl = (row: VendorLastCrawlRow): VendorLastCrawl => ({
   id: row.id,
+  state: row.status,
   status: row.status,
   method: row.method as CrawlMethod,
   progress: row.progress,
@@ -50,17 +69,24 @@ export class VendorsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** The list shows each vendor's latest compliance label and latest crawl, read in the same query. */
-  async list(workspaceId: WorkspaceId, window?: ListWindow): Promise<VendorListItem[]> {
-    return (await this.vendors.listWithCompliance(workspaceId, window)).map((row) => ({
-      ...toVendor(row),
-      compliance: row.compliance,
-      lastCrawl: row.lastCrawl && toLastCrawl(row.lastCrawl),
-    }));
+  /**
+   * One page of the analyst's list: each vendor with its latest assessment's grade, rate, label and
+   * vulnerable libraries and its latest crawl, searched, filtered and sorted in one query.
+   */
+  async list(workspaceId: WorkspaceId, query: VendorListQuery): Promise<VendorListPage> {
+    const { rows, total } = await this.vendors.listPage(workspaceId, query);
+    return { items: rows.map(toVendorListItem), total };
   }
 
   async get(workspaceId: WorkspaceId, id: string): Promise<Vendor> {
     return toVendor(await this.findOrThrow(workspaceId, id));
+  }
+
+  /** The vendor as its list row: what the vendor page opens with (grade, rate, last assessment, last crawl). */
+  async getListItem(workspaceId: WorkspaceId, id: string): Promise<VendorListItem> {
+    const row = await this.vendors.findListRow(workspaceId, id);
+    if (!row) throw new NotFoundError(MESSAGES.vendors.notFound);
+    return toVendorListItem(row);
   }
 
   /** The vendor row itself, for other modules (crawls, crawler settings, schedules) that act on a vendor. */

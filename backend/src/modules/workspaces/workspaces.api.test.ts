@@ -44,7 +44,10 @@ describe('workspaces and members', () => {
       .from(vendors)
       .where(eq(vendors.id, vendor.body.id));
     expect(row!.workspaceId).toBe(listed.body[0].id);
-    expect((await apiCall(owner, 'GET', '/api/vendors')).body).toEqual([expect.objectContaining({ id: vendor.body.id })]);
+    expect((await apiCall(owner, 'GET', '/api/vendors')).body).toEqual({
+      items: [expect.objectContaining({ id: vendor.body.id })],
+      total: 1,
+    });
   });
 
   it('creates a shared workspace owned by its creator, lists it after the personal one, and renames it', async () => {

@@ -9,10 +9,12 @@ interface InlineFormCardProps {
   submit: { label: string; icon: ReactNode; pending: boolean; testId: string };
   /** The fields, on one line that wraps on a phone; the submit button follows them. */
   children: ReactNode;
+  /** Under the line: fields most people leave alone (folded under "Advanced"). */
+  below?: ReactNode;
 }
 
 /** A titled card holding a one-line form (invite someone, create an API key): fields, then the button. */
-export function InlineFormCard({ title, testId, onSubmit, submit, children }: InlineFormCardProps) {
+export function InlineFormCard({ title, testId, onSubmit, submit, children, below }: InlineFormCardProps) {
   return (
     <Card withBorder radius="md" padding="lg">
       <Title order={3} size="h4" mb="md">
@@ -32,6 +34,7 @@ export function InlineFormCard({ title, testId, onSubmit, submit, children }: In
             {submit.label}
           </Button>
         </Group>
+        {below}
       </form>
     </Card>
   );

@@ -6,24 +6,12 @@ import { AppNavigation } from '@/components/layouts/app-navigation';
 import { CrawlerConfigs } from '@/features/crawler-configs/components/crawler-configs';
 import { CrawlerSettingsForm } from '@/features/crawler/components/crawler-settings-form';
 import { VendorsList } from '@/features/vendors/components/vendors-list';
-import { VENDOR_ID } from '@/testing/fixtures';
+import { VENDOR_ID, vendorListItem, vendorPage } from '@/testing/fixtures';
 import { mockFetch } from '@/testing/mock-fetch';
 import { renderWithProviders } from '@/testing/test-utils';
 import { RequiresPermission } from './requires-permission';
 
-const vendor: VendorListItem = {
-  id: VENDOR_ID,
-  name: 'Acme',
-  url: 'https://acme.example',
-  description: '',
-  domains: [],
-  primaryDomain: 'acme.example',
-  dkimSelectors: [],
-  createdAt: '2025-01-01T00:00:00Z',
-  updatedAt: '2025-01-01T00:00:00Z',
-  compliance: null,
-  lastCrawl: null,
-};
+const vendor: VendorListItem = vendorListItem({ id: VENDOR_ID, name: 'Acme', url: 'https://acme.example' });
 
 const asRole = (role: WorkspaceRole) => ({ workspace: { role, personal: false, name: 'Vendor risk' } });
 
@@ -41,7 +29,7 @@ describe('what each role is shown', () => {
   });
 
   it('a viewer reads the vendors without Crawl or Delete; an editor has both', async () => {
-    mockFetch({ 'GET /api/vendors': { body: [vendor] } });
+    mockFetch({ 'GET /api/vendors': { body: vendorPage([vendor]) } });
     const viewer = renderWithProviders(<VendorsList />, asRole('viewer'));
     const row = await screen.findByTestId('vendor-row');
     expect(within(row).getByRole('link', { name: 'Acme' })).toBeInTheDocument();

@@ -8,3 +8,4 @@ export * from './crawler-config';
 export * from './report';
 export * from './schedule';
 export * from './portfolio';
+export * from './vendor-list';

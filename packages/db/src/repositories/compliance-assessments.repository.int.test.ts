@@ -1,4 +1,4 @@
-import { MAX_EVIDENCE_PER_CHECK } from '@vendorwatch/contracts';
+import { MAX_EVIDENCE_PER_CHECK, vendorListQuerySchema } from '@vendorwatch/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { complianceAssessments, users } from '../schema';
 import {
@@ -155,13 +155,14 @@ describe.each(['postgres', 'pglite'] as const)('compliance assessments on %s', (
     expect(trend.map((point) => point.rate)).toEqual([80, 95]);
 
     // Each user's vendors are in their personal workspace.
-    const listedVendors = await vendors.listWithCompliance(acme.workspaceId);
-    expect(listedVendors.find((v) => v.id === acme.id)?.compliance).toEqual({
+    const everyVendor = vendorListQuerySchema.parse({});
+    const listedVendors = (await vendors.listPage(acme.workspaceId, everyVendor)).rows;
+    expect(listedVendors.find((v) => v.id === acme.id)?.compliance).toMatchObject({
       reportId: latestAcme.reportId,
       rate: 95,
       label: 'Compliant',
     });
-    expect((await vendors.listWithCompliance(theirs.workspaceId)).map((v) => v.compliance?.rate)).toEqual([10]);
+    expect((await vendors.listPage(theirs.workspaceId, everyVendor)).rows.map((v) => v.compliance?.rate)).toEqual([10]);
   });
 
   it('reads a crawl’s pages for assessment in batches, in crawl order, without their main text', async () => {

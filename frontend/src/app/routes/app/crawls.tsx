@@ -7,7 +7,7 @@ export default function CrawlHistoryRoute() {
   const vendors = useVendors();
   return (
     <ContentLayout title="Crawl History">
-      <CrawlHistory vendors={vendors.data ?? []} />
+      <CrawlHistory vendors={vendors.data?.items ?? []} />
     </ContentLayout>
   );
 }

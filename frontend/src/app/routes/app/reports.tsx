@@ -7,7 +7,7 @@ export default function ReportsRoute() {
   const vendors = useVendors();
   return (
     <ContentLayout title="Reports">
-      <Reports vendors={vendors.data ?? []} />
+      <Reports vendors={vendors.data?.items ?? []} />
     </ContentLayout>
   );
 }

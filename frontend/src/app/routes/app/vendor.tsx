@@ -20,6 +20,7 @@ import { SchedulesPauseSwitch } from '@/features/schedules/components/schedules-
 import { useVendor } from '@/features/vendors/api/get-vendor';
 import { CrawlVendorDialog } from '@/features/vendors/components/crawl-vendor-dialog';
 import { EditVendorButton } from '@/features/vendors/components/edit-vendor-button';
+import { VendorStanding } from '@/features/vendors/components/vendor-standing';
 import { RequiresPermission } from '@/lib/workspace';
 
 /**
@@ -53,7 +54,8 @@ export default function VendorRoute() {
                 target="_blank"
                 rel="noopener noreferrer"
                 size="sm"
-                style={{ wordBreak: 'break-all' }}
+                truncate="end"
+                title={vendor.data.url}
               >
                 {vendor.data.url}
               </Anchor>
@@ -79,6 +81,7 @@ export default function VendorRoute() {
             </RequiresPermission>
           </Group>
         </Group>
+        <VendorStanding vendor={vendor.data} />
         <Group justify="flex-end">
           <RequiresPermission permission="schedules.write">
             <SchedulesPauseSwitch />

@@ -12,6 +12,7 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CRAWL_JOB_POLL_MS } from '@/config/constants';
 import { CrawlJobWatchProvider } from '@/features/crawl-jobs/components/crawl-job-watch-provider';
+import { vendorListItem, vendorPage } from '@/testing/fixtures';
 import { mockFetch, type MockResponse } from '@/testing/mock-fetch';
 import { renderWithProviders } from '@/testing/test-utils';
 import VendorsRoute from './vendors';
@@ -65,7 +66,7 @@ const openDialog = async (user: ReturnType<typeof renderScreen>['user']) => {
 
 describe('Configure Crawl on the vendors screen', () => {
   it('shows the Puppeteer settings only for Puppeteer and describes HTTP as the fast, free option', async () => {
-    mockFetch({ 'GET /api/vendors': { body: [alpha] } });
+    mockFetch({ 'GET /api/vendors': { body: vendorPage([alpha]) } });
     const { user } = renderScreen();
     const dialog = await openDialog(user);
 
@@ -92,7 +93,7 @@ describe('Configure Crawl on the vendors screen', () => {
   it("posts the method and settings, says 'Starting...', then follows the job to 'Crawl completed for {vendor}'", async () => {
     let accept: (response: MockResponse) => void = () => {};
     const { requests } = mockFetch({
-      'GET /api/vendors': { body: [alpha] },
+      'GET /api/vendors': { body: vendorPage([alpha]) },
       'POST /api/crawls': () => new Promise<MockResponse>((resolve) => (accept = resolve)),
       'GET /api/crawls/job-1': { body: job('completed', { progress: 100 }) },
     });
@@ -121,7 +122,7 @@ describe('Configure Crawl on the vendors screen', () => {
 
   it('sends the chosen method with its settings for HTTP', async () => {
     const { requests } = mockFetch({
-      'GET /api/vendors': { body: [alpha] },
+      'GET /api/vendors': { body: vendorPage([alpha]) },
       'POST /api/crawls': { status: 201, body: job('queued', { method: 'http' }) },
       'GET /api/crawls/job-1': { body: job('running', { method: 'http' }) },
     });
@@ -140,7 +141,7 @@ describe('Configure Crawl on the vendors screen', () => {
 
   it("shows 'HTTP error! status: {code}' and the server's reason in the dialog, which stays open", async () => {
     mockFetch({
-      'GET /api/vendors': { body: [alpha] },
+      'GET /api/vendors': { body: vendorPage([alpha]) },
       'POST /api/crawls': {
         status: 400,
         body: { statusCode: 400, message: MESSAGES.crawls.apiKeyRequiredForApiMethod },
@@ -161,7 +162,7 @@ describe('Configure Crawl on the vendors screen', () => {
 
   it("says 'Could not connect to the crawler service' in the dialog when the server cannot be reached", async () => {
     mockFetch({
-      'GET /api/vendors': { body: [alpha] },
+      'GET /api/vendors': { body: vendorPage([alpha]) },
       'POST /api/crawls': () => {
         throw new TypeError('Failed to fetch');
       },
@@ -179,7 +180,7 @@ describe('Configure Crawl on the vendors screen', () => {
 
   it("announces 'Crawl failed for {vendor}' with the job's reason in plain words", async () => {
     mockFetch({
-      'GET /api/vendors': { body: [alpha] },
+      'GET /api/vendors': { body: vendorPage([alpha]) },
       'POST /api/crawls': { status: 201, body: job('queued') },
       'GET /api/crawls/job-1': { body: job('failed', { error: 'net::ERR_NAME_NOT_RESOLVED' }) },
     });
@@ -195,7 +196,7 @@ describe('Configure Crawl on the vendors screen', () => {
   });
 
   it('links each vendor to its crawler page', async () => {
-    mockFetch({ 'GET /api/vendors': { body: [alpha] } });
+    mockFetch({ 'GET /api/vendors': { body: vendorPage([alpha]) } });
     renderScreen();
 
     expect(await screen.findByRole('link', { name: 'Open crawler for Alpha' })).toHaveAttribute('href', `/crawler/${alpha.id}`);
@@ -208,7 +209,7 @@ describe('schedules on the vendors screen', () => {
     const nextRunAt = '2030-01-07T05:00:00.000Z';
     let paused = false;
     mockFetch({
-      'GET /api/vendors': { body: [alpha, beta] },
+      'GET /api/vendors': { body: vendorPage([alpha, beta]) },
       'GET /api/schedules': () => ({
         body: { paused, schedules: [{ vendorId: alpha.id, kind: 'daily', nextRunAt: paused ? null : nextRunAt }] },
       }),
@@ -221,8 +222,10 @@ describe('schedules on the vendors screen', () => {
 
     const rowOf = async (name: string) =>
       (await screen.findAllByTestId('vendor-row')).find((row) => within(row).queryByText(name))!;
-    await waitFor(async () =>
-      expect(within(await rowOf('Alpha')).getByTestId('next-run')).toHaveTextContent(new Date(nextRunAt).toLocaleString()),
+    await waitFor(
+      async () =>
+        expect(within(await rowOf('Alpha')).getByTestId('next-run')).toHaveTextContent(new Date(nextRunAt).toLocaleString()),
+      { timeout: 15_000 },
     );
     expect(within(await rowOf('Beta')).getByTestId('next-run')).toHaveTextContent('—');
     expect(within(await rowOf('Alpha')).getByRole('link', { name: 'Alpha' })).toHaveAttribute('href', `/vendors/${alpha.id}`);
@@ -249,15 +252,11 @@ describe('the crawl loop on the vendors screen', () => {
       { initialEntries: ['/vendors'] },
     );
 
-  const listItem = (name: string, id: string, lastCrawl: VendorListItem['lastCrawl']): VendorListItem => ({
-    ...alpha,
-    id,
-    name,
-    compliance: null,
-    lastCrawl,
-  });
+  const listItem = (name: string, id: string, lastCrawl: VendorListItem['lastCrawl']): VendorListItem =>
+    vendorListItem({ ...alpha, id, name, lastCrawl });
   const lastCrawl = (status: CrawlJob['status'], extra: Partial<NonNullable<VendorListItem['lastCrawl']>> = {}) => ({
     id: `crawl-${status}`,
+    state: status,
     status,
     method: 'http' as const,
     progress: 0,
@@ -271,7 +270,7 @@ describe('the crawl loop on the vendors screen', () => {
 
   it('opens the live crawl once Start Crawl is accepted', async () => {
     mockFetch({
-      'GET /api/vendors': { body: [alpha] },
+      'GET /api/vendors': { body: vendorPage([alpha]) },
       'POST /api/crawls': { status: 201, body: job('queued', { id: 'job-7' }) },
       'GET /api/crawls/job-7': { body: job('running', { id: 'job-7' }) },
     });
@@ -297,7 +296,7 @@ describe('the crawl loop on the vendors screen', () => {
       ),
       listItem('Stopped', 'v5', lastCrawl('cancelled')),
     ];
-    mockFetch({ 'GET /api/vendors': { body: vendors } });
+    mockFetch({ 'GET /api/vendors': { body: vendorPage(vendors) } });
     const { user } = renderRoutes();
 
     const rowOf = async (name: string) =>
@@ -323,7 +322,7 @@ describe('the crawl loop on the vendors screen', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let status: CrawlJob['status'] = 'running';
     const { requests } = mockFetch({
-      'GET /api/vendors': () => ({ body: [listItem('Alpha', alpha.id, lastCrawl(status, { progress: 50 }))] }),
+      'GET /api/vendors': () => ({ body: vendorPage([listItem('Alpha', alpha.id, lastCrawl(status, { progress: 50 }))]) }),
     });
     renderRoutes();
     const state = async () => within(await screen.findByTestId('vendor-row')).getByTestId('last-crawl');
@@ -338,7 +337,10 @@ describe('the crawl loop on the vendors screen', () => {
   });
 
   it('says on the API method, before Start, that no API key is configured, with the way to Settings', async () => {
-    const { requests } = mockFetch({ 'GET /api/vendors': { body: [alpha] }, 'GET /api/crawler-configs': { body: [] } });
+    const { requests } = mockFetch({
+      'GET /api/vendors': { body: vendorPage([alpha]) },
+      'GET /api/crawler-configs': { body: [] },
+    });
     const { user } = renderRoutes();
     const dialog = await openDialog(user);
     // Nothing is asked about configurations until the API method is chosen.
@@ -364,7 +366,7 @@ describe('the crawl loop on the vendors screen', () => {
       createdAt: '2025-01-01T00:00:00Z',
       updatedAt: '2025-01-01T00:00:00Z',
     };
-    mockFetch({ 'GET /api/vendors': { body: [alpha] }, 'GET /api/crawler-configs': { body: [config] } });
+    mockFetch({ 'GET /api/vendors': { body: vendorPage([alpha]) }, 'GET /api/crawler-configs': { body: [config] } });
     const { user } = renderRoutes();
     const dialog = await openDialog(user);
 

@@ -38,7 +38,8 @@ export default function VendorsRoute() {
           onStartCrawl={startCrawl}
           apiNotice={<ApiKeyNotice />}
           lastCrawlOf={(vendor) => <LastCrawlState vendorName={vendor.name} crawl={vendor.lastCrawl ?? null} />}
-          nextRunOf={nextRunOf}
+          // The column only once a vendor is scheduled: an empty one would cost the list its width.
+          nextRunOf={schedules.data?.schedules.length ? nextRunOf : undefined}
         />
       </Stack>
     </ContentLayout>

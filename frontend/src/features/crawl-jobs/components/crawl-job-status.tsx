@@ -1,3 +1,4 @@
+import { UNCUT_BADGE } from '@/components/compliance/compliance-badges';
 import { Badge, type BadgeProps } from '@mantine/core';
 import { CRAWL_JOB_STATUSES, type CrawlJobStatus } from '@vendorwatch/contracts';
 
@@ -16,7 +17,8 @@ export const CRAWL_JOB_STATUS_OPTIONS = CRAWL_JOB_STATUSES.map((value) => ({ val
 export function CrawlJobStatusBadge({ status, ...props }: { status: CrawlJobStatus } & BadgeProps & { 'data-testid'?: string }) {
   const { label, color } = STATUS[status];
   return (
-    <Badge color={color} variant="light" data-status={status} {...props}>
+    // Never cut to "COMPLE…": the badge keeps the width of its word.
+    <Badge color={color} variant="light" data-status={status} styles={UNCUT_BADGE} {...props}>
       {label}
     </Badge>
   );

@@ -42,4 +42,12 @@ describe('DashboardPosture', () => {
     expect(screen.getByTestId('posture-grades')).toHaveTextContent('A: 1');
     expect(screen.getByTestId('posture-top-third-parties')).toHaveTextContent('Google Analytics (3 vendors)');
   });
+
+  it('links each grade count to the vendors list filtered to that grade, and the vulnerable libraries to it sorted by them', async () => {
+    mockFetch({ 'GET /api/dashboard/posture': { body: posture } });
+    renderWithProviders(<DashboardPosture />);
+    expect(await screen.findByRole('link', { name: 'Grade C: 2 vendors' })).toHaveAttribute('href', '/vendors?grade=C');
+    expect(screen.getByRole('link', { name: 'Grade A: 1 vendor' })).toHaveAttribute('href', '/vendors?grade=A');
+    expect(screen.getByTestId('posture-vulnerable-libraries')).toHaveAttribute('href', '/vendors?sort=vulnerableLibraries');
+  });
 });

@@ -1,5 +1,7 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { GRADE_LETTERS, type DashboardPosture as Posture, plural } from '@vendorwatch/contracts';
+import { GRADE_LETTERS, plural, type DashboardPosture as Posture } from '@vendorwatch/contracts';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { useDashboardPosture } from '../api/get-dashboard-posture';
 
 /** Across the vendors: whose mail can be spoofed, certificates expiring soon, grades, vulnerable libraries, top third parties. */
@@ -9,9 +11,22 @@ export function DashboardPosture() {
   return <PostureTiles posture={posture.data} />;
 }
 
-function Tile({ label, value, detail, testId }: { label: string; value: string | number; detail?: string; testId: string }) {
-  return (
-    <Card withBorder padding="md" data-testid={testId}>
+function Tile({
+  label,
+  value,
+  detail,
+  testId,
+  to,
+}: {
+  label: string;
+  value: string | number;
+  detail?: string;
+  testId: string;
+  /** Where the tile leads (the vendors list sorted or filtered by what it counts). */
+  to?: string;
+}) {
+  const content = (
+    <>
       <Text size="sm" c="dimmed">
         {label}
       </Text>
@@ -23,6 +38,22 @@ function Tile({ label, value, detail, testId }: { label: string; value: string |
           {detail}
         </Text>
       )}
+    </>
+  );
+  return to ? (
+    <Card
+      withBorder
+      padding="md"
+      data-testid={testId}
+      component={Link}
+      to={to}
+      style={{ color: 'inherit', textDecoration: 'none' }}
+    >
+      {content}
+    </Card>
+  ) : (
+    <Card withBorder padding="md" data-testid={testId}>
+      {content}
     </Card>
   );
 }
@@ -52,14 +83,25 @@ export function PostureTiles({ posture }: { posture: Posture }) {
           label="Vulnerable JavaScript libraries"
           value={posture.vulnerableLibraries}
           detail={`at ${posture.vendorsWithVulnerableLibraries} of ${plural(posture.vendorsAssessed, 'vendor')}`}
+          to={paths.app.vendors.getHref({ sort: 'vulnerableLibraries' })}
         />
         <Card withBorder padding="md" data-testid="posture-grades">
           <Text size="sm" c="dimmed">
             Grades
           </Text>
           <Group gap={6} mt={4}>
+            {/* Each count opens the vendors list filtered to that grade. */}
             {GRADE_LETTERS.map((letter) => (
-              <Badge key={letter} variant="light" size="lg">
+              <Badge
+                key={letter}
+                component={Link}
+                to={paths.app.vendors.getHref({ grade: letter })}
+                variant="light"
+                size="lg"
+                style={{ cursor: 'pointer' }}
+                aria-label={`Grade ${letter}: ${plural(posture.gradeDistribution[letter], 'vendor')}`}
+                data-testid={`posture-grade-${letter}`}
+              >
                 {letter}: {posture.gradeDistribution[letter]}
               </Badge>
             ))}

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { LIMITS, THIRD_PARTY_CATEGORY_LABELS, type PortfolioQueryInput } from '@vendorwatch/contracts';
+import { plural, LIMITS, THIRD_PARTY_CATEGORY_LABELS, type PortfolioQueryInput } from '@vendorwatch/contracts';
 import { useState } from 'react';
 import { usePhoneLayout } from '@/components/compliance/use-phone-layout';
 import { SectionLoader } from '@/components/ui/section-loader';
@@ -58,7 +58,7 @@ export function Portfolio() {
       ) : (
         <>
           <Text size="sm" c="dimmed">
-            {portfolio.data.vendorsCounted} {portfolio.data.vendorsCounted === 1 ? 'vendor' : 'vendors'} with an assessed crawl
+            {plural(portfolio.data.vendorsCounted, 'vendor')} with an assessed crawl
           </Text>
           {phone ? (
             <Stack gap="xs">
@@ -69,7 +69,7 @@ export function Portfolio() {
                     {party.company ?? 'Unknown company'} · {THIRD_PARTY_CATEGORY_LABELS[party.category] ?? party.category}
                   </Text>
                   <Text size="sm">
-                    {party.vendorCount} {party.vendorCount === 1 ? 'vendor' : 'vendors'} ({party.vendorShare} %)
+                    {plural(party.vendorCount, 'vendor')} ({party.vendorShare} %)
                   </Text>
                 </Card>
               ))}

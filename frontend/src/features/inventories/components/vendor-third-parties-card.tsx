@@ -34,6 +34,8 @@ export function VendorThirdPartiesCard({ vendorId }: { vendorId: string }) {
                     variant="light"
                     color={party.requestedBeforeConsent && party.tracker ? 'red' : party.tracker ? 'orange' : 'gray'}
                     title={party.hosts.join(', ')}
+                    // A long name ("Google Analytics · Analytics · before consent") wraps on a phone instead of being cut.
+                    styles={WRAPPING_BADGE}
                   >
                     {party.name} · {THIRD_PARTY_CATEGORY_LABELS[party.category] ?? party.category}
                     {party.tracker && party.requestedBeforeConsent ? ' · before consent' : ''}
@@ -47,6 +49,11 @@ export function VendorThirdPartiesCard({ vendorId }: { vendorId: string }) {
     </Card>
   );
 }
+
+const WRAPPING_BADGE = {
+  root: { height: 'auto', maxWidth: '100%', paddingBlock: 2 },
+  label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip' },
+} as const;
 
 /** Known companies by name, then the hosts the data does not know (each its own entry). */
 function byCompany(parties: ThirdParty[]): [string, ThirdParty[]][] {

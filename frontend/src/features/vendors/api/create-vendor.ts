@@ -3,7 +3,7 @@ import { MESSAGES, type CreateVendor, type Vendor } from '@vendorwatch/contracts
 import { api } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useFeatureMutation, type MutationConfig } from '@/lib/react-query';
-import { getVendorsQueryOptions } from './get-vendors';
+import { VENDORS_QUERY_KEY } from './get-vendors';
 
 export const createVendor = (data: CreateVendor) => api.post<Vendor>('/api/vendors', data);
 
@@ -13,7 +13,7 @@ export const useCreateVendor = ({ mutationConfig }: { mutationConfig?: MutationC
     createVendor,
     {
       onSuccess: () => {
-        void queryClient.invalidateQueries({ queryKey: getVendorsQueryOptions().queryKey });
+        void queryClient.invalidateQueries({ queryKey: VENDORS_QUERY_KEY });
         notifySuccess(MESSAGES.vendors.added);
       },
       onError: (error) => {

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { MESSAGES, type VendorListItem } from '@vendorwatch/contracts';
+import { MESSAGES, type VendorListPage } from '@vendorwatch/contracts';
 import { api } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useFeatureMutation, type MutationConfig } from '@/lib/react-query';
-import { getVendorsQueryOptions } from './get-vendors';
+import { VENDORS_QUERY_KEY } from './get-vendors';
 
 export const deleteVendor = ({ vendorId }: { vendorId: string }) => api.delete(`/api/vendors/${encodeURIComponent(vendorId)}`);
 
@@ -13,12 +13,12 @@ export const useDeleteVendor = ({ mutationConfig }: { mutationConfig?: MutationC
     deleteVendor,
     {
       onSuccess: (_data, variables) => {
-        const { queryKey } = getVendorsQueryOptions();
-        // Drop the row at once, so it cannot be clicked again while the list reloads.
-        queryClient.setQueryData<VendorListItem[]>(queryKey, (vendors) =>
-          vendors?.filter((vendor) => vendor.id !== variables.vendorId),
+        // Drop the row from every page at once, so it cannot be clicked again while the list reloads.
+        queryClient.setQueriesData<VendorListPage>(
+          { queryKey: [...VENDORS_QUERY_KEY, 'list'] },
+          (page) => page && { ...page, items: page.items.filter((vendor) => vendor.id !== variables.vendorId) },
         );
-        void queryClient.invalidateQueries({ queryKey });
+        void queryClient.invalidateQueries({ queryKey: VENDORS_QUERY_KEY });
         notifySuccess(MESSAGES.vendors.deleted);
       },
       onError: (error) => {

@@ -1,23 +1,35 @@
-import { queryOptions, useQuery, type Query } from '@tanstack/react-query';
-import { isTerminalStatus, MESSAGES, type VendorListItem } from '@vendorwatch/contracts';
+import { keepPreviousData, queryOptions, useQuery, type Query } from '@tanstack/react-query';
+import { isTerminalStatus, MESSAGES, type VendorListPage, type VendorListQueryInput } from '@vendorwatch/contracts';
 import { CRAWL_JOB_POLL_MS } from '@/config/constants';
 import { api } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/react-query';
 
-/** The signed-in user's vendors, newest first (the server's order), each with its latest compliance label and crawl. */
-export const getVendors = ({ signal }: { signal?: AbortSignal } = {}) => api.get<VendorListItem[]>('/api/vendors', { signal });
+/**
+ * `GET /api/vendors`: one page of the workspace's vendors, searched, filtered and sorted on the server,
+ * each with its grade, rate, label and latest crawl. Without parameters, the whole workspace (newest first).
+ */
+export const getVendors = ({ params = {}, signal }: { params?: VendorListQueryInput; signal?: AbortSignal } = {}) =>
+  api.get<VendorListPage>('/api/vendors', { params: params as Record<string, string | number | undefined>, signal });
 
 /** Every 5 s while a vendor's last crawl is queued or running, so its state and progress stay current. */
-const whileCrawling = (query: Query<VendorListItem[]>) =>
-  query.state.data?.some(({ lastCrawl }) => lastCrawl && !isTerminalStatus(lastCrawl.status)) ? CRAWL_JOB_POLL_MS : false;
+const whileCrawling = (query: Query<VendorListPage>) =>
+  query.state.data?.items.some(({ lastCrawl }) => lastCrawl && !isTerminalStatus(lastCrawl.status)) ? CRAWL_JOB_POLL_MS : false;
 
-export const getVendorsQueryOptions = () =>
+/** The list's queries share the `['vendors']` prefix, so whatever changes a vendor refreshes every page. */
+export const VENDORS_QUERY_KEY = ['vendors'] as const;
+
+export const getVendorsQueryOptions = (params: VendorListQueryInput = {}) =>
   queryOptions({
-    queryKey: ['vendors'],
-    queryFn: ({ signal }) => getVendors({ signal }),
+    queryKey: [...VENDORS_QUERY_KEY, 'list', params],
+    queryFn: ({ signal }) => getVendors({ params, signal }),
     refetchInterval: whileCrawling,
+    // The page being left stays on screen while the next one loads (no flash of "Loading").
+    placeholderData: keepPreviousData,
     meta: { errorTitle: MESSAGES.vendors.loadFailed },
   });
 
-export const useVendors = ({ queryConfig }: { queryConfig?: QueryConfig<typeof getVendorsQueryOptions> } = {}) =>
-  useQuery({ ...getVendorsQueryOptions(), ...queryConfig });
+export const useVendors = ({
+  params,
+  queryConfig,
+}: { params?: VendorListQueryInput; queryConfig?: QueryConfig<typeof getVendorsQueryOptions> } = {}) =>
+  useQuery({ ...getVendorsQueryOptions(params), ...queryConfig });

@@ -3,7 +3,7 @@ import { MESSAGES, type UpdateVendor, type Vendor } from '@vendorwatch/contracts
 import { api } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useFeatureMutation, type MutationConfig } from '@/lib/react-query';
-import { getVendorsQueryOptions } from './get-vendors';
+import { VENDORS_QUERY_KEY } from './get-vendors';
 
 export const updateVendor = ({ vendorId, data }: { vendorId: string; data: UpdateVendor }) =>
   api.put<Vendor>(`/api/vendors/${encodeURIComponent(vendorId)}`, data);
@@ -15,7 +15,7 @@ export const useUpdateVendor = ({ mutationConfig }: { mutationConfig?: MutationC
     {
       onSuccess: () => {
         // The vendor's own query sits under the list's key: both show the new values.
-        void queryClient.invalidateQueries({ queryKey: getVendorsQueryOptions().queryKey });
+        void queryClient.invalidateQueries({ queryKey: VENDORS_QUERY_KEY });
         notifySuccess(MESSAGES.vendors.updated);
       },
       onError: (error) => {

@@ -1,6 +1,7 @@
 import { MESSAGES, type Vendor } from '@vendorwatch/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { vendorPage } from '@/testing/fixtures';
 import { mockFetch } from '@/testing/mock-fetch';
 import { renderWithProviders } from '@/testing/test-utils';
 import { VendorsList } from './vendors-list';
@@ -22,7 +23,7 @@ const deletes = (requests: () => { method: string }[]) => requests().filter((r) 
 describe('deleting a vendor', () => {
   it('asks for confirmation and calls nothing when the user cancels', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
-    const { requests } = mockFetch({ 'GET /api/vendors': { body: [acme] } });
+    const { requests } = mockFetch({ 'GET /api/vendors': { body: vendorPage([acme]) } });
     const { user } = renderWithProviders(<VendorsList />);
 
     await user.click(await screen.findByRole('button', { name: 'Delete Acme' }));
@@ -36,7 +37,7 @@ describe('deleting a vendor', () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     let remaining = [acme];
     const { requests } = mockFetch({
-      'GET /api/vendors': () => ({ body: remaining }),
+      'GET /api/vendors': () => ({ body: vendorPage(remaining) }),
       'DELETE /api/vendors/vendor-1': () => {
         remaining = [];
         return { status: 204 };
@@ -54,7 +55,7 @@ describe('deleting a vendor', () => {
   it("toasts 'Failed to delete vendor' with the server's reason and keeps the row", async () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     mockFetch({
-      'GET /api/vendors': { body: [acme] },
+      'GET /api/vendors': { body: vendorPage([acme]) },
       'DELETE /api/vendors/vendor-1': { status: 404, body: { statusCode: 404, message: MESSAGES.generic.notFound } },
     });
     const { user } = renderWithProviders(<VendorsList />);

@@ -1,9 +1,10 @@
-import { Button } from '@mantine/core';
+import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { MESSAGES, type Vendor } from '@vendorwatch/contracts';
 import { useDeleteVendor } from '../api/delete-vendor';
 
-export function DeleteVendorButton({ vendor }: { vendor: Vendor }) {
+/** Delete, after the browser's confirm; `compact`: an icon with a tooltip (the vendors table's row). */
+export function DeleteVendorButton({ vendor, compact = false }: { vendor: Vendor; compact?: boolean }) {
   const deleteVendor = useDeleteVendor();
 
   const onClick = () => {
@@ -12,6 +13,22 @@ export function DeleteVendorButton({ vendor }: { vendor: Vendor }) {
     deleteVendor.mutate({ vendorId: vendor.id });
   };
 
+  if (compact) {
+    return (
+      <Tooltip label="Delete">
+        <ActionIcon
+          size="md"
+          color="red"
+          variant="light"
+          loading={deleteVendor.isPending}
+          onClick={onClick}
+          aria-label={`Delete ${vendor.name}`}
+        >
+          <IconTrash size={14} />
+        </ActionIcon>
+      </Tooltip>
+    );
+  }
   return (
     <Button
       size="xs"

@@ -1,10 +1,10 @@
-import { Card, Group, Stack, Text } from '@mantine/core';
+import { Card, Checkbox, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { VendorItemProps } from './vendor-row';
-import { VendorActions, VendorCompliance, VendorNameLink, VendorUrl } from './vendor-parts';
+import { lastAssessed, VulnerableLibraries, type VendorItemProps } from './vendor-row';
+import { VendorActions, VendorCompliance, VendorGrade, VendorNameLink, VendorUrl } from './vendor-parts';
 
 /** A vendor as a card, below the medium breakpoint: every field and action inside the screen's width. */
-export function VendorCard({ vendor, onCrawl, lastCrawl, nextRun }: VendorItemProps) {
+export function VendorCard({ vendor, onCrawl, lastCrawl, nextRun, selected = false, onSelect }: VendorItemProps) {
   return (
     <Card
       withBorder
@@ -16,16 +16,36 @@ export function VendorCard({ vendor, onCrawl, lastCrawl, nextRun }: VendorItemPr
       data-vendor-id={vendor.id}
     >
       <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
-          <VendorNameLink vendor={vendor} />
-          <VendorCompliance vendor={vendor} />
+        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+            {onSelect && (
+              <Checkbox
+                aria-label={`Select ${vendor.name}`}
+                checked={selected}
+                onChange={(event) => onSelect(vendor.id, event.currentTarget.checked)}
+              />
+            )}
+            <Stack gap={0} style={{ minWidth: 0 }}>
+              <VendorNameLink vendor={vendor} />
+              <VendorUrl vendor={vendor} />
+            </Stack>
+          </Group>
+          <VendorGrade vendor={vendor} />
         </Group>
-        <VendorUrl vendor={vendor} />
         {vendor.description && (
           <Text size="sm" c="dimmed" lineClamp={2}>
             {vendor.description}
           </Text>
         )}
+        <Field label="Compliance">
+          <VendorCompliance vendor={vendor} />
+        </Field>
+        <Field label="Vulnerable libraries">
+          <VulnerableLibraries count={vendor.vulnerableLibraries} />
+        </Field>
+        <Field label="Assessed">
+          <Text size="sm">{lastAssessed(vendor)}</Text>
+        </Field>
         {lastCrawl !== undefined && <Field label="Last crawl">{lastCrawl}</Field>}
         {nextRun !== undefined && <Field label="Next run">{nextRun}</Field>}
         <VendorActions vendor={vendor} onCrawl={onCrawl} wrap />
@@ -37,7 +57,7 @@ export function VendorCard({ vendor, onCrawl, lastCrawl, nextRun }: VendorItemPr
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Group gap="xs" wrap="nowrap" align="flex-start">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600} w={80} style={{ flexShrink: 0 }} pt={2}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} w={96} style={{ flexShrink: 0 }} pt={2}>
         {label}
       </Text>
       <div style={{ minWidth: 0, flex: 1 }}>{children}</div>

@@ -49,6 +49,15 @@ export function VendorFields({ form }: { form: UseFormReturnType<VendorFormValue
         key={form.key('description')}
         {...form.getInputProps('description')}
       />
+      <VendorDomainFields form={form} />
+    </>
+  );
+}
+
+/** Domains and DKIM selectors: what the email, DNS and TLS checks read (the add form folds them under "Advanced"). */
+export function VendorDomainFields({ form }: { form: UseFormReturnType<VendorFormValues> }) {
+  return (
+    <>
       <Textarea
         label="Domains"
         description={`One host name per line, the primary domain first (at most ${LIMITS.vendor.maxDomains}). Leave empty to use the registrable domain of the URL. Its email, DNS and TLS checks read these.`}

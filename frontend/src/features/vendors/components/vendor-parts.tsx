@@ -1,8 +1,8 @@
-import { Anchor, Button, Group, Text, type BadgeProps } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Text, Tooltip, type BadgeProps } from '@mantine/core';
 import { IconPlayerPlay, IconSpider } from '@tabler/icons-react';
 import { isHttpUrl, type Vendor, type VendorListItem } from '@vendorwatch/contracts';
 import { Link } from 'react-router-dom';
-import { ComplianceLabelBadge } from '@/components/compliance/compliance-badges';
+import { ComplianceLabelBadge, UNCUT_BADGE as UNCUT_BADGE_STYLES } from '@/components/compliance/compliance-badges';
 import { paths } from '@/config/paths';
 import { DeleteVendorButton } from './delete-vendor-button';
 import { RequiresPermission } from '@/lib/workspace';
@@ -21,16 +21,57 @@ export function VendorNameLink({ vendor }: { vendor: Vendor }) {
   );
 }
 
+/** A URL as a person reads it: without `https://` and the bare site's trailing `/`. */
+export const displayUrl = (url: string) => url.replace(/^https?:\/\//, '').replace(/^([^/]+)\/$/, '$1');
+
 export function VendorUrl({ vendor }: { vendor: Vendor }) {
-  // Only http(s) becomes a link: a stored "javascript:" URL must never be clickable.
+  // Only http(s) becomes a link: a stored "javascript:" URL must never be clickable. A long URL ends
+  // in "…" on one line (the whole of it in the tooltip and the link) instead of breaking mid-word.
   return isHttpUrl(vendor.url) ? (
-    <Anchor href={vendor.url} target="_blank" rel="noopener noreferrer" size="sm" style={{ wordBreak: 'break-all' }}>
-      {vendor.url}
+    <Anchor
+      href={vendor.url}
+      target="_blank"
+      rel="noopener noreferrer"
+      size="sm"
+      title={vendor.url}
+      truncate="end"
+      display="block"
+      maw="100%"
+      data-testid="vendor-url"
+    >
+      {displayUrl(vendor.url)}
     </Anchor>
   ) : (
     <Text size="sm" c="dimmed">
       {vendor.url || '—'}
     </Text>
+  );
+}
+
+const GRADE_COLOURS = { A: 'green', B: 'teal', C: 'yellow', D: 'orange', F: 'red' } as const;
+
+/** The latest assessment's overall grade as a letter; "–" before the first, or when nothing could be judged. */
+export function VendorGrade({ vendor }: { vendor: VendorListItem }) {
+  if (!vendor.grade) {
+    return (
+      <Text size="sm" c="dimmed" aria-label={`${vendor.name}: not graded`} data-testid="vendor-grade-none">
+        –
+      </Text>
+    );
+  }
+  return (
+    <Badge
+      color={GRADE_COLOURS[vendor.grade]}
+      variant="filled"
+      size="lg"
+      w={34}
+      px={0}
+      styles={UNCUT_BADGE_STYLES}
+      aria-label={`${vendor.name}: grade ${vendor.grade}`}
+      data-testid="vendor-grade"
+    >
+      {vendor.grade}
+    </Badge>
   );
 }
 
@@ -62,10 +103,13 @@ export function VendorActions({
   vendor,
   onCrawl,
   wrap = false,
+  compact = false,
 }: {
   vendor: Vendor;
   onCrawl: (vendor: Vendor) => void;
   wrap?: boolean;
+  /** The table's row: Crawler and Delete as icons with tooltips, so every column fits a laptop's width. */
+  compact?: boolean;
 }) {
   return (
     <Group gap="xs" wrap={wrap ? 'wrap' : 'nowrap'} justify={wrap ? 'flex-start' : 'flex-end'} data-testid="vendor-actions">
@@ -80,18 +124,32 @@ export function VendorActions({
           Crawl
         </Button>
       </RequiresPermission>
-      <Button
-        component={Link}
-        to={paths.app.crawler.getHref(vendor.id)}
-        size="xs"
-        variant="default"
-        leftSection={<IconSpider size={14} />}
-        aria-label={`Open crawler for ${vendor.name}`}
-      >
-        Crawler
-      </Button>
+      {compact ? (
+        <Tooltip label="Crawler settings">
+          <ActionIcon
+            component={Link}
+            to={paths.app.crawler.getHref(vendor.id)}
+            size="md"
+            variant="default"
+            aria-label={`Open crawler for ${vendor.name}`}
+          >
+            <IconSpider size={14} />
+          </ActionIcon>
+        </Tooltip>
+      ) : (
+        <Button
+          component={Link}
+          to={paths.app.crawler.getHref(vendor.id)}
+          size="xs"
+          variant="default"
+          leftSection={<IconSpider size={14} />}
+          aria-label={`Open crawler for ${vendor.name}`}
+        >
+          Crawler
+        </Button>
+      )}
       <RequiresPermission permission="vendors.write">
-        <DeleteVendorButton vendor={vendor} />
+        <DeleteVendorButton vendor={vendor} compact={compact} />
       </RequiresPermission>
     </Group>
   );

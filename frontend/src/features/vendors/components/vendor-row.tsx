@@ -1,7 +1,7 @@
-import { Table, Text } from '@mantine/core';
+import { Checkbox, Stack, Table, Text } from '@mantine/core';
 import type { Vendor, VendorListItem } from '@vendorwatch/contracts';
 import type { ReactNode } from 'react';
-import { VendorActions, VendorCompliance, VendorNameLink, VendorUrl } from './vendor-parts';
+import { VendorActions, VendorCompliance, VendorGrade, VendorNameLink, VendorUrl } from './vendor-parts';
 
 export interface VendorItemProps {
   vendor: VendorListItem;
@@ -10,30 +10,69 @@ export interface VendorItemProps {
   lastCrawl?: ReactNode;
   /** The "Next run" cell, when the screen shows schedules. */
   nextRun?: ReactNode;
+  /** Whether the vendor is chosen (to move it); no checkbox without `onSelect`. */
+  selected?: boolean;
+  onSelect?: (vendorId: string, selected: boolean) => void;
 }
 
-/** A vendor as a table row, from the medium breakpoint up. */
-export function VendorRow({ vendor, onCrawl, lastCrawl, nextRun }: VendorItemProps) {
+/** Vulnerable libraries of the last assessed crawl: a count in red when any, "–" before the first assessment. */
+export function VulnerableLibraries({ count }: { count: number | null }) {
+  if (count === null) return <Text c="dimmed">–</Text>;
   return (
-    <Table.Tr data-testid="vendor-row" data-vendor-id={vendor.id}>
-      <Table.Td>
-        <VendorNameLink vendor={vendor} />
+    <Text fw={count ? 700 : 400} c={count ? 'red.7' : undefined} data-testid="vendor-vulnerable-libraries">
+      {count}
+    </Text>
+  );
+}
+
+/** When the last assessment was made, as a short date ("29 Nov 2026"); "Not yet" before the first. */
+export const lastAssessed = (vendor: VendorListItem) =>
+  vendor.lastAssessedAt
+    ? new Date(vendor.lastAssessedAt).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' })
+    : 'Not yet';
+
+/** A vendor as a table row, from the medium breakpoint up. */
+export function VendorRow({ vendor, onCrawl, lastCrawl, nextRun, selected = false, onSelect }: VendorItemProps) {
+  return (
+    <Table.Tr data-testid="vendor-row" data-vendor-id={vendor.id} bg={selected ? 'var(--mantine-color-blue-light)' : undefined}>
+      {onSelect && (
+        <Table.Td>
+          <Checkbox
+            aria-label={`Select ${vendor.name}`}
+            checked={selected}
+            onChange={(event) => onSelect(vendor.id, event.currentTarget.checked)}
+          />
+        </Table.Td>
+      )}
+      <Table.Td maw={220}>
+        <Stack gap={0}>
+          <VendorNameLink vendor={vendor} />
+          <VendorUrl vendor={vendor} />
+          {vendor.description && (
+            <Text size="xs" c="dimmed" lineClamp={1} title={vendor.description}>
+              {vendor.description}
+            </Text>
+          )}
+        </Stack>
       </Table.Td>
       <Table.Td>
-        <VendorUrl vendor={vendor} />
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm" lineClamp={2}>
-          {vendor.description || '—'}
-        </Text>
+        <VendorGrade vendor={vendor} />
       </Table.Td>
       <Table.Td>
         <VendorCompliance vendor={vendor} />
       </Table.Td>
+      <Table.Td ta="right">
+        <VulnerableLibraries count={vendor.vulnerableLibraries} />
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" c={vendor.lastAssessedAt ? undefined : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
+          {lastAssessed(vendor)}
+        </Text>
+      </Table.Td>
       {lastCrawl !== undefined && <Table.Td>{lastCrawl}</Table.Td>}
       {nextRun !== undefined && <Table.Td>{nextRun}</Table.Td>}
       <Table.Td>
-        <VendorActions vendor={vendor} onCrawl={onCrawl} />
+        <VendorActions vendor={vendor} onCrawl={onCrawl} compact />
       </Table.Td>
     </Table.Tr>
   );

@@ -1,0 +1,94 @@
+import { defaultOrderOf, NOT_YET, type VendorListQuery } from '@vendorwatch/contracts';
+import { and, asc, desc, eq, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { Database } from '../database';
+import { complianceAssessments, crawlInventories, crawlJobs, vendors } from '../schema';
+
+/**
+ * The two lateral reads of the vendors list, one row per vendor each: its latest assessment (with the
+ * grade and vulnerable-library count of that crawl's inventory) from the (workspace, vendor,
+ * assessed_at) index, and its latest crawl from the (vendor, created_at) index.
+ */
+export function vendorListSubqueries(db: Database) {
+  const latest = db
+    .select({
+      reportId: complianceAssessments.id,
+      rate: complianceAssessments.rate,
+      label: complianceAssessments.label,
+      assessedAt: complianceAssessments.assessedAt,
+      grade: sql<string | null>`${crawlInventories.grades} -> 'overall' ->> 'letter'`.as('grade'),
+      vulnerableLibraries: crawlInventories.vulnerableLibraries,
+    })
+    .from(complianceAssessments)
+    .leftJoin(crawlInventories, eq(crawlInventories.jobId, complianceAssessments.jobId))
+    .where(and(eq(complianceAssessments.workspaceId, vendors.workspaceId), eq(complianceAssessments.vendorId, vendors.id)))
+    .orderBy(desc(complianceAssessments.assessedAt), desc(complianceAssessments.id))
+    .limit(1)
+    .as('latest');
+  const lastCrawl = db
+    .select({
+      id: crawlJobs.id,
+      status: crawlJobs.status,
+      method: crawlJobs.method,
+      progress: crawlJobs.progress,
+      pagesDone: crawlJobs.pagesDone,
+      pagesPlanned: crawlJobs.pagesPlanned,
+      error: crawlJobs.error,
+      createdAt: crawlJobs.createdAt,
+      completedAt: crawlJobs.completedAt,
+    })
+    .from(crawlJobs)
+    .where(and(eq(crawlJobs.vendorId, vendors.id), eq(crawlJobs.workspaceId, vendors.workspaceId), eq(crawlJobs.kind, 'crawl')))
+    .orderBy(desc(crawlJobs.createdAt), desc(crawlJobs.id))
+    .limit(1)
+    .as('last_crawl');
+  return { latest, lastCrawl };
+}
+
+type Subqueries = ReturnType<typeof vendorListSubqueries>;
+
+/** `%text%` for ILIKE, the text's own `%`, `_` and `\` matched as themselves. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/** The search and the filters: name, URL or a listed domain containing `q`; the latest grade, label and crawl state. */
+export function vendorListFilters(query: VendorListQuery, { latest, lastCrawl }: Subqueries): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (query.q) {
+    const pattern = containing(query.q);
+    conditions.push(
+      or(
+        sql`${vendors.name} ilike ${pattern}`,
+        sql`${vendors.url} ilike ${pattern}`,
+        sql`array_to_string(${vendors.domains}, ' ') ilike ${pattern}`,
+      ),
+    );
+  }
+  if (query.grade) conditions.push(query.grade === NOT_YET ? isNull(latest.grade) : sql`${latest.grade} = ${query.grade}`);
+  if (query.label) conditions.push(query.label === NOT_YET ? isNull(latest.label) : eq(latest.label, query.label));
+  if (query.crawlState) {
+    conditions.push(query.crawlState === NOT_YET ? isNull(lastCrawl.id) : eq(lastCrawl.status, query.crawlState));
+  }
+  return and(...conditions);
+}
+
+/**
+ * The page's order: the asked column (vendors without a value last, whichever the direction), then
+ * the name and the id, so equal values keep one order from page to page.
+ */
+export function vendorListOrder(query: VendorListQuery, { latest, lastCrawl }: Subqueries): SQL[] {
+  const direction = query.order ?? defaultOrderOf(query.sort);
+  // Worst to best, so that descending (the default) puts Compliant first, as the rate does.
+  const labelRank = sql`case ${latest.label} when 'Non-Compliant' then 0 when 'Partially Compliant' then 1 when 'Compliant' then 2 end`;
+  const columns: Record<VendorListQuery['sort'], AnyColumn | SQL | SQL.Aliased> = {
+    name: sql`lower(${vendors.name})`,
+    grade: latest.grade,
+    rate: latest.rate,
+    label: labelRank,
+    vulnerableLibraries: latest.vulnerableLibraries,
+    lastAssessedAt: latest.assessedAt,
+    lastCrawl: lastCrawl.createdAt,
+    createdAt: vendors.createdAt,
+  };
+  const column = columns[query.sort];
+  const primary = direction === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`;
+  return [primary, asc(sql`lower(${vendors.name})`), asc(vendors.id)];
+}
