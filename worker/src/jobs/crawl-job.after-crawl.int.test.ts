@@ -197,10 +197,8 @@ describe('after a crawl ends, whatever its ending', () => {
           outcome: 'fail',
           summary: expect.stringMatching(site.failing.summary),
         });
-        // Judged without pages: TLS and email and domain, nothing that reads a page.
-        expect(
-          checks.every((check) => check.group === 'tls' || check.group === 'email_domain' || check.checkId === 'tls-certificate'),
-        ).toBe(true);
+        // Judged without pages: TLS (the certificate among it) and email and domain, nothing that reads a page.
+        expect(checks.every((check) => check.group === 'tls' || check.group === 'email_domain')).toBe(true);
         expect(byId.spf).toMatchObject({
           outcome: 'not_applicable',
           summary: expect.stringMatching(/^The vendor has no domain name/),
