@@ -117,8 +117,8 @@ describe('certificate-expiry alerts', () => {
       vendorName: 'Acme',
     });
     expect(event!.details).toEqual([
-      expect.stringMatching(/^The certificate of api\.vendor\.example expired 2 day\(s\) ago/),
-      expect.stringMatching(/^The certificate of www\.vendor\.example expires in 12 day\(s\)/),
+      expect.stringMatching(/^The certificate of api\.vendor\.example expired 2 days ago/),
+      expect.stringMatching(/^The certificate of www\.vendor\.example expires in 12 days/),
     ]);
   });
 
