@@ -131,7 +131,15 @@ describe('after a crawl ends, whatever its ending', () => {
       confirmedAt: new Date(),
     });
     await alerts.createRule({ userId, workspaceId, kind: 'crawl_failed' });
-    const id = await harness.insertCrawl({ method: 'http', targetUrl: 'https://127.0.0.1:9/', userId, vendorId });
+    // Older than the reconciler's grace for queued rows, so the start-up reconcile ends it rather than
+    // the next periodic one a minute later (past this test's wait on a loaded machine).
+    const id = await harness.insertCrawl({
+      method: 'http',
+      targetUrl: 'https://127.0.0.1:9/',
+      userId,
+      vendorId,
+      createdAt: new Date(Date.now() - 60_000),
+    });
     // A job that fails on its one attempt without touching the row: what a run of outages leaves
     // behind, and what only the reconciler can end.
     const failing = new Worker(
