@@ -195,18 +195,6 @@ export function generateCrawl({ pages = PAGES, method = 'puppeteer', seed = 9 } 
     startUrl: `${origin}/`,
     pages: list,
     site: {
-      tls: {
-        host: 'www.vendor.example',
-        validFrom: '2026-03-01T00:00:00.000Z',
-        validTo: '2026-09-01T00:00:00.000Z',
-        issuer: 'CN=R11',
-        subject: 'CN=www.vendor.example',
-        subjectAltNames: ['DNS:www.vendor.example'],
-        authorized: true,
-        authorizationError: null,
-        protocol: 'TLSv1.3',
-        checkedAt,
-      },
       httpEntry: {
         requestedUrl: 'http://www.vendor.example/',
         hops: [

@@ -38,7 +38,8 @@ describe('assess', () => {
     const site = compliantCrawlOf();
     const broken = {
       ...site,
-      site: { ...site.site, tls: null },
+      // No HTTPS origin read: the three TLS checks do not apply.
+      domainPosture: { ...site.domainPosture!, origins: [] },
       pages: site.pages.map((page) => ({
         ...page,
         headers: { ...page.headers, 'x-content-type-options': 'sniff' },
@@ -46,12 +47,12 @@ describe('assess', () => {
       })),
     };
     const assessment = assess(broken);
-    expect(assessment.counts).toEqual({ pass: 35, fail: 2, warn: 0, notApplicable: 3 });
+    expect(assessment.counts).toEqual({ pass: 32, fail: 2, warn: 0, notApplicable: 5 });
     expect(assessment.notChecked).toBe(0);
     expect(assessment.failures).toEqual({ critical: 0, high: 0, medium: 2, low: 0 });
-    // Catalogue weight 164, less TLS (10), consent (6) and duplicate titles (1) not applying: 147;
-    // the two medium failures lose 3 each: 141 / 147.
-    expect(assessment.rate).toBe(95.9);
+    // Catalogue weight 158, less TLS (10 + 6 + 6), consent (6) and duplicate titles (1) not applying: 129;
+    // the two medium failures lose 3 each: 123 / 129.
+    expect(assessment.rate).toBe(95.3);
     expect(assessment.label).toBe('Compliant');
   });
 
@@ -64,7 +65,7 @@ describe('assess', () => {
       ...Array(3).fill('tls'),
     ]);
     expect(without.rate).toBe(100);
-    expect(without.counts).toEqual({ pass: 28, fail: 0, warn: 0, notApplicable: 1 });
+    expect(without.counts).toEqual({ pass: 27, fail: 0, warn: 0, notApplicable: 1 });
   });
 
   it('leaves the browser-only checks out for other methods and lists them', () => {
@@ -87,9 +88,8 @@ describe('assess', () => {
     const evaluated = (crawl: typeof site) =>
       Object.fromEntries(assess(crawl).checks.map((check) => [check.checkId, check.evaluated]));
     // An http crawl cannot look for trackers or run axe-core; nor was the plain-HTTP address or security.txt read here.
-    const http = evaluated({ ...site, method: 'http', site: { tls: null, httpEntry: null, securityTxt: null } });
+    const http = evaluated({ ...site, method: 'http', site: { httpEntry: null, securityTxt: null } });
     expect(Object.keys(http).filter((id) => !http[id])).toEqual([
-      'tls-certificate',
       'http-redirects-to-https',
       'trackers-before-consent',
       'security-txt',

@@ -35,10 +35,9 @@ export interface Assessment {
 
 /**
  * The checks a crawl that read no page can still be judged by: the "Email & domain" and "TLS" groups
- * and the start host's certificate — facts read about the vendor's domains and hosts, not its pages.
+ * (the start host's certificate among them) — facts read about the vendor's domains and hosts, not its pages.
  */
-export const readsNoPage = (check: Check): boolean =>
-  check.group === 'email_domain' || check.group === 'tls' || check.id === 'tls-certificate';
+export const readsNoPage = (check: Check): boolean => check.group === 'email_domain' || check.group === 'tls';
 
 /**
  * Judges one stored crawl (a failed one by the checks that read no page: readsNoPage). Pure and deterministic: the same crawl gives byte-identical output (no

@@ -34,7 +34,6 @@ import { termsLinked } from './checks/terms-linked';
 import { thirdPartyHostsCheck } from './checks/third-party-hosts';
 import { tlsCertificate } from './checks/tls-certificate';
 import { tlsKeyStrength } from './checks/tls-key-strength';
-import { tlsOriginCertificates } from './checks/tls-origin-certificates';
 import { tlsProtocols } from './checks/tls-protocols';
 import { tlsRpt } from './checks/tls-rpt';
 import { trackersBeforeConsent } from './checks/trackers-before-consent';
@@ -45,7 +44,7 @@ import { DATA_PACKAGES, installedVersion } from './software/data-sources';
 
 /**
  * Every check, in the order reports show them. Severity says what a failure costs:
- * - critical: the site is unsafe to use at all (no HTTPS, a certificate browsers refuse);
+ * - critical: the site is unsafe to use at all (no HTTPS, a certificate browsers refuse on any of its HTTPS hosts);
  * - high: a direct route to account takeover, script injection or an unlawful data flow
  *   (CSP, HSTS, HTTP→HTTPS, mixed content, insecure session cookies, privacy policy, consent,
  *   trackers before consent, JavaScript libraries with known vulnerabilities, serious accessibility barriers);
@@ -55,12 +54,11 @@ import { DATA_PACKAGES, installedVersion } from './software/data-sources';
  *   security.txt, descriptions, duplicate titles, the third-party list).
  * Email & domain: SPF and DMARC are high (without them anyone can send mail as the vendor); MX,
  * MTA-STS, DKIM and DNSSEC medium (each needs a second failure to hurt); TLS-RPT and CAA low.
- * TLS of every HTTPS origin: high (the start host's certificate alone is the critical one above).
+ * TLS of every HTTPS origin: the certificate critical (above), protocols and keys high.
  */
 export const CATALOGUE: readonly Check[] = [
   // Transport
   https,
-  tlsCertificate,
   httpRedirectsToHttps,
   hsts,
   mixedContent,
@@ -104,7 +102,7 @@ export const CATALOGUE: readonly Check[] = [
   caa,
   // TLS of every HTTPS origin the crawl met on the vendor's domains
   tlsProtocols,
-  tlsOriginCertificates,
+  tlsCertificate,
   tlsKeyStrength,
 ];
 

@@ -12,5 +12,10 @@ export * from './grades';
 export { homePageOf } from './crawl-index';
 export { isUnderPublicSuffix, registrableDomainOf, urlIdentity } from './urls';
 export * from './changes';
-export { domainPostureSummary, mailSpoofable, type DomainPostureSummary } from './posture';
-export { certificateExpiries } from './checks/tls-origin-certificates';
+export {
+  CERTIFICATE_WARNING_DAYS,
+  certificateExpiries,
+  domainPostureSummary,
+  mailSpoofable,
+  type DomainPostureSummary,
+} from './posture';

@@ -32,9 +32,12 @@ export interface AssessedCrawl {
   ended?: 'completed' | 'failed';
 }
 
+/**
+ * The start host's certificate is not among these: it is read once per crawl, by the posture's TLS
+ * probe of every HTTPS origin (`domainPosture.origins`). Crawls stored before carry a `tls` key here,
+ * which nothing reads any more.
+ */
 export interface SiteFacts {
-  /** The start host's TLS certificate, read during the crawl; null when no TLS connection was made. */
-  tls: TlsFacts | null;
   /**
    * `http://{start host}/` requested without following redirects to their end by the browser: where it led.
    * Null when it could not be requested (the crawl was cancelled before, or the method could not).
@@ -42,24 +45,6 @@ export interface SiteFacts {
   httpEntry: HttpEntryFacts | null;
   /** `/.well-known/security.txt` of the start origin (RFC 9116); null when it was not requested. */
   securityTxt: SecurityTxtFacts | null;
-}
-
-export interface TlsFacts {
-  host: string;
-  /** ISO dates of the certificate's validity. */
-  validFrom: string;
-  validTo: string;
-  issuer: string;
-  subject: string;
-  subjectAltNames: string[];
-  /** Whether Node's default trust store accepted the chain for this host name. */
-  authorized: boolean;
-  /** Why it did not, e.g. CERT_HAS_EXPIRED, ERR_TLS_CERT_ALTNAME_INVALID. */
-  authorizationError: string | null;
-  /** e.g. "TLSv1.3". */
-  protocol: string | null;
-  /** When the facts were read (ISO); checks compare validTo against this, never against "now". */
-  checkedAt: string;
 }
 
 export interface HttpEntryFacts {

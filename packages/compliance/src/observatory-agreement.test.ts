@@ -11,7 +11,8 @@ import { hsts } from './checks/hsts';
 import { referrerPolicy } from './checks/referrer-policy';
 import { xContentTypeOptions } from './checks/x-content-type-options';
 import { runCheck } from './run-check';
-import { crawlOf, pageOf, tlsOf } from './testing/builders';
+import { crawlOf, pageOf } from './testing/builders';
+import { certificateOf, domainPostureOf, originOf } from './testing/domain-builders';
 
 /**
  * MDN HTTP Observatory's own header test cases (test-support/observatory-cases.ts), replayed as vendor
@@ -105,14 +106,19 @@ function crawlFor(variant: ObservatoryVariant) {
         }
       : {},
   });
-  const tls = variant.plainHttpOnly
-    ? null
-    : tlsOf({
-        host: site.hostname,
-        authorized: !variant.untrustedCertificate,
-        authorizationError: variant.untrustedCertificate ? 'SELF_SIGNED_CERT_IN_CHAIN' : null,
-      });
-  return crawlOf({ startUrl: site.href, pages: [page], site: { tls } });
+  // The start host's certificate as the posture's TLS probe reads it (no HTTPS origin for a plain-HTTP site).
+  const origins = variant.plainHttpOnly
+    ? []
+    : [
+        originOf(site.origin, {
+          certificate: certificateOf({
+            subjectAltNames: [site.hostname],
+            trusted: !variant.untrustedCertificate,
+            trustError: variant.untrustedCertificate ? 'SELF_SIGNED_CERT_IN_CHAIN' : null,
+          }),
+        }),
+      ];
+  return crawlOf({ startUrl: site.href, pages: [page], domainPosture: domainPostureOf({ origins }) });
 }
 
 const describeVariant = (variant: ObservatoryVariant) =>

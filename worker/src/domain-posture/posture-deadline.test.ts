@@ -19,7 +19,7 @@ function outcomes(facts: DomainPostureFacts): Record<string, string> {
     vendorId: null,
     method: 'http',
     startUrl: 'https://www.tarpit.test/',
-    site: { tls: null, httpEntry: null, securityTxt: null },
+    site: { httpEntry: null, securityTxt: null },
     pages: [],
     domainPosture: facts,
   });

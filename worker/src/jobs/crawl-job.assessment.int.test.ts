@@ -19,7 +19,6 @@ import { startWorkerHarness, type WorkerHarness } from '../testing/worker-harnes
  */
 const EXPECTED: Record<string, CheckOutcome> = {
   https: 'fail',
-  'tls-certificate': 'not_applicable',
   'http-redirects-to-https': 'fail',
   hsts: 'fail',
   'mixed-content': 'not_applicable',
@@ -59,7 +58,7 @@ const EXPECTED: Record<string, CheckOutcome> = {
       'dnssec',
       'caa',
       'tls-protocols',
-      'tls-origin-certificates',
+      'tls-certificate',
       'tls-key-strength',
     ].map((id) => [id, 'not_applicable' as const]),
   ),

@@ -58,14 +58,21 @@ describe('a completed crawl is assessed on its TLS and domain posture', () => {
     const checks = Object.fromEntries((await assessments.checkResults(stored.id)).map((check) => [check.checkId, check]));
 
     expect(
-      Object.fromEntries(['tls-protocols', 'tls-origin-certificates', 'tls-key-strength'].map((c) => [c, checks[c].outcome])),
+      Object.fromEntries(['tls-protocols', 'tls-certificate', 'tls-key-strength'].map((c) => [c, checks[c].outcome])),
     ).toEqual({
       'tls-protocols': 'pass',
-      'tls-origin-certificates': 'pass',
+      'tls-certificate': 'pass',
       'tls-key-strength': 'pass',
     });
-    expect(checks['tls-origin-certificates']).toMatchObject({ group: 'tls', severity: 'high' });
-    expect(checks['tls-origin-certificates'].evidence[0]).toEqual({
+    // The start host's certificate, read once (by the posture's TLS probe), judged by the one certificate check.
+    expect(checks['tls-certificate']).toMatchObject({
+      group: 'tls',
+      severity: 'critical',
+      summary: expect.stringMatching(/^Valid certificate for 127\.0\.0\.1 until /),
+    });
+    expect(checks).not.toHaveProperty('tls-origin-certificates');
+    expect(checks['tls-certificate'].evidence).toHaveLength(1);
+    expect(checks['tls-certificate'].evidence[0]).toEqual({
       url: origin,
       pageId: null,
       detail: expect.stringMatching(/^Subject CN=127\.0\.0\.1; issuer CN=Vendorwatch Test CA; names 127\.0\.0\.1; valid /),

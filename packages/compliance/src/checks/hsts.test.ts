@@ -1,5 +1,6 @@
 import { runCheck } from '../run-check';
-import { crawlOf, pageOf, tlsOf } from '../testing/builders';
+import { crawlOf, pageOf } from '../testing/builders';
+import { certificateOf, domainPostureOf, originOf } from '../testing/domain-builders';
 import { hsts } from './hsts';
 
 const withHsts = (...values: (string | undefined)[]) =>
@@ -50,11 +51,23 @@ describe('hsts', () => {
   });
   it('fails HSTS sent over a certificate browsers do not trust: they ignore it', () => {
     const page = pageOf({ headers: { 'strict-transport-security': 'max-age=31536000' } });
-    const untrusted = tlsOf({ authorized: false, authorizationError: 'DEPTH_ZERO_SELF_SIGNED_CERT' });
-    const result = runCheck(hsts, crawlOf({ pages: [page], site: { tls: untrusted } }));
+    const untrusted = certificateOf({ trusted: false, trustError: 'DEPTH_ZERO_SELF_SIGNED_CERT' });
+    const result = runCheck(
+      hsts,
+      crawlOf({ pages: [page], domainPosture: domainPostureOf({ origins: [originOf(undefined, { certificate: untrusted })] }) }),
+    );
     expect(result.outcome).toBe('fail');
     expect(result.evidence[0].detail).toBe(
       'Strict-Transport-Security: max-age=31536000 (ignored by browsers: the certificate is not trusted, DEPTH_ZERO_SELF_SIGNED_CERT)',
     );
+  });
+
+  it('fails HSTS sent over a certificate for another name, and trusts it on the hosts whose certificate is good', () => {
+    const page = pageOf({ headers: { 'strict-transport-security': 'max-age=31536000' } });
+    const posture = (certificate: ReturnType<typeof certificateOf>) =>
+      domainPostureOf({ origins: [originOf(undefined, { certificate }), originOf('https://api.vendor.test')] });
+    const wrongName = runCheck(hsts, crawlOf({ pages: [page], domainPosture: posture(certificateOf({ coversHost: false })) }));
+    expect(wrongName.evidence[0].detail).toMatch(/not trusted, ERR_TLS_CERT_ALTNAME_INVALID\)$/);
+    expect(runCheck(hsts, crawlOf({ pages: [page], domainPosture: posture(certificateOf()) })).outcome).toBe('pass');
   });
 });

@@ -1,16 +1,16 @@
 import { ALL_METHODS, type Check, fail } from '../check';
 import { indexOf } from '../crawl-index';
 import { judgePages, type PageVerdict } from '../page-verdicts';
-import { hostOf } from '../urls';
 import { finalUrlOf } from '../crawl-index';
+import { originFor, refusalCode } from '../posture/certificate';
 
 // Six months is 15 768 000 s; the Observatory accepts the common 180 days, and so do we.
 export const HSTS_MIN_MAX_AGE = 15_552_000;
 
 /**
  * Follows MDN HTTP Observatory's "strict-transport-security" test (src/analyzer/tests/strict-transport-security.js).
- * Browsers ignore HSTS received over a certificate they do not trust (RFC 6797 §8.1), so on the start
- * host with an untrusted certificate it counts for nothing, as in the Observatory ("hsts-invalid-cert").
+ * Browsers ignore HSTS received over a certificate they do not trust (RFC 6797 §8.1), so on a host whose
+ * certificate the posture's TLS probe found refused it counts for nothing, as in the Observatory ("hsts-invalid-cert").
  */
 export function judgeHsts(value: string | undefined): PageVerdict {
   if (value === undefined) return { outcome: 'fail', detail: 'Strict-Transport-Security: absent' };
@@ -41,15 +41,12 @@ export const hsts: Check = {
     const index = indexOf(crawl);
     if (index.htmlPages.length > 0 && index.httpsHtmlPages.length === 0)
       return fail('No HTML page is served over HTTPS, so HSTS cannot apply');
-    const tls = crawl.site.tls;
-    const untrustedHost = tls && !tls.authorized ? tls.host : null;
     const judge = (page: (typeof index.httpsHtmlPages)[number]): PageVerdict => {
       const verdict = judgeHsts(page.headers['strict-transport-security']);
-      if (verdict.outcome === 'fail' || hostOf(finalUrlOf(page)) !== untrustedHost) return verdict;
-      return {
-        outcome: 'fail',
-        detail: `${verdict.detail} (ignored by browsers: the certificate is not trusted, ${tls?.authorizationError ?? 'chain not accepted'})`,
-      };
+      const certificate = originFor(crawl.domainPosture, finalUrlOf(page))?.certificate;
+      const refused = certificate ? refusalCode(certificate) : null;
+      if (verdict.outcome === 'fail' || !refused) return verdict;
+      return { outcome: 'fail', detail: `${verdict.detail} (ignored by browsers: the certificate is not trusted, ${refused})` };
     };
     return judgePages(index.httpsHtmlPages, judge, {
       pages: 'HTTPS pages',

@@ -1,5 +1,5 @@
 import { isEnforcing } from '../checks/dmarc';
-import { certificateExpiries } from '../checks/tls-origin-certificates';
+import { certificateExpiries } from './certificate';
 import type { DomainPostureFacts } from './domain-facts';
 
 /**

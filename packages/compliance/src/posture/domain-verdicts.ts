@@ -26,6 +26,7 @@ export function judgeSubjects<T>(
   nameOf: (subject: T) => string,
   judge: (subject: T) => SubjectVerdict,
   none: string,
+  line: (name: string, says: string) => string = (name, says) => `${name}: ${says}`,
 ): CheckEvaluation {
   if (subjects.length === 0) return { outcome: 'not_applicable', summary: none, evidence: [] };
   const verdicts = subjects.map((subject) => ({ name: nameOf(subject), ...judge(subject) }));
@@ -33,7 +34,7 @@ export function judgeSubjects<T>(
     (worst, v) => (RANK[v.outcome] > RANK[worst] ? v.outcome : worst),
     'not_applicable',
   );
-  const summary = verdicts.map((v) => `${v.name}: ${v.says}`).join('; ');
+  const summary = verdicts.map((v) => line(v.name, v.says)).join('; ');
   // Each failing or warning domain or origin is a finding of its own: one more is new even when the check already failed.
   const findings = verdicts.filter((v) => v.outcome === 'fail' || v.outcome === 'warn').map((v) => v.name);
   return { outcome, summary, evidence: verdicts.flatMap((v) => v.evidence), ...(findings.length ? { findings } : {}) };
@@ -46,10 +47,14 @@ export function judgeDomains(crawl: AssessedCrawl, judge: (domain: DomainFacts) 
   return judgeSubjects(posture.domains, domainName, judge, NO_DOMAINS);
 }
 
-/** Judges each HTTPS origin the crawl met on the vendor's domains: the body of every "TLS" check. */
+/**
+ * Judges each HTTPS origin the crawl met on the vendor's domains: the body of every "TLS" check. A
+ * check whose verdicts are whole sentences naming their origin passes `line` to use them as they are.
+ */
 export function judgeOrigins(
   crawl: AssessedCrawl,
   judge: (origin: OriginTlsFacts, posture: DomainPostureFacts) => SubjectVerdict,
+  line?: (name: string, says: string) => string,
 ): CheckEvaluation {
   const posture = crawl.domainPosture;
   if (!posture) return { outcome: 'not_checked', summary: NOT_GATHERED, evidence: [] };
@@ -58,6 +63,7 @@ export function judgeOrigins(
     (origin) => origin.origin,
     (origin) => judge(origin, posture),
     "The crawl met no HTTPS origin on the vendor's domains",
+    line,
   );
 }
 

@@ -11,7 +11,6 @@ import type {
   HttpEntryFacts,
   SecurityTxtFacts,
   SiteFacts,
-  TlsFacts,
 } from '../input';
 
 /**
@@ -100,22 +99,6 @@ export function pageOf({ document, browser, ...page }: PageInput = {}): Assessed
   };
 }
 
-export function tlsOf(facts: Partial<TlsFacts> = {}): TlsFacts {
-  return {
-    host: 'www.vendor.test',
-    validFrom: daysAfter(CHECKED_AT, -60),
-    validTo: daysAfter(CHECKED_AT, 300),
-    issuer: 'CN=Test CA',
-    subject: 'CN=www.vendor.test',
-    subjectAltNames: ['DNS:www.vendor.test'],
-    authorized: true,
-    authorizationError: null,
-    protocol: 'TLSv1.3',
-    checkedAt: CHECKED_AT,
-    ...facts,
-  };
-}
-
 /** `http://www.vendor.test/` answering 301 to the https home page. */
 export function httpEntryOf(facts: Partial<HttpEntryFacts> = {}): HttpEntryFacts {
   return {
@@ -144,7 +127,7 @@ export function securityTxtOf(facts: Partial<SecurityTxtFacts> = {}): SecurityTx
 
 type CrawlInput = Partial<Omit<AssessedCrawl, 'site'>> & { site?: Partial<SiteFacts> };
 
-/** A crawl of www.vendor.test by the http method: the home page alone, a valid certificate, HTTP redirecting to HTTPS. */
+/** A crawl of www.vendor.test by the http method: the home page alone, HTTP redirecting to HTTPS, no domain posture read (see domainPostureOf). */
 export function crawlOf({ site, ...crawl }: CrawlInput = {}): AssessedCrawl {
   const method: CrawlMethod = crawl.method ?? 'http';
   return {
@@ -155,7 +138,7 @@ export function crawlOf({ site, ...crawl }: CrawlInput = {}): AssessedCrawl {
     pages: [pageOf()],
     domainPosture: null,
     ...crawl,
-    site: { tls: tlsOf(), httpEntry: httpEntryOf(), securityTxt: securityTxtOf(), ...site },
+    site: { httpEntry: httpEntryOf(), securityTxt: securityTxtOf(), ...site },
   };
 }
 

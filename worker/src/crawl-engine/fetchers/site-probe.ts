@@ -1,7 +1,7 @@
-import type { HttpEntryFacts, SecurityTxtFacts, SiteFacts, TlsFacts } from '@vendorwatch/compliance';
+import type { HttpEntryFacts, SecurityTxtFacts, SiteFacts } from '@vendorwatch/compliance';
 import type { AddressGuard } from '@vendorwatch/runtime';
 import { isIP } from 'node:net';
-import tls, { type PeerCertificate } from 'node:tls';
+import tls from 'node:tls';
 import { CrawlAbortedError } from '../loop/abort';
 import { errorMessage } from '../loop/errors';
 import type { Fetcher, FetchHooks } from './fetcher';
@@ -14,9 +14,10 @@ const TLS_TIMEOUT_MS = 10_000;
 const MAX_SECURITY_TXT = 32 * 1024;
 
 /**
- * Facts read once per crawl about the start host, each one polite request: its TLS certificate,
- * where `http://host/` leads (hop by hop) and its `/.well-known/security.txt`. A fact that could not
- * be read is null or carries its error; the compliance checks say what that means.
+ * Facts read once per crawl about the start host, each one polite request: where `http://host/` leads
+ * (hop by hop) and its `/.well-known/security.txt`. A fact that could not be read is null or carries
+ * its error; the compliance checks say what that means. Its certificate is not read here: the
+ * posture's TLS probe reads it once, with every other HTTPS origin the crawl met.
  */
 export interface SiteProbe {
   /** The facts, and the scraping-API credits reading them cost. */
@@ -44,13 +45,10 @@ export class DirectSiteProbe implements SiteProbe {
   ) {}
 
   async read(startUrl: string, atSite: AtSite, signal: AbortSignal, now: () => number) {
-    const { hostname } = new URL(startUrl);
-    const { httpsOrigin, httpOrigin, siteOrigin } = originsOf(startUrl);
-    const host = hostname.replace(/^\[|\]$/g, '');
-    const tlsFacts = await atSite(`${httpsOrigin}/`, () => this.certificate(host, portOf(httpsOrigin), signal, now));
+    const { httpOrigin, siteOrigin } = originsOf(startUrl);
     const httpEntry = httpOrigin ? await this.httpEntry(`${httpOrigin}/`, atSite, signal) : null;
     const securityTxt = await this.securityTxt(siteOrigin, atSite, signal, now);
-    return { facts: { tls: tlsFacts, httpEntry, securityTxt }, credits: 0 };
+    return { facts: { httpEntry, securityTxt }, credits: 0 };
   }
 
   async plainHttpStart(startUrl: string, atSite: AtSite, signal: AbortSignal): Promise<string | null> {
@@ -95,40 +93,6 @@ export class DirectSiteProbe implements SiteProbe {
       socket.once('secureConnect', () => done(null));
       socket.once('timeout', () => done('timeout'));
       socket.once('error', (error: Error & { code?: string }) => done(`${error.code ?? ''} ${error.message}`));
-    });
-  }
-
-  /** The certificate the host presents, read with verification on but not enforced, so a bad one is reported. */
-  private certificate(host: string, port: number, signal: AbortSignal, now: () => number): Promise<TlsFacts | null> {
-    return new Promise((resolve, reject) => {
-      if (isIP(host)) {
-        try {
-          this.guard.assertLiteral(host);
-        } catch {
-          return resolve(null);
-        }
-      }
-      const socket = tls.connect({
-        host,
-        port,
-        servername: isIP(host) ? undefined : host,
-        lookup: this.guard.lookup,
-        rejectUnauthorized: false,
-        timeout: TLS_TIMEOUT_MS,
-      });
-      const done = (facts: TlsFacts | null) => {
-        signal.removeEventListener('abort', onAbort);
-        socket.destroy();
-        resolve(facts);
-      };
-      const onAbort = () => {
-        socket.destroy();
-        reject(new CrawlAbortedError('cancel'));
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-      socket.once('secureConnect', () => done(tlsFacts(host, socket, now)));
-      socket.once('timeout', () => done(null));
-      socket.once('error', () => done(null));
     });
   }
 
@@ -185,8 +149,7 @@ export class DirectSiteProbe implements SiteProbe {
 
 /**
  * The api method: the scraping API fetches for us (each probe costs a credit, like a page). It
- * follows redirects itself, so the http:// entry records only where it ended; a TLS handshake cannot
- * be made through it, so the certificate is not read.
+ * follows redirects itself, so the http:// entry records only where it ended.
  */
 export class FetcherSiteProbe implements SiteProbe {
   private credits = 0;
@@ -198,7 +161,7 @@ export class FetcherSiteProbe implements SiteProbe {
     const { httpOrigin, siteOrigin } = originsOf(startUrl);
     const httpEntry = httpOrigin ? await this.httpEntry(`${httpOrigin}/`, atSite, signal) : null;
     const securityTxt = await this.securityTxt(siteOrigin, atSite, signal, now);
-    return { facts: { tls: null, httpEntry, securityTxt }, credits: this.credits };
+    return { facts: { httpEntry, securityTxt }, credits: this.credits };
   }
 
   private async fetch(url: string, atSite: AtSite, signal: AbortSignal) {
@@ -245,15 +208,13 @@ export class FetcherSiteProbe implements SiteProbe {
 }
 
 /**
- * Where to look: the start URL's own origin for security.txt, its https origin for the certificate,
- * and `http://host` for the plain-HTTP entry — none when the start URL is itself plain HTTP: its own
+ * Where to look: the start URL's own origin for security.txt and `http://host` for the plain-HTTP entry — none when the start URL is itself plain HTTP: its own
  * fetch (and redirect chain) says where plain HTTP leads, and a crawl asks for no URL twice.
  */
-function originsOf(startUrl: string): { httpsOrigin: string; httpOrigin: string | null; siteOrigin: string } {
+function originsOf(startUrl: string): { httpOrigin: string | null; siteOrigin: string } {
   const url = new URL(startUrl);
   const https = url.protocol === 'https:';
   return {
-    httpsOrigin: https ? url.origin : `https://${url.hostname}`,
     httpOrigin: https ? `http://${url.hostname}` : null,
     siteOrigin: url.origin,
   };
@@ -262,26 +223,4 @@ function originsOf(startUrl: string): { httpsOrigin: string; httpOrigin: string 
 function portOf(origin: string): number {
   const { port } = new URL(origin);
   return port ? Number(port) : 443;
-}
-
-function tlsFacts(host: string, socket: tls.TLSSocket, now: () => number): TlsFacts | null {
-  const certificate: PeerCertificate = socket.getPeerCertificate();
-  if (!certificate || !certificate.valid_to) return null;
-  const name = (fields: PeerCertificate['subject'] | undefined) =>
-    fields ? (['CN', 'O', 'C'] as const).flatMap((key) => (fields[key] ? [`${key}=${String(fields[key])}`] : [])).join(', ') : '';
-  return {
-    host,
-    validFrom: new Date(certificate.valid_from).toISOString(),
-    validTo: new Date(certificate.valid_to).toISOString(),
-    issuer: name(certificate.issuer),
-    subject: name(certificate.subject),
-    subjectAltNames: (certificate.subjectaltname ?? '')
-      .split(',')
-      .map((entry) => entry.trim().replace(/^(DNS|IP Address):/, ''))
-      .filter(Boolean),
-    authorized: socket.authorized,
-    authorizationError: socket.authorizationError ? String(socket.authorizationError) : null,
-    protocol: socket.getProtocol(),
-    checkedAt: new Date(now()).toISOString(),
-  };
 }

@@ -20,7 +20,7 @@ export function assessedCrawlOf(
 ): AssessedCrawl {
   const startUrl = (job.settings.startUrls as string[] | undefined)?.[0] ?? job.targetUrl;
   const assessedPages = pages.map(assessedPageOf);
-  const site: SiteFacts = job.siteFacts ?? { tls: null, httpEntry: null, securityTxt: null };
+  const site: SiteFacts = job.siteFacts ?? { httpEntry: null, securityTxt: null };
   return {
     jobId: job.id,
     vendorId: job.vendorId,
