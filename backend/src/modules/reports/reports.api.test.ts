@@ -39,7 +39,10 @@ describe('reports API', () => {
 
   const vendorOf = async (user: TestUser, name: string) =>
     (await (
-      await user.api('/api/vendors', { method: 'POST', json: { name, url: `https://${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.example/` } })
+      await user.api('/api/vendors', {
+        method: 'POST',
+        json: { name, url: `https://${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.example/` },
+      })
     ).json()) as Vendor;
   const getJson = async <T>(user: TestUser, url: string): Promise<T> => {
     const response = await user.api(url);
