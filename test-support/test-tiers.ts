@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 
 /** The repository's root; the tiers' rule is read from the jest configs beside it. */
 export const REPOSITORY_ROOT = path.resolve(__dirname, '..');
@@ -26,12 +27,12 @@ const SERVICE_HELPERS: { pattern: RegExp; what: string }[] = [
 /** Names that the `test-support` index re-exports from those helpers. */
 const SERVICE_HELPER_NAMES = /\b(createTestDatabase|ensureTemplateDatabase|startRedisServer|withAdmin)\b/;
 
-/** Every module specifier a source file imports, requires or re-exports. */
+/**
+ * Every module specifier a source file imports, requires or re-exports, as TypeScript's own pre-processor
+ * reads them: code quoted inside a string (a lint test's example file) is not an import.
+ */
 export function importedSpecifiers(source: string): string[] {
-  const specifiers: string[] = [];
-  for (const match of source.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)['"]([^'"]+)['"]/g))
-    specifiers.push(match[1]!);
-  return specifiers;
+  return ts.preProcessFile(source, true, true).importedFiles.map((file) => file.fileName);
 }
 
 /** Why a unit test may not import what it imports, or none when it may. */

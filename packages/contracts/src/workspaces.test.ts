@@ -35,7 +35,7 @@ describe('workspace roles', () => {
     );
   });
 
-  it('lets an admin manage members, invitations, crawler configurations, API keys and read the audit log', () => {
+  it('lets an admin manage members, invitations, crawler configurations, API keys, move vendors and read the audit log', () => {
     expect(permitted('admin')).toEqual(
       [
         ...permitted('editor'),
@@ -44,6 +44,7 @@ describe('workspace roles', () => {
         'crawlerConfigs.write',
         'apiKeys.manage',
         'auditLog.read',
+        'vendors.move',
       ].sort(),
     );
   });
