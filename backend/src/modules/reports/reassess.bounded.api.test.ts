@@ -1,6 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import type { CrawlJob, Vendor } from '@vendorwatch/contracts';
-import { complianceAssessments } from '@vendorwatch/db';
+import { complianceAssessments, crawlPages } from '@vendorwatch/db';
 import { eq } from 'drizzle-orm';
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
@@ -11,7 +11,7 @@ import { startTestApp, type TestApp, type TestUser } from '../../testing/test-ap
 
 const PAGES = 20;
 const SCRIPTS_PER_PAGE = 100;
-const DIGITS = '1'.repeat(4096);
+const PATH_DIGITS = 4096;
 const HEALTH_WAIT_MS = 10_000;
 
 /** The health poller's source: asks until told to stop on stdin (after at least one answer), then prints the statuses. */
@@ -30,8 +30,18 @@ process.stdin.on('data', () => (stop = true));
 })();`;
 
 /**
+ * A script's path as in the issue: `/js/` and 4 096 digits, `.js`. The digits start with the script's
+ * number, so every one of the 2 000 URLs differs within its first characters: a page's stored facts keep
+ * 4 096 characters of a URL, and URLs that differed only past the cut would be stored (and matched) as one.
+ */
+function scriptPath(page: string, index: number): string {
+  const number = String(Number(page) * SCRIPTS_PER_PAGE + index).padStart(4, '0');
+  return `/js/${(number + '1234567890'.repeat(PATH_DIGITS / 10 + 1)).slice(0, PATH_DIGITS)}.js`;
+}
+
+/**
  * Issue 37, row 1's site: 20 pages, each loading 100 scripts whose paths are 4 096 digits long — 2 000
- * script URLs a crawl, each of which Retire.js's patterns once scanned whole, on the event loop.
+ * distinct script URLs a crawl, each of which Retire.js's patterns once scanned whole, on the event loop.
  */
 function startLongScriptSite(): Promise<{ url: string; server: Server }> {
   const server = createServer((request, response) => {
@@ -40,7 +50,7 @@ function startLongScriptSite(): Promise<{ url: string; server: Server }> {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;
     }
-    const scripts = Array.from({ length: SCRIPTS_PER_PAGE }, (_, i) => `<script src="/${DIGITS}/${page}-${i}.js"></script>`);
+    const scripts = Array.from({ length: SCRIPTS_PER_PAGE }, (_, i) => `<script src="${scriptPath(page, i)}"></script>`);
     const links = Array.from({ length: PAGES }, (_, i) => `<a href="${i === 0 ? '/' : `/page-${i}`}">Page ${i}</a>`);
     response
       .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
@@ -120,6 +130,9 @@ describe('assessing a crawl of 2 000 long script URLs', () => {
     expect(crawled.statuses.filter((status) => status !== 200)).toEqual([]);
     const report = crawled.result;
     expect(report.pagesChecked).toBe(PAGES);
+    // The pages as stored, which the assessment reads: 2 000 distinct long script URLs, not a few cut alike.
+    const pages = await t.database.db.select().from(crawlPages).where(eq(crawlPages.jobId, job.id));
+    expect(new Set(pages.flatMap((page) => page.document?.scripts ?? [])).size).toBe(PAGES * SCRIPTS_PER_PAGE);
 
     const reassessed = await healthWhile(alice.api(`/api/reports/${report.id}/reassess`, { method: 'POST' }));
     expect(reassessed.result.status).toBe(201);
