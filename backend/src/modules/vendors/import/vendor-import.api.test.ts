@@ -1,4 +1,11 @@
-import { fill, LIMITS, MESSAGES, type VendorImportError, type VendorImportResult, type VendorListPage } from '@vendorwatch/contracts';
+import {
+  fill,
+  LIMITS,
+  MESSAGES,
+  type VendorImportError,
+  type VendorImportResult,
+  type VendorListPage,
+} from '@vendorwatch/contracts';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
@@ -178,7 +185,9 @@ describe('POST /api/vendors/import', () => {
     workbook.addWorksheet('Vendors').addRows([['name'], ['Acme']]);
     const parts = unzipSync(new Uint8Array(await workbook.xlsx.writeBuffer()));
     const text = 'x'.repeat(80 * 1024 * 1024);
-    parts['xl/sharedStrings.xml'] = strToU8(`<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><t>${text}</t></si></sst>`);
+    parts['xl/sharedStrings.xml'] = strToU8(
+      `<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><t>${text}</t></si></sst>`,
+    );
     const bomb = Buffer.from(zipSync(parts, { level: 9 }));
     expect(bomb.length).toBeLessThan(LIMITS.vendorList.importMaxBytes);
 

@@ -11,8 +11,8 @@ export default function ScrapingApiRoute() {
     <ContentLayout title="Scraping API">
       <Stack gap="lg">
         <Text c="dimmed" size="sm" data-testid="scraping-api-intro">
-          A scraping service fetches vendor sites for you from its own network when your server cannot reach them
-          or a site blocks automated browsers. Crawls with the API method use the active configuration below.
+          A scraping service fetches vendor sites for you from its own network when your server cannot reach them or a site blocks
+          automated browsers. Crawls with the API method use the active configuration below.
         </Text>
         <CrawlerConfigs />
       </Stack>
