@@ -100,7 +100,8 @@ export function VendorCompliance({ vendor }: { vendor: VendorListItem }) {
 
 /** Crawl (the Configure Crawl dialog), the vendor's crawler page, and Delete: each for a role that may. */
 /** A crawl still to finish: the vendor's Crawl button shows it instead of offering another. */
-const isGoing = (crawl: VendorLastCrawl | null | undefined): crawl is VendorLastCrawl =>
+type CrawlShown = Pick<VendorLastCrawl, 'id' | 'status' | 'method' | 'progress' | 'pagesDone' | 'pagesPlanned'>;
+const isGoing = (crawl: CrawlShown | null | undefined): crawl is CrawlShown =>
   crawl?.status === 'queued' || crawl?.status === 'running';
 
 /**
@@ -113,7 +114,8 @@ export function CrawlButton({
   onCrawl,
 }: {
   vendor: Vendor;
-  lastCrawl?: VendorLastCrawl | null;
+  /** The vendor's latest crawl (the list's `lastCrawl`, or a crawl job). */
+  lastCrawl?: CrawlShown | null;
   onCrawl: (vendor: Vendor) => void;
 }) {
   if (isGoing(lastCrawl)) {
