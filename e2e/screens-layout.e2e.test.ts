@@ -1,12 +1,16 @@
 import type { Vendor } from '@vendorwatch/contracts';
-import { seedAssessment } from '@vendorwatch/db/testing';
+import { crawlJobs } from '@vendorwatch/db';
+import { insertCompletedCrawl, seedAssessment } from '@vendorwatch/db/testing';
+import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { startTestApp, type TestApp, type TestUser } from '../backend/src/testing/test-app';
 import { FRONTEND_DIST, launchBrowser, openPage, signInThroughUi, snapshot } from './support';
 
 /** The page's document, inside the functions Playwright runs in the browser (server code has no DOM types). */
+declare const window: { scrollBy(x: number, y: number): void; scrollTo(x: number, y: number): void };
 declare const document: {
   documentElement: { clientWidth: number };
+  elementFromPoint(x: number, y: number): { closest(selector: string): unknown } | null;
   querySelectorAll(selector: string): ArrayLike<{
     scrollWidth: number;
     clientWidth: number;
@@ -72,6 +76,58 @@ describe('screens that fit, in a real browser', () => {
         .map((label) => label.textContent);
       return { beyond: beyond.slice(0, 5), cut };
     });
+
+  it("at 390 px a toast does not cover a failed crawl's Retry and Edit address", async () => {
+    // A crawl that failed on the address; then the address is cleared, so Retry is refused with a toast.
+    const vendor = (await (
+      await user.api('/api/vendors', { method: 'POST', json: { name: 'Gone Vendor', url: 'https://gone.example/' } })
+    ).json()) as Vendor;
+    const failed = (
+      await insertCompletedCrawl(t.database.db, {
+        userId: user.id,
+        vendorId: vendor.id,
+        method: 'http',
+        pages: [{ url: 'https://gone.example/' }],
+      })
+    ).jobId;
+    await t.database.db
+      .update(crawlJobs)
+      .set({ status: 'failed', error: 'net::ERR_NAME_NOT_RESOLVED at https://gone.example/' })
+      .where(eq(crawlJobs.id, failed));
+    const cleared = await user.api(`/api/vendors/${vendor.id}`, { method: 'PUT', json: { name: 'Gone Vendor', url: '' } });
+    expect(cleared.status).toBe(200);
+
+    const page = await openPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await signInThroughUi(page, t.baseUrl, user.email, user.password);
+    await page.goto(`${t.baseUrl}/crawls/${failed}`);
+    const retry = page.getByRole('button', { name: 'Retry' });
+    await retry.click();
+    const toast = page.locator('.mantine-Notification-root').first();
+    await toast.waitFor({ timeout: 20_000 });
+    await snapshot(page, 'crawl-failed-toast-390');
+
+    // With the toast showing, each button is what a tap at its centre reaches (Playwright's trial click
+    // checks that nothing covers it), and the toast sits at the top, under the top bar.
+    for (const button of [retry, page.getByTestId('crawl-failure-edit-address')]) {
+      // The worst place for it: scrolled to just above the bottom edge, where a reader's thumb leaves it.
+      const box = (await button.boundingBox())!;
+      await page.evaluate((by) => window.scrollBy(0, by), box.y + box.height + 16 - 844);
+      const shown = (await button.boundingBox())!;
+      const reached = await page.evaluate(
+        ([x, y]) => Boolean(document.elementFromPoint(x!, y!)?.closest('.mantine-Notification-root')),
+        [shown.x + shown.width / 2, shown.y + shown.height / 2],
+      );
+      expect(reached).toBe(false);
+      await button.click({ trial: true, timeout: 10_000 });
+    }
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const toastBox = (await toast.boundingBox())!;
+    expect(toastBox.y).toBeGreaterThanOrEqual(60);
+    expect(toastBox.y).toBeLessThan(200);
+    // The toast layer covers only its toasts: the page's top bar keeps its clicks.
+    await page.getByTestId('header-logout').click({ trial: true, timeout: 10_000 });
+    await page.close();
+  });
 
   for (const { name, viewport } of SCREENS) {
     it(`at ${name} px: Methodology, the alert channel form, Crawl History and a crawl's pages fit`, async () => {

@@ -92,6 +92,7 @@ describe('the app', () => {
       'Methodology',
       'Test Crawler',
       'Settings',
+      'Scraping API',
       'Alerts',
       'Security',
       'Members',

@@ -97,6 +97,8 @@ export const LIMITS = {
     maxLimit: 1000,
     importMaxBytes: 5 * 1024 * 1024,
     importMaxRows: 1000,
+    /** What an .xlsx (a zip) may unpack to: a 5 MB zip of repeated text could otherwise expand to gigabytes in memory. */
+    importMaxUnpackedBytes: 50 * 1024 * 1024,
     moveMaxVendors: 1000,
   },
 } as const;

@@ -472,6 +472,8 @@ export const MESSAGES = {
     importFileType: 'The file must be a CSV (.csv) or an Excel workbook (.xlsx)',
     importTooLarge: 'The file may be at most {max} MB',
     importTooManyRows: 'A file may hold at most {max} vendors',
+    importUnpacksTooLarge:
+      'The workbook unpacks to more than {max} MB: save it again with only the vendors sheet, or import it as CSV',
     importEmpty:
       'The file holds no vendors: its first row names the columns (name, url, domains, dkim selectors, description), one vendor per row below',
     importUnreadable: 'The file could not be read as {kind}: {reason}',

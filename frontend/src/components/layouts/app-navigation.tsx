@@ -3,6 +3,7 @@ import {
   IconAffiliate,
   IconBell,
   IconBuildingStore,
+  IconCloudDownload,
   IconFileAnalytics,
   IconFlask,
   IconHistory,
@@ -31,6 +32,7 @@ const links = [
   { label: 'Methodology', to: paths.app.methodology.getHref(), icon: IconScale },
   { label: 'Test Crawler', to: paths.app.testCrawler.getHref(), icon: IconFlask },
   { label: 'Settings', to: paths.app.settings.getHref(), icon: IconSettings },
+  { label: 'Scraping API', to: paths.app.scrapingApi.getHref(), icon: IconCloudDownload },
   { label: 'Alerts', to: paths.app.alerts.getHref(), icon: IconBell },
   { label: 'Security', to: paths.app.security.getHref(), icon: IconShieldLock },
 ];

@@ -1,6 +1,7 @@
 import { fill, LIMITS, MESSAGES, VENDOR_IMPORT_COLUMNS, type VendorImportFormat } from '@vendorwatch/contracts';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import { Unzip, UnzipInflate } from 'fflate';
 import { BadRequestError } from '../../../common/errors';
 
 const M = MESSAGES.vendorList;
@@ -73,6 +74,7 @@ function readCsv(bytes: Buffer): string[][] {
 
 /** The workbook's first sheet, each cell as the spreadsheet shows it (a link's text, a formula's result). */
 async function readXlsx(bytes: Buffer): Promise<string[][]> {
+  assertUnpacksWithin(bytes, LIMITS.vendorList.importMaxUnpackedBytes);
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
@@ -93,4 +95,43 @@ async function readXlsx(bytes: Buffer): Promise<string[][]> {
     rows[row.number - 1] = cells;
   });
   return rows;
+}
+
+/** Slices fed to the unzipper: deflate expands at most ~1 000-fold, so one slice never yields more than ~16 MB. */
+const UNZIP_SLICE_BYTES = 16 * 1024;
+
+/**
+ * Refuses a workbook whose parts unpack past `max` bytes before exceljs unpacks it whole in memory (the row
+ * cap is only checked after that). Each part is inflated and thrown away slice by slice, so a zip that
+ * declares small sizes and lies is caught as well; reading stops as soon as the total is over.
+ * A zip that cannot be unpacked is left for exceljs, which says what is wrong with it.
+ */
+function assertUnpacksWithin(bytes: Buffer, max: number): void {
+  let unpacked = 0;
+  let over = false;
+  const unzip = new Unzip((file) => {
+    if (over) return;
+    if (unpacked + (file.originalSize ?? 0) > max) {
+      over = true;
+      return;
+    }
+    file.ondata = (error, data) => {
+      if (error || over) return;
+      unpacked += data.length;
+      if (unpacked > max) over = true;
+    };
+    file.start();
+  });
+  unzip.register(UnzipInflate);
+  try {
+    for (let offset = 0; offset < bytes.length && !over; offset += UNZIP_SLICE_BYTES) {
+      const end = Math.min(offset + UNZIP_SLICE_BYTES, bytes.length);
+      unzip.push(bytes.subarray(offset, end), end === bytes.length);
+    }
+  } catch {
+    return;
+  }
+  if (over) {
+    throw new BadRequestError(fill(M.importUnpacksTooLarge, { max: max / 1024 / 1024 }));
+  }
 }

@@ -1,7 +1,15 @@
-import { MESSAGES, type VendorImportError, type VendorImportResult, type VendorListPage } from '@vendorwatch/contracts';
+import {
+  fill,
+  LIMITS,
+  MESSAGES,
+  type VendorImportError,
+  type VendorImportResult,
+  type VendorListPage,
+} from '@vendorwatch/contracts';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
+import { strToU8, unzipSync, zipSync } from 'fflate';
 import { startTestApp, type TestApp, type TestUser } from '../../../testing/test-app';
 import { addMember, auditEntries, createWorkspace, expectRefused, roleTooLow } from '../../workspaces/testing/teams';
 
@@ -168,6 +176,28 @@ describe('POST /api/vendors/import', () => {
     expect(many.status).toBe(400);
     expect(await many.json()).toMatchObject({ message: 'A file may hold at most 1000 vendors' });
     expect((await listed(gus)).total).toBe(0);
+  });
+
+  it('refuses a small workbook that would unpack to more than 50 MB, before unpacking it (400, nothing added)', async () => {
+    const hal = await t.signUp();
+    // A real workbook whose shared-strings part is swapped for 80 MB of one repeated string: ~80 kB zipped.
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Vendors').addRows([['name'], ['Acme']]);
+    const parts = unzipSync(new Uint8Array(await workbook.xlsx.writeBuffer()));
+    const text = 'x'.repeat(80 * 1024 * 1024);
+    parts['xl/sharedStrings.xml'] = strToU8(
+      `<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><t>${text}</t></si></sst>`,
+    );
+    const bomb = Buffer.from(zipSync(parts, { level: 9 }));
+    expect(bomb.length).toBeLessThan(LIMITS.vendorList.importMaxBytes);
+
+    const heapBefore = process.memoryUsage().heapUsed;
+    const answer = await upload(hal, bomb, 'bomb.xlsx');
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({ message: fill(MESSAGES.vendorList.importUnpacksTooLarge, { max: 50 }) });
+    // The server (in this process) never held the unpacked 80 MB string exceljs would have built.
+    expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(60 * 1024 * 1024);
+    expect((await listed(hal)).total).toBe(0);
   });
 
   it("keeps the workspace's cap: a file that would take it past VENDORS_PER_USER adds nothing (409)", async () => {

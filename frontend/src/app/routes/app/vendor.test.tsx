@@ -59,6 +59,7 @@ const runs: ScheduleRun[] = [
 const routes = (extra = {}) => ({
   [`GET /api/vendors/${VENDOR_ID}`]: { body: vendor },
   [`GET /api/vendors/${VENDOR_ID}/schedule`]: { body: schedule },
+  'GET /api/crawls/status': { body: [] },
   [`GET /api/vendors/${VENDOR_ID}/schedule/runs`]: { body: runs },
   'GET /api/schedules': {
     body: { paused: false, schedules: [{ vendorId: VENDOR_ID, kind: 'weekly', nextRunAt: schedule.nextRunAt }] },
@@ -200,6 +201,23 @@ describe('the vendor page', () => {
       method: 'http',
       settings: DEFAULT_CRAWL_RUN_SETTINGS,
     });
+  });
+
+  it('shows a crawl of the vendor still running on the Crawl now button, which opens it instead of starting another', async () => {
+    mockFetch(
+      routes({
+        'GET /api/crawls/status': {
+          body: [crawlJob({ id: 'job-7', vendorId: VENDOR_ID, status: 'running', method: 'puppeteer', progress: 40 })],
+        },
+      }),
+    );
+    const { user } = renderPage();
+
+    const running = await screen.findByRole('link', { name: 'Puppeteer crawl running for Alpha, 40 % done: open it' });
+    expect(running).toHaveTextContent('Crawling… 40 %');
+    expect(screen.queryByRole('button', { name: 'Crawl now' })).not.toBeInTheDocument();
+    await user.click(running);
+    expect(await screen.findByTestId('crawl-job-page')).toHaveTextContent('job-7');
   });
 
   it('edits the name, URL (a bare domain becomes https://) and description', async () => {

@@ -11,6 +11,7 @@ import { VendorSoftwareCard } from '@/features/inventories/components/vendor-sof
 import { VendorThirdPartiesCard } from '@/features/inventories/components/vendor-third-parties-card';
 import { ApiKeyNotice } from '@/features/crawler-configs/components/api-key-notice';
 import { CrawlJobStatusBadge } from '@/features/crawl-jobs/components/crawl-job-status';
+import { useActiveCrawlJobs } from '@/features/crawl-jobs/api/get-active-crawl-jobs';
 import { useStartCrawlAndFollow } from '@/features/crawl-jobs/components/use-start-crawl-and-follow';
 import { VendorComplianceChart } from '@/features/reports/components/vendor-compliance-chart';
 import { VendorDomainPosture } from '@/features/reports/components/vendor-domain-posture';
@@ -20,6 +21,7 @@ import { SchedulesPauseSwitch } from '@/features/schedules/components/schedules-
 import { useVendor } from '@/features/vendors/api/get-vendor';
 import { CrawlVendorDialog } from '@/features/vendors/components/crawl-vendor-dialog';
 import { EditVendorButton } from '@/features/vendors/components/edit-vendor-button';
+import { CrawlButton } from '@/features/vendors/components/vendor-parts';
 import { VendorStanding } from '@/features/vendors/components/vendor-standing';
 import { RequiresPermission } from '@/lib/workspace';
 
@@ -33,6 +35,8 @@ export default function VendorRoute() {
   const vendor = useVendor({ vendorId });
   const startCrawl = useStartCrawlAndFollow();
   const [crawlOpened, crawlDialog] = useDisclosure(false);
+  // A crawl of this vendor still under way: Crawl now shows it (method, progress) and opens it.
+  const running = useActiveCrawlJobs().data?.find((job) => job.vendorId === vendorId) ?? null;
   if (vendor.isPending) return <PageLoader />;
   if (vendor.isError)
     return (
@@ -72,9 +76,13 @@ export default function VendorRoute() {
           </Stack>
           <Group gap="xs">
             <RequiresPermission permission="crawls.run">
-              <Button size="xs" leftSection={<IconPlayerPlay size={14} />} onClick={crawlDialog.open} data-testid="crawl-now">
-                Crawl now
-              </Button>
+              {running ? (
+                <CrawlButton vendor={vendor.data} lastCrawl={running} onCrawl={crawlDialog.open} />
+              ) : (
+                <Button size="xs" leftSection={<IconPlayerPlay size={14} />} onClick={crawlDialog.open} data-testid="crawl-now">
+                  Crawl now
+                </Button>
+              )}
             </RequiresPermission>
             <RequiresPermission permission="vendors.write">
               <EditVendorButton vendor={vendor.data} />

@@ -1,6 +1,6 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Text, Tooltip, type BadgeProps } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Loader, Text, Tooltip, type BadgeProps } from '@mantine/core';
 import { IconPlayerPlay, IconSpider } from '@tabler/icons-react';
-import { isHttpUrl, type Vendor, type VendorListItem } from '@vendorwatch/contracts';
+import { crawlMethodName, isHttpUrl, type Vendor, type VendorLastCrawl, type VendorListItem } from '@vendorwatch/contracts';
 import { Link } from 'react-router-dom';
 import { ComplianceLabelBadge, UNCUT_BADGE as UNCUT_BADGE_STYLES } from '@/components/compliance/compliance-badges';
 import { paths } from '@/config/paths';
@@ -99,13 +99,66 @@ export function VendorCompliance({ vendor }: { vendor: VendorListItem }) {
 }
 
 /** Crawl (the Configure Crawl dialog), the vendor's crawler page, and Delete: each for a role that may. */
+/** A crawl still to finish: the vendor's Crawl button shows it instead of offering another. */
+type CrawlShown = Pick<VendorLastCrawl, 'id' | 'status' | 'method' | 'progress' | 'pagesDone' | 'pagesPlanned'>;
+const isGoing = (crawl: CrawlShown | null | undefined): crawl is CrawlShown =>
+  crawl?.status === 'queued' || crawl?.status === 'running';
+
+/**
+ * The vendor's Crawl button: "Crawl" opens the configure dialog; while its last crawl is queued or
+ * running it reads "Crawling… 40 %" (or "Queued…") and opens that crawl, with its method in the tooltip.
+ */
+export function CrawlButton({
+  vendor,
+  lastCrawl,
+  onCrawl,
+}: {
+  vendor: Vendor;
+  /** The vendor's latest crawl (the list's `lastCrawl`, or a crawl job). */
+  lastCrawl?: CrawlShown | null;
+  onCrawl: (vendor: Vendor) => void;
+}) {
+  if (isGoing(lastCrawl)) {
+    const label = lastCrawl.status === 'queued' ? 'Queued…' : `Crawling… ${Math.round(lastCrawl.progress)} %`;
+    const how = `${crawlMethodName(lastCrawl.method)} crawl ${lastCrawl.status === 'queued' ? 'queued' : 'running'}`;
+    return (
+      <Tooltip label={`${how}: ${lastCrawl.pagesDone} of ${lastCrawl.pagesPlanned} pages — open it`}>
+        <Button
+          component={Link}
+          to={paths.app.crawlJob.getHref(lastCrawl.id)}
+          size="xs"
+          variant="light"
+          color="yellow"
+          leftSection={<Loader size={12} color="yellow" />}
+          aria-label={`${how} for ${vendor.name}, ${Math.round(lastCrawl.progress)} % done: open it`}
+          data-testid="crawl-running"
+          style={{ flexShrink: 0 }}
+        >
+          {label}
+        </Button>
+      </Tooltip>
+    );
+  }
+  return (
+    <Button
+      size="xs"
+      variant="light"
+      leftSection={<IconPlayerPlay size={14} />}
+      onClick={() => onCrawl(vendor)}
+      aria-label={`Crawl ${vendor.name}`}
+    >
+      Crawl
+    </Button>
+  );
+}
+
 export function VendorActions({
   vendor,
   onCrawl,
   wrap = false,
   compact = false,
 }: {
-  vendor: Vendor;
+  vendor: Vendor & { lastCrawl?: VendorLastCrawl | null };
   onCrawl: (vendor: Vendor) => void;
   wrap?: boolean;
   /** The table's row: Crawler and Delete as icons with tooltips, so every column fits a laptop's width. */
@@ -114,15 +167,7 @@ export function VendorActions({
   return (
     <Group gap="xs" wrap={wrap ? 'wrap' : 'nowrap'} justify={wrap ? 'flex-start' : 'flex-end'} data-testid="vendor-actions">
       <RequiresPermission permission="crawls.run">
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconPlayerPlay size={14} />}
-          onClick={() => onCrawl(vendor)}
-          aria-label={`Crawl ${vendor.name}`}
-        >
-          Crawl
-        </Button>
+        <CrawlButton vendor={vendor} lastCrawl={vendor.lastCrawl} onCrawl={onCrawl} />
       </RequiresPermission>
       {compact ? (
         <Tooltip label="Crawler settings">

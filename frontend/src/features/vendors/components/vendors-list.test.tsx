@@ -103,6 +103,44 @@ describe('VendorsList', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('shows a running or queued crawl on the Crawl button, which opens that crawl instead of starting another', async () => {
+    const crawl = (id: string, status: 'queued' | 'running' | 'completed', progress: number) => ({
+      id,
+      state: status,
+      status,
+      method: 'http' as const,
+      progress,
+      pagesDone: Math.round(progress / 10),
+      pagesPlanned: 10,
+      error: null,
+      createdAt: '2026-11-29T06:00:00.000Z',
+      completionTime: status === 'completed' ? '2026-11-29T06:05:00.000Z' : null,
+    });
+    mockFetch({
+      'GET /api/vendors': {
+        body: vendorPage([
+          vendor('a', 'Alpha', { lastCrawl: crawl('11111111-1111-4111-8111-111111111111', 'running', 40) }),
+          vendor('b', 'Beta', { lastCrawl: crawl('22222222-2222-4222-8222-222222222222', 'queued', 0) }),
+          vendor('c', 'Gamma', { lastCrawl: crawl('33333333-3333-4333-8333-333333333333', 'completed', 100) }),
+        ]),
+      },
+    });
+    const { user } = renderWithProviders(<VendorsList />);
+
+    const rows = await screen.findAllByTestId('vendor-row');
+    const running = within(rows[0]!).getByRole('link', { name: 'HTTP crawl running for Alpha, 40 % done: open it' });
+    expect(running).toHaveTextContent('Crawling… 40 %');
+    expect(running).toHaveAttribute('href', '/crawls/11111111-1111-4111-8111-111111111111');
+    expect(within(rows[0]!).queryByRole('button', { name: 'Crawl Alpha' })).not.toBeInTheDocument();
+    await user.hover(running);
+    expect(await screen.findByText('HTTP crawl running: 4 of 10 pages — open it')).toBeInTheDocument();
+
+    expect(within(rows[1]!).getByRole('link', { name: /HTTP crawl queued for Beta/ })).toHaveTextContent('Queued…');
+    // A finished crawl leaves the button as it was: it configures a new one.
+    await user.click(within(rows[2]!).getByRole('button', { name: 'Crawl Gamma' }));
+    expect(await screen.findByRole('dialog', { name: 'Configure Crawl' })).toBeInTheDocument();
+  });
+
   it("shows each vendor's grade, vulnerable libraries and last assessment, and says so before the first", async () => {
     mockFetch({
       'GET /api/vendors': {
