@@ -1,12 +1,18 @@
-import { Collapse, SimpleGrid, TextInput, UnstyledButton, Group, Text } from '@mantine/core';
+import { Collapse, SimpleGrid, UnstyledButton, Group, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconChevronRight, IconPlus } from '@tabler/icons-react';
-import { createVendorSchema, LIMITS } from '@vendorwatch/contracts';
+import { createVendorSchema } from '@vendorwatch/contracts';
 import { InlineFormCard } from '@/components/forms/inline-form-card';
 import { focusFirstError, setServerFieldErrors, zodValidate } from '@/lib/form';
 import { useCreateVendor } from '../api/create-vendor';
-import { EMPTY_VENDOR_FORM, VENDOR_LINE_FIELDS, VendorDomainFields, type VendorFormValues } from './vendor-fields';
+import {
+  EMPTY_VENDOR_FORM,
+  VENDOR_LINE_FIELDS,
+  VendorBasicFields,
+  VendorDomainFields,
+  type VendorFormValues,
+} from './vendor-fields';
 
 /**
  * The specification's "Add New Vendor": Name (required), URL and Description on one line at a laptop's
@@ -59,35 +65,7 @@ export function CreateVendorForm() {
         </>
       }
     >
-      <TextInput
-        label="Name"
-        withAsterisk
-        maxLength={LIMITS.vendor.nameMaxLength}
-        data-testid="vendor-name"
-        w={{ base: '100%', xs: 200 }}
-        key={form.key('name')}
-        {...form.getInputProps('name')}
-      />
-      <TextInput
-        label="URL"
-        // Not type="url": the browser would refuse `acme.com`, which the product takes as https://acme.com/.
-        inputMode="url"
-        autoComplete="url"
-        placeholder="acme.com or https://acme.com"
-        maxLength={LIMITS.vendor.urlMaxLength}
-        data-testid="vendor-url"
-        w={{ base: '100%', xs: 240 }}
-        key={form.key('url')}
-        {...form.getInputProps('url')}
-      />
-      <TextInput
-        label="Description"
-        maxLength={LIMITS.vendor.descriptionMaxLength}
-        data-testid="vendor-description"
-        style={{ flex: 1, minWidth: 200 }}
-        key={form.key('description')}
-        {...form.getInputProps('description')}
-      />
+      <VendorBasicFields form={form} inline />
     </InlineFormCard>
   );
 }

@@ -16,8 +16,27 @@ export const VENDOR_LINE_FIELDS = ['domains', 'dkimSelectors'] as const;
 
 export const EMPTY_VENDOR_FORM: VendorFormValues = { name: '', url: '', description: '', domains: '', dkimSelectors: '' };
 
-/** Name, URL, description, domains and DKIM selectors, as the add form and the edit dialog both ask for them. */
+/** Name, URL, description, domains and DKIM selectors, as the edit dialog asks for them. */
 export function VendorFields({ form }: { form: UseFormReturnType<VendorFormValues> }) {
+  return (
+    <>
+      <VendorBasicFields form={form} />
+      <VendorDomainFields form={form} />
+    </>
+  );
+}
+
+/**
+ * Name, URL and description. `inline`: on one line at a laptop's width (the add form), the description a
+ * single line; otherwise stacked, the description a growing text area (the edit dialog).
+ */
+export function VendorBasicFields({ form, inline = false }: { form: UseFormReturnType<VendorFormValues>; inline?: boolean }) {
+  const description = {
+    label: 'Description',
+    maxLength: LIMITS.vendor.descriptionMaxLength,
+    'data-testid': 'vendor-description',
+    ...form.getInputProps('description'),
+  };
   return (
     <>
       <TextInput
@@ -25,6 +44,7 @@ export function VendorFields({ form }: { form: UseFormReturnType<VendorFormValue
         withAsterisk
         maxLength={LIMITS.vendor.nameMaxLength}
         data-testid="vendor-name"
+        w={inline ? { base: '100%', xs: 200 } : undefined}
         key={form.key('name')}
         {...form.getInputProps('name')}
       />
@@ -36,20 +56,15 @@ export function VendorFields({ form }: { form: UseFormReturnType<VendorFormValue
         placeholder="acme.com or https://acme.com"
         maxLength={LIMITS.vendor.urlMaxLength}
         data-testid="vendor-url"
+        w={inline ? { base: '100%', xs: 240 } : undefined}
         key={form.key('url')}
         {...form.getInputProps('url')}
       />
-      <Textarea
-        label="Description"
-        autosize
-        minRows={2}
-        maxRows={6}
-        maxLength={LIMITS.vendor.descriptionMaxLength}
-        data-testid="vendor-description"
-        key={form.key('description')}
-        {...form.getInputProps('description')}
-      />
-      <VendorDomainFields form={form} />
+      {inline ? (
+        <TextInput key={form.key('description')} {...description} style={{ flex: 1, minWidth: 200 }} />
+      ) : (
+        <Textarea key={form.key('description')} {...description} autosize minRows={2} maxRows={6} />
+      )}
     </>
   );
 }
