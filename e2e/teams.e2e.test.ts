@@ -91,7 +91,10 @@ describe('teams, in a real browser', () => {
     await snapshot(owner, 'teams-owner-invited');
 
     // The colleague: the emailed link first, an account second, and back to the invitation after confirming.
-    const invitation = await smtp.waitFor((m) => m.to.includes(colleagueEmail) && m.subject.includes('Vendor risk'));
+    // The subject never carries the workspace's name (the sender chose it); the body quotes it.
+    const invitation = await smtp.waitFor(
+      (m) => m.to.includes(colleagueEmail) && m.subject === MESSAGES.invitations.subject && m.text.includes('"Vendor risk"'),
+    );
     const colleague = await openPage(browser);
     await colleague.goto(firstLink(invitation));
     await colleague.getByText(MESSAGES.invitations.signInFirst).waitFor();
