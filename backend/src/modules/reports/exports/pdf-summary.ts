@@ -26,6 +26,7 @@ import {
   type Pdf,
 } from './pdf-style';
 import { drawTrendChart, drawTrendLegend } from './pdf-trend-chart';
+import { drawTiles, type PdfTile } from './pdf-tiles';
 import { formatUtc } from './report-export';
 
 const LABEL_COLORS: Record<ComplianceLabel, string> = {
@@ -36,14 +37,10 @@ const LABEL_COLORS: Record<ComplianceLabel, string> = {
 
 /** The figures a reader takes in first: vendors assessed of those in scope, the average, pages, open failures. */
 export function summaryTiles(doc: Pdf, overview: ReportsOverview): void {
-  const width = contentWidth(doc);
-  const gap = 10;
-  const tileWidth = (width - 3 * gap) / 4;
   const height = 62;
   ensureSpace(doc, height + 10);
-  const top = doc.y;
   const failures = CHECK_SEVERITIES.reduce((sum, severity) => sum + overview.openFailures[severity], 0);
-  const tiles: { label: string; value: string; color?: string; detail?: string }[] = [
+  const tiles: PdfTile[] = [
     {
       label: 'Vendors assessed',
       value: `${overview.vendorsAssessed} of ${overview.vendorsInScope}`,
@@ -66,28 +63,15 @@ export function summaryTiles(doc: Pdf, overview: ReportsOverview): void {
         .join('\n'),
     },
   ];
-  tiles.forEach((tile, i) => {
-    const x = MARGIN + i * (tileWidth + gap);
-    doc.roundedRect(x, top, tileWidth, height, 4).fill(PDF_COLORS.tile);
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .fillColor(PDF_COLORS.muted)
-      .text(tile.label, x + 8, top + 8, { width: tileWidth - 16 });
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(18)
-      .fillColor(tile.color ?? PDF_COLORS.text)
-      .text(tile.value, x + 8, top + 22, { width: tileWidth - 16, lineBreak: false });
-    if (tile.detail)
-      doc
-        .font('Helvetica')
-        .fontSize(6.5)
-        .fillColor(PDF_COLORS.muted)
-        .text(tile.detail, x + 8, top + 44, { width: tileWidth - 16 });
+  drawTiles(doc, tiles, {
+    height,
+    padding: 8,
+    labelSize: 8,
+    valueSize: 18,
+    detailSize: 6.5,
+    detailTop: 44,
+    detailOneLine: false,
   });
-  doc.x = MARGIN;
-  doc.y = top + height + 18;
 }
 
 /** How many vendors carry each label, and how many have none (not assessed, last crawl failed). */

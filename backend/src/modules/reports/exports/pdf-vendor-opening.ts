@@ -6,6 +6,7 @@ import {
   type VendorInventorySummary,
 } from '@vendorwatch/contracts';
 import { contentWidth, formatRate, MARGIN, note, PDF_COLORS, printable, rateColor, type Pdf } from './pdf-style';
+import { drawTiles, type PdfTile } from './pdf-tiles';
 import { formatUtc } from './report-export';
 
 /**
@@ -25,13 +26,9 @@ export function vendorOpening(
   if (vendor.vendorUrl) note(doc, vendor.vendorUrl);
   doc.moveDown(0.8);
 
-  const tileHeight = 70;
-  const gap = 10;
-  const tileWidth = (width - 2 * gap) / 3;
-  const top = doc.y;
   const letter = inventory?.overallGrade.letter ?? null;
   const failing = CHECK_SEVERITIES.reduce((sum, severity) => sum + overview.openFailures[severity], 0);
-  const tiles: { label: string; value: string; color?: string; detail?: string }[] = [
+  const tiles: PdfTile[] = [
     {
       label: 'Grade',
       value: letter ?? '–',
@@ -50,26 +47,13 @@ export function vendorOpening(
       detail: vendor.lastAssessedAt ? `${failing} failing ${failing === 1 ? 'check' : 'checks'}` : undefined,
     },
   ];
-  tiles.forEach((tile, i) => {
-    const x = MARGIN + i * (tileWidth + gap);
-    doc.roundedRect(x, top, tileWidth, tileHeight, 4).fill(PDF_COLORS.tile);
-    doc
-      .font('Helvetica')
-      .fontSize(9)
-      .fillColor(PDF_COLORS.muted)
-      .text(tile.label, x + 10, top + 8, { width: tileWidth - 20 });
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(24)
-      .fillColor(tile.color ?? PDF_COLORS.text)
-      .text(tile.value, x + 10, top + 22, { width: tileWidth - 20, lineBreak: false });
-    if (tile.detail)
-      doc
-        .font('Helvetica')
-        .fontSize(8)
-        .fillColor(PDF_COLORS.muted)
-        .text(tile.detail, x + 10, top + 52, { width: tileWidth - 20, lineBreak: false });
+  drawTiles(doc, tiles, {
+    height: 70,
+    padding: 10,
+    labelSize: 9,
+    valueSize: 24,
+    detailSize: 8,
+    detailTop: 52,
+    detailOneLine: true,
   });
-  doc.x = MARGIN;
-  doc.y = top + tileHeight + 18;
 }
