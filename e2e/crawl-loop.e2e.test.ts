@@ -156,7 +156,10 @@ describe('the crawl loop, in a real browser', () => {
     await page.goto(`${t.baseUrl}/crawler/${fresh.id}`);
     await page.getByRole('button', { name: 'Start Crawl' }).click();
     await page.locator('[data-testid="crawler-status"][data-status="running"]').waitFor();
+    // The page says Running as soon as Start is pressed; the job link appears once the server has the crawl.
+    const jobHref = await page.getByTestId('crawler-job-link').getAttribute('href');
     const { items } = (await (await user.api(`/api/crawls?vendorId=${fresh.id}`)).json()) as Paginated<CrawlJob>;
+    expect(items.map((job) => `/crawls/${job.id}`)).toEqual([jobHref]);
     expect(items[0]).toMatchObject({ targetUrl: `${site.url}/`, status: expect.stringMatching(/queued|running/) });
     await page.getByRole('button', { name: 'Stop Crawl' }).click();
     await page.locator('[data-testid="crawler-status"][data-status="completed"]').waitFor();
