@@ -1,6 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { fill, MESSAGES, VENDOR_PORTAL_PATH, type CrawlJob, type Vendor } from '@vendorwatch/contracts';
-import { complianceCheckResults, remediationRechecks, asWorkspaceId } from '@vendorwatch/db';
+import { complianceCheckResults, remediationRechecks, remediationRequests } from '@vendorwatch/db';
 import { eq } from 'drizzle-orm';
 import { startFixtureSite, waitFor, type FixtureSite } from '../../../../test-support';
 import { firstLink, startSmtpCatcher, type SmtpCatcher } from '../../../../test-support/smtp-catcher';
@@ -129,15 +129,15 @@ describe('remediation re-checks', () => {
   }, 300_000);
 
   it('allows three re-checks a day per request', async () => {
-    const request = await send(['image-alt'], 'daily@vendor.example');
+    const request = await send([stillFailing], 'daily@vendor.example');
     const [{ workspaceId }] = await t.database.db
-      .select({ workspaceId: remediationRechecks.workspaceId })
-      .from(remediationRechecks)
-      .limit(1);
+      .select({ workspaceId: remediationRequests.workspaceId })
+      .from(remediationRequests)
+      .where(eq(remediationRequests.id, request.id));
     // Three asked for earlier today, whose crawls have ended (or were never kept).
     await t.database.db.insert(remediationRechecks).values(
       [1, 2, 3].map((hours) => ({
-        workspaceId: asWorkspaceId(workspaceId),
+        workspaceId,
         requestId: request.id,
         crawlJobId: null,
         requestedAt: new Date(Date.now() - hours * 3600_000),
