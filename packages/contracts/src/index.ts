@@ -12,3 +12,6 @@ export * from './inventory';
 export * from './grades';
 export * from './workspaces';
 export * from './audit-summary';
+export * from './programme';
+export * from './review-status';
+export * from './intake-rule';

@@ -23,9 +23,11 @@ import {
   DashboardRepository,
   joiningAmbientTransaction,
   openDatabase,
+  ProgrammeTiersRepository,
   ProjectsRepository,
   ReportsRepository,
   UsersRepository,
+  VendorReviewsRepository,
   VendorsRepository,
   WorkspaceInvitationsRepository,
   WorkspaceMembersRepository,
@@ -79,6 +81,8 @@ const REPOSITORIES = [
   WorkspaceInvitationsRepository,
   ApiKeysRepository,
   AuditLogRepository,
+  ProgrammeTiersRepository,
+  VendorReviewsRepository,
 ] as const;
 
 /**
