@@ -13,3 +13,6 @@ export * from './grades';
 export * from './workspaces';
 export * from './audit-summary';
 export * from './remediation';
+export * from './programme';
+export * from './review-status';
+export * from './intake-rule';

@@ -32,6 +32,7 @@ describe('workspace roles', () => {
         'reports.reassess',
         'projects.write',
         'remediation.write',
+        'programme.write',
       ].sort(),
     );
   });
@@ -46,6 +47,7 @@ describe('workspace roles', () => {
         'apiKeys.manage',
         'auditLog.read',
         'vendors.move',
+        'programmeTiers.write',
       ].sort(),
     );
   });

@@ -53,6 +53,10 @@ export const WORKSPACE_PERMISSIONS = {
   'vendors.move': 'admin',
   /** Remediation requests to vendors (issue 40): sending, cancelling, deciding the vendor's replies. */
   'remediation.write': 'editor',
+  /** Issue 40: intake and reviews (a vendor's tier, owner and contacts go through vendors.write). */
+  'programme.write': 'editor',
+  /** Issue 40: the workspace's tier names and intervals. */
+  'programmeTiers.write': 'admin',
 } as const satisfies Record<string, WorkspaceRole>;
 export type WorkspacePermission = keyof typeof WORKSPACE_PERMISSIONS;
 
@@ -149,6 +153,10 @@ export const AUDIT_ACTIONS = [
   'remediation_request.resolve',
   'remediation_request.close',
   'remediation_request.remind',
+  // Issue 40: the vendor programme.
+  'programme_tiers.update',
+  'vendor.intake',
+  'vendor_review.create',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
