@@ -12,3 +12,7 @@ export * from './inventory';
 export * from './grades';
 export * from './workspaces';
 export * from './audit-summary';
+export * from './remediation';
+export * from './programme';
+export * from './review-status';
+export * from './intake-rule';

@@ -21,6 +21,20 @@ export const LIMITS = {
     maxDkimSelectors: 10,
     dkimSelectorMaxLength: 63,
   },
+  /** The vendor programme (issue 40): tier settings, a vendor's contacts, reviews. */
+  programme: {
+    tierNameMaxLength: 60,
+    reviewIntervalDays: { min: 7, max: 3650 },
+    maxAcceptanceDays: { min: 1, max: 3650 },
+    tierReasonMaxLength: 1000,
+    maxContacts: 10,
+    contactNameMaxLength: 200,
+    reviewNotesMaxLength: 5000,
+    /** A review falls due_soon this many days before its date. */
+    dueSoonDays: 30,
+    /** A certificate expiring within this many days opens a review early (due_now). */
+    certificateReviewDays: 14,
+  },
   /** Any URL the API takes (a start URL, a URL to test-crawl or scrape, an API endpoint). */
   urlMaxLength: 2048,
   /** `options` is free-form: bounded by its number of entries and its size as JSON. */
@@ -100,6 +114,28 @@ export const LIMITS = {
     /** What an .xlsx (a zip) may unpack to: a 5 MB zip of repeated text could otherwise expand to gigabytes in memory. */
     importMaxUnpackedBytes: 50 * 1024 * 1024,
     moveMaxVendors: 1000,
+  },
+  /** Remediation requests and their vendor links (issue 40). */
+  remediation: {
+    maxChecks: 50,
+    checkIdMaxLength: 100,
+    messageMaxLength: 2000,
+    commentMaxLength: 2000,
+    /** A vendor link's token is 32 random bytes in base64url (43 characters); the route refuses other lengths. */
+    tokenMinLength: 43,
+    tokenMaxLength: 64,
+    maxAttachmentBytes: 10 * 1024 * 1024,
+    maxAttachmentsPerRequest: 20,
+    attachmentNameMaxLength: 200,
+    rechecksPerDay: 3,
+    /** A closed request's link keeps working this long, so the vendor can still read the outcome. */
+    closedLinkDays: 30,
+    /** Failed link lookups one client address may make per minute before 429. */
+    failedLookupsPerMinute: 10,
+    /** Requests one workspace may send in 24 hours (each sends an email to an address the sender picks). */
+    requestsPerWorkspacePerDay: 200,
+    /** One address gets a new request from one workspace at most once in this many seconds. */
+    recipientCooldownSeconds: 60,
   },
 } as const;
 

@@ -23,13 +23,17 @@ import {
   DashboardRepository,
   joiningAmbientTransaction,
   openDatabase,
+  ProgrammeTiersRepository,
   ProjectsRepository,
   ReportsRepository,
   UsersRepository,
+  VendorReviewsRepository,
   VendorsRepository,
   WorkspaceInvitationsRepository,
   WorkspaceMembersRepository,
   WorkspacesRepository,
+  VendorLinksRepository,
+  RemediationRequestsRepository,
   type Database,
   type DatabaseHandle,
 } from '@vendorwatch/db';
@@ -79,6 +83,10 @@ const REPOSITORIES = [
   WorkspaceInvitationsRepository,
   ApiKeysRepository,
   AuditLogRepository,
+  VendorLinksRepository,
+  RemediationRequestsRepository,
+  ProgrammeTiersRepository,
+  VendorReviewsRepository,
 ] as const;
 
 /**
