@@ -90,7 +90,7 @@ export default function VendorRoute() {
             <RequiresPermission permission="vendors.write">
               <EditVendorButton vendor={vendor.data} />
             </RequiresPermission>
-            <RequiresPermission permission="vendors.write">
+            <RequiresPermission permission="remediation.write">
               <VendorRequestFix vendor={vendor.data} />
             </RequiresPermission>
           </Group>

@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { RemediationRequestSummary } from '@vendorwatch/contracts';
 import { api } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useFeatureMutation, type MutationConfig } from '@/lib/react-query';
 import { remediationRequestPath } from './get-remediation-request';
 import { REMEDIATION_REQUESTS_QUERY_KEY } from './get-remediation-requests';
-import type { RemediationRequest } from './types';
 
 /** `POST /api/remediation-requests/:id/cancel`: the vendor's link stops working at once. */
 export const cancelRemediationRequest = ({ requestId }: { requestId: string }) =>
-  api.post<RemediationRequest>(`${remediationRequestPath(requestId)}/cancel`);
+  api.post<RemediationRequestSummary>(`${remediationRequestPath(requestId)}/cancel`);
 
 export const useCancelRemediationRequest = ({
   mutationConfig,

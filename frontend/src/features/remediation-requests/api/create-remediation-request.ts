@@ -1,17 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { CreateRemediationRequest, RemediationRequestSummary } from '@vendorwatch/contracts';
 import { api } from '@/lib/api-client';
 import { notifyError, notifyInfo, notifySuccess } from '@/lib/notify';
 import { useFeatureMutation, type MutationConfig } from '@/lib/react-query';
 import { REMEDIATION_REQUESTS_QUERY_KEY } from './get-remediation-requests';
-import type { CreateRemediationRequestInput, RemediationRequest } from './types';
 
 export const remediationSentMessage = (email: string) => `Request sent: ${email} was emailed a link to answer it`;
 export const remediationNotEmailedMessage = (email: string) =>
-  `No email server is configured, so nothing was sent to ${email}: send them the link yourself`;
+  `No email server is configured: the request was saved, but nothing was sent to ${email}`;
 
 /** `POST /api/vendors/:id/remediation-requests`: the contact gets an emailed link to the vendor page. */
-export const createRemediationRequest = ({ vendorId, data }: { vendorId: string; data: CreateRemediationRequestInput }) =>
-  api.post<RemediationRequest>(`/api/vendors/${encodeURIComponent(vendorId)}/remediation-requests`, data);
+export const createRemediationRequest = ({ vendorId, data }: { vendorId: string; data: CreateRemediationRequest }) =>
+  api.post<RemediationRequestSummary>(`/api/vendors/${encodeURIComponent(vendorId)}/remediation-requests`, data);
 
 export const useCreateRemediationRequest = ({
   mutationConfig,
@@ -22,7 +22,7 @@ export const useCreateRemediationRequest = ({
     {
       onSuccess: (created) => {
         void queryClient.invalidateQueries({ queryKey: REMEDIATION_REQUESTS_QUERY_KEY });
-        // "Sent" only when an email went; otherwise say so plainly (the dialog shows the link).
+        // "Sent" only when an email went; otherwise say so plainly.
         if (created.emailed === false) notifyInfo(remediationNotEmailedMessage(created.contactEmail));
         else notifySuccess(remediationSentMessage(created.contactEmail));
       },

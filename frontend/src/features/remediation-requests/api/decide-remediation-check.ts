@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { RemediationDecision } from '@vendorwatch/contracts';
 import { api } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useFeatureMutation, type MutationConfig } from '@/lib/react-query';
 import { remediationRequestPath } from './get-remediation-request';
 import { REMEDIATION_REQUESTS_QUERY_KEY } from './get-remediation-requests';
-import type { RemediationDecision } from './types';
 
 interface DecideInput {
   requestId: string;

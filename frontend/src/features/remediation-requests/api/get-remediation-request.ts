@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { RemediationRequestDetail } from '@vendorwatch/contracts';
 import { api } from '@/lib/api-client';
 import { REMEDIATION_REQUESTS_QUERY_KEY } from './get-remediation-requests';
-import type { RemediationRequestDetail } from './types';
 
 export const remediationRequestPath = (requestId: string) => `/api/remediation-requests/${encodeURIComponent(requestId)}`;
 

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { RemediationRequestList } from '@vendorwatch/contracts';
 import { api } from '@/lib/api-client';
-import type { RemediationRequestPage } from './types';
 
 export const REMEDIATION_REQUESTS_QUERY_KEY = ['remediation-requests'] as const;
 
 /** `GET /api/remediation-requests?vendorId=`: one vendor's requests, newest first. */
 export const getRemediationRequests = ({ vendorId, signal }: { vendorId: string; signal?: AbortSignal }) =>
-  api.get<RemediationRequestPage>('/api/remediation-requests', { params: { vendorId }, signal });
+  api.get<RemediationRequestList>('/api/remediation-requests', { params: { vendorId }, signal });
 
 export const getRemediationRequestsQueryOptions = (vendorId: string) =>
   queryOptions({

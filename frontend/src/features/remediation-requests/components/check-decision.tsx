@@ -1,8 +1,8 @@
 import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
+import { LIMITS } from '@vendorwatch/contracts';
 import { useState } from 'react';
 import { useDecideRemediationCheck } from '../api/decide-remediation-check';
-import { REMEDIATION_LIMITS } from '../api/types';
 
 /** Accept the vendor's reply to one check, or reject it with a note the vendor will read. */
 export function CheckDecision({ requestId, checkId, title }: { requestId: string; checkId: string; title: string }) {
@@ -23,7 +23,7 @@ export function CheckDecision({ requestId, checkId, title }: { requestId: string
           label="Why the reply is rejected (shown to the vendor)"
           autosize
           minRows={2}
-          maxLength={REMEDIATION_LIMITS.noteMaxLength}
+          maxLength={LIMITS.remediation.commentMaxLength}
           value={note}
           error={noteError}
           onChange={(event) => {

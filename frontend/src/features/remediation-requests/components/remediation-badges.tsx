@@ -1,5 +1,5 @@
 import { Badge, Group } from '@mantine/core';
-import type { RemediationCheckStatus, RemediationState } from '../api/types';
+import type { RemediationCheckStatus, RemediationState } from '@vendorwatch/contracts';
 
 const STATE_LABELS: Record<RemediationState, string> = {
   sent: 'Sent',

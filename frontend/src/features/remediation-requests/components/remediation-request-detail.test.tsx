@@ -3,16 +3,33 @@ import { describe, expect, it, vi } from 'vitest';
 import { VENDOR_ID } from '@/testing/fixtures';
 import { mockFetch } from '@/testing/mock-fetch';
 import { renderWithProviders } from '@/testing/test-utils';
-import type { RemediationRequestDetail as Detail } from '../api/types';
+import type { RemediationReply, RemediationRequestDetail as Detail } from '@vendorwatch/contracts';
 import { RemediationRequestDetail } from './remediation-request-detail';
 import { VendorRemediationRequests } from './vendor-remediation-requests';
 
 const ID = 'req-1';
 const PATH = `/api/remediation-requests/${ID}`;
 
+const reply = (extra: Partial<RemediationReply>): RemediationReply => ({
+  id: 'r1',
+  author: 'vendor',
+  status: 'fixed',
+  decision: null,
+  comment: '',
+  createdAt: '2020-03-02T10:00:00.000Z',
+  ...extra,
+});
+
 const detail = (extra: Partial<Detail> = {}): Detail => ({
   id: ID,
   vendorId: VENDOR_ID,
+  vendorName: 'Globex',
+  createdAt: '2020-03-01T09:00:00.000Z',
+  createdBy: 'ann@example.com',
+  awaitingReview: 1,
+  assessmentId: 'a1',
+  linkLastViewedAt: '2020-03-01T10:00:00.000Z',
+  rechecksToday: 0,
   state: 'responded',
   checkIds: ['headers.hsts', 'headers.csp'],
   contactEmail: 'sec@globex.example',
@@ -24,12 +41,22 @@ const detail = (extra: Partial<Detail> = {}): Detail => ({
       checkId: 'headers.hsts',
       title: 'HSTS present',
       status: 'claimed_fixed',
-      replies: [{ status: 'fixed', comment: 'HSTS is on' }],
-      attachments: [{ id: 'att-1', name: 'hsts.pdf', size: 2048, sha256: 'ab'.repeat(32) }],
+      replies: [reply({ comment: 'HSTS is on' })],
+      attachments: [
+        {
+          id: 'att-1',
+          checkId: 'headers.hsts',
+          name: 'hsts.pdf',
+          size: 2048,
+          sha256: 'ab'.repeat(32),
+          contentType: 'application/pdf',
+          createdAt: '2020-03-02T10:00:00.000Z',
+        },
+      ],
     },
     { checkId: 'headers.csp', title: 'Content-Security-Policy present', status: 'open', replies: [], attachments: [] },
   ],
-  events: [{ type: 'viewed', at: '2020-03-01T10:00:00.000Z' }],
+  events: [{ id: 'e1', type: 'viewed', at: '2020-03-01T10:00:00.000Z', actor: 'Vendor contact', detail: {} }],
   ...extra,
 });
 
@@ -42,7 +69,7 @@ describe('a remediation request', () => {
     expect(screen.getByTestId('remediation-overdue')).toBeInTheDocument();
     const [hsts, csp] = screen.getAllByTestId('remediation-check');
     expect(within(hsts!).getByTestId('remediation-check-status')).toHaveTextContent('Vendor says fixed');
-    expect(within(hsts!).getByTestId('remediation-reply')).toHaveTextContent('Fixed: HSTS is on');
+    expect(within(hsts!).getByTestId('remediation-reply')).toHaveTextContent(/^Fixed \(.+\): HSTS is on$/);
     expect(within(hsts!).getByTestId('remediation-attachment')).toHaveTextContent('hsts.pdf (2 KB)');
     // Only an answered check waits for a decision.
     expect(within(hsts!).getByTestId('check-accept')).toBeInTheDocument();

@@ -7,25 +7,32 @@ import { useCan } from '@/lib/workspace';
 import { useCancelRemediationRequest } from '../api/cancel-remediation-request';
 import { useDownloadRemediationAttachment } from '../api/download-remediation-attachment';
 import { useRemediationRequest } from '../api/get-remediation-request';
-import {
-  AWAITING_DECISION,
-  isOpenRequest,
-  type RemediationCheck,
-  type RemediationRequestDetail as Detail,
-  type RemediationReply,
-} from '../api/types';
+import type {
+  RemediationRequestCheck,
+  RemediationRequestDetail as Detail,
+  RemediationReply,
+  RemediationEvent,
+} from '@vendorwatch/contracts';
+import { AWAITING_DECISION, isOpenRequest } from '../api/types';
 import { CheckDecision } from './check-decision';
 import { RemediationCheckStatusBadge, RemediationStateBadges } from './remediation-badges';
 import { formatDueDate } from './due-date';
 
-/** The permission that lets a role act on requests (editors and up); viewers read. */
-export const REMEDIATION_WRITE_PERMISSION = 'vendors.write' as const;
+const REPLY_LABELS = { fixed: 'Fixed', compensating_control: 'Compensating control', disputed: 'Disputed' } as const;
+const DECISION_LABELS = { accept: 'Accepted by the team', reject: 'Rejected by the team' } as const;
 
-const REPLY_LABELS: Record<RemediationReply['status'], string> = {
-  fixed: 'Fixed',
-  compensating_control: 'Compensating control',
-  disputed: 'Disputed',
-};
+/** A line of a check's thread: the vendor's answer, or the team's decision on it. */
+const replyHeading = (reply: RemediationReply) =>
+  reply.author === 'workspace'
+    ? reply.decision
+      ? DECISION_LABELS[reply.decision]
+      : 'The team'
+    : reply.status
+      ? REPLY_LABELS[reply.status]
+      : 'The vendor';
+
+const eventLine = (event: RemediationEvent) =>
+  `${new Date(event.at).toLocaleString()} — ${event.type.replaceAll('_', ' ')} · ${event.actor}`;
 
 const formatBytes = (size: number) =>
   size >= 1024 * 1024 ? `${(size / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(size / 1024))} KB`;
@@ -33,7 +40,7 @@ const formatBytes = (size: number) =>
 /** One request as the analyst follows it: where it stands, and per check the vendor's answers and files. */
 export function RemediationRequestDetail({ requestId }: { requestId: string }) {
   const request = useRemediationRequest({ requestId });
-  const canAct = useCan(REMEDIATION_WRITE_PERMISSION);
+  const canAct = useCan('remediation.write');
   if (request.isPending) return <PageLoader />;
   if (request.isError)
     return (
@@ -49,17 +56,14 @@ export function RemediationRequestDetail({ requestId }: { requestId: string }) {
       {data.checks.map((check) => (
         <CheckCard key={check.checkId} requestId={data.id} check={check} canDecide={canAct && open} />
       ))}
-      {data.events && data.events.length > 0 && (
+      {data.events.length > 0 && (
         <Card withBorder radius="md" padding="lg">
           <Title order={3} size="h5" mb="xs">
             History
           </Title>
           <List size="sm" spacing={4}>
-            {data.events.map((event, index) => (
-              <List.Item key={event.id ?? index}>
-                {new Date(event.at ?? event.createdAt ?? '').toLocaleString()} — {event.type.replaceAll('_', ' ')}
-                {event.detail ? `: ${event.detail}` : ''}
-              </List.Item>
+            {data.events.map((event) => (
+              <List.Item key={event.id}>{eventLine(event)}</List.Item>
             ))}
           </List>
         </Card>
@@ -92,7 +96,7 @@ function RequestSummary({ request, canCancel }: { request: Detail; canCancel: bo
           Due <b data-testid="remediation-due">{formatDueDate(request.dueAt)}</b> · asked {request.contactEmail}
         </Text>
         <Anchor component={Link} to={paths.app.vendor.getHref(request.vendorId)} size="sm">
-          Open the vendor
+          {request.vendorName}
         </Anchor>
         {request.message && (
           <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
@@ -104,7 +108,7 @@ function RequestSummary({ request, canCancel }: { request: Detail; canCancel: bo
   );
 }
 
-function CheckCard({ requestId, check, canDecide }: { requestId: string; check: RemediationCheck; canDecide: boolean }) {
+function CheckCard({ requestId, check, canDecide }: { requestId: string; check: RemediationRequestCheck; canDecide: boolean }) {
   const download = useDownloadRemediationAttachment();
   return (
     <Card withBorder radius="md" padding="lg" data-testid="remediation-check" data-check-id={check.checkId}>
@@ -121,18 +125,19 @@ function CheckCard({ requestId, check, canDecide }: { requestId: string; check: 
           </Text>
         ) : (
           <Stack gap={6}>
-            {check.replies.map((reply, index) => (
-              <Text key={reply.id ?? index} size="sm" data-testid="remediation-reply" style={{ overflowWrap: 'anywhere' }}>
-                <b>{REPLY_LABELS[reply.status] ?? reply.status}</b>
-                {reply.createdAt ? ` (${new Date(reply.createdAt).toLocaleString()})` : ''}: {reply.comment}
+            {check.replies.map((reply) => (
+              <Text
+                key={reply.id}
+                size="sm"
+                data-testid="remediation-reply"
+                data-author={reply.author}
+                style={{ overflowWrap: 'anywhere' }}
+              >
+                <b>{replyHeading(reply)}</b> ({new Date(reply.createdAt).toLocaleString()})
+                {reply.comment ? `: ${reply.comment}` : ''}
               </Text>
             ))}
           </Stack>
-        )}
-        {check.decisionNote && (
-          <Text size="sm" c="dimmed">
-            Your note: {check.decisionNote}
-          </Text>
         )}
         {check.attachments.length > 0 && (
           <Group gap="xs">

@@ -1,22 +1,9 @@
-import {
-  Alert,
-  Autocomplete,
-  Badge,
-  Button,
-  Checkbox,
-  CopyButton,
-  Group,
-  Modal,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Autocomplete, Badge, Button, Checkbox, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconCheck, IconCopy, IconSend } from '@tabler/icons-react';
+import { IconSend } from '@tabler/icons-react';
+import { LIMITS, REQUESTABLE_OUTCOMES, type RemediationRequestSummary } from '@vendorwatch/contracts';
 import { useState } from 'react';
 import { useCreateRemediationRequest, remediationNotEmailedMessage } from '../api/create-remediation-request';
-import { REMEDIATION_LIMITS, type RemediationRequest } from '../api/types';
 import { dueAtFromDateInput, earliestDueDate } from './due-date';
 
 /** A check of the latest assessment the vendor could be asked to fix. */
@@ -52,7 +39,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** "Request a fix": pick failing or warning checks, who to ask, by when and why; the contact is emailed a link. */
 export function RequestFixButton({ vendorId, vendorName, checks, contacts = [] }: RequestFixButtonProps) {
   const [opened, setOpened] = useState(false);
-  const fixable = checks.filter((check) => check.outcome === 'fail' || check.outcome === 'warn');
+  const fixable = checks.filter((check) => (REQUESTABLE_OUTCOMES as readonly string[]).includes(check.outcome));
   return (
     <>
       <Button
@@ -104,15 +91,15 @@ function RequestFixForm({ vendorId, checks, contacts, onDone }: RequestFixFormPr
           checkIds: values.checkIds,
           contactEmail: values.contactEmail.trim().toLowerCase(),
           dueAt: dueAtFromDateInput(values.dueDate),
-          ...(values.message.trim() ? { message: values.message.trim() } : {}),
+          message: values.message.trim(),
         },
       },
-      // Without an email server the dialog stays open on the link to hand over.
+      // Without an email server the dialog stays open to say so.
       { onSuccess: (created) => created.emailed !== false && onDone() },
     ),
   );
 
-  if (create.data && create.data.emailed === false) return <UnsentLink request={create.data} onDone={onDone} />;
+  if (create.data && create.data.emailed === false) return <NotEmailedNotice request={create.data} onDone={onDone} />;
   const suggestions = contacts.map((contact) => contact.email);
   return (
     <form onSubmit={submit} noValidate data-testid="request-fix-form">
@@ -143,7 +130,7 @@ function RequestFixForm({ vendorId, checks, contacts, onDone }: RequestFixFormPr
           withAsterisk
           type="email"
           data={suggestions}
-          maxLength={REMEDIATION_LIMITS.emailMaxLength}
+          maxLength={LIMITS.auth.emailMaxLength}
           description={suggestions.length > 0 ? "The vendor's contacts are suggested" : undefined}
           {...form.getInputProps('contactEmail')}
         />
@@ -152,7 +139,7 @@ function RequestFixForm({ vendorId, checks, contacts, onDone }: RequestFixFormPr
           label="Message"
           autosize
           minRows={3}
-          maxLength={REMEDIATION_LIMITS.messageMaxLength}
+          maxLength={LIMITS.remediation.messageMaxLength}
           description="Shown to the vendor on their page, above the checks"
           {...form.getInputProps('message')}
         />
@@ -166,32 +153,13 @@ function RequestFixForm({ vendorId, checks, contacts, onDone }: RequestFixFormPr
   );
 }
 
-/** No email server: the request exists, and its link is handed over by other means. */
-function UnsentLink({ request, onDone }: { request: RemediationRequest; onDone: () => void }) {
-  const link = request.link ?? '';
+/** No email server: the request exists, but nobody was told; the analyst hands it over by other means. */
+function NotEmailedNotice({ request, onDone }: { request: RemediationRequestSummary; onDone: () => void }) {
   return (
     <Stack gap="sm" data-testid="request-fix-unsent">
       <Alert color="blue" title="No email was sent">
         {remediationNotEmailedMessage(request.contactEmail)}
       </Alert>
-      {link && (
-        <Group gap="xs" wrap="nowrap" align="flex-end">
-          <TextInput
-            label="Vendor link"
-            value={link}
-            readOnly
-            onFocus={(event) => event.currentTarget.select()}
-            style={{ flex: 1, minWidth: 0 }}
-          />
-          <CopyButton value={link}>
-            {({ copied, copy }) => (
-              <Button variant="light" leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />} onClick={copy}>
-                {copied ? 'Copied' : 'Copy'}
-              </Button>
-            )}
-          </CopyButton>
-        </Group>
-      )}
       <Group justify="flex-end">
         <Button variant="default" onClick={onDone}>
           Done

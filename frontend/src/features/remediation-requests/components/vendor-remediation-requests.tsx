@@ -46,7 +46,14 @@ export function VendorRemediationRequests({ vendorId }: { vendorId: string }) {
                   Due {formatDueDate(request.dueAt)}
                 </Text>
               </Stack>
-              <RemediationStateBadges state={request.state} overdue={request.overdue} />
+              <Group gap={4} wrap="nowrap">
+                {request.awaitingReview > 0 && (
+                  <Badge color="violet" variant="outline" data-testid="remediation-awaiting-review">
+                    {plural(request.awaitingReview, 'reply', 'replies')} to review
+                  </Badge>
+                )}
+                <RemediationStateBadges state={request.state} overdue={request.overdue} />
+              </Group>
             </Group>
           ))}
         </Stack>

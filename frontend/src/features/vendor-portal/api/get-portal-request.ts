@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PortalRequest } from '@vendorwatch/contracts';
 import { api } from '@/lib/api-client';
-import type { PortalRequest } from './types';
 
 /** The portal's own paths: the token is the only credential, and no other API is called from the page. */
 export const portalPath = (token: string) => `/api/portal/${encodeURIComponent(token)}`;
@@ -15,5 +15,15 @@ export const getPortalRequestQueryOptions = (token: string) =>
     queryFn: ({ signal }) => getPortalRequest({ token, signal }),
   });
 
-export const usePortalRequest = ({ token, refetchIntervalMs }: { token: string; refetchIntervalMs?: number | false }) =>
-  useQuery({ ...getPortalRequestQueryOptions(token), refetchInterval: refetchIntervalMs ?? false });
+interface PortalRequestOptions {
+  token: string;
+  /** Read again every `refetchIntervalMs` while this holds (a re-check running). */
+  refetchWhile?: (request: PortalRequest) => boolean;
+  refetchIntervalMs?: number;
+}
+
+export const usePortalRequest = ({ token, refetchWhile, refetchIntervalMs = 5_000 }: PortalRequestOptions) =>
+  useQuery({
+    ...getPortalRequestQueryOptions(token),
+    refetchInterval: (query) => (query.state.data && refetchWhile?.(query.state.data) ? refetchIntervalMs : false),
+  });

@@ -1,9 +1,18 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PortalRecheck } from '@vendorwatch/contracts';
 import { api } from '@/lib/api-client';
-import { portalPath } from './get-portal-request';
+import { getPortalRequestQueryOptions, portalPath } from './get-portal-request';
 
-/** `POST /api/portal/:token/recheck`: 202 when a crawl of the site started; a refusal says why (one running, daily limit). */
+/** `POST /api/portal/:token/recheck`: 202 when a crawl of the site started; 409 one is running, 429 the daily limit. */
 export const requestRecheck = ({ token }: { token: string }) =>
-  api.postWithStatus<unknown>(`${portalPath(token)}/recheck`, {}, { auth: false });
+  api.post<PortalRecheck>(`${portalPath(token)}/recheck`, {}, { auth: false });
 
-export const useRequestRecheck = () => useMutation({ mutationFn: requestRecheck });
+/** Refreshes the request either way: its `recheck` says whether one runs and how many are left today. */
+export const useRequestRecheck = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: requestRecheck,
+    onSettled: (_answer, _error, { token }) =>
+      queryClient.invalidateQueries({ queryKey: getPortalRequestQueryOptions(token).queryKey }),
+  });
+};

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UploadedAttachment } from '@vendorwatch/contracts';
 import { api } from '@/lib/api-client';
 import { getPortalRequestQueryOptions, portalPath } from './get-portal-request';
-import type { PortalAttachment } from './types';
 
 /** `POST /api/portal/:token/attachments` (multipart `checkId`, `file`): the server types the file by its content. */
 export const uploadAttachment = ({ token, checkId, file }: { token: string; checkId: string; file: File }) => {
@@ -9,7 +9,7 @@ export const uploadAttachment = ({ token, checkId, file }: { token: string; chec
   // The field first: the server reads the parts in order and the file is streamed last.
   form.append('checkId', checkId);
   form.append('file', file, file.name);
-  return api.postForm<PortalAttachment>(`${portalPath(token)}/attachments`, form, { auth: false });
+  return api.postForm<UploadedAttachment>(`${portalPath(token)}/attachments`, form, { auth: false });
 };
 
 export const useUploadAttachment = () => {

@@ -2,7 +2,8 @@ import { Alert, FileButton, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useUploadAttachment } from '../api/upload-attachment';
-import { PORTAL_ATTACHMENT, type PortalAttachment } from '../api/types';
+import type { UploadedAttachment } from '@vendorwatch/contracts';
+import { PORTAL_ATTACHMENT } from '../api/types';
 
 const TOO_LARGE = 'The file is larger than 10 MB: attach a smaller one';
 
@@ -14,7 +15,7 @@ export function PortalAttachmentUpload({
 }: {
   token: string;
   checkId: string;
-  attachments?: readonly PortalAttachment[];
+  attachments?: readonly UploadedAttachment[];
 }) {
   const upload = useUploadAttachment();
   const [tooLarge, setTooLarge] = useState(false);

@@ -1,5 +1,5 @@
 import { Alert, Badge, Card, Group, List, Stack, Text } from '@mantine/core';
-import type { PortalCheck } from '../api/types';
+import type { PortalCheck, RemediationReply } from '@vendorwatch/contracts';
 import { PortalAttachmentUpload } from './portal-attachment-upload';
 import { PortalReplyForm } from './portal-reply-form';
 
@@ -20,11 +20,24 @@ const STATUS_COLORS: Record<PortalCheck['status'], string> = {
   accepted: 'teal',
 };
 const REPLY_LABELS = { fixed: 'Fixed', compensating_control: 'Compensating control', disputed: 'Disputed' } as const;
+const DECISION_LABELS = { accept: 'Accepted by the team', reject: 'Not accepted by the team' } as const;
+
+/** A line of the check's thread: the vendor's own answer, or the team's decision on it (a rejection's note is for the vendor). */
+const replyHeading = (reply: RemediationReply) =>
+  reply.author === 'workspace'
+    ? reply.decision
+      ? DECISION_LABELS[reply.decision]
+      : 'The team'
+    : reply.status
+      ? REPLY_LABELS[reply.status]
+      : 'You';
 const EVIDENCE_SHOWN = 5;
 
 /** One check asked about: what failed, the evidence, how to fix it; then the vendor's answer and files. */
 export function PortalCheckCard({ token, check, canAnswer }: { token: string; check: PortalCheck; canAnswer: boolean }) {
   const settled = check.status === 'resolved' || check.status === 'accepted';
+  const last = check.replies.at(-1);
+  const rejected = last?.author === 'workspace' && last.decision === 'reject';
   return (
     <Card withBorder radius="md" padding="md" data-testid="portal-check" data-check-id={check.checkId} data-status={check.status}>
       <Stack gap="sm">
@@ -75,18 +88,19 @@ export function PortalCheckCard({ token, check, canAnswer }: { token: string; ch
         {check.replies.length > 0 && (
           <Stack gap={2} data-testid="portal-replies">
             <Text size="xs" fw={600} c="dimmed" tt="uppercase">
-              Your answers
+              Answers
             </Text>
-            {check.replies.map((reply, index) => (
-              <Text key={reply.id ?? index} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                <b>{REPLY_LABELS[reply.status] ?? reply.status}</b>: {reply.comment}
+            {check.replies.map((reply) => (
+              <Text key={reply.id} size="sm" data-author={reply.author} style={{ overflowWrap: 'anywhere' }}>
+                <b>{replyHeading(reply)}</b>
+                {reply.comment ? `: ${reply.comment}` : ''}
               </Text>
             ))}
           </Stack>
         )}
-        {check.decisionNote && (
-          <Alert color="orange" title="The team's note" data-testid="portal-decision-note">
-            {check.decisionNote}
+        {rejected && (
+          <Alert color="orange" title="Your answer was not accepted" data-testid="portal-decision-note">
+            {last.comment || 'Please answer again.'}
           </Alert>
         )}
         {canAnswer && !settled && (

@@ -1,9 +1,9 @@
 import { Alert, Button, Radio, Stack, Group, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useReplyToCheck } from '../api/reply-to-check';
-import { PORTAL_COMMENT_MAX_LENGTH, type PortalReplyStatus } from '../api/types';
+import { LIMITS, type VendorReplyStatus } from '@vendorwatch/contracts';
 
-const CHOICES: { value: PortalReplyStatus; label: string }[] = [
+const CHOICES: { value: VendorReplyStatus; label: string }[] = [
   { value: 'fixed', label: 'Fixed' },
   { value: 'compensating_control', label: 'Compensating control' },
   { value: 'disputed', label: 'Disputed' },
@@ -12,7 +12,7 @@ const CHOICES: { value: PortalReplyStatus; label: string }[] = [
 /** The vendor's answer on one check: fixed, a compensating control, or disputed, with a comment. */
 export function PortalReplyForm({ token, checkId }: { token: string; checkId: string }) {
   const reply = useReplyToCheck();
-  const [status, setStatus] = useState<PortalReplyStatus | ''>('');
+  const [status, setStatus] = useState<VendorReplyStatus | ''>('');
   const [comment, setComment] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -35,7 +35,7 @@ export function PortalReplyForm({ token, checkId }: { token: string; checkId: st
   return (
     <form onSubmit={submit} noValidate data-testid="portal-reply-form">
       <Stack gap="xs">
-        <Radio.Group label="Your answer" value={status} onChange={(value) => setStatus(value as PortalReplyStatus)}>
+        <Radio.Group label="Your answer" value={status} onChange={(value) => setStatus(value as VendorReplyStatus)}>
           <Group gap="md" mt={4}>
             {CHOICES.map((choice) => (
               <Radio key={choice.value} value={choice.value} label={choice.label} />
@@ -46,7 +46,7 @@ export function PortalReplyForm({ token, checkId }: { token: string; checkId: st
           label="Comment"
           autosize
           minRows={2}
-          maxLength={PORTAL_COMMENT_MAX_LENGTH}
+          maxLength={LIMITS.remediation.commentMaxLength}
           value={comment}
           onChange={(event) => setComment(event.currentTarget.value)}
         />

@@ -3,19 +3,33 @@ import { describe, expect, it } from 'vitest';
 import { mockFetch } from '@/testing/mock-fetch';
 import { mockPhoneScreen } from '@/testing/phone-screen';
 import { renderWithProviders } from '@/testing/test-utils';
-import type { PortalRequest } from '../api/types';
+import { MESSAGES, type PortalRequest, type RemediationReply } from '@vendorwatch/contracts';
 import { RECHECK_STARTED } from './portal-recheck';
 import { VendorPortalPage } from './vendor-portal-page';
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
 const PORTAL = `/api/portal/${TOKEN}`;
 
+const reply = (extra: Partial<RemediationReply>): RemediationReply => ({
+  id: 'r1',
+  author: 'vendor',
+  status: 'fixed',
+  decision: null,
+  comment: '',
+  createdAt: '2030-03-01T10:00:00.000Z',
+  ...extra,
+});
+
 const portalRequest = (extra: Partial<PortalRequest> = {}): PortalRequest => ({
+  kind: 'remediation',
   workspaceName: 'Acme Risk',
   vendorName: 'Globex',
   dueAt: '2030-03-15T23:59:59.000Z',
   message: 'Please add the missing headers before our audit.',
   state: 'sent',
+  overdue: false,
+  recheck: { running: false, usedToday: 0, perDay: 3, lastRequestedAt: null },
+  limits: { maxAttachmentBytes: 10 * 1024 * 1024, maxAttachments: 20, commentMaxLength: 2000 },
   checks: [
     {
       checkId: 'headers.hsts',
@@ -26,6 +40,7 @@ const portalRequest = (extra: Partial<PortalRequest> = {}): PortalRequest => ({
       evidence: [{ url: 'https://globex.example/', detail: 'No Strict-Transport-Security header' }],
       status: 'open',
       replies: [],
+      attachments: [],
     },
   ],
   ...extra,
@@ -54,12 +69,12 @@ describe('the vendor page', () => {
     const { requests } = mockFetch({
       [`GET ${PORTAL}`]: () => ({ body: current }),
       [`POST ${PORTAL}/checks/headers.hsts/replies`]: ({ body }) => {
-        const reply = body as { status: 'fixed'; comment: string };
+        const answer = body as { status: 'fixed'; comment: string };
         current = portalRequest({
           state: 'responded',
-          checks: [{ ...current.checks[0]!, status: 'claimed_fixed', replies: [reply] }],
+          checks: [{ ...current.checks[0]!, status: 'claimed_fixed', replies: [reply(answer)] }],
         });
-        return { status: 201, body: { id: 'r1', ...reply } };
+        return { status: 201, body: current };
       },
     });
     const { user } = renderWithProviders(<VendorPortalPage token={TOKEN} />);
@@ -113,18 +128,18 @@ describe('the vendor page', () => {
   });
 
   it.each([
-    { status: 202, body: undefined, result: 'started', text: RECHECK_STARTED },
+    { status: 202, body: { crawlJobId: 'job-1', state: 'started' }, result: 'started', text: RECHECK_STARTED },
     {
       status: 409,
-      body: { statusCode: 409, message: 'A re-check is already running' },
+      body: { statusCode: 409, message: MESSAGES.remediation.recheckRunning },
       result: 'running',
-      text: 'A re-check is already running',
+      text: MESSAGES.remediation.recheckRunning,
     },
     {
       status: 429,
-      body: { statusCode: 429, message: 'Three re-checks a day at most: try again tomorrow' },
+      body: { statusCode: 429, message: 'At most 3 re-checks a day: try again tomorrow' },
       result: 'refused',
-      text: 'Three re-checks a day at most: try again tomorrow',
+      text: 'At most 3 re-checks a day: try again tomorrow',
     },
   ])('explains the re-check answer $status ($result)', async ({ status, body, result, text }) => {
     mockFetch({
@@ -139,25 +154,59 @@ describe('the vendor page', () => {
   });
 
   it('says plainly that a dead or unknown link is no longer valid', async () => {
-    mockFetch({ [`GET ${PORTAL}`]: { status: 404, body: { statusCode: 404, message: 'This link is no longer valid' } } });
+    mockFetch({ [`GET ${PORTAL}`]: { status: 404, body: { statusCode: 404, message: MESSAGES.remediation.linkInvalid } } });
     renderWithProviders(<VendorPortalPage token={TOKEN} />);
-    expect(await screen.findByRole('heading', { name: 'This link is no longer valid' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: MESSAGES.remediation.linkInvalid })).toBeInTheDocument();
     expect(screen.queryByTestId('vendor-portal')).not.toBeInTheDocument();
   });
 
-  it('shows a closed request without forms, and the note of a rejected answer', async () => {
+  it("shows the team's note on a rejected answer, and the form to answer again", async () => {
+    const rejected = [
+      reply({ comment: 'Done' }),
+      reply({ id: 'r2', author: 'workspace', status: null, decision: 'reject', comment: 'Still missing on /login' }),
+    ];
+    mockFetch({
+      [`GET ${PORTAL}`]: { body: portalRequest({ checks: [{ ...portalRequest().checks[0]!, replies: rejected }] }) },
+    });
+    renderWithProviders(<VendorPortalPage token={TOKEN} />);
+    expect(await screen.findByTestId('portal-decision-note')).toHaveTextContent('Still missing on /login');
+    expect(screen.getByTestId('portal-replies')).toHaveTextContent('Not accepted by the team: Still missing on /login');
+    expect(screen.getByRole('button', { name: 'Send answer' })).toBeInTheDocument();
+  });
+
+  it('shows a closed request without forms', async () => {
     mockFetch({
       [`GET ${PORTAL}`]: {
-        body: portalRequest({
-          state: 'closed',
-          checks: [{ ...portalRequest().checks[0]!, status: 'resolved', decisionNote: 'Still missing on /login' }],
-        }),
+        body: portalRequest({ state: 'closed', checks: [{ ...portalRequest().checks[0]!, status: 'resolved' }] }),
       },
     });
     renderWithProviders(<VendorPortalPage token={TOKEN} />);
     expect(await screen.findByTestId('portal-closed')).toHaveTextContent('Closed');
-    expect(screen.getByTestId('portal-decision-note')).toHaveTextContent('Still missing on /login');
+    expect(screen.getByTestId('portal-check-status')).toHaveTextContent('Resolved');
     expect(screen.queryByRole('button', { name: 'Send answer' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Ask for a re-check' })).not.toBeInTheDocument();
+  });
+
+  it('while a re-check runs, says so and reads the request again until it is done', async () => {
+    let reads = 0;
+    mockFetch({
+      [`GET ${PORTAL}`]: () => {
+        reads += 1;
+        const running = reads < 2;
+        return {
+          body: portalRequest({
+            state: running ? 'responded' : 'closed',
+            recheck: { running, usedToday: 1, perDay: 3, lastRequestedAt: '2030-03-01T10:00:00.000Z' },
+            checks: [{ ...portalRequest().checks[0]!, status: running ? 'claimed_fixed' : 'resolved' }],
+          }),
+        };
+      },
+    });
+    renderWithProviders(<VendorPortalPage token={TOKEN} />);
+    expect(await screen.findByTestId('portal-recheck-running')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ask for a re-check' })).toBeDisabled();
+    expect(screen.getByTestId('portal-recheck')).toHaveTextContent('2 of 3 left today');
+    expect(await screen.findByTestId('portal-closed', undefined, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByTestId('portal-check-status')).toHaveTextContent('Resolved');
   });
 });

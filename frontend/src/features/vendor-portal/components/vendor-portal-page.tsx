@@ -1,14 +1,13 @@
 import { Alert, Badge, Button, Card, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useState } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { usePortalRequest } from '../api/get-portal-request';
-import { LinkNoLongerValid, LINK_NO_LONGER_VALID } from './link-no-longer-valid';
+import { LinkNoLongerValid } from './link-no-longer-valid';
 import { PortalCheckCard } from './portal-check-card';
 import { PortalRecheck } from './portal-recheck';
 
 /** While a re-check runs, the page reads the request again this often to show what it resolved. */
-export const RECHECK_REFRESH_MS = 10_000;
+export const RECHECK_REFRESH_MS = 5_000;
 
 const formatDate = (iso: string) =>
   new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' });
@@ -18,8 +17,11 @@ const formatDate = (iso: string) =>
  * failed and how to fix it, with a form to answer. No sign-in and nothing of the app around it.
  */
 export function VendorPortalPage({ token }: { token: string }) {
-  const [rechecking, setRechecking] = useState(false);
-  const request = usePortalRequest({ token, refetchIntervalMs: rechecking ? RECHECK_REFRESH_MS : false });
+  const request = usePortalRequest({
+    token,
+    refetchWhile: (data) => data.recheck.running,
+    refetchIntervalMs: RECHECK_REFRESH_MS,
+  });
   useDocumentTitle(request.data ? `Request from ${request.data.workspaceName}` : 'Vendor request');
 
   if (request.isPending)
@@ -34,7 +36,7 @@ export function VendorPortalPage({ token }: { token: string }) {
       <Center mih="100vh" p="md">
         <Stack maw={480}>
           <Alert color="red" title="The request could not be loaded">
-            {request.error.message === LINK_NO_LONGER_VALID ? LINK_NO_LONGER_VALID : request.error.message}
+            {request.error.message}
           </Alert>
           <Button onClick={() => void request.refetch()}>Try again</Button>
         </Stack>
@@ -78,7 +80,7 @@ export function VendorPortalPage({ token }: { token: string }) {
             </Text>
           </Card>
         )}
-        {open && <PortalRecheck token={token} onStarted={() => setRechecking(true)} />}
+        {open && <PortalRecheck token={token} recheck={data.recheck} />}
         {data.checks.map((check) => (
           <PortalCheckCard key={check.checkId} token={token} check={check} canAnswer={open} />
         ))}
