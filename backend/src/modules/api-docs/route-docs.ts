@@ -47,6 +47,7 @@ import {
 } from '@vendorwatch/contracts';
 import { INVENTORY_ROUTE_DOCS } from './inventory-route-docs';
 import { TEAMS_ROUTE_DOCS } from './teams-route-docs';
+import { REMEDIATION_ROUTE_DOCS } from './remediation-route-docs';
 
 export type { RouteDoc } from './route-doc';
 
@@ -422,4 +423,5 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   ...TEAMS_ROUTE_DOCS,
   ...INVENTORY_ROUTE_DOCS,
+  ...REMEDIATION_ROUTE_DOCS,
 };
