@@ -51,6 +51,10 @@ export const WORKSPACE_PERMISSIONS = {
   'ownership.transfer': 'owner',
   /** Moving vendors out to another workspace (where the caller must be admin or owner too). */
   'vendors.move': 'admin',
+  /** Issue 40: asking to accept a failing check's risk (and revoking one's own request). */
+  'riskAcceptances.request': 'editor',
+  /** Approving or rejecting another member's acceptance, revoking anyone's. */
+  'riskAcceptances.decide': 'admin',
 } as const satisfies Record<string, WorkspaceRole>;
 export type WorkspacePermission = keyof typeof WORKSPACE_PERMISSIONS;
 
@@ -136,6 +140,11 @@ export const AUDIT_ACTIONS = [
   'vendor.import',
   /** Recorded in both workspaces: the one the vendors left and the one they joined. */
   'vendor.move',
+  // Issue 40: accepted risks.
+  'risk_acceptance.request',
+  'risk_acceptance.approve',
+  'risk_acceptance.reject',
+  'risk_acceptance.revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
