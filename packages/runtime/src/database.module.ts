@@ -25,6 +25,7 @@ import {
   openDatabase,
   ProjectsRepository,
   ReportsRepository,
+  RiskAcceptancesRepository,
   UsersRepository,
   VendorsRepository,
   WorkspaceInvitationsRepository,
@@ -79,6 +80,7 @@ const REPOSITORIES = [
   WorkspaceInvitationsRepository,
   ApiKeysRepository,
   AuditLogRepository,
+  RiskAcceptancesRepository,
 ] as const;
 
 /**

@@ -26,3 +26,4 @@ export * from './workspace-members.repository';
 export * from './workspace-invitations.repository';
 export * from './api-keys.repository';
 export * from './audit-log.repository';
+export * from './risk-acceptances.repository';
