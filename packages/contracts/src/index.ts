@@ -12,4 +12,7 @@ export * from './inventory';
 export * from './grades';
 export * from './workspaces';
 export * from './audit-summary';
+export * from './programme';
+export * from './review-status';
+export * from './intake-rule';
 export * from './risk-acceptances';

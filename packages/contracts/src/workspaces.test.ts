@@ -31,6 +31,7 @@ describe('workspace roles', () => {
         'alerts.write',
         'reports.reassess',
         'projects.write',
+        'programme.write',
         'riskAcceptances.request',
       ].sort(),
     );
@@ -46,6 +47,7 @@ describe('workspace roles', () => {
         'apiKeys.manage',
         'auditLog.read',
         'vendors.move',
+        'programmeTiers.write',
         'riskAcceptances.decide',
       ].sort(),
     );

@@ -51,6 +51,10 @@ export const WORKSPACE_PERMISSIONS = {
   'ownership.transfer': 'owner',
   /** Moving vendors out to another workspace (where the caller must be admin or owner too). */
   'vendors.move': 'admin',
+  /** Issue 40: intake and reviews (a vendor's tier, owner and contacts go through vendors.write). */
+  'programme.write': 'editor',
+  /** Issue 40: the workspace's tier names and intervals. */
+  'programmeTiers.write': 'admin',
   /** Issue 40: asking to accept a failing check's risk (and revoking one's own request). */
   'riskAcceptances.request': 'editor',
   /** Approving or rejecting another member's acceptance, revoking anyone's. */
@@ -140,6 +144,10 @@ export const AUDIT_ACTIONS = [
   'vendor.import',
   /** Recorded in both workspaces: the one the vendors left and the one they joined. */
   'vendor.move',
+  // Issue 40: the vendor programme.
+  'programme_tiers.update',
+  'vendor.intake',
+  'vendor_review.create',
   // Issue 40: accepted risks.
   'risk_acceptance.request',
   'risk_acceptance.approve',

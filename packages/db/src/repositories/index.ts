@@ -26,4 +26,6 @@ export * from './workspace-members.repository';
 export * from './workspace-invitations.repository';
 export * from './api-keys.repository';
 export * from './audit-log.repository';
+export * from './programme-tiers.repository';
+export * from './vendor-reviews.repository';
 export * from './risk-acceptances.repository';

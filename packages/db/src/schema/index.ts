@@ -8,4 +8,5 @@ export * from './changes';
 export * from './alerts';
 export * from './domain-posture';
 export * from './inventories';
+export * from './programme';
 export * from './risk-acceptances';
