@@ -21,6 +21,7 @@ import {
   ComplianceAssessmentsRepository,
   loggableError,
   ReportsRepository,
+  RiskAcceptancesRepository,
   type ReportFilters as Period,
   type WorkspaceId,
 } from '@vendorwatch/db';
@@ -83,6 +84,7 @@ export class ReportsService {
     private readonly assessor: CrawlAssessor,
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly inventories: VendorInventories,
+    private readonly acceptances: RiskAcceptancesRepository,
   ) {
     this.appUrl = publicUrl(config).replace(/\/+$/, '');
   }
@@ -98,12 +100,17 @@ export class ReportsService {
     return this.overview(workspaceId, toPeriod(filters));
   }
 
-  async get(workspaceId: WorkspaceId, id: string): Promise<ReportDetail> {
+  /** One assessment with its checks; a check an active risk acceptance covers reads `accepted` (at `now`). */
+  async get(workspaceId: WorkspaceId, id: string, now = new Date()): Promise<ReportDetail> {
     const row = await this.assessments.find(workspaceId, id);
     if (!row) throw new NotFoundError(MESSAGES.reports.notFound);
     const checks = await this.assessments.checkResults(id);
     const pageIds = [...new Set(checks.flatMap((check) => check.evidence.flatMap((e) => (e.pageId ? [e.pageId] : []))))];
-    return toReportDetail(row, checks, await this.assessments.pagesWithScreenshot(row.jobId, pageIds));
+    const [pagesWithScreenshot, acceptances] = await Promise.all([
+      this.assessments.pagesWithScreenshot(row.jobId, pageIds),
+      row.vendorId ? this.acceptances.activeForVendors(workspaceId, [row.vendorId], now) : [],
+    ]);
+    return toReportDetail(row, checks, pagesWithScreenshot, acceptances, now);
   }
 
   async reassess(workspaceId: WorkspaceId, id: string): Promise<ReportDetail> {
