@@ -310,6 +310,9 @@ describe('reports API', () => {
             '',
             '',
             '',
+            // No risk accepted.
+            '',
+            '',
           ]);
         }
       }
