@@ -27,6 +27,7 @@ import { ReportsModule } from './modules/reports/reports.module';
 import { VendorInventoriesModule } from './modules/vendor-inventories/vendor-inventories.module';
 import { SchedulesModule } from './modules/schedules/schedules.module';
 import { VendorsModule } from './modules/vendors/vendors.module';
+import { ProgrammeModule } from './modules/programme/programme.module';
 import { AccessModule } from './modules/access/access.module';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module';
 import { AuditLogModule } from './modules/audit-log/audit-log.module';
@@ -34,6 +35,7 @@ import { InvitationsModule } from './modules/invitations/invitations.module';
 import { MembersModule } from './modules/members/members.module';
 import { WorkspacesModule } from './modules/workspaces/workspaces.module';
 import { RemediationModule } from './modules/remediation/remediation.module';
+import { RiskAcceptancesModule } from './modules/risk-acceptances/risk-acceptances.module';
 
 @Module({})
 export class AppModule {
@@ -58,6 +60,8 @@ export class AppModule {
         AccountSessionsModule,
         PublicConfigModule,
         VendorsModule,
+        // Issue 40: tiers, intake and reviews.
+        ProgrammeModule,
         ProjectsModule,
         CrawlerSettingsModule,
         CrawlerConfigsModule,
@@ -71,6 +75,7 @@ export class AppModule {
         ChangesModule,
         AlertsModule,
         RemediationModule,
+        RiskAcceptancesModule,
         // Operations: metrics, the queue dashboard and the API's documentation.
         MetricsModule,
         QueueDashboardModule,

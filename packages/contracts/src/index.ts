@@ -13,3 +13,7 @@ export * from './grades';
 export * from './workspaces';
 export * from './audit-summary';
 export * from './remediation';
+export * from './programme';
+export * from './review-status';
+export * from './intake-rule';
+export * from './risk-acceptances';

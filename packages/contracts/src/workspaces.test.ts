@@ -32,6 +32,8 @@ describe('workspace roles', () => {
         'reports.reassess',
         'projects.write',
         'remediation.write',
+        'programme.write',
+        'riskAcceptances.request',
       ].sort(),
     );
   });
@@ -46,6 +48,8 @@ describe('workspace roles', () => {
         'apiKeys.manage',
         'auditLog.read',
         'vendors.move',
+        'programmeTiers.write',
+        'riskAcceptances.decide',
       ].sort(),
     );
   });

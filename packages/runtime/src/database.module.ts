@@ -23,9 +23,12 @@ import {
   DashboardRepository,
   joiningAmbientTransaction,
   openDatabase,
+  ProgrammeTiersRepository,
   ProjectsRepository,
   ReportsRepository,
+  RiskAcceptancesRepository,
   UsersRepository,
+  VendorReviewsRepository,
   VendorsRepository,
   WorkspaceInvitationsRepository,
   WorkspaceMembersRepository,
@@ -83,6 +86,9 @@ const REPOSITORIES = [
   AuditLogRepository,
   VendorLinksRepository,
   RemediationRequestsRepository,
+  ProgrammeTiersRepository,
+  VendorReviewsRepository,
+  RiskAcceptancesRepository,
 ] as const;
 
 /**
