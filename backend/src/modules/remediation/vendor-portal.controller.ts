@@ -11,6 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import { Public } from '../../common/auth-user';
 import { validate } from '../../common/zod-validation.pipe';
 import { NotAudited } from '../audit-log/audited.decorator';
+import { LinkTokenPipe } from '../vendor-links/link-token.pipe';
 import { PortalHeadersInterceptor } from '../vendor-links/portal-headers.interceptor';
 import { readAttachment } from './read-attachment';
 import { VendorPortalService } from './vendor-portal.service';
@@ -27,14 +28,14 @@ export class VendorPortalController {
   constructor(private readonly portal: VendorPortalService) {}
 
   @Get()
-  view(@Param('token') token: string, @Req() request: FastifyRequest): Promise<PortalRequest> {
+  view(@Param('token', new LinkTokenPipe()) token: string, @Req() request: FastifyRequest): Promise<PortalRequest> {
     return this.portal.view(token, request.ip);
   }
 
   @Post('checks/:checkId/replies')
   @NotAudited('audited by the service as the link holder')
   reply(
-    @Param('token') token: string,
+    @Param('token', new LinkTokenPipe()) token: string,
     @Param('checkId', validate(checkIdParamSchema)) checkId: string,
     @Body(validate(vendorReplySchema)) body: VendorReplyInput,
     @Req() request: FastifyRequest,
@@ -44,7 +45,7 @@ export class VendorPortalController {
 
   @Post('attachments')
   @NotAudited('audited by the service as the link holder')
-  async attach(@Param('token') token: string, @Req() request: FastifyRequest): Promise<UploadedAttachment> {
+  async attach(@Param('token', new LinkTokenPipe()) token: string, @Req() request: FastifyRequest): Promise<UploadedAttachment> {
     // The link is checked before the body is read: a dead link answers 404 without taking 10 MB.
     await this.portal.ensureLive(token, request.ip);
     return this.portal.attach(token, await readAttachment(request), request.ip);
@@ -53,7 +54,7 @@ export class VendorPortalController {
   @Post('recheck')
   @HttpCode(202)
   @NotAudited('audited by the service as the link holder')
-  recheck(@Param('token') token: string, @Req() request: FastifyRequest): Promise<PortalRecheck> {
+  recheck(@Param('token', new LinkTokenPipe()) token: string, @Req() request: FastifyRequest): Promise<PortalRecheck> {
     return this.portal.recheck(token, request.ip);
   }
 }
