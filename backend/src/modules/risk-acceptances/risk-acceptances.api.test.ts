@@ -1,5 +1,5 @@
 import type { ReportDetail, RiskAcceptance } from '@vendorwatch/contracts';
-import { riskAcceptances, vendors } from '@vendorwatch/db';
+import { RiskAcceptancesRepository, riskAcceptances, vendors } from '@vendorwatch/db';
 import { seedAssessment } from '@vendorwatch/db/testing';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
@@ -136,6 +136,17 @@ describe('risk acceptances', () => {
     expect(after.grades.overall.letter! < before.grades.overall.letter!).toBe(true); // 'A' < 'F': the letter rose
     expect(after.grades.overall.checksCounted).toBe(before.grades.overall.checksCounted - 1);
 
+    // Every reader agrees: the vendor's page and the vendors list show the grade and rate without the accepted check.
+    const listed = await team.call(team.viewer, 'GET', `/api/vendors/${vendorId}`);
+    expect(listed.body).toMatchObject({ grade: after.grades.overall.letter, rate: after.rate });
+    const page = await team.call(team.viewer, 'GET', '/api/vendors');
+    expect(page.body.items.find((item: { id: string }) => item.id === vendorId)).toMatchObject({
+      grade: after.grades.overall.letter,
+    });
+
+    const counts = await new RiskAcceptancesRepository(t.database.db).counts(team.id, new Date(), 30);
+    expect(counts).toEqual({ pending: 0, active: 1, expiringSoon: 0 });
+
     const active = await team.call(team.viewer, 'GET', '/api/risk-acceptances?state=active');
     expect(active.body.items.map((item: RiskAcceptance) => item.id)).toEqual([editorsRequest.id]);
     const forVendor = await team.call(team.viewer, 'GET', `/api/vendors/${vendorId}/risk-acceptances`);
@@ -150,6 +161,7 @@ describe('risk acceptances', () => {
       .where(eq(riskAcceptances.id, editorsRequest.id));
     const detail = await report();
     expect(checkOf(detail, HTTPS)).toMatchObject({ outcome: 'fail' });
+    expect((await team.call(team.viewer, 'GET', `/api/vendors/${vendorId}`)).body.rate).toBe(detail.rate);
     expect(checkOf(detail, HTTPS).acceptance).toBeUndefined();
     expect(detail.grades).toEqual(detail.gradesWithAcceptedCounted);
     expect((await team.call(team.owner, 'GET', `/api/risk-acceptances/${editorsRequest.id}`)).body.state).toBe('expired');
