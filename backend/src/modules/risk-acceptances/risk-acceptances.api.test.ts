@@ -2,7 +2,10 @@ import type { ReportDetail, RiskAcceptance } from '@vendorwatch/contracts';
 import { RiskAcceptancesRepository, riskAcceptances, vendors } from '@vendorwatch/db';
 import { seedAssessment } from '@vendorwatch/db/testing';
 import { eq } from 'drizzle-orm';
+import { WORKSPACE_HEADER } from '@vendorwatch/contracts';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import { CSV_COLUMNS } from '../reports/exports/csv-exporter';
+import { csvRecords, pdfPages, sheetRecords, workbookOf } from '../reports/testing/read-exports';
 import { shareWorkspace, type SharedWorkspace } from '../workspaces/testing/shared-workspace';
 import { addMember, expectRefused, roleTooLow } from '../workspaces/testing/teams';
 
@@ -33,6 +36,17 @@ describe('risk acceptances', () => {
   const checkOf = (detail: ReportDetail, checkId: string) => detail.checks.find((check) => check.checkId === checkId)!;
   const ask = (who: TestUser, checkId: string, expiresAt = inDays(30), justification = 'Legacy host, replaced next quarter') =>
     team.call(who, 'POST', `/api/vendors/${vendorId}/risk-acceptances`, { checkId, justification, expiresAt });
+
+  /** The report exported from its page, as bytes. */
+  const exported = async (format: 'csv' | 'pdf' | 'excel') => {
+    const response = await team.owner.api(`/api/reports/${reportId}/export`, {
+      method: 'POST',
+      json: { format },
+      headers: { [WORKSPACE_HEADER]: team.id },
+    });
+    expect(response.status).toBe(200);
+    return Buffer.from(await response.arrayBuffer());
+  };
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -143,6 +157,23 @@ describe('risk acceptances', () => {
     expect(page.body.items.find((item: { id: string }) => item.id === vendorId)).toMatchObject({
       grade: after.grades.overall.letter,
     });
+
+    // The exports say it too: Accepted, until when and why, in the CSV, the workbook and the PDF.
+    const [header, ...rows] = csvRecords(await exported('csv'));
+    const https = rows.find((row) => row[header!.indexOf('Check ID')] === HTTPS)!;
+    expect(header).toEqual([...CSV_COLUMNS]);
+    expect(https[header!.indexOf('Outcome')]).toBe('Accepted');
+    expect(https[header!.indexOf('Accepted until')]).toBe(editorsRequest.expiresAt);
+    expect(https[header!.indexOf('Acceptance justification')]).toBe('Legacy host, replaced next quarter');
+    const workbook = await workbookOf(await exported('excel'));
+    const results = sheetRecords(workbook.getWorksheet('Check results')!);
+    expect(results.find((row) => row['Check ID'] === HTTPS)).toMatchObject({
+      Outcome: 'Accepted',
+      'Acceptance justification': 'Legacy host, replaced next quarter',
+    });
+    const pdf = (await pdfPages(await exported('pdf'))).join('\n');
+    expect(pdf).toMatch(/Accepted risks \(1\)/);
+    expect(pdf).toMatch(/Accepted until .*: Legacy host, replaced next quarter/);
 
     const counts = await new RiskAcceptancesRepository(t.database.db).counts(team.id, new Date(), 30);
     expect(counts).toEqual({ pending: 0, active: 1, expiringSoon: 0 });
