@@ -77,7 +77,8 @@ const PDF = Buffer.from(
  * A remediation request end to end: an analyst crawls a vendor site that lacks a header and asks the
  * vendor to fix it from the vendor page; the vendor's contact opens the emailed link on a phone without
  * an account, answers "fixed" with a PDF, and — once the site sends the header — asks for a re-check;
- * the check resolves and the request closes, on the vendor's page and the analyst's.
+ * the check resolves and the request closes, on the vendor's page and the analyst's. Then the analyst asks
+ * to accept the site's remaining critical failure (plain HTTP), a colleague approves it, and the grade rises.
  */
 describe('remediation through the vendor link, in a real browser', () => {
   let smtp: SmtpCatcher;
