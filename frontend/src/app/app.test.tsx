@@ -94,6 +94,7 @@ describe('the app', () => {
       'Settings',
       'Scraping API',
       'Alerts',
+      'Tiers',
       'Security',
       'Members',
       'Invitations',
