@@ -16,7 +16,7 @@ import { useStartCrawlAndFollow } from '@/features/crawl-jobs/components/use-sta
 import { VendorComplianceChart } from '@/features/reports/components/vendor-compliance-chart';
 import { VendorDomainPosture } from '@/features/reports/components/vendor-domain-posture';
 import { useReport } from '@/features/reports/api/get-report';
-import { RequestFixButton, type VendorContact } from '@/features/remediation-requests/components/request-fix-button';
+import { RequestFixButton } from '@/features/remediation-requests/components/request-fix-button';
 import { VendorRemediationRequests } from '@/features/remediation-requests/components/vendor-remediation-requests';
 import { ScheduleEditor } from '@/features/schedules/components/schedule-editor';
 import { ScheduleRuns } from '@/features/schedules/components/schedule-runs';
@@ -149,7 +149,7 @@ function VendorRequestFix({ vendor }: { vendor: VendorListItem }) {
   const reportId = vendor.compliance?.reportId ?? '';
   const report = useReport({ reportId, queryConfig: { enabled: reportId !== '' } });
   if (!report.data) return null;
-  // Contacts arrive with the vendor's programme fields (tiers); before that there are none to suggest.
-  const contacts = (vendor as { contacts?: VendorContact[] }).contacts ?? [];
-  return <RequestFixButton vendorId={vendor.id} vendorName={vendor.name} checks={report.data.checks} contacts={contacts} />;
+  return (
+    <RequestFixButton vendorId={vendor.id} vendorName={vendor.name} checks={report.data.checks} contacts={vendor.contacts} />
+  );
 }
