@@ -14,6 +14,13 @@ const lazyScreen = (load: () => Promise<{ default: ComponentType }>) => async ()
 const app = paths.app;
 
 export const routes: RouteObject[] = [
+  // The vendor's page: outside the auth provider, so it neither loads the sign-in client nor sends anyone to /login.
+  {
+    path: paths.vendorPortal.path,
+    HydrateFallback: PageLoader,
+    ErrorBoundary: RouteError,
+    lazy: lazyScreen(() => import('./routes/vendor-portal')),
+  },
   {
     Component: RootRoute,
     HydrateFallback: PageLoader,
@@ -37,16 +44,19 @@ export const routes: RouteObject[] = [
               { index: true, lazy: lazyScreen(() => import('./routes/app/dashboard')) },
               { path: app.vendors.path, lazy: lazyScreen(() => import('./routes/app/vendors')) },
               { path: app.vendor.path, lazy: lazyScreen(() => import('./routes/app/vendor')) },
+              { path: app.remediationRequest.path, lazy: lazyScreen(() => import('./routes/app/remediation-request')) },
               { path: app.crawls.path, lazy: lazyScreen(() => import('./routes/app/crawls')) },
               { path: app.crawlJob.path, lazy: lazyScreen(() => import('./routes/app/crawl-job')) },
               { path: app.reports.path, lazy: lazyScreen(() => import('./routes/app/reports')) },
               { path: app.portfolio.path, lazy: lazyScreen(() => import('./routes/app/portfolio')) },
+              { path: app.riskAcceptances.path, lazy: lazyScreen(() => import('./routes/app/risk-acceptances')) },
               { path: app.methodology.path, lazy: lazyScreen(() => import('./routes/app/methodology')) },
               { path: app.report.path, lazy: lazyScreen(() => import('./routes/app/report')) },
               { path: app.testCrawler.path, lazy: lazyScreen(() => import('./routes/app/test-crawler')) },
               { path: app.settings.path, lazy: lazyScreen(() => import('./routes/app/settings')) },
               { path: app.security.path, lazy: lazyScreen(() => import('./routes/app/security')) },
               { path: app.alerts.path, lazy: lazyScreen(() => import('./routes/app/alerts')) },
+              { path: app.tiers.path, lazy: lazyScreen(() => import('./routes/app/tiers')) },
               { path: app.scrapingApi.path, lazy: lazyScreen(() => import('./routes/app/scraping-api')) },
               { path: app.scrapingTest.path, lazy: lazyScreen(() => import('./routes/app/scraping-test')) },
               { path: app.crawler.path, lazy: lazyScreen(() => import('./routes/app/crawler')) },

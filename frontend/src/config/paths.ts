@@ -19,6 +19,11 @@ export const paths = {
       getHref: (token: string) => `${INVITATION_ACCEPT_PATH}?token=${encodeURIComponent(token)}`,
     },
   },
+  /** A remediation request's vendor link: no sign-in, outside the app's shell; the token is the credential. */
+  vendorPortal: {
+    path: '/vendor-portal/:token',
+    getHref: (token: string) => `/vendor-portal/${encodeURIComponent(token)}`,
+  },
   app: {
     dashboard: { path: '/', getHref: () => '/' },
     vendors: {
@@ -35,6 +40,10 @@ export const paths = {
       getHref: (vendorId: string, crawlJobId?: string) =>
         `/vendors/${encodeURIComponent(vendorId)}${crawlJobId ? `?crawl=${encodeURIComponent(crawlJobId)}` : ''}`,
     },
+    remediationRequest: {
+      path: '/remediation-requests/:requestId',
+      getHref: (requestId: string) => `/remediation-requests/${encodeURIComponent(requestId)}`,
+    },
     crawls: { path: '/crawls', getHref: () => '/crawls' },
     crawlJob: {
       path: '/crawls/:jobId',
@@ -46,12 +55,19 @@ export const paths = {
       getHref: (reportId: string) => `/reports/${encodeURIComponent(reportId)}`,
     },
     portfolio: { path: '/portfolio', getHref: () => '/portfolio' },
+    /** Accepted risks (issue 40): pending, active, expired…; `state` opens that tab. */
+    riskAcceptances: {
+      path: '/risk-acceptances',
+      getHref: (state?: string) => (state ? `/risk-acceptances?state=${encodeURIComponent(state)}` : '/risk-acceptances'),
+    },
     methodology: { path: '/methodology', getHref: () => '/methodology' },
     testCrawler: { path: '/test-crawler', getHref: () => '/test-crawler' },
     settings: { path: '/settings', getHref: () => '/settings' },
     security: { path: '/settings/security', getHref: () => '/settings/security' },
     /** Alert channels, rules and deliveries: a page of their own, out of the crawler settings. */
     alerts: { path: '/settings/alerts', getHref: () => '/settings/alerts' },
+    /** The workspace's vendor tiers (issue 40): admins edit them, everyone reads them. */
+    tiers: { path: '/settings/tiers', getHref: () => '/settings/tiers' },
     /** The scraping service configurations (API keys, Test Connection): a page of their own; /settings keeps them too. */
     scrapingApi: { path: '/settings/scraping-api', getHref: () => '/settings/scraping-api' },
     scrapingTest: { path: '/test', getHref: () => '/test' },

@@ -16,3 +16,4 @@ export * from './remediation';
 export * from './programme';
 export * from './review-status';
 export * from './intake-rule';
+export * from './risk-acceptances';

@@ -33,6 +33,7 @@ describe('workspace roles', () => {
         'projects.write',
         'remediation.write',
         'programme.write',
+        'riskAcceptances.request',
       ].sort(),
     );
   });
@@ -48,6 +49,7 @@ describe('workspace roles', () => {
         'auditLog.read',
         'vendors.move',
         'programmeTiers.write',
+        'riskAcceptances.decide',
       ].sort(),
     );
   });

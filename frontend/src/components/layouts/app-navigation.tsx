@@ -11,9 +11,11 @@ import {
   IconLayoutDashboard,
   IconListDetails,
   IconLogout,
+  IconStairs,
   IconMailForward,
   IconScale,
   IconSettings,
+  IconShieldCheck,
   IconShieldLock,
   IconUsers,
 } from '@tabler/icons-react';
@@ -29,11 +31,13 @@ const links = [
   { label: 'Crawl History', to: paths.app.crawls.getHref(), icon: IconHistory },
   { label: 'Reports', to: paths.app.reports.getHref(), icon: IconFileAnalytics },
   { label: 'Portfolio', to: paths.app.portfolio.getHref(), icon: IconAffiliate },
+  { label: 'Risk acceptances', to: paths.app.riskAcceptances.getHref(), icon: IconShieldCheck },
   { label: 'Methodology', to: paths.app.methodology.getHref(), icon: IconScale },
   { label: 'Test Crawler', to: paths.app.testCrawler.getHref(), icon: IconFlask },
   { label: 'Settings', to: paths.app.settings.getHref(), icon: IconSettings },
   { label: 'Scraping API', to: paths.app.scrapingApi.getHref(), icon: IconCloudDownload },
   { label: 'Alerts', to: paths.app.alerts.getHref(), icon: IconBell },
+  { label: 'Tiers', to: paths.app.tiers.getHref(), icon: IconStairs },
   { label: 'Security', to: paths.app.security.getHref(), icon: IconShieldLock },
 ];
 

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlayerPlay } from '@tabler/icons-react';
-import { isHttpUrl, MESSAGES } from '@vendorwatch/contracts';
+import { isHttpUrl, MESSAGES, type VendorListItem } from '@vendorwatch/contracts';
 import { Link, useParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { PageLoader } from '@/components/ui/page-loader';
@@ -15,6 +15,9 @@ import { useActiveCrawlJobs } from '@/features/crawl-jobs/api/get-active-crawl-j
 import { useStartCrawlAndFollow } from '@/features/crawl-jobs/components/use-start-crawl-and-follow';
 import { VendorComplianceChart } from '@/features/reports/components/vendor-compliance-chart';
 import { VendorDomainPosture } from '@/features/reports/components/vendor-domain-posture';
+import { useReport } from '@/features/reports/api/get-report';
+import { RequestFixButton } from '@/features/remediation-requests/components/request-fix-button';
+import { VendorRemediationRequests } from '@/features/remediation-requests/components/vendor-remediation-requests';
 import { ScheduleEditor } from '@/features/schedules/components/schedule-editor';
 import { ScheduleRuns } from '@/features/schedules/components/schedule-runs';
 import { SchedulesPauseSwitch } from '@/features/schedules/components/schedules-pause-switch';
@@ -23,10 +26,13 @@ import { CrawlVendorDialog } from '@/features/vendors/components/crawl-vendor-di
 import { EditVendorButton } from '@/features/vendors/components/edit-vendor-button';
 import { CrawlButton } from '@/features/vendors/components/vendor-parts';
 import { VendorStanding } from '@/features/vendors/components/vendor-standing';
-import { RequiresPermission } from '@/lib/workspace';
+import { VendorProgrammeCard } from '@/features/vendors/components/programme/vendor-programme-card';
+import { useMembers } from '@/features/members/api/get-members';
+import { useProgrammeTiers } from '@/features/programme/api/get-programme-tiers';
+import { RequiresPermission, useCurrentWorkspace } from '@/lib/workspace';
 
 /**
- * A vendor's page: Crawl now and Edit, its schedule and next run, its compliance rate over time, what its
+ * A vendor's page: Crawl now and Edit, its place in the programme (tier, owner, reviews), its schedule and next run, its compliance rate over time, what its
  * site runs (vulnerable libraries, technologies, the SBOM) and who it shares visitors with, and its
  * timeline (each crawl with what changed since the one before).
  */
@@ -37,6 +43,9 @@ export default function VendorRoute() {
   const [crawlOpened, crawlDialog] = useDisclosure(false);
   // A crawl of this vendor still under way: Crawl now shows it (method, progress) and opens it.
   const running = useActiveCrawlJobs().data?.find((job) => job.vendorId === vendorId) ?? null;
+  // The programme card shows the workspace's tier names and names the owner among its members.
+  const tiers = useProgrammeTiers();
+  const members = useMembers({ workspaceId: useCurrentWorkspace().workspace.id });
   if (vendor.isPending) return <PageLoader />;
   if (vendor.isError)
     return (
@@ -87,9 +96,13 @@ export default function VendorRoute() {
             <RequiresPermission permission="vendors.write">
               <EditVendorButton vendor={vendor.data} />
             </RequiresPermission>
+            <RequiresPermission permission="remediation.write">
+              <VendorRequestFix vendor={vendor.data} />
+            </RequiresPermission>
           </Group>
         </Group>
         <VendorStanding vendor={vendor.data} />
+        <VendorProgrammeCard vendor={vendor.data} tiers={tiers.data?.items} members={members.data} />
         <Group justify="flex-end">
           <RequiresPermission permission="schedules.write">
             <SchedulesPauseSwitch />
@@ -113,6 +126,7 @@ export default function VendorRoute() {
           <VendorSoftwareCard vendorId={vendorId} />
           <VendorThirdPartiesCard vendorId={vendorId} />
         </SimpleGrid>
+        <VendorRemediationRequests vendorId={vendorId} />
         <VendorDomainPosture vendorId={vendorId} />
         <VendorTimeline vendorId={vendorId} statusBadge={(status) => <CrawlJobStatusBadge status={status} />} />
         <ScheduledRunsCard vendorId={vendorId} />
@@ -127,5 +141,15 @@ function ScheduledRunsCard({ vendorId }: { vendorId: string }) {
       <Text fw={600}>Scheduled runs</Text>
       <ScheduleRuns vendorId={vendorId} />
     </Stack>
+  );
+}
+
+/** "Request a fix" from the vendor's latest assessment, once there is one. */
+function VendorRequestFix({ vendor }: { vendor: VendorListItem }) {
+  const reportId = vendor.compliance?.reportId ?? '';
+  const report = useReport({ reportId, queryConfig: { enabled: reportId !== '' } });
+  if (!report.data) return null;
+  return (
+    <RequestFixButton vendorId={vendor.id} vendorName={vendor.name} checks={report.data.checks} contacts={vendor.contacts} />
   );
 }

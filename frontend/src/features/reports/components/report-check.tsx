@@ -1,11 +1,11 @@
 import { Accordion, Anchor, Badge, Button, Flex, Group, List, Stack, Text } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import {
-  CHECK_OUTCOME_LABELS,
   CHECK_SEVERITY_LABELS,
+  REPORT_CHECK_OUTCOME_LABELS,
   type CheckEvidence,
-  type CheckOutcome,
-  type CheckResult,
+  type ReportCheck as ReportCheckResult,
+  type ReportCheckOutcome,
 } from '@vendorwatch/contracts';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -13,7 +13,8 @@ import { UNCUT_BADGE } from '@/components/compliance/compliance-badges';
 import { ExternalLink } from '@/components/ui/external-link';
 import { paths } from '@/config/paths';
 
-const OUTCOME_COLORS: Record<CheckOutcome, string> = {
+const OUTCOME_COLORS: Record<ReportCheckOutcome, string> = {
+  accepted: 'violet',
   pass: 'green',
   fail: 'red',
   warn: 'yellow',
@@ -25,7 +26,7 @@ const SEVERITY_COLORS = { critical: 'red', high: 'orange', medium: 'yellow', low
 export const EVIDENCE_SHOWN = 3;
 
 /** The outcome as a badge; a check the crawl could not evaluate says "Not evaluated", not "Not applicable". */
-export function OutcomeBadge({ outcome, evaluated = true }: { outcome: CheckOutcome; evaluated?: boolean }) {
+export function OutcomeBadge({ outcome, evaluated = true }: { outcome: ReportCheckOutcome; evaluated?: boolean }) {
   return (
     <Badge
       color={OUTCOME_COLORS[outcome]}
@@ -35,13 +36,26 @@ export function OutcomeBadge({ outcome, evaluated = true }: { outcome: CheckOutc
       miw={110}
       styles={UNCUT_BADGE}
     >
-      {evaluated ? CHECK_OUTCOME_LABELS[outcome] : 'Not evaluated'}
+      {evaluated ? REPORT_CHECK_OUTCOME_LABELS[outcome] : 'Not evaluated'}
     </Badge>
   );
 }
 
+/** Accepted until a date, with the justification in its title (the panel shows it in full). */
+export function AcceptedBadge({ expiresAt }: { expiresAt: string }) {
+  return (
+    <Badge color="violet" variant="outline" size="sm" styles={UNCUT_BADGE} data-testid="accepted-until">
+      Accepted until {formatDay(expiresAt)}
+    </Badge>
+  );
+}
+
+const formatDay = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+
 interface ReportCheckProps {
-  check: CheckResult;
+  check: ReportCheckResult;
+  /** What the screen offers on this check (Accept risk), composed by the route from another feature. */
+  action?: ReactNode;
   jobId: string;
   /** Pages of the evidence that have a screenshot: only those offer one. */
   screenshots: ReadonlySet<string>;
@@ -49,7 +63,7 @@ interface ReportCheckProps {
 }
 
 /** One check: outcome and severity, what was found, why it matters, how to fix it, and the evidence. */
-export function ReportCheck({ check, jobId, screenshots, onShowScreenshot }: ReportCheckProps) {
+export function ReportCheck({ check, jobId, screenshots, onShowScreenshot, action }: ReportCheckProps) {
   const [allEvidence, setAllEvidence] = useState(false);
   const shown = allEvidence ? check.evidence : check.evidence.slice(0, EVIDENCE_SHOWN);
   const unlisted = check.evidenceTotal - check.evidence.length;
@@ -71,6 +85,7 @@ export function ReportCheck({ check, jobId, screenshots, onShowScreenshot }: Rep
             <Text size="xs" c="dimmed">
               {check.summary}
             </Text>
+            {check.acceptance && <AcceptedBadge expiresAt={check.acceptance.expiresAt} />}
           </Stack>
           <Badge
             variant="outline"
@@ -86,6 +101,17 @@ export function ReportCheck({ check, jobId, screenshots, onShowScreenshot }: Rep
       </Accordion.Control>
       <Accordion.Panel>
         <Stack gap="sm">
+          {check.acceptance && (
+            <Section title="Accepted risk">
+              <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }} data-testid="acceptance-justification">
+                {check.acceptance.justification}
+              </Text>
+              <Text size="xs" c="dimmed">
+                Left out of the rate and grades until {formatDay(check.acceptance.expiresAt)} (UTC); it counts again from then.
+              </Text>
+            </Section>
+          )}
+          {action}
           <Section title="Why it matters">
             <Text size="sm">{check.whyItMatters}</Text>
           </Section>

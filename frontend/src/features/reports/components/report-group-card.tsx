@@ -1,25 +1,48 @@
 import { Accordion, Badge, Card, Group, Title } from '@mantine/core';
-import { CHECK_GROUP_TITLES, type CheckGroup, type CheckOutcome, type CheckResult } from '@vendorwatch/contracts';
+import type { ReactNode } from 'react';
+import {
+  CHECK_GROUP_TITLES,
+  type CheckGroup,
+  type ReportCheck as ReportCheckResult,
+  type ReportCheckOutcome,
+} from '@vendorwatch/contracts';
 import { UNCUT_BADGE } from '@/components/compliance/compliance-badges';
 import { ReportCheck } from './report-check';
 
-/** Failures first within a group, then warnings, passes and what could not be evaluated. */
-const OUTCOME_ORDER: Record<CheckOutcome, number> = { fail: 0, warn: 1, pass: 2, not_checked: 3, not_applicable: 4 };
+/** Failures first within a group, then warnings, accepted risks, passes and what could not be evaluated. */
+const OUTCOME_ORDER: Record<ReportCheckOutcome, number> = {
+  fail: 0,
+  warn: 1,
+  accepted: 2,
+  pass: 3,
+  not_checked: 4,
+  not_applicable: 5,
+};
 
 interface ReportGroupCardProps {
   group: CheckGroup;
   /** The assessment's checks; those of other groups are left out. */
-  checks: readonly CheckResult[];
+  checks: readonly ReportCheckResult[];
   jobId: string;
   /** Pages of the evidence that have a screenshot: only those offer one. */
   screenshots: ReadonlySet<string>;
   onShowScreenshot: (screenshot: { url: string; alt: string }) => void;
   /** On a phone only the failures open at first. */
   phone: boolean;
+  /** An action on a check (Accept risk), from the screen. */
+  checkAction?: (check: ReportCheckResult) => ReactNode;
 }
 
 /** One group of an assessment's checks (Email & domain, TLS …), failures first and open; nothing when it has none. */
-export function ReportGroupCard({ group, checks: all, jobId, screenshots, onShowScreenshot, phone }: ReportGroupCardProps) {
+export function ReportGroupCard({
+  group,
+  checks: all,
+  jobId,
+  screenshots,
+  onShowScreenshot,
+  phone,
+  checkAction,
+}: ReportGroupCardProps) {
   const checks = all.filter((check) => check.group === group).sort((a, b) => OUTCOME_ORDER[a.outcome] - OUTCOME_ORDER[b.outcome]);
   if (checks.length === 0) return null;
   const failed = checks.filter((check) => check.outcome === 'fail').length;
@@ -50,6 +73,7 @@ export function ReportGroupCard({ group, checks: all, jobId, screenshots, onShow
             jobId={jobId}
             screenshots={screenshots}
             onShowScreenshot={onShowScreenshot}
+            action={checkAction?.(check)}
           />
         ))}
       </Accordion>
