@@ -36,6 +36,20 @@ export const paths = {
         `/vendors/${encodeURIComponent(vendorId)}${crawlJobId ? `?crawl=${encodeURIComponent(crawlJobId)}` : ''}`,
     },
     crawls: { path: '/crawls', getHref: () => '/crawls' },
+    /** The vendor programme (issue 40): vendors by tier and grade, and what is due. */
+    programme: { path: '/programme', getHref: () => '/programme' },
+    /** The workspace's remediation requests, optionally of one state (`open`, `overdue`, `responded`…). */
+    remediationRequests: {
+      path: '/remediation-requests',
+      getHref: (view: { state?: string } = {}) =>
+        view.state ? `/remediation-requests?state=${encodeURIComponent(view.state)}` : '/remediation-requests',
+    },
+    /** The workspace's accepted risks, optionally of one state (`pending`, `active`…). */
+    riskAcceptances: {
+      path: '/risk-acceptances',
+      getHref: (view: { state?: string } = {}) =>
+        view.state ? `/risk-acceptances?state=${encodeURIComponent(view.state)}` : '/risk-acceptances',
+    },
     crawlJob: {
       path: '/crawls/:jobId',
       getHref: (jobId: string) => `/crawls/${encodeURIComponent(jobId)}`,
