@@ -12,4 +12,5 @@ export * from './inventory';
 export * from './grades';
 export * from './workspaces';
 export * from './audit-summary';
+export * from './remediation';
 export * from './programme-overview';

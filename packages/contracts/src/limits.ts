@@ -101,6 +101,28 @@ export const LIMITS = {
     importMaxUnpackedBytes: 50 * 1024 * 1024,
     moveMaxVendors: 1000,
   },
+  /** Remediation requests and their vendor links (issue 40). */
+  remediation: {
+    maxChecks: 50,
+    checkIdMaxLength: 100,
+    messageMaxLength: 2000,
+    commentMaxLength: 2000,
+    /** A vendor link's token is 32 random bytes in base64url (43 characters); the route refuses other lengths. */
+    tokenMinLength: 43,
+    tokenMaxLength: 64,
+    maxAttachmentBytes: 10 * 1024 * 1024,
+    maxAttachmentsPerRequest: 20,
+    attachmentNameMaxLength: 200,
+    rechecksPerDay: 3,
+    /** A closed request's link keeps working this long, so the vendor can still read the outcome. */
+    closedLinkDays: 30,
+    /** Failed link lookups one client address may make per minute before 429. */
+    failedLookupsPerMinute: 10,
+    /** Requests one workspace may send in 24 hours (each sends an email to an address the sender picks). */
+    requestsPerWorkspacePerDay: 200,
+    /** One address gets a new request from one workspace at most once in this many seconds. */
+    recipientCooldownSeconds: 60,
+  },
 } as const;
 
 export const TIMEOUTS_MS = {
