@@ -44,6 +44,7 @@ import {
   type ReportExportData,
   type ReportScope,
 } from './exports';
+import { VendorProgrammeFacts } from '../programme/overview/vendor-programme-facts';
 import { toExportAssessment, toReportDetail, toReportSummary, toVendorCompliance } from './report.mapper';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -83,6 +84,7 @@ export class ReportsService {
     private readonly assessor: CrawlAssessor,
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly inventories: VendorInventories,
+    private readonly programmeFacts: VendorProgrammeFacts,
   ) {
     this.appUrl = publicUrl(config).replace(/\/+$/, '');
   }
@@ -186,10 +188,11 @@ export class ReportsService {
       ]);
       const reports = this.reports;
       const appUrl = this.appUrl;
-      const inventories = await this.inventorySummaries(
-        workspaceId,
-        overview.vendors.map((vendor) => vendor.vendorId),
-      );
+      const vendorIds = overview.vendors.map((vendor) => vendor.vendorId);
+      const [inventories, programme] = await Promise.all([
+        this.inventorySummaries(workspaceId, vendorIds),
+        this.programmeFacts.forVendors(workspaceId, vendorIds, now),
+      ]);
       const data: ReportExportData = {
         generatedAt: now,
         scope,
@@ -198,6 +201,7 @@ export class ReportsService {
         overview,
         portfolioFindings,
         inventories,
+        programme,
         changes,
         links: {
           crawl: (jobId) => `${appUrl}/crawls/${encodeURIComponent(jobId)}`,

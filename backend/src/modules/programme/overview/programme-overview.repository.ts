@@ -1,0 +1,106 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { OPEN_REMEDIATION_STATES } from '@vendorwatch/contracts';
+import {
+  remediationRequests,
+  riskAcceptances,
+  vendorListSubqueries,
+  vendors,
+  type Database,
+  type WorkspaceId,
+} from '@vendorwatch/db';
+import { DATABASE } from '@vendorwatch/runtime';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+
+/** How many vendors of one tier (or none) have one overall grade (or none). */
+export interface TierGradeCountRow {
+  tier: number | null;
+  grade: string | null;
+  vendors: number;
+}
+
+/** Open remediation requests of a workspace: all of them, those past due, those a vendor has answered. */
+export interface RemediationCountsRow {
+  open: number;
+  overdue: number;
+  responded: number;
+}
+
+/** Accepted risks: awaiting approval, approved and unexpired, and of those, expiring before `soon`. */
+export interface AcceptanceCountsRow {
+  pending: number;
+  active: number;
+  expiringSoon: number;
+}
+
+/** One vendor's tier and how many open requests and active acceptances it has. */
+export interface VendorProgrammeRow {
+  vendorId: string;
+  tier: number | null;
+  openRequests: number;
+  activeAcceptances: number;
+}
+
+/**
+ * The programme overview's counts, each one aggregate query whose answer has a bounded number of
+ * rows (at most 5 tiers × 6 grades) however many vendors, requests or acceptances the workspace has.
+ */
+@Injectable()
+export class ProgrammeOverviewRepository {
+  constructor(@Inject(DATABASE) private readonly db: Database) {}
+
+  /**
+   * Vendors per (tier, overall grade): the grade the vendors list shows (its latest assessment's
+   * inventory, read by the list's own lateral subquery).
+   */
+  async tierGradeCounts(workspaceId: WorkspaceId): Promise<TierGradeCountRow[]> {
+    const { latest } = vendorListSubqueries(this.db);
+    return this.db
+      .select({ tier: vendors.tier, grade: latest.grade, vendors: sql<number>`count(*)::int` })
+      .from(vendors)
+      .leftJoinLateral(latest, sql`true`)
+      .where(eq(vendors.workspaceId, workspaceId))
+      .groupBy(vendors.tier, latest.grade);
+  }
+
+  async remediationCounts(workspaceId: WorkspaceId, now: Date): Promise<RemediationCountsRow> {
+    const [row] = await this.db
+      .select({
+        open: sql<number>`count(*)::int`,
+        overdue: sql<number>`(count(*) filter (where ${remediationRequests.dueAt} < ${now}))::int`,
+        responded: sql<number>`(count(*) filter (where ${remediationRequests.state} = 'responded'))::int`,
+      })
+      .from(remediationRequests)
+      .where(and(eq(remediationRequests.workspaceId, workspaceId), inArray(remediationRequests.state, [...OPEN_REMEDIATION_STATES])));
+    return row ?? { open: 0, overdue: 0, responded: 0 };
+  }
+
+  async acceptanceCounts(workspaceId: WorkspaceId, now: Date, soon: Date): Promise<AcceptanceCountsRow> {
+    const approved = sql`${riskAcceptances.status} = 'approved' and ${riskAcceptances.expiresAt} > ${now}`;
+    const [row] = await this.db
+      .select({
+        pending: sql<number>`(count(*) filter (where ${riskAcceptances.status} = 'pending'))::int`,
+        active: sql<number>`(count(*) filter (where ${approved}))::int`,
+        expiringSoon: sql<number>`(count(*) filter (where ${approved} and ${riskAcceptances.expiresAt} <= ${soon}))::int`,
+      })
+      .from(riskAcceptances)
+      .where(and(eq(riskAcceptances.workspaceId, workspaceId), inArray(riskAcceptances.status, ['pending', 'approved'])));
+    return row ?? { pending: 0, active: 0, expiringSoon: 0 };
+  }
+
+  /** Per listed vendor of the workspace: its tier, open requests and active acceptances (two counted subqueries per vendor, on their indexes). */
+  vendorProgrammeRows(workspaceId: WorkspaceId, vendorIds: readonly string[], now: Date): Promise<VendorProgrammeRow[]> {
+    return this.db
+      .select({
+        vendorId: vendors.id,
+        tier: vendors.tier,
+        openRequests: sql<number>`(select count(*)::int from ${remediationRequests}
+          where ${remediationRequests.vendorId} = ${vendors.id} and ${remediationRequests.workspaceId} = ${vendors.workspaceId}
+          and ${remediationRequests.state} in ('sent', 'viewed', 'responded'))`,
+        activeAcceptances: sql<number>`(select count(*)::int from ${riskAcceptances}
+          where ${riskAcceptances.vendorId} = ${vendors.id} and ${riskAcceptances.workspaceId} = ${vendors.workspaceId}
+          and ${riskAcceptances.status} = 'approved' and ${riskAcceptances.expiresAt} > ${now})`,
+      })
+      .from(vendors)
+      .where(and(eq(vendors.workspaceId, workspaceId), inArray(vendors.id, [...vendorIds])));
+  }
+}
