@@ -19,3 +19,4 @@ export {
   mailSpoofable,
   type DomainPostureSummary,
 } from './posture';
+export * from './acceptances';

@@ -14,3 +14,4 @@ export * from './workspaces';
 export * from './audit-summary';
 export * from './remediation';
 export * from './programme-overview';
+export * from './risk-acceptances';

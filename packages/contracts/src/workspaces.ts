@@ -53,6 +53,10 @@ export const WORKSPACE_PERMISSIONS = {
   'vendors.move': 'admin',
   /** Remediation requests to vendors (issue 40): sending, cancelling, deciding the vendor's replies. */
   'remediation.write': 'editor',
+  /** Issue 40: asking to accept a failing check's risk (and revoking one's own request). */
+  'riskAcceptances.request': 'editor',
+  /** Approving or rejecting another member's acceptance, revoking anyone's. */
+  'riskAcceptances.decide': 'admin',
 } as const satisfies Record<string, WorkspaceRole>;
 export type WorkspacePermission = keyof typeof WORKSPACE_PERMISSIONS;
 
@@ -149,6 +153,11 @@ export const AUDIT_ACTIONS = [
   'remediation_request.resolve',
   'remediation_request.close',
   'remediation_request.remind',
+  // Issue 40: accepted risks.
+  'risk_acceptance.request',
+  'risk_acceptance.approve',
+  'risk_acceptance.reject',
+  'risk_acceptance.revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
