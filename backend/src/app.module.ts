@@ -27,6 +27,7 @@ import { ReportsModule } from './modules/reports/reports.module';
 import { VendorInventoriesModule } from './modules/vendor-inventories/vendor-inventories.module';
 import { SchedulesModule } from './modules/schedules/schedules.module';
 import { VendorsModule } from './modules/vendors/vendors.module';
+import { ProgrammeModule } from './modules/programme/programme.module';
 import { AccessModule } from './modules/access/access.module';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module';
 import { AuditLogModule } from './modules/audit-log/audit-log.module';
@@ -57,6 +58,8 @@ export class AppModule {
         AccountSessionsModule,
         PublicConfigModule,
         VendorsModule,
+        // Issue 40: tiers, intake and reviews.
+        ProgrammeModule,
         ProjectsModule,
         CrawlerSettingsModule,
         CrawlerConfigsModule,

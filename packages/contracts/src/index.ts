@@ -15,3 +15,6 @@ export * from './audit-summary';
 export * from './remediation';
 export * from './programme-overview';
 export * from './risk-acceptances';
+export * from './programme';
+export * from './review-status';
+export * from './intake-rule';

@@ -32,6 +32,7 @@ describe('workspace roles', () => {
         'reports.reassess',
         'projects.write',
         'riskAcceptances.request',
+        'programme.write',
       ].sort(),
     );
   });
@@ -47,6 +48,7 @@ describe('workspace roles', () => {
         'auditLog.read',
         'vendors.move',
         'riskAcceptances.decide',
+        'programmeTiers.write',
       ].sort(),
     );
   });

@@ -57,6 +57,10 @@ export const WORKSPACE_PERMISSIONS = {
   'riskAcceptances.request': 'editor',
   /** Approving or rejecting another member's acceptance, revoking anyone's. */
   'riskAcceptances.decide': 'admin',
+  /** Issue 40: intake and reviews (a vendor's tier, owner and contacts go through vendors.write). */
+  'programme.write': 'editor',
+  /** Issue 40: the workspace's tier names and intervals. */
+  'programmeTiers.write': 'admin',
 } as const satisfies Record<string, WorkspaceRole>;
 export type WorkspacePermission = keyof typeof WORKSPACE_PERMISSIONS;
 
@@ -158,6 +162,10 @@ export const AUDIT_ACTIONS = [
   'risk_acceptance.approve',
   'risk_acceptance.reject',
   'risk_acceptance.revoke',
+  // Issue 40: the vendor programme.
+  'programme_tiers.update',
+  'vendor.intake',
+  'vendor_review.create',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

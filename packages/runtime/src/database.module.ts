@@ -23,9 +23,11 @@ import {
   DashboardRepository,
   joiningAmbientTransaction,
   openDatabase,
+  ProgrammeTiersRepository,
   ProjectsRepository,
   ReportsRepository,
   UsersRepository,
+  VendorReviewsRepository,
   VendorsRepository,
   WorkspaceInvitationsRepository,
   WorkspaceMembersRepository,
@@ -83,6 +85,8 @@ const REPOSITORIES = [
   AuditLogRepository,
   VendorLinksRepository,
   RemediationRequestsRepository,
+  ProgrammeTiersRepository,
+  VendorReviewsRepository,
 ] as const;
 
 /**

@@ -30,3 +30,5 @@ export * from './api-keys.repository';
 export * from './audit-log.repository';
 export * from './vendor-links.repository';
 export * from './remediation-requests.repository';
+export * from './programme-tiers.repository';
+export * from './vendor-reviews.repository';

@@ -11,3 +11,4 @@ export * from './inventories';
 export * from './vendor-links';
 export * from './remediation';
 export * from './risk-acceptances';
+export * from './programme';

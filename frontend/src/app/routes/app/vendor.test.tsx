@@ -3,7 +3,16 @@ import { screen, within } from '@testing-library/react';
 import { Route, Routes, useParams } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { CrawlJobWatchProvider } from '@/features/crawl-jobs/components/crawl-job-watch-provider';
-import { checkResult, crawlJob, paginated, reportDetail, reportsOverview, VENDOR_ID, vendorCompliance } from '@/testing/fixtures';
+import {
+  checkResult,
+  crawlJob,
+  paginated,
+  reportDetail,
+  reportsOverview,
+  VENDOR_ID,
+  vendorCompliance,
+  NO_PROGRAMME,
+} from '@/testing/fixtures';
 import { mockFetch, type MockRequest } from '@/testing/mock-fetch';
 import { renderWithProviders } from '@/testing/test-utils';
 import { LOADED_MACHINE } from '@/testing/wait';
@@ -19,6 +28,7 @@ const vendor: Vendor = {
   domains: [],
   primaryDomain: 'alpha.example',
   dkimSelectors: [],
+  ...NO_PROGRAMME,
 };
 
 const schedule: VendorSchedule = {
