@@ -216,7 +216,9 @@ describe('the programme overview, the risk profile and the exports (issue 40 §6
     const response = await ana.api(`/api/vendors/${acme}/profile.pdf`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
-    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="risk-profile-acme-\d{4}-\d{2}-\d{2}\.pdf"$/);
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="risk-profile-acme-\d{4}-\d{2}-\d{2}\.pdf"$/,
+    );
     const pages = await pdfPages(Buffer.from(await response.arrayBuffer()));
     const text = pages.join('\n');
     expect(pages[0]).toContain('Acme');
@@ -237,9 +239,9 @@ describe('the programme overview, the risk profile and the exports (issue 40 §6
     pages.forEach((page, i) => expect(page).toContain(`Page ${i + 1} of ${pages.length}`));
   });
 
-  it("answers 404 for another workspace's vendor, and 400 for an id that is not one", async () => {
+  it("answers 404 for another workspace's vendor and for an id that names none", async () => {
     expect((await ana.api(`/api/vendors/${ids.get('Elsewhere')!}/profile.pdf`)).status).toBe(404);
-    expect((await ana.api('/api/vendors/not-an-id/profile.pdf')).status).toBe(400);
+    expect((await ana.api('/api/vendors/not-an-id/profile.pdf')).status).toBe(404);
   });
 
   const exported = async (format: 'pdf' | 'csv' | 'excel') => {
@@ -277,7 +279,9 @@ describe('the programme overview, the risk profile and the exports (issue 40 §6
 
   it("PDF: each vendor's section names its tier, review status, open requests and active acceptances", async () => {
     const text = (await pdfPages(await exported('pdf'))).join('\n');
-    expect(text).toMatch(/Tier: 1 · Critical · Review: Overdue, next review \d{4}-\d{2}-\d{2} · Open requests: 2 · Active acceptances: \d/);
+    expect(text).toMatch(
+      /Tier: 1 · Critical · Review: Overdue, next review \d{4}-\d{2}-\d{2} · Open requests: 2 · Active acceptances: \d/,
+    );
     expect(text).toMatch(/Tier: none · Review: Due now · Open requests: 0 · Active acceptances: 0/);
   });
 });

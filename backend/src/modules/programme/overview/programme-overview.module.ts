@@ -15,7 +15,13 @@ import { VendorProgrammeFacts } from './vendor-programme-facts';
 @Module({
   imports: [ProgrammeModule],
   controllers: [ProgrammeOverviewController, RiskProfileController],
-  providers: [ProgrammeOverviewRepository, ProgrammeOverviewService, RiskProfileRepository, RiskProfileService, VendorProgrammeFacts],
+  providers: [
+    ProgrammeOverviewRepository,
+    ProgrammeOverviewService,
+    RiskProfileRepository,
+    RiskProfileService,
+    VendorProgrammeFacts,
+  ],
   exports: [VendorProgrammeFacts],
 })
 export class ProgrammeOverviewModule {}

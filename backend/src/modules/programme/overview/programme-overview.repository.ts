@@ -9,7 +9,7 @@ import {
   type WorkspaceId,
 } from '@vendorwatch/db';
 import { DATABASE } from '@vendorwatch/runtime';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 
 /** How many vendors of one tier (or none) have one overall grade (or none). */
 export interface TierGradeCountRow {
@@ -70,7 +70,9 @@ export class ProgrammeOverviewRepository {
         responded: sql<number>`(count(*) filter (where ${remediationRequests.state} = 'responded'))::int`,
       })
       .from(remediationRequests)
-      .where(and(eq(remediationRequests.workspaceId, workspaceId), inArray(remediationRequests.state, [...OPEN_REMEDIATION_STATES])));
+      .where(
+        and(eq(remediationRequests.workspaceId, workspaceId), inArray(remediationRequests.state, [...OPEN_REMEDIATION_STATES])),
+      );
     return row ?? { open: 0, overdue: 0, responded: 0 };
   }
 
@@ -87,20 +89,48 @@ export class ProgrammeOverviewRepository {
     return row ?? { pending: 0, active: 0, expiringSoon: 0 };
   }
 
-  /** Per listed vendor of the workspace: its tier, open requests and active acceptances (two counted subqueries per vendor, on their indexes). */
-  vendorProgrammeRows(workspaceId: WorkspaceId, vendorIds: readonly string[], now: Date): Promise<VendorProgrammeRow[]> {
-    return this.db
-      .select({
-        vendorId: vendors.id,
-        tier: vendors.tier,
-        openRequests: sql<number>`(select count(*)::int from ${remediationRequests}
-          where ${remediationRequests.vendorId} = ${vendors.id} and ${remediationRequests.workspaceId} = ${vendors.workspaceId}
-          and ${remediationRequests.state} in ('sent', 'viewed', 'responded'))`,
-        activeAcceptances: sql<number>`(select count(*)::int from ${riskAcceptances}
-          where ${riskAcceptances.vendorId} = ${vendors.id} and ${riskAcceptances.workspaceId} = ${vendors.workspaceId}
-          and ${riskAcceptances.status} = 'approved' and ${riskAcceptances.expiresAt} > ${now})`,
-      })
-      .from(vendors)
-      .where(and(eq(vendors.workspaceId, workspaceId), inArray(vendors.id, [...vendorIds])));
+  /**
+   * Per listed vendor of the workspace: its tier, open requests and active acceptances — three queries
+   * (the vendors, and the requests and acceptances counted per vendor on their indexes).
+   */
+  async vendorProgrammeRows(workspaceId: WorkspaceId, vendorIds: readonly string[], now: Date): Promise<VendorProgrammeRow[]> {
+    const ids = [...vendorIds];
+    const [tiers, requests, acceptances] = await Promise.all([
+      this.db
+        .select({ vendorId: vendors.id, tier: vendors.tier })
+        .from(vendors)
+        .where(and(eq(vendors.workspaceId, workspaceId), inArray(vendors.id, ids))),
+      this.db
+        .select({ vendorId: remediationRequests.vendorId, count: sql<number>`count(*)::int` })
+        .from(remediationRequests)
+        .where(
+          and(
+            eq(remediationRequests.workspaceId, workspaceId),
+            inArray(remediationRequests.vendorId, ids),
+            inArray(remediationRequests.state, [...OPEN_REMEDIATION_STATES]),
+          ),
+        )
+        .groupBy(remediationRequests.vendorId),
+      this.db
+        .select({ vendorId: riskAcceptances.vendorId, count: sql<number>`count(*)::int` })
+        .from(riskAcceptances)
+        .where(
+          and(
+            eq(riskAcceptances.workspaceId, workspaceId),
+            inArray(riskAcceptances.vendorId, ids),
+            eq(riskAcceptances.status, 'approved'),
+            gt(riskAcceptances.expiresAt, now),
+          ),
+        )
+        .groupBy(riskAcceptances.vendorId),
+    ]);
+    const open = new Map(requests.map((row) => [row.vendorId, row.count]));
+    const active = new Map(acceptances.map((row) => [row.vendorId, row.count]));
+    return tiers.map(({ vendorId, tier }) => ({
+      vendorId,
+      tier,
+      openRequests: open.get(vendorId) ?? 0,
+      activeAcceptances: active.get(vendorId) ?? 0,
+    }));
   }
 }

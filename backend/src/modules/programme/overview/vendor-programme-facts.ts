@@ -30,7 +30,11 @@ export class VendorProgrammeFacts {
     private readonly reviewStatuses: VendorReviewStatusService,
   ) {}
 
-  async forVendors(workspaceId: WorkspaceId, vendorIds: readonly string[], now = new Date()): Promise<Map<string, VendorProgrammeFact>> {
+  async forVendors(
+    workspaceId: WorkspaceId,
+    vendorIds: readonly string[],
+    now = new Date(),
+  ): Promise<Map<string, VendorProgrammeFact>> {
     if (vendorIds.length === 0) return new Map();
     const [tiers, states, rows] = await Promise.all([
       this.tiers.forWorkspace(workspaceId),

@@ -44,7 +44,10 @@ export class RiskProfileRepository {
   }
 
   /** The grades of the vendor's latest assessment (the grade its list row shows); undefined before one. */
-  async latestGrades(workspaceId: WorkspaceId, vendorId: string): Promise<{ assessedAt: Date; grades: Grades | null } | undefined> {
+  async latestGrades(
+    workspaceId: WorkspaceId,
+    vendorId: string,
+  ): Promise<{ assessedAt: Date; grades: Grades | null } | undefined> {
     const [row] = await this.db
       .select({ assessedAt: complianceAssessments.assessedAt, grades: crawlInventories.grades })
       .from(complianceAssessments)
