@@ -1,27 +1,18 @@
 import { Module } from '@nestjs/common';
 import { ProgrammeModule } from '../programme.module';
-import { RiskProfileController } from '../risk-profile/risk-profile.controller';
-import { RiskProfileRepository } from '../risk-profile/risk-profile.repository';
-import { RiskProfileService } from '../risk-profile/risk-profile.service';
 import { ProgrammeOverviewController } from './programme-overview.controller';
 import { ProgrammeOverviewRepository } from './programme-overview.repository';
 import { ProgrammeOverviewService } from './programme-overview.service';
 import { VendorProgrammeFacts } from './vendor-programme-facts';
 
 /**
- * Where people look (issue 40, item 6): the programme overview, a vendor's risk profile PDF, and the
- * per-vendor programme facts the report exports add (VendorProgrammeFacts, exported for them).
+ * Where people look (issue 40, item 6): the programme overview, and the per-vendor programme facts
+ * the reports add (VendorProgrammeFacts: the exports' columns, the risk profile's reads).
  */
 @Module({
   imports: [ProgrammeModule],
-  controllers: [ProgrammeOverviewController, RiskProfileController],
-  providers: [
-    ProgrammeOverviewRepository,
-    ProgrammeOverviewService,
-    RiskProfileRepository,
-    RiskProfileService,
-    VendorProgrammeFacts,
-  ],
-  exports: [VendorProgrammeFacts],
+  controllers: [ProgrammeOverviewController],
+  providers: [ProgrammeOverviewRepository, ProgrammeOverviewService, VendorProgrammeFacts],
+  exports: [VendorProgrammeFacts, ProgrammeModule],
 })
 export class ProgrammeOverviewModule {}

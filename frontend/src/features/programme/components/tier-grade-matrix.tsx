@@ -34,6 +34,31 @@ function CellCount({ count, to, label }: { count: number; to: string; label: str
   );
 }
 
+/** On a phone: a grade's count as a badge, a link to the filtered list when there is something to open. */
+function GradeBadge({ row, grade }: { row: MatrixRow; grade: GradeCountKey }) {
+  const count = row.grades[grade];
+  const text = `${GRADE_HEADERS[grade]}: ${count}`;
+  const label = cellLabel(row, grade, count);
+  if (count === 0)
+    return (
+      <Badge variant="outline" color="gray" size="lg" aria-label={label}>
+        {text}
+      </Badge>
+    );
+  return (
+    <Badge
+      component={Link}
+      to={vendorsInCell(row.tier, grade)}
+      variant="light"
+      size="lg"
+      aria-label={label}
+      style={{ cursor: 'pointer' }}
+    >
+      {text}
+    </Badge>
+  );
+}
+
 const cellLabel = (row: MatrixRow, grade: GradeCountKey, count: number) =>
   `${row.name}, ${grade === 'ungraded' ? 'not graded' : `grade ${grade}`}: ${plural(count, 'vendor')}`;
 
@@ -59,18 +84,7 @@ export function TierGradeMatrix({ overview }: { overview: ProgrammeOverview }) {
             </Group>
             <Group gap={6}>
               {GRADE_COUNT_KEYS.map((grade) => (
-                <Badge
-                  key={grade}
-                  variant={row.grades[grade] ? 'light' : 'outline'}
-                  color={row.grades[grade] ? undefined : 'gray'}
-                  size="lg"
-                  {...(row.grades[grade]
-                    ? { component: Link, to: vendorsInCell(row.tier, grade), style: { cursor: 'pointer' } }
-                    : {})}
-                  aria-label={cellLabel(row, grade, row.grades[grade])}
-                >
-                  {GRADE_HEADERS[grade]}: {row.grades[grade]}
-                </Badge>
+                <GradeBadge key={grade} row={row} grade={grade} />
               ))}
             </Group>
           </Card>

@@ -2,7 +2,7 @@ import type { Grade } from '@vendorwatch/contracts';
 import PDFDocument from 'pdfkit';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { framePages } from '../../reports/exports/pdf-page-frame';
+import { framePages } from '../exports/pdf-page-frame';
 import {
   contentWidth,
   ensureSpace,
@@ -14,9 +14,9 @@ import {
   printable,
   rule,
   type Pdf,
-} from '../../reports/exports/pdf-style';
-import { drawTiles } from '../../reports/exports/pdf-tiles';
-import { formatUtc } from '../../reports/exports/report-export';
+} from '../exports/pdf-style';
+import { drawTiles } from '../exports/pdf-tiles';
+import { formatUtc } from '../exports/report-export';
 import type { RiskProfile } from './risk-profile';
 
 const GRADE_COLORS: Record<string, string> = {

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { pdfPages } from '../../reports/testing/read-exports';
+import { pdfPages } from '../testing/read-exports';
 import type { RiskProfile } from './risk-profile';
 import { writeRiskProfilePdf } from './risk-profile-pdf';
 

@@ -11,8 +11,8 @@ import {
 import { VendorReviewsRepository, VendorsRepository, type WorkspaceId } from '@vendorwatch/db';
 import { PassThrough, type Readable } from 'node:stream';
 import { NotFoundError } from '../../../common/errors';
-import { VendorReviewStatusService } from '../review-status/vendor-review-status.service';
-import { ProgrammeTiersService } from '../tiers/programme-tiers.service';
+import { VendorReviewStatusService } from '../../programme/review-status/vendor-review-status.service';
+import { ProgrammeTiersService } from '../../programme/tiers/programme-tiers.service';
 import type { RiskProfile } from './risk-profile';
 import { writeRiskProfilePdf } from './risk-profile-pdf';
 import { RiskProfileRepository } from './risk-profile.repository';
