@@ -47,6 +47,7 @@ import {
 } from '@vendorwatch/contracts';
 import { INVENTORY_ROUTE_DOCS } from './inventory-route-docs';
 import { PROGRAMME_OVERVIEW_ROUTE_DOCS } from './programme-overview-route-docs';
+import { PROGRAMME_ROUTE_DOCS } from './programme-route-docs';
 import { TEAMS_ROUTE_DOCS } from './teams-route-docs';
 
 export type { RouteDoc } from './route-doc';
@@ -424,4 +425,5 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   ...TEAMS_ROUTE_DOCS,
   ...INVENTORY_ROUTE_DOCS,
   ...PROGRAMME_OVERVIEW_ROUTE_DOCS,
+  ...PROGRAMME_ROUTE_DOCS,
 };
