@@ -49,6 +49,7 @@ import { INVENTORY_ROUTE_DOCS } from './inventory-route-docs';
 import { PROGRAMME_OVERVIEW_ROUTE_DOCS } from './programme-overview-route-docs';
 import { PROGRAMME_ROUTE_DOCS } from './programme-route-docs';
 import { TEAMS_ROUTE_DOCS } from './teams-route-docs';
+import { REMEDIATION_ROUTE_DOCS } from './remediation-route-docs';
 
 export type { RouteDoc } from './route-doc';
 
@@ -425,5 +426,6 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   ...TEAMS_ROUTE_DOCS,
   ...INVENTORY_ROUTE_DOCS,
   ...PROGRAMME_OVERVIEW_ROUTE_DOCS,
+  ...REMEDIATION_ROUTE_DOCS,
   ...PROGRAMME_ROUTE_DOCS,
 };
