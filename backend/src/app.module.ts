@@ -35,6 +35,7 @@ import { InvitationsModule } from './modules/invitations/invitations.module';
 import { MembersModule } from './modules/members/members.module';
 import { WorkspacesModule } from './modules/workspaces/workspaces.module';
 import { RemediationModule } from './modules/remediation/remediation.module';
+import { RiskAcceptancesModule } from './modules/risk-acceptances/risk-acceptances.module';
 
 @Module({})
 export class AppModule {
@@ -74,6 +75,7 @@ export class AppModule {
         ChangesModule,
         AlertsModule,
         RemediationModule,
+        RiskAcceptancesModule,
         // Operations: metrics, the queue dashboard and the API's documentation.
         MetricsModule,
         QueueDashboardModule,

@@ -34,6 +34,8 @@ describe('workspace roles', () => {
         'riskAcceptances.request',
         'remediation.write',
         'programme.write',
+        'programme.write',
+        'riskAcceptances.request',
       ].sort(),
     );
   });
@@ -50,6 +52,8 @@ describe('workspace roles', () => {
         'vendors.move',
         'riskAcceptances.decide',
         'programmeTiers.write',
+        'programmeTiers.write',
+        'riskAcceptances.decide',
       ].sort(),
     );
   });

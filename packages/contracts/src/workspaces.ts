@@ -61,6 +61,10 @@ export const WORKSPACE_PERMISSIONS = {
   'programme.write': 'editor',
   /** Issue 40: the workspace's tier names and intervals. */
   'programmeTiers.write': 'admin',
+  /** Issue 40: asking to accept a failing check's risk (and revoking one's own request). */
+  'riskAcceptances.request': 'editor',
+  /** Approving or rejecting another member's acceptance, revoking anyone's. */
+  'riskAcceptances.decide': 'admin',
 } as const satisfies Record<string, WorkspaceRole>;
 export type WorkspacePermission = keyof typeof WORKSPACE_PERMISSIONS;
 
@@ -157,6 +161,10 @@ export const AUDIT_ACTIONS = [
   'remediation_request.resolve',
   'remediation_request.close',
   'remediation_request.remind',
+  // Issue 40: the vendor programme.
+  'programme_tiers.update',
+  'vendor.intake',
+  'vendor_review.create',
   // Issue 40: accepted risks.
   'risk_acceptance.request',
   'risk_acceptance.approve',

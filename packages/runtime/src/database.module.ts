@@ -26,6 +26,7 @@ import {
   ProgrammeTiersRepository,
   ProjectsRepository,
   ReportsRepository,
+  RiskAcceptancesRepository,
   UsersRepository,
   VendorReviewsRepository,
   VendorsRepository,
@@ -87,6 +88,7 @@ const REPOSITORIES = [
   RemediationRequestsRepository,
   ProgrammeTiersRepository,
   VendorReviewsRepository,
+  RiskAcceptancesRepository,
 ] as const;
 
 /**

@@ -84,8 +84,9 @@ export const toReportDetail = (
       failures[check.severity] -= 1;
     } else counts.warn -= 1;
   }
-  // All that was judged accepted leaves nothing to rate: the rate then reads as the assessment's own.
-  const rate = standing.score.rate ?? summary.rate;
+  // Without an acceptance the stored rate stands as assessed; with one it is re-computed without the
+  // accepted checks (and when everything judged is accepted, nothing is left to rate: the stored one stands).
+  const rate = standing.accepted > 0 ? (standing.score.rate ?? summary.rate) : summary.rate;
   return {
     ...summary,
     rate,

@@ -316,6 +316,9 @@ describe('reports API', () => {
             '',
             '0',
             '0',
+            // No risk accepted.
+            '',
+            '',
           ]);
         }
       }

@@ -32,3 +32,4 @@ export * from './vendor-links.repository';
 export * from './remediation-requests.repository';
 export * from './programme-tiers.repository';
 export * from './vendor-reviews.repository';
+export * from './risk-acceptances.repository';

@@ -1,7 +1,7 @@
 import {
   CHECK_GROUP_TITLES,
-  CHECK_OUTCOME_LABELS,
   CHECK_SEVERITY_LABELS,
+  REPORT_CHECK_OUTCOME_LABELS,
   VENDOR_REPORT_STATE_LABELS,
   type VendorInventorySummary,
 } from '@vendorwatch/contracts';
@@ -43,6 +43,9 @@ export const CSV_COLUMNS = [
   'Next review',
   'Open requests',
   'Active acceptances',
+  // Issue 40: a check an active risk acceptance covers reads Accepted, with until when and why.
+  'Accepted until',
+  'Acceptance justification',
 ] as const;
 
 const ASSESSED = VENDOR_REPORT_STATE_LABELS.assessed;
@@ -68,7 +71,7 @@ export const csvRecord = (
     row.checkId,
     CHECK_GROUP_TITLES[row.group] ?? row.group,
     CHECK_SEVERITY_LABELS[row.severity] ?? row.severity,
-    CHECK_OUTCOME_LABELS[row.outcome] ?? row.outcome,
+    REPORT_CHECK_OUTCOME_LABELS[row.outcome] ?? row.outcome,
     row.title,
     row.summary,
     row.evidenceTotal,
@@ -80,6 +83,8 @@ export const csvRecord = (
     '',
     ...inventoryCells(row.vendorId ? inventories.get(row.vendorId) : undefined),
     ...programmeCsvCells(row.vendorId ? programme.get(row.vendorId) : undefined),
+    row.acceptance?.expiresAt ?? '',
+    row.acceptance?.justification ?? '',
   ];
 };
 
@@ -111,6 +116,8 @@ export const csvExporter: ReportExporter = {
         cells.crawlFailure,
         ...inventoryCells(data.inventories.get(vendor.vendorId)),
         ...programmeCsvCells(data.programme.get(vendor.vendorId)),
+        '',
+        '',
       ]);
     }
     for await (const batch of outcomes) {
