@@ -18,7 +18,3 @@ export * from './risk-acceptances';
 export * from './programme';
 export * from './review-status';
 export * from './intake-rule';
-export * from './programme';
-export * from './review-status';
-export * from './intake-rule';
-export * from './risk-acceptances';

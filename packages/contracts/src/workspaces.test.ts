@@ -34,8 +34,6 @@ describe('workspace roles', () => {
         'riskAcceptances.request',
         'remediation.write',
         'programme.write',
-        'programme.write',
-        'riskAcceptances.request',
       ].sort(),
     );
   });
@@ -52,8 +50,6 @@ describe('workspace roles', () => {
         'vendors.move',
         'riskAcceptances.decide',
         'programmeTiers.write',
-        'programmeTiers.write',
-        'riskAcceptances.decide',
       ].sort(),
     );
   });

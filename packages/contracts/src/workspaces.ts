@@ -61,10 +61,6 @@ export const WORKSPACE_PERMISSIONS = {
   'programme.write': 'editor',
   /** Issue 40: the workspace's tier names and intervals. */
   'programmeTiers.write': 'admin',
-  /** Issue 40: asking to accept a failing check's risk (and revoking one's own request). */
-  'riskAcceptances.request': 'editor',
-  /** Approving or rejecting another member's acceptance, revoking anyone's. */
-  'riskAcceptances.decide': 'admin',
 } as const satisfies Record<string, WorkspaceRole>;
 export type WorkspacePermission = keyof typeof WORKSPACE_PERMISSIONS;
 
@@ -170,10 +166,6 @@ export const AUDIT_ACTIONS = [
   'risk_acceptance.approve',
   'risk_acceptance.reject',
   'risk_acceptance.revoke',
-  // Issue 40: the vendor programme.
-  'programme_tiers.update',
-  'vendor.intake',
-  'vendor_review.create',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

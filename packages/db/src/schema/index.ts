@@ -12,5 +12,3 @@ export * from './vendor-links';
 export * from './remediation';
 export * from './risk-acceptances';
 export * from './programme';
-export * from './programme';
-export * from './risk-acceptances';
