@@ -44,12 +44,6 @@ export const paths = {
       getHref: (view: { state?: string } = {}) =>
         view.state ? `/remediation-requests?state=${encodeURIComponent(view.state)}` : '/remediation-requests',
     },
-    /** The workspace's accepted risks, optionally of one state (`pending`, `active`…). */
-    riskAcceptances: {
-      path: '/risk-acceptances',
-      getHref: (view: { state?: string } = {}) =>
-        view.state ? `/risk-acceptances?state=${encodeURIComponent(view.state)}` : '/risk-acceptances',
-    },
     crawlJob: {
       path: '/crawls/:jobId',
       getHref: (jobId: string) => `/crawls/${encodeURIComponent(jobId)}`,

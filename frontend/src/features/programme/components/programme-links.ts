@@ -16,4 +16,4 @@ export const vendorsWithReviewStatus = (reviewStatus: string) => paths.app.vendo
 export const remediationRequestsIn = (state: 'open' | 'overdue' | 'responded') =>
   paths.app.remediationRequests.getHref({ state });
 
-export const riskAcceptancesIn = (state: 'pending' | 'active') => paths.app.riskAcceptances.getHref({ state });
+export const riskAcceptancesIn = (state: 'pending' | 'active') => paths.app.riskAcceptances.getHref(state);
