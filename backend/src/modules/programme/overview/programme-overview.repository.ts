@@ -25,11 +25,12 @@ export interface RemediationCountsRow {
   responded: number;
 }
 
-/** Accepted risks: awaiting approval, approved and unexpired, and of those, expiring before `soon`. */
-export interface AcceptanceCountsRow {
-  pending: number;
-  active: number;
-  expiringSoon: number;
+/** A vendor with an active acceptance: its tier, the grade stored with its latest assessment, and that assessment. */
+export interface AcceptedVendorRow {
+  vendorId: string;
+  tier: number | null;
+  grade: string | null;
+  assessmentId: string;
 }
 
 /** One vendor's tier and how many open requests and active acceptances it has. */
@@ -76,17 +77,26 @@ export class ProgrammeOverviewRepository {
     return row ?? { open: 0, overdue: 0, responded: 0 };
   }
 
-  async acceptanceCounts(workspaceId: WorkspaceId, now: Date, soon: Date): Promise<AcceptanceCountsRow> {
-    const approved = sql`${riskAcceptances.status} = 'approved' and ${riskAcceptances.expiresAt} > ${now}`;
-    const [row] = await this.db
-      .select({
-        pending: sql<number>`(count(*) filter (where ${riskAcceptances.status} = 'pending'))::int`,
-        active: sql<number>`(count(*) filter (where ${approved}))::int`,
-        expiringSoon: sql<number>`(count(*) filter (where ${approved} and ${riskAcceptances.expiresAt} <= ${soon}))::int`,
-      })
-      .from(riskAcceptances)
-      .where(and(eq(riskAcceptances.workspaceId, workspaceId), inArray(riskAcceptances.status, ['pending', 'approved'])));
-    return row ?? { pending: 0, active: 0, expiringSoon: 0 };
+  /**
+   * The workspace's vendors with an active risk acceptance (approved, unexpired at `now`): their tier,
+   * stored grade and latest assessment, so the overview can re-grade them as the vendors list does.
+   * As many rows as such vendors (few: an acceptance is an exception).
+   */
+  async vendorsWithActiveAcceptance(workspaceId: WorkspaceId, now: Date): Promise<AcceptedVendorRow[]> {
+    const { latest } = vendorListSubqueries(this.db);
+    const rows = await this.db
+      .select({ vendorId: vendors.id, tier: vendors.tier, grade: latest.grade, assessmentId: latest.reportId })
+      .from(vendors)
+      .leftJoinLateral(latest, sql`true`)
+      .where(
+        and(
+          eq(vendors.workspaceId, workspaceId),
+          sql`exists (select 1 from ${riskAcceptances} where ${riskAcceptances.workspaceId} = ${vendors.workspaceId}
+            and ${riskAcceptances.vendorId} = ${vendors.id} and ${riskAcceptances.status} = 'approved'
+            and ${riskAcceptances.expiresAt} > ${now})`,
+        ),
+      );
+    return rows.flatMap((row) => (row.assessmentId ? [{ ...row, assessmentId: row.assessmentId }] : []));
   }
 
   /**

@@ -6,12 +6,11 @@ import {
   type GradeCounts,
   type ProgrammeOverview,
 } from '@vendorwatch/contracts';
-import type { WorkspaceId } from '@vendorwatch/db';
+import { RiskAcceptancesRepository, type WorkspaceId } from '@vendorwatch/db';
+import { AcceptedStandings } from '@vendorwatch/runtime';
 import { VendorReviewStatusService } from '../review-status/vendor-review-status.service';
 import { ProgrammeTiersService } from '../tiers/programme-tiers.service';
 import { ProgrammeOverviewRepository, type TierGradeCountRow } from './programme-overview.repository';
-
-const DAY_MS = 86_400_000;
 
 const noGrades = (): GradeCounts => Object.fromEntries(GRADE_COUNT_KEYS.map((key) => [key, 0])) as GradeCounts;
 
@@ -30,16 +29,17 @@ export class ProgrammeOverviewService {
     private readonly counts: ProgrammeOverviewRepository,
     private readonly tiers: ProgrammeTiersService,
     private readonly reviewStatuses: VendorReviewStatusService,
+    private readonly acceptances: RiskAcceptancesRepository,
+    private readonly accepted: AcceptedStandings,
   ) {}
 
   async overview(workspaceId: WorkspaceId, now = new Date()): Promise<ProgrammeOverview> {
-    const soon = new Date(now.getTime() + ACCEPTANCE_EXPIRY_WARNING_DAYS * DAY_MS);
     const [tiers, cells, reviews, remediation, acceptances] = await Promise.all([
       this.tiers.forWorkspace(workspaceId),
-      this.counts.tierGradeCounts(workspaceId),
+      this.tierGradeCounts(workspaceId, now),
       this.reviewStatuses.countsForWorkspace(workspaceId, now),
       this.counts.remediationCounts(workspaceId, now),
-      this.counts.acceptanceCounts(workspaceId, now, soon),
+      this.acceptances.counts(workspaceId, now, ACCEPTANCE_EXPIRY_WARNING_DAYS),
     ]);
     const byTier = tierMatrix(cells);
     const row = (tier: number | null) => byTier.get(tier) ?? { vendors: 0, grades: noGrades() };
@@ -50,6 +50,28 @@ export class ProgrammeOverviewService {
       remediation: { open: remediation.open, overdue: remediation.overdue, awaitingReview: remediation.responded },
       acceptances: { pending: acceptances.pending, active: acceptances.active, expiringWithin30Days: acceptances.expiringSoon },
     };
+  }
+
+  /**
+   * Vendors per (tier, grade) with the grade the vendors list shows: as stored with the latest assessment,
+   * or re-graded by AcceptedStandings (the one rule) for the few vendors with an active risk acceptance.
+   */
+  private async tierGradeCounts(workspaceId: WorkspaceId, now: Date): Promise<TierGradeCountRow[]> {
+    const [cells, acceptedVendors] = await Promise.all([
+      this.counts.tierGradeCounts(workspaceId),
+      this.counts.vendorsWithActiveAcceptance(workspaceId, now),
+    ]);
+    if (acceptedVendors.length === 0) return cells;
+    const standings = await this.accepted.of(workspaceId, acceptedVendors, now);
+    const moved: TierGradeCountRow[] = [];
+    for (const vendor of acceptedVendors) {
+      const standing = standings.get(vendor.assessmentId);
+      if (!standing) continue;
+      // One vendor moves from its stored grade's cell to its accepted grade's.
+      moved.push({ tier: vendor.tier, grade: vendor.grade, vendors: -1 });
+      moved.push({ tier: vendor.tier, grade: standing.grades.overall.letter, vendors: 1 });
+    }
+    return [...cells, ...moved];
   }
 }
 

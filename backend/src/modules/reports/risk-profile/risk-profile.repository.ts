@@ -47,9 +47,9 @@ export class RiskProfileRepository {
   async latestGrades(
     workspaceId: WorkspaceId,
     vendorId: string,
-  ): Promise<{ assessedAt: Date; grades: Grades | null } | undefined> {
+  ): Promise<{ id: string; assessedAt: Date; grades: Grades | null } | undefined> {
     const [row] = await this.db
-      .select({ assessedAt: complianceAssessments.assessedAt, grades: crawlInventories.grades })
+      .select({ id: complianceAssessments.id, assessedAt: complianceAssessments.assessedAt, grades: crawlInventories.grades })
       .from(complianceAssessments)
       .leftJoin(crawlInventories, eq(crawlInventories.jobId, complianceAssessments.jobId))
       .where(and(eq(complianceAssessments.workspaceId, workspaceId), eq(complianceAssessments.vendorId, vendorId)))

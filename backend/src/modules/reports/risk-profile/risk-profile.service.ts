@@ -9,6 +9,7 @@ import {
   type VendorIntake,
 } from '@vendorwatch/contracts';
 import { VendorReviewsRepository, VendorsRepository, type WorkspaceId } from '@vendorwatch/db';
+import { AcceptedStandings } from '@vendorwatch/runtime';
 import { PassThrough, type Readable } from 'node:stream';
 import { NotFoundError } from '../../../common/errors';
 import { VendorReviewStatusService } from '../../programme/review-status/vendor-review-status.service';
@@ -73,6 +74,7 @@ export class RiskProfileService {
     private readonly reviewStatuses: VendorReviewStatusService,
     private readonly reviews: VendorReviewsRepository,
     private readonly records: RiskProfileRepository,
+    private readonly accepted: AcceptedStandings,
   ) {}
 
   async pdf(workspaceId: WorkspaceId, vendorId: string, now = new Date()): Promise<RiskProfileFile> {
@@ -99,7 +101,9 @@ export class RiskProfileService {
       vendor.ownerUserId ? this.records.userEmail(vendor.ownerUserId) : null,
     ]);
     const tier = vendor.tier === null ? undefined : tiers.find((setting) => setting.tier === vendor.tier);
-    const grades = latest?.grades;
+    // The grades the vendor page shows: re-graded without the checks an active risk acceptance covers.
+    const standing = latest && (await this.accepted.of(workspaceId, [{ vendorId, assessmentId: latest.id }], now)).get(latest.id);
+    const grades = standing?.grades ?? latest?.grades;
     return {
       generatedAt: now,
       vendor: { name: vendor.name, url: vendor.url },
@@ -115,7 +119,7 @@ export class RiskProfileService {
       contacts: vendor.contacts,
       grades: grades
         ? {
-            assessedAt: latest.assessedAt,
+            assessedAt: latest?.assessedAt ?? null,
             overall: grades.overall,
             categories: grades.categories.map((category) => ({ title: category.title, grade: category })),
           }
