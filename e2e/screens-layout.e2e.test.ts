@@ -130,7 +130,7 @@ describe('screens that fit, in a real browser', () => {
   });
 
   for (const { name, viewport } of SCREENS) {
-    it(`at ${name} px: Methodology, the alert channel form, Crawl History and a crawl's pages fit`, async () => {
+    it(`at ${name} px: Methodology, the alert channel form, Crawl History, a crawl's pages and the Programme fit`, async () => {
       const page = await openPage(browser, { viewport, isMobile: viewport.width < 500, hasTouch: viewport.width < 500 });
       await signInThroughUi(page, t.baseUrl, user.email, user.password);
 
