@@ -27,7 +27,9 @@ export function VendorProgrammeCard({ vendor, tiers, members = [] }: VendorProgr
   const [intakeOpened, intake] = useDisclosure(false);
   const [reviewOpened, review] = useDisclosure(false);
   const [detailsOpened, details] = useDisclosure(false);
-  const owner = vendor.ownerUserId ? (members.find((member) => member.userId === vendor.ownerUserId)?.email ?? 'A member') : null;
+  const owner = vendor.ownerUserId
+    ? (members.find((member) => member.userId === vendor.ownerUserId)?.email ?? 'No longer a member')
+    : null;
   return (
     <Card withBorder radius="md" padding="lg" data-testid="vendor-programme">
       <Stack gap="md">
