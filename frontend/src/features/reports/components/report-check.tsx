@@ -111,7 +111,7 @@ export function ReportCheck({ check, jobId, screenshots, onShowScreenshot, actio
               </Text>
             </Section>
           )}
-          {action}
+          {action && <Group gap="xs">{action}</Group>}
           <Section title="Why it matters">
             <Text size="sm">{check.whyItMatters}</Text>
           </Section>
