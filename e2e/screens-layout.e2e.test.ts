@@ -26,7 +26,7 @@ const SCREENS = [
 ] as const;
 
 /**
- * Methodology, the alert channel form, Crawl History and a crawl's pages at 1366 and 390 px: no
+ * Methodology, the alert channel form, Crawl History, a crawl's pages and the Programme at 1366 and 390 px: no
  * element beyond the right edge of the screen (sideways-scrolling boxes included: what is in them
  * is off-screen too), and no badge cut short.
  */
@@ -130,7 +130,7 @@ describe('screens that fit, in a real browser', () => {
   });
 
   for (const { name, viewport } of SCREENS) {
-    it(`at ${name} px: Methodology, the alert channel form, Crawl History and a crawl's pages fit`, async () => {
+    it(`at ${name} px: Methodology, the alert channel form, Crawl History, a crawl's pages and the Programme fit`, async () => {
       const page = await openPage(browser, { viewport, isMobile: viewport.width < 500, hasTouch: viewport.width < 500 });
       await signInThroughUi(page, t.baseUrl, user.email, user.password);
 
@@ -158,6 +158,13 @@ describe('screens that fit, in a real browser', () => {
       await page.getByTestId('crawl-job-page-row').first().waitFor();
       expect(await layoutFaults(page)).toEqual({ beyond: [], cut: [] });
       await snapshot(page, `crawl-pages-${name}`);
+
+      // The programme's tier × grade matrix (cards on a phone) and its board of what is due.
+      await page.goto(`${t.baseUrl}/programme`);
+      await page.getByTestId('tier-grade-matrix').waitFor();
+      await page.getByTestId('overdue-board').waitFor();
+      expect(await layoutFaults(page)).toEqual({ beyond: [], cut: [] });
+      await snapshot(page, `programme-${name}`);
       await page.close();
     });
   }

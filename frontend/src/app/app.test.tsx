@@ -86,6 +86,7 @@ describe('the app', () => {
     ).toEqual([
       'Dashboard',
       'Vendors',
+      'Programme',
       'Crawl History',
       'Reports',
       'Portfolio',

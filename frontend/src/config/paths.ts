@@ -45,6 +45,14 @@ export const paths = {
       getHref: (requestId: string) => `/remediation-requests/${encodeURIComponent(requestId)}`,
     },
     crawls: { path: '/crawls', getHref: () => '/crawls' },
+    /** The vendor programme (issue 40): vendors by tier and grade, and what is due. */
+    programme: { path: '/programme', getHref: () => '/programme' },
+    /** The workspace's remediation requests, optionally of one state (`open`, `overdue`, `responded`…). */
+    remediationRequests: {
+      path: '/remediation-requests',
+      getHref: (view: { state?: string } = {}) =>
+        view.state ? `/remediation-requests?state=${encodeURIComponent(view.state)}` : '/remediation-requests',
+    },
     crawlJob: {
       path: '/crawls/:jobId',
       getHref: (jobId: string) => `/crawls/${encodeURIComponent(jobId)}`,

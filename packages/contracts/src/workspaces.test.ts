@@ -31,9 +31,9 @@ describe('workspace roles', () => {
         'alerts.write',
         'reports.reassess',
         'projects.write',
+        'riskAcceptances.request',
         'remediation.write',
         'programme.write',
-        'riskAcceptances.request',
       ].sort(),
     );
   });
@@ -48,8 +48,8 @@ describe('workspace roles', () => {
         'apiKeys.manage',
         'auditLog.read',
         'vendors.move',
-        'programmeTiers.write',
         'riskAcceptances.decide',
+        'programmeTiers.write',
       ].sort(),
     );
   });

@@ -53,14 +53,14 @@ export const WORKSPACE_PERMISSIONS = {
   'vendors.move': 'admin',
   /** Remediation requests to vendors (issue 40): sending, cancelling, deciding the vendor's replies. */
   'remediation.write': 'editor',
-  /** Issue 40: intake and reviews (a vendor's tier, owner and contacts go through vendors.write). */
-  'programme.write': 'editor',
-  /** Issue 40: the workspace's tier names and intervals. */
-  'programmeTiers.write': 'admin',
   /** Issue 40: asking to accept a failing check's risk (and revoking one's own request). */
   'riskAcceptances.request': 'editor',
   /** Approving or rejecting another member's acceptance, revoking anyone's. */
   'riskAcceptances.decide': 'admin',
+  /** Issue 40: intake and reviews (a vendor's tier, owner and contacts go through vendors.write). */
+  'programme.write': 'editor',
+  /** Issue 40: the workspace's tier names and intervals. */
+  'programmeTiers.write': 'admin',
 } as const satisfies Record<string, WorkspaceRole>;
 export type WorkspacePermission = keyof typeof WORKSPACE_PERMISSIONS;
 

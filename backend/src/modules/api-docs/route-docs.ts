@@ -46,6 +46,7 @@ import {
   vendorSchema,
 } from '@vendorwatch/contracts';
 import { INVENTORY_ROUTE_DOCS } from './inventory-route-docs';
+import { PROGRAMME_OVERVIEW_ROUTE_DOCS } from './programme-overview-route-docs';
 import { PROGRAMME_ROUTE_DOCS } from './programme-route-docs';
 import { RISK_ACCEPTANCE_ROUTE_DOCS } from './risk-acceptance-route-docs';
 import { TEAMS_ROUTE_DOCS } from './teams-route-docs';
@@ -425,6 +426,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   ...TEAMS_ROUTE_DOCS,
   ...INVENTORY_ROUTE_DOCS,
+  ...PROGRAMME_OVERVIEW_ROUTE_DOCS,
   ...PROGRAMME_ROUTE_DOCS,
   ...RISK_ACCEPTANCE_ROUTE_DOCS,
   ...REMEDIATION_ROUTE_DOCS,

@@ -310,6 +310,12 @@ describe('reports API', () => {
             '',
             '',
             '',
+            // No tier and never reviewed; no request or acceptance (issue 40).
+            '',
+            'Not reviewed',
+            '',
+            '0',
+            '0',
             // No risk accepted.
             '',
             '',
@@ -418,6 +424,17 @@ describe('reports API', () => {
         reports.acme3,
         'Assessed',
         'http',
+        // Last crawl, its time, failure and link: the latest crawl is the assessed one.
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        // Its programme (issue 40): no tier, never reviewed, no next review, no request or acceptance.
+        undefined,
+        'Not reviewed',
+        undefined,
+        0,
+        0,
       ]);
       expect(vendors.getCell('B2').numFmt).toBe('0.0%');
 

@@ -46,6 +46,7 @@ import {
   type ReportExportData,
   type ReportScope,
 } from './exports';
+import { VendorProgrammeFacts } from '../programme/overview/vendor-programme-facts';
 import { toExportAssessment, toReportDetail, toReportSummary, toVendorCompliance } from './report.mapper';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -85,6 +86,7 @@ export class ReportsService {
     private readonly assessor: CrawlAssessor,
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly inventories: VendorInventories,
+    private readonly programmeFacts: VendorProgrammeFacts,
     private readonly acceptances: RiskAcceptancesRepository,
   ) {
     this.appUrl = publicUrl(config).replace(/\/+$/, '');
@@ -194,17 +196,14 @@ export class ReportsService {
       ]);
       const reports = this.reports;
       const appUrl = this.appUrl;
-      const acceptances = await this.acceptancesByVendor(
-        workspaceId,
-        overview.vendors.map((vendor) => vendor.vendorId),
-        now,
-      );
+      const vendorIds = overview.vendors.map((vendor) => vendor.vendorId);
+      const acceptances = await this.acceptancesByVendor(workspaceId, vendorIds, now);
       const acceptancesOf = (vendorId: string | null) => (vendorId ? (acceptances.get(vendorId) ?? []) : []);
       const vendorOfReport = new Map(overview.vendors.map((vendor) => [vendor.latestReportId, vendor.vendorId]));
-      const inventories = await this.inventorySummaries(
-        workspaceId,
-        overview.vendors.map((vendor) => vendor.vendorId),
-      );
+      const [inventories, programme] = await Promise.all([
+        this.inventorySummaries(workspaceId, vendorIds),
+        this.programmeFacts.forVendors(workspaceId, vendorIds, now),
+      ]);
       const data: ReportExportData = {
         generatedAt: now,
         scope,
@@ -213,6 +212,7 @@ export class ReportsService {
         overview,
         portfolioFindings,
         inventories,
+        programme,
         changes,
         links: {
           crawl: (jobId) => `${appUrl}/crawls/${encodeURIComponent(jobId)}`,

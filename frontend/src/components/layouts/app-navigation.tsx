@@ -3,6 +3,7 @@ import {
   IconAffiliate,
   IconBell,
   IconBuildingStore,
+  IconClipboardCheck,
   IconCloudDownload,
   IconFileAnalytics,
   IconFlask,
@@ -28,6 +29,7 @@ import { useCurrentWorkspace } from '@/lib/workspace';
 const links = [
   { label: 'Dashboard', to: paths.app.dashboard.getHref(), icon: IconLayoutDashboard },
   { label: 'Vendors', to: paths.app.vendors.getHref(), icon: IconBuildingStore },
+  { label: 'Programme', to: paths.app.programme.getHref(), icon: IconClipboardCheck },
   { label: 'Crawl History', to: paths.app.crawls.getHref(), icon: IconHistory },
   { label: 'Reports', to: paths.app.reports.getHref(), icon: IconFileAnalytics },
   { label: 'Portfolio', to: paths.app.portfolio.getHref(), icon: IconAffiliate },

@@ -10,6 +10,8 @@ import { finished } from 'node:stream/promises';
 import { drained, started, type ExportOutcome, type ReportExporter } from './report-export';
 import { safeCsvOptions } from '../../../common/safe-csv';
 import { vendorStateCells } from './vendor-state-cells';
+import { programmeCsvCells } from './programme-cells';
+import type { VendorProgrammeFact } from '../../programme/overview/vendor-programme-facts';
 
 /** The first fourteen as before (scripts read them by position); what was added since comes after. */
 export const CSV_COLUMNS = [
@@ -35,6 +37,12 @@ export const CSV_COLUMNS = [
   'Vendor grade',
   'Vulnerable libraries',
   'Top third parties',
+  // The vendor's programme (issue 40).
+  'Tier',
+  'Review status',
+  'Next review',
+  'Open requests',
+  'Active acceptances',
   // Issue 40: a check an active risk acceptance covers reads Accepted, with until when and why.
   'Accepted until',
   'Acceptance justification',
@@ -51,6 +59,7 @@ const inventoryCells = (inventory: VendorInventorySummary | undefined): (string 
 export const csvRecord = (
   row: ExportOutcome,
   inventories: ReadonlyMap<string, VendorInventorySummary> = new Map(),
+  programme: ReadonlyMap<string, VendorProgrammeFact> = new Map(),
 ): (string | number)[] => {
   const first = row.evidence[0];
   return [
@@ -73,6 +82,7 @@ export const csvRecord = (
     '',
     '',
     ...inventoryCells(row.vendorId ? inventories.get(row.vendorId) : undefined),
+    ...programmeCsvCells(row.vendorId ? programme.get(row.vendorId) : undefined),
     row.acceptance?.expiresAt ?? '',
     row.acceptance?.justification ?? '',
   ];
@@ -105,12 +115,13 @@ export const csvExporter: ReportExporter = {
         cells.crawlLink,
         cells.crawlFailure,
         ...inventoryCells(data.inventories.get(vendor.vendorId)),
+        ...programmeCsvCells(data.programme.get(vendor.vendorId)),
         '',
         '',
       ]);
     }
     for await (const batch of outcomes) {
-      for (const row of batch) csv.write(csvRecord(row, data.inventories));
+      for (const row of batch) csv.write(csvRecord(row, data.inventories, data.programme));
       await drained(out);
     }
     csv.end();

@@ -5,12 +5,14 @@ import { finished } from 'node:stream/promises';
 import { describeScope, drained, started, type ReportExporter } from './report-export';
 import { neutralizeFormulas } from '../../../common/spreadsheet-text';
 import { vendorStateCells } from './vendor-state-cells';
+import { programmeCells } from './programme-cells';
 
 type Worksheet = ExcelJS.Worksheet;
 type Column = Partial<ExcelJS.Column> & { header: string; key: string };
 type RowValues = Record<string, ExcelJS.CellValue>;
 
 const DATE_TIME = 'yyyy-mm-dd hh:mm';
+const DATE = 'yyyy-mm-dd';
 const PERCENT = '0.0%';
 const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE9ECEF' } };
 
@@ -122,6 +124,12 @@ export const excelExporter: ReportExporter = {
       { header: 'Last crawl at', key: 'lastCrawlAt', width: 20, style: { numFmt: DATE_TIME } },
       { header: 'Crawl failure', key: 'crawlFailure', width: 48 },
       { header: 'Crawl link', key: 'crawlLink', width: 48 },
+      // The vendor's programme (issue 40), after the columns scripts read by position.
+      { header: 'Tier', key: 'tier', width: 18 },
+      { header: 'Review status', key: 'reviewStatus', width: 16 },
+      { header: 'Next review', key: 'nextReviewAt', width: 14, style: { numFmt: DATE } },
+      { header: 'Open requests', key: 'openRequests', width: 14 },
+      { header: 'Active acceptances', key: 'activeAcceptances', width: 18 },
     ]);
     for (const vendor of overview.vendors) {
       vendors.add({
@@ -133,6 +141,7 @@ export const excelExporter: ReportExporter = {
         reportId: vendor.latestReportId,
         method: vendor.method ?? vendor.lastCrawl?.method ?? null,
         ...vendorStateCells(vendor, data.links),
+        ...programmeCells(data.programme.get(vendor.vendorId)),
       });
     }
     vendors.commit();

@@ -70,7 +70,15 @@ export const pdfExporter: ReportExporter = {
     for (const vendor of vendors) {
       const outcomes =
         vendor === first ? firstOutcomes : vendor.latestReportId ? await data.sectionOutcomes(vendor.latestReportId) : [];
-      vendorSection(doc, vendor, outcomes, data.changes, data.links, data.inventories.get(vendor.vendorId));
+      vendorSection(
+        doc,
+        vendor,
+        outcomes,
+        data.changes,
+        data.links,
+        data.inventories.get(vendor.vendorId),
+        data.programme.get(vendor.vendorId),
+      );
       await drained(out);
     }
     if (vendors.length === 0)

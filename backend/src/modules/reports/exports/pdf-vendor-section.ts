@@ -23,6 +23,8 @@ import {
   type Pdf,
 } from './pdf-style';
 import { formatUtc, type ExportSectionOutcome, type ReportExportData } from './report-export';
+import { programmeLine } from './programme-cells';
+import type { VendorProgrammeFact } from '../../programme/overview/vendor-programme-facts';
 
 /** Evidence lines printed under a check; the rest are counted ("and N more pages"). */
 export const PDF_EVIDENCE_PER_CHECK = 5;
@@ -40,12 +42,14 @@ export function vendorSection(
   changes: PeriodChangeRow[],
   links: ReportExportData['links'],
   inventory?: VendorInventorySummary,
+  programme?: VendorProgrammeFact,
 ): void {
   const width = contentWidth(doc);
   ensureSpace(doc, 140);
   doc.moveDown(0.8);
   doc.font('Helvetica-Bold').fontSize(14).fillColor(PDF_COLORS.text).text(printable(vendor.vendorName), MARGIN, doc.y, { width });
   if (vendor.vendorUrl) note(doc, vendor.vendorUrl);
+  if (programme) note(doc, programmeLine(programme));
   doc.moveDown(0.2);
 
   const y = doc.y;

@@ -15,6 +15,7 @@ import type {
   SectionOutcomeRow,
 } from '@vendorwatch/db';
 import type { Writable } from 'node:stream';
+import type { VendorProgrammeFact } from '../../programme/overview/vendor-programme-facts';
 
 /** One assessment as the exports write it: a report summary with real dates for typed cells. */
 export type ExportAssessment = Omit<ReportSummary, 'assessedAt' | 'crawlCompletedAt'> & {
@@ -58,6 +59,8 @@ export interface ReportExportData {
   portfolioFindings: PortfolioFindingRow[];
   /** Per vendor in scope with an assessed crawl, by vendor id: its grade, vulnerable libraries and top third parties. */
   inventories: ReadonlyMap<string, VendorInventorySummary>;
+  /** Per vendor in scope, by vendor id: its tier, review status, next review, open requests and active acceptances. */
+  programme: ReadonlyMap<string, VendorProgrammeFact>;
   /** The period's comparisons with each vendor's previous crawl, by vendor name then time. */
   changes: PeriodChangeRow[];
   /** Addresses in the app, so a file's reader can open the crawl or the report. */

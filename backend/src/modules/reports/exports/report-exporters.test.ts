@@ -63,6 +63,7 @@ function source(batches: number) {
     },
     portfolioFindings: [],
     inventories: new Map(),
+    programme: new Map(),
     changes: [],
     links: { crawl: (id) => `http://app.test/crawls/${id}`, report: (id) => `http://app.test/reports/${id}` },
     async *assessments() {

@@ -23,6 +23,7 @@ import { ScheduleRuns } from '@/features/schedules/components/schedule-runs';
 import { SchedulesPauseSwitch } from '@/features/schedules/components/schedules-pause-switch';
 import { useVendor } from '@/features/vendors/api/get-vendor';
 import { CrawlVendorDialog } from '@/features/vendors/components/crawl-vendor-dialog';
+import { DownloadRiskProfileButton } from '@/features/programme/components/download-risk-profile-button';
 import { EditVendorButton } from '@/features/vendors/components/edit-vendor-button';
 import { CrawlButton } from '@/features/vendors/components/vendor-parts';
 import { VendorStanding } from '@/features/vendors/components/vendor-standing';
@@ -99,6 +100,7 @@ export default function VendorRoute() {
             <RequiresPermission permission="remediation.write">
               <VendorRequestFix vendor={vendor.data} />
             </RequiresPermission>
+            <DownloadRiskProfileButton vendorId={vendorId} />
           </Group>
         </Group>
         <VendorStanding vendor={vendor.data} />
