@@ -136,6 +136,8 @@ export const AUDIT_ACTIONS = [
   'vendor.import',
   /** Recorded in both workspaces: the one the vendors left and the one they joined. */
   'vendor.move',
+  // Issue 42: single sign-on settings.
+  'workspace.sso_update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -10,6 +10,8 @@ import {
   AlertsRepository,
   ApiKeysRepository,
   AuditLogRepository,
+  AuthFlowStatesRepository,
+  AuthIdentitiesRepository,
   ComplianceAssessmentsRepository,
   CrawlInventoriesRepository,
   SchedulesRepository,
@@ -29,6 +31,7 @@ import {
   VendorsRepository,
   WorkspaceInvitationsRepository,
   WorkspaceMembersRepository,
+  WorkspaceSsoRepository,
   WorkspacesRepository,
   type Database,
   type DatabaseHandle,
@@ -79,6 +82,9 @@ const REPOSITORIES = [
   WorkspaceInvitationsRepository,
   ApiKeysRepository,
   AuditLogRepository,
+  AuthIdentitiesRepository,
+  AuthFlowStatesRepository,
+  WorkspaceSsoRepository,
 ] as const;
 
 /**

@@ -26,3 +26,6 @@ export * from './workspace-members.repository';
 export * from './workspace-invitations.repository';
 export * from './api-keys.repository';
 export * from './audit-log.repository';
+export * from './auth-identities.repository';
+export * from './auth-flow-states.repository';
+export * from './workspace-sso.repository';

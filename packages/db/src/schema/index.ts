@@ -8,3 +8,4 @@ export * from './changes';
 export * from './alerts';
 export * from './domain-posture';
 export * from './inventories';
+export * from './sso';
