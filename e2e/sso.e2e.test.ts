@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { fill, MESSAGES, ssoMessages } from '@vendorwatch/contracts';
 import { startTestApp, type TestApp } from '../backend/src/testing/test-app';
 import { startOidcProvider, type TestOidcProvider } from '../test-support/oidc-provider';
-import { FRONTEND_DIST, launchBrowser, openPage, snapshot } from './support';
+import { FRONTEND_DIST, launchBrowser, openPage, signInThroughUi, snapshot } from './support';
 
 const PROVIDER = 'Acme ID';
 
@@ -68,6 +68,31 @@ describe('single sign-on, in a real browser', () => {
     await option.click();
     await page.getByRole('button', { name: 'Workspace: Vendor risk' }).waitFor();
     await snapshot(page, 'sso-signed-in');
+    await page.close();
+  });
+
+  it("lets an owner require SSO from the workspace's Single sign-on settings, at phone width", async () => {
+    const owner = await t.signUp();
+    const created = await owner.api('/api/workspaces', { method: 'POST', json: { name: 'Suppliers' } });
+    expect(created.status).toBe(201);
+    const page = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    await signInThroughUi(page, t.baseUrl, owner.email, owner.password);
+    await page.getByTestId('workspace-switcher').click();
+    await page.getByTestId('workspace-option').filter({ hasText: 'Suppliers' }).click();
+    await page.getByRole('button', { name: 'Workspace: Suppliers' }).waitFor();
+    await page.goto(`${t.baseUrl}/workspace/members`);
+    const card = page.getByTestId('sso-settings');
+    await card.getByText('an owner stays an owner').waitFor();
+    await card.getByRole('switch', { name: `Link this workspace to ${PROVIDER}` }).check({ force: true });
+    await card.getByRole('button', { name: 'Add group' }).click();
+    await card.getByTestId('sso-group-0').fill('suppliers-team');
+    await card.getByRole('switch', { name: new RegExp(`Require signing in with ${PROVIDER}`) }).check({ force: true });
+    await card.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(MESSAGES.sso.saved).waitFor();
+    await snapshot(page, 'sso-settings-phone');
+    const { id } = (await created.json()) as { id: string };
+    const saved = await owner.api(`/api/workspaces/${id}/sso`);
+    expect(await saved.json()).toMatchObject({ linked: true, groupRoles: { 'suppliers-team': 'viewer' }, required: true });
     await page.close();
   });
 

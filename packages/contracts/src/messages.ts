@@ -389,6 +389,7 @@ export const MESSAGES = {
     unexpected: 'Signing in with {provider} failed unexpectedly. Please try again.',
     // The workspace settings.
     personalNotLinkable: 'A personal workspace cannot be linked to single sign-on',
+    requiredWithoutProvider: 'Single sign-on cannot be required: it is not configured on this server',
     ownerNotMappable: 'Groups cannot make someone an owner: owners are chosen in the workspace',
     invalidRole: 'Role must be admin, editor or viewer',
     groupRequired: 'A group name is required',

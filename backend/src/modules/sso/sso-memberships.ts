@@ -1,5 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { roleFromGroups, ssoMessages, type WorkspaceRole } from '@vendorwatch/contracts';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { LIMITS, roleFromGroups, ssoMessages, type WorkspaceRole } from '@vendorwatch/contracts';
 import { WorkspaceMembersRepository, WorkspaceSsoRepository, type UserRow, type WorkspaceSsoRow } from '@vendorwatch/db';
 import { APP_CONFIG, type AppConfig } from '@vendorwatch/runtime';
 import { AuditTrail, type AuditRecord } from '../audit-log/audit-trail';
@@ -18,6 +18,8 @@ export function groupsOf(claim: unknown): string[] {
  */
 @Injectable()
 export class SsoMemberships implements SsoSignInHook {
+  private readonly logger = new Logger('SsoMemberships');
+
   constructor(
     private readonly links: WorkspaceSsoRepository,
     private readonly members: WorkspaceMembersRepository,
@@ -45,6 +47,11 @@ export class SsoMemberships implements SsoSignInHook {
       clientAddress,
     });
     if (!current && role) {
+      // A full workspace takes no one more, whoever brings them (as for invitations).
+      if ((await this.members.count(link.workspaceId)) >= LIMITS.workspaces.maxMembers) {
+        this.logger.warn(`Workspace ${link.workspaceId} is full: ${user.email} was not added by the provider's groups`);
+        return;
+      }
       await this.trail.recordWith(
         () => this.links.addMember(link.workspaceId, user.id, role),
         (added) => (added ? entry('member.join', { role }) : null),

@@ -118,9 +118,9 @@ describe('single sign-on with an OpenID Connect provider', () => {
         autoRefreshToken: false,
         detectSessionInUrl: false,
         storage: {
-          getItem: (key) => storage.get(key) ?? null,
-          setItem: (key, value) => void storage.set(key, value),
-          removeItem: (key) => void storage.delete(key),
+          getItem: (key: string) => storage.get(key) ?? null,
+          setItem: (key: string, value: string) => void storage.set(key, value),
+          removeItem: (key: string) => void storage.delete(key),
         },
       },
       realtime: { transport: class NoWebSocket {} as never },

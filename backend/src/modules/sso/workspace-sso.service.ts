@@ -23,6 +23,8 @@ export class WorkspaceSsoService {
       return this.view(undefined);
     }
     if (workspace.personal) throw new BadRequestError(MESSAGES.sso.personalNotLinkable);
+    // Requiring a sign-in this server cannot offer would shut every member but the owners out.
+    if (input.required && !this.providerName()) throw new BadRequestError(MESSAGES.sso.requiredWithoutProvider);
     const saved = await this.links.save(workspace.workspaceId, {
       groupClaim: input.groupClaim ?? this.config.AUTH_OIDC_GROUPS_CLAIM,
       groupRoles: input.groupRoles,
@@ -32,8 +34,14 @@ export class WorkspaceSsoService {
     return this.view(saved);
   }
 
+  /** The provider configured on this server (embedded auth only), or null. */
+  private providerName(): string | null {
+    const configured = !this.config.SUPABASE_URL && this.config.AUTH_OIDC_ISSUER && this.config.AUTH_OIDC_CLIENT_ID;
+    return configured ? this.config.AUTH_OIDC_NAME : null;
+  }
+
   private view(row: WorkspaceSsoRow | undefined): WorkspaceSso {
-    const providerName = this.config.AUTH_OIDC_ISSUER && this.config.AUTH_OIDC_CLIENT_ID ? this.config.AUTH_OIDC_NAME : null;
+    const providerName = this.providerName();
     if (!row)
       return {
         linked: false,
@@ -46,8 +54,8 @@ export class WorkspaceSsoService {
     return {
       linked: true,
       groupClaim: row.groupClaim,
-      groupRoles: row.groupRoles as WorkspaceSso['groupRoles'],
-      defaultRole: row.defaultRole as WorkspaceSso['defaultRole'],
+      groupRoles: row.groupRoles,
+      defaultRole: row.defaultRole,
       required: row.required,
       providerName,
     };
