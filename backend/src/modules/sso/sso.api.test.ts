@@ -393,6 +393,22 @@ describe('single sign-on with an OpenID Connect provider', () => {
     }
   });
 
+  it('refuses to require SSO on a server without a provider, which would shut every member but the owners out', async () => {
+    const plain = await startTestApp();
+    try {
+      const owner = await plain.signUp();
+      const created = await owner.api('/api/workspaces', { method: 'POST', json: { name: 'No provider' } });
+      const { id } = (await created.json()) as { id: string };
+      const required = await owner.api(`/api/workspaces/${id}/sso`, { method: 'PUT', json: { linked: true, required: true } });
+      expect(required.status).toBe(400);
+      expect(((await required.json()) as { message: string }).message).toBe(MESSAGES.sso.requiredWithoutProvider);
+      const settings = await call(plain.baseUrl, 'GET', '/auth/v1/settings');
+      expect(settings.body.external.oidc).toBe(false);
+    } finally {
+      await plain.close();
+    }
+  });
+
   it('answers 400 for another provider or a missing PKCE challenge', async () => {
     const other = await call(t.baseUrl, 'GET', '/auth/v1/authorize?provider=github&redirect_to=/');
     expect(other).toMatchObject({ status: 400, body: { message: MESSAGES.sso.unsupportedProvider } });
