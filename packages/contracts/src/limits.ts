@@ -76,6 +76,15 @@ export const LIMITS = {
    * Teams (issue 33): every name, address and token an input takes is bounded, and so is every list a
    * workspace keeps (members, pending invitations, API keys); an invitation lapses after `invitationDays`.
    */
+  /** Single sign-on (issue 42): a workspace's mapping of the provider's groups to roles. */
+  sso: {
+    maxGroups: 100,
+    groupMaxLength: 200,
+    claimMaxLength: 100,
+    /** How long a person may take at the provider, and the app to redeem its code. */
+    flowExpirySeconds: 600,
+    authCodeExpirySeconds: 300,
+  },
   workspaces: {
     nameMaxLength: 100,
     /** Workspaces a user may create besides their personal one. */

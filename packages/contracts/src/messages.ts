@@ -22,6 +22,7 @@ export const MESSAGES = {
   },
   auth: {
     authenticationRequired: 'Authentication required',
+    pkceCodeRequired: 'auth_code and code_verifier are required',
     tokenRequired: 'Authentication token required',
     userNotAuthenticated: 'User not authenticated',
     noActiveSession: 'No active session',
@@ -384,6 +385,46 @@ export const MESSAGES = {
     firstCrawl: 'First completed crawl: nothing earlier to compare with',
     notComparedYet: 'Compared once the crawl completes',
     noPageChanges: 'No page was added, removed or changed',
+  },
+  /** Single sign-on with the company's OpenID Connect provider (issue 42). */
+  sso: {
+    continueWith: 'Continue with {provider}',
+    notConfigured: 'Single sign-on is not configured on this server',
+    unsupportedProvider: 'Unsupported provider: only "oidc" is configured',
+    codeChallengeRequired: 'A PKCE code_challenge is required to sign in with a provider',
+    codeChallengeMethodInvalid: 'code_challenge_method must be s256 or plain',
+    workspaceRequiresSso: 'This workspace requires signing in with {provider}',
+    actorLabel: 'SSO provider {provider}',
+    authCodeInvalid: 'The sign-in code is invalid, expired or was used already. Please sign in again.',
+    codeVerifierMismatch: 'The code verifier does not match the sign-in that was started here. Please sign in again.',
+    // Each error of a sign-in through the provider, in words that say what to check.
+    flowExpired: 'This sign-in took too long or was already used. Please try again.',
+    providerUnreachable:
+      'Could not reach {provider} to sign in. The administrator should check AUTH_OIDC_ISSUER: it must be the issuer URL whose /.well-known/openid-configuration the provider serves.',
+    clientRejected:
+      "{provider} refused this application's credentials. The administrator should check AUTH_OIDC_CLIENT_ID and AUTH_OIDC_CLIENT_SECRET against the application registered at the provider.",
+    redirectUriRejected:
+      "{provider} does not accept this application's callback address. The administrator should register {callback} as a redirect URI of the application at the provider.",
+    providerDenied: '{provider} did not sign you in: {reason}',
+    emailMissing:
+      '{provider} did not say which email address you have. The administrator should make the provider send the email claim (the "email" scope).',
+    emailUnverified:
+      '{provider} does not confirm that you own {email}, so it cannot be used to sign in here. Verify the address at the provider, or sign in with your password.',
+    subjectMismatch:
+      'The account for {email} is already linked to another {provider} identity. Ask an administrator to check the account at the provider.',
+    tokenRejected:
+      "{provider} answered with a sign-in that could not be verified ({reason}). Please try again; if it keeps failing, the administrator should check the provider's configuration.",
+    unexpected: 'Signing in with {provider} failed unexpectedly. Please try again.',
+    // The workspace settings.
+    personalNotLinkable: 'A personal workspace cannot be linked to single sign-on',
+    requiredWithoutProvider: 'Single sign-on cannot be required: it is not configured on this server',
+    ownerNotMappable: 'Groups cannot make someone an owner: owners are chosen in the workspace',
+    invalidRole: 'Role must be admin, editor or viewer',
+    groupRequired: 'A group name is required',
+    groupTooLong: 'A group name may be at most {max} characters',
+    tooManyGroups: 'At most {max} groups may be mapped to roles',
+    claimInvalid: 'The group claim must be 1 to {max} characters',
+    saved: 'Single sign-on settings saved',
   },
   /** Who may act where (issue 33): the answers of the /api guard. */
   access: {

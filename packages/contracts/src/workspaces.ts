@@ -166,6 +166,8 @@ export const AUDIT_ACTIONS = [
   'risk_acceptance.approve',
   'risk_acceptance.reject',
   'risk_acceptance.revoke',
+  // Issue 42: single sign-on settings.
+  'workspace.sso_update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -10,6 +10,8 @@ import {
   AlertsRepository,
   ApiKeysRepository,
   AuditLogRepository,
+  AuthFlowStatesRepository,
+  AuthIdentitiesRepository,
   ComplianceAssessmentsRepository,
   CrawlInventoriesRepository,
   SchedulesRepository,
@@ -32,6 +34,7 @@ import {
   VendorsRepository,
   WorkspaceInvitationsRepository,
   WorkspaceMembersRepository,
+  WorkspaceSsoRepository,
   WorkspacesRepository,
   VendorLinksRepository,
   RemediationRequestsRepository,
@@ -89,6 +92,9 @@ const REPOSITORIES = [
   ProgrammeTiersRepository,
   VendorReviewsRepository,
   RiskAcceptancesRepository,
+  AuthIdentitiesRepository,
+  AuthFlowStatesRepository,
+  WorkspaceSsoRepository,
 ] as const;
 
 /**

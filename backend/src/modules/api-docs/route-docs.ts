@@ -338,7 +338,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     errors: { 422: 'Weak password or already registered', ...rateLimited },
   },
   'POST /auth/v1/token': {
-    summary: 'Sign in (grant_type=password) or refresh a session (grant_type=refresh_token)',
+    summary:
+      'Sign in (grant_type=password), refresh a session (grant_type=refresh_token), or redeem the code an SSO sign-in returned with (grant_type=pkce)',
     response: tokenResponseSchema,
     errors: rateLimited,
   },
@@ -387,6 +388,18 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     response: null,
     auth: 'bearer',
     errors: { 403: 'Ending other sessions needs an aal2 session when the account has a second factor' },
+  },
+  'GET /auth/v1/authorize': {
+    summary: "Sign in with the company's OpenID Connect provider (provider=oidc, with a PKCE code_challenge): redirects to it",
+    response: null,
+    status: 302,
+    errors: { 400: 'Another provider, SSO not configured, or no code_challenge', ...rateLimited },
+  },
+  'GET /auth/v1/callback': {
+    summary: "The identity provider's return: redirects to the app's redirect_to with ?code= (or ?error= and error_description)",
+    response: null,
+    status: 303,
+    errors: rateLimited,
   },
   'GET /auth/v1/settings': { summary: "The auth server's settings", response: z.record(z.string(), z.unknown()) },
   'GET /auth/v1/health': { summary: 'The auth server answers', response: z.record(z.string(), z.string()) },
