@@ -19,3 +19,9 @@ export {
   mailSpoofable,
   type DomainPostureSummary,
 } from './posture';
+export {
+  QUESTIONNAIRE_CHECK_MAPPING,
+  SHIPPED_QUESTIONNAIRES,
+  questionsOf,
+  shippedQuestionnaire,
+} from './questionnaires/shipped-templates';

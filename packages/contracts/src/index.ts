@@ -12,3 +12,4 @@ export * from './inventory';
 export * from './grades';
 export * from './workspaces';
 export * from './audit-summary';
+export * from './questionnaires';

@@ -31,6 +31,7 @@ describe('workspace roles', () => {
         'alerts.write',
         'reports.reassess',
         'projects.write',
+        'questionnaires.write',
       ].sort(),
     );
   });
@@ -45,6 +46,7 @@ describe('workspace roles', () => {
         'apiKeys.manage',
         'auditLog.read',
         'vendors.move',
+        'questionnaireTemplates.import',
       ].sort(),
     );
   });

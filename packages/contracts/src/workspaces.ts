@@ -51,6 +51,9 @@ export const WORKSPACE_PERMISSIONS = {
   'ownership.transfer': 'owner',
   /** Moving vendors out to another workspace (where the caller must be admin or owner too). */
   'vendors.move': 'admin',
+  /** Questionnaires sent to vendors (send, review, cancel); importing a workspace's own templates is a setting. */
+  'questionnaires.write': 'editor',
+  'questionnaireTemplates.import': 'admin',
 } as const satisfies Record<string, WorkspaceRole>;
 export type WorkspacePermission = keyof typeof WORKSPACE_PERMISSIONS;
 
