@@ -1,5 +1,11 @@
 import { Module, type DynamicModule, type OnApplicationShutdown, Inject } from '@nestjs/common';
-import { CrawlFrontierRepository, CrawlJobsRepository } from '@vendorwatch/db';
+import {
+  AuditLogRepository,
+  CrawlFrontierRepository,
+  CrawlJobsRepository,
+  RemediationRequestsRepository,
+  VendorLinksRepository,
+} from '@vendorwatch/db';
 import {
   afterCrawlProviders,
   APP_CONFIG,
@@ -10,10 +16,15 @@ import {
   type AppConfig,
   AddressGuard,
   createGuardedAgent,
+  ProgrammeMailer,
+  publicUrl,
+  RemediationReminderSource,
+  VendorLinkReminderSender,
 } from '@vendorwatch/runtime';
 import { AlertSender } from './alerts/alert-sender';
 import { DeliverySlots } from './alerts/delivery-slots';
 import { DeliverAlertHandler } from './jobs/deliver-alert.handler';
+import { ProgrammeRemindersHandler } from './jobs/programme-reminders.handler';
 import type { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -59,10 +70,12 @@ class WorkerResources implements OnApplicationShutdown {
     @Inject(JobQueues) private readonly queues: JobQueues,
     @Inject(AlertSender) private readonly alertSender: AlertSender,
     @Inject(PageReaderPool) private readonly pageReaders: PageReaderPool,
+    @Inject(ProgrammeMailer) private readonly programmeMailer: ProgrammeMailer,
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
     this.alertSender.close();
+    this.programmeMailer.close();
     await this.queues.close();
     await this.browsers.close();
     await this.pageReaders.close();
@@ -160,6 +173,19 @@ export class WorkerModule {
               2 * config.ALERT_DELIVERY_TIMEOUT_MS + 30_000,
             ),
         },
+        { provide: ProgrammeMailer, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new ProgrammeMailer(config) },
+        {
+          provide: VendorLinkReminderSender,
+          inject: [APP_CONFIG, VendorLinksRepository, AuditLogRepository, ProgrammeMailer, RemediationRequestsRepository],
+          useFactory: (
+            config: AppConfig,
+            links: VendorLinksRepository,
+            auditLog: AuditLogRepository,
+            mailer: ProgrammeMailer,
+            requests: RemediationRequestsRepository,
+          ) =>
+            new VendorLinkReminderSender(links, auditLog, mailer, [new RemediationReminderSource(requests, publicUrl(config))]),
+        },
         ...afterCrawlProviders,
         {
           provide: DomainPostureGatherer,
@@ -173,9 +199,17 @@ export class WorkerModule {
         ReconcileCrawlsHandler,
         ScheduledCrawlHandler,
         DeliverAlertHandler,
+        ProgrammeRemindersHandler,
         {
           provide: JOB_HANDLERS,
-          inject: [CrawlJobHandler, TestCrawlHandler, ReconcileCrawlsHandler, ScheduledCrawlHandler, DeliverAlertHandler],
+          inject: [
+            CrawlJobHandler,
+            TestCrawlHandler,
+            ReconcileCrawlsHandler,
+            ScheduledCrawlHandler,
+            DeliverAlertHandler,
+            ProgrammeRemindersHandler,
+          ],
           useFactory: (...handlers: unknown[]) => handlers,
         },
         MaintenanceScheduler,

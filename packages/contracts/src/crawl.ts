@@ -134,6 +134,8 @@ export const QUEUES = {
   schedules: 'schedules',
   /** Alert deliveries (email, webhook), retried with backoff. */
   alerts: 'alerts',
+  /** The programme's reminders (issue 40): a repeatable job, once across all workers. */
+  programme: 'programme',
 } as const;
 
 export interface CrawlJobPayload {

@@ -12,4 +12,8 @@ export * from './inventory';
 export * from './grades';
 export * from './workspaces';
 export * from './audit-summary';
+<<<<<<< HEAD
 export * from './questionnaires';
+=======
+export * from './remediation';
+>>>>>>> prog-requests

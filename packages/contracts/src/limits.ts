@@ -101,6 +101,7 @@ export const LIMITS = {
     importMaxUnpackedBytes: 50 * 1024 * 1024,
     moveMaxVendors: 1000,
   },
+<<<<<<< HEAD
   /** Questionnaires and documents (issue 41): templates, answers, uploaded documents. */
   questionnaires: {
     idMaxLength: 100,
@@ -120,6 +121,29 @@ export const LIMITS = {
     documentNameMaxLength: 255,
     /** A document expiring within this many days is `expiring`. */
     documentExpiringDays: 30,
+=======
+  /** Remediation requests and their vendor links (issue 40). */
+  remediation: {
+    maxChecks: 50,
+    checkIdMaxLength: 100,
+    messageMaxLength: 2000,
+    commentMaxLength: 2000,
+    /** A vendor link's token is 32 random bytes in base64url (43 characters); the route refuses other lengths. */
+    tokenMinLength: 43,
+    tokenMaxLength: 64,
+    maxAttachmentBytes: 10 * 1024 * 1024,
+    maxAttachmentsPerRequest: 20,
+    attachmentNameMaxLength: 200,
+    rechecksPerDay: 3,
+    /** A closed request's link keeps working this long, so the vendor can still read the outcome. */
+    closedLinkDays: 30,
+    /** Failed link lookups one client address may make per minute before 429. */
+    failedLookupsPerMinute: 10,
+    /** Requests one workspace may send in 24 hours (each sends an email to an address the sender picks). */
+    requestsPerWorkspacePerDay: 200,
+    /** One address gets a new request from one workspace at most once in this many seconds. */
+    recipientCooldownSeconds: 60,
+>>>>>>> prog-requests
   },
 } as const;
 

@@ -494,6 +494,7 @@ export const MESSAGES = {
     moved: '{count} moved',
     moveFailed: 'Failed to move vendors',
   },
+<<<<<<< HEAD
   /** Questionnaires and documents through the vendor link (issue 41). */
   questionnaires: {
     templateNotFound: 'No questionnaire template with this id',
@@ -540,6 +541,44 @@ export const MESSAGES = {
     validUntilInvalid: 'Valid until must be a date (YYYY-MM-DD)',
     documentNotFound: 'No document with this id',
     emailSubject: 'Security questionnaire from {workspace}',
+=======
+  /** Remediation requests and the vendor portal (issue 40). */
+  remediation: {
+    notFound: 'Remediation request not found',
+    linkInvalid: 'This link is no longer valid',
+    tooManyLookups: 'Too many attempts from this address: try again in a minute',
+    checkIdsCount: 'Choose from 1 to {max} checks',
+    checkIdsInvalid: 'Each check id must be a check of the catalogue',
+    noAssessment: 'This vendor has no assessment yet: run a crawl first',
+    checksNotFailing: 'These checks are not failing or warning in the latest assessment: {checks}',
+    dueAtInvalid: 'Due date must be an ISO 8601 date or date-time',
+    dueAtInPast: 'Due date must be in the future',
+    messageTooLong: 'Message may be at most {max} characters',
+    vendorIdInvalid: 'vendorId must be a vendor id',
+    stateInvalid: 'State must be one of sent, viewed, responded, closed, cancelled, open or overdue',
+    decisionInvalid: 'Decision must be accept or reject',
+    noteTooLong: 'Note may be at most {max} characters',
+    replyStatusInvalid: 'Status must be fixed, compensating_control or disputed',
+    commentRequired: 'Comment is required',
+    commentTooLong: 'Comment may be at most {max} characters',
+    checkNotInRequest: 'This check is not part of the request',
+    notOpen: 'This request is {state}: it cannot be changed',
+    nothingToDecide: 'This check has no reply waiting for a decision',
+    attachmentNotFound: 'Attachment not found',
+    fileRequired: 'Choose a file to attach (form field "file") and name its check (form field "checkId")',
+    fileTooLarge: 'A file may be at most {max} MB',
+    fileType: 'Only PDF, PNG and JPEG files can be attached; this file is none of them by its content',
+    fileNameMismatch: 'The file claims to be {claimed} but its content is {actual}',
+    tooManyAttachments: 'A request holds at most {max} attachments',
+    recheckRunning: 'A re-check is already running: wait for it to finish',
+    recheckDailyCap: 'At most {max} re-checks a day: try again tomorrow',
+    sendFailed: 'The request email could not be sent, so the request was cancelled. Try again.',
+    recipientCooldown: 'This address was sent a request a moment ago: try again in {seconds} seconds',
+    workspaceDailyCap: 'This workspace has sent {max} requests in the last 24 hours: try again later',
+    subject: 'A request to fix findings about your website',
+    reminderSubject: 'Reminder: a request to fix findings about your website',
+    ownerReminderSubject: 'A remediation request is a week overdue',
+>>>>>>> prog-requests
   },
 } as const;
 

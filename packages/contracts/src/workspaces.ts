@@ -51,6 +51,8 @@ export const WORKSPACE_PERMISSIONS = {
   'ownership.transfer': 'owner',
   /** Moving vendors out to another workspace (where the caller must be admin or owner too). */
   'vendors.move': 'admin',
+  /** Remediation requests to vendors (issue 40): sending, cancelling, deciding the vendor's replies. */
+  'remediation.write': 'editor',
   /** Questionnaires sent to vendors (send, review, cancel); importing a workspace's own templates is a setting. */
   'questionnaires.write': 'editor',
   'questionnaireTemplates.import': 'admin',
@@ -139,6 +141,17 @@ export const AUDIT_ACTIONS = [
   'vendor.import',
   /** Recorded in both workspaces: the one the vendors left and the one they joined. */
   'vendor.move',
+  // Issue 40: remediation requests through a vendor link (the vendor's own steps are audited as a link holder).
+  'remediation_request.create',
+  'remediation_request.cancel',
+  'remediation_request.decide',
+  'remediation_request.view',
+  'remediation_request.reply',
+  'remediation_request.attach',
+  'remediation_request.recheck',
+  'remediation_request.resolve',
+  'remediation_request.close',
+  'remediation_request.remind',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

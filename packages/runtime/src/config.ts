@@ -194,6 +194,9 @@ export const configSchema = z.object({
   /** Alerts: messages one crawl may send in all (every channel and rule together). */
   ALERT_DELIVERIES_PER_CRAWL: z.coerce.number().int().min(1).max(1000).default(20),
 
+  /** The programme (issue 40): how often the reminders of open remediation requests are looked for and sent. */
+  PROGRAMME_REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(3600),
+
   /** Bearer token Prometheus sends to scrape /metrics; unset, /metrics is off (404). */
   METRICS_TOKEN: operatorSecret,
   /** Token of the operators' pages (the queue dashboard at /admin/queues); unset, they are off (404). */

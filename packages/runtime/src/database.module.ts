@@ -30,6 +30,8 @@ import {
   WorkspaceInvitationsRepository,
   WorkspaceMembersRepository,
   WorkspacesRepository,
+  VendorLinksRepository,
+  RemediationRequestsRepository,
   type Database,
   type DatabaseHandle,
 } from '@vendorwatch/db';
@@ -79,6 +81,8 @@ const REPOSITORIES = [
   WorkspaceInvitationsRepository,
   ApiKeysRepository,
   AuditLogRepository,
+  VendorLinksRepository,
+  RemediationRequestsRepository,
 ] as const;
 
 /**

@@ -12,3 +12,4 @@ export * from './metrics';
 export * from './http';
 export * from './mail';
 export * from './fair-use';
+export * from './programme';

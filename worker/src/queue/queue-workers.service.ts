@@ -18,6 +18,7 @@ const FIXED_CONCURRENCY: Partial<Record<JobKey, number>> = {
   reconcileCrawls: 1,
   scheduledCrawl: 8,
   deliverAlert: 4,
+  programmeReminders: 1,
 };
 
 /**
@@ -78,7 +79,7 @@ export class QueueWorkersService implements OnApplicationBootstrap, OnModuleDest
   private start(key: JobKey, handler: JobHandler): TypedWorker<JobKey> {
     // Three declared parameters: BullMQ passes the AbortSignal only to such processors.
     // Periodic upkeep says what it did at debug; the jobs users start, at info.
-    const level = key === 'reconcileCrawls' ? 'debug' : 'log';
+    const level = key === 'reconcileCrawls' || key === 'programmeReminders' ? 'debug' : 'log';
     const processor = (job: TypedJob<JobKey>, token: string | undefined, signal: AbortSignal | undefined) =>
       // Every line logged while the job runs (by any class, through Nest's Logger) carries its id.
       storage.run(new Store(this.pino.logger.child({ jobId: job.id, job: key, attempt: job.attemptsMade + 1 })), async () => {

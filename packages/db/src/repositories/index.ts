@@ -26,3 +26,5 @@ export * from './workspace-members.repository';
 export * from './workspace-invitations.repository';
 export * from './api-keys.repository';
 export * from './audit-log.repository';
+export * from './vendor-links.repository';
+export * from './remediation-requests.repository';

@@ -8,3 +8,5 @@ export * from './changes';
 export * from './alerts';
 export * from './domain-posture';
 export * from './inventories';
+export * from './vendor-links';
+export * from './remediation';

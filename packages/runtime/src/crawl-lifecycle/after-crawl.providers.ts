@@ -1,10 +1,13 @@
 import { Logger, type Provider } from '@nestjs/common';
 import {
   AlertsRepository,
+  AuditLogRepository,
   CrawlChangesRepository,
   CrawlDomainPostureRepository,
   CrawlJobsRepository,
   loggableError,
+  RemediationRequestsRepository,
+  VendorLinksRepository,
   VendorsRepository,
 } from '@vendorwatch/db';
 import { publicUrl, type AppConfig } from '../config';
@@ -14,6 +17,7 @@ import { AfterCrawl, type CrawlPostureReader } from './after-crawl';
 import { AlertEvaluator } from './alerts/alert-evaluator';
 import { CrawlComparator } from './changes/crawl-comparator';
 import { CrawlAssessor } from './compliance/crawl-assessor';
+import { RemediationRechecks } from '../programme/remediation-rechecks';
 
 /** The app's reader of a crawl's domain posture (the worker's); an app without one reads none. */
 export const CRAWL_POSTURE_READER = Symbol('CRAWL_POSTURE_READER');
@@ -55,12 +59,19 @@ export const afterCrawlProviders: Provider[] = [
       ),
   },
   {
+    provide: RemediationRechecks,
+    inject: [RemediationRequestsRepository, VendorLinksRepository, AuditLogRepository],
+    useFactory: (requests: RemediationRequestsRepository, links: VendorLinksRepository, auditLog: AuditLogRepository) =>
+      new RemediationRechecks(requests, links, auditLog),
+  },
+  {
     provide: AfterCrawl,
     inject: [
       CrawlAssessor,
       CrawlComparator,
       AlertEvaluator,
       CrawlDomainPostureRepository,
+      RemediationRechecks,
       { token: CRAWL_POSTURE_READER, optional: true },
     ],
     useFactory: (
@@ -68,6 +79,7 @@ export const afterCrawlProviders: Provider[] = [
       comparator: CrawlComparator,
       alerts: AlertEvaluator,
       postureFacts: CrawlDomainPostureRepository,
+      rechecks: RemediationRechecks,
       posture: CrawlPostureReader | undefined,
     ) => {
       const logger = new Logger(AfterCrawl.name);
@@ -77,6 +89,7 @@ export const afterCrawlProviders: Provider[] = [
         comparator,
         alerts,
         postureFacts,
+        rechecks,
         log: { error: (message, error) => logger.error(message, loggableError(error)) },
       });
     },

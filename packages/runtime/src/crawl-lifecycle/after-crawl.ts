@@ -25,6 +25,16 @@ export const FAILED_CATCH_UP_GRACE_MS = 15 * 60_000;
 /** Failed crawls caught up per run: each reads DNS and TLS, so a backlog is worked off over several runs. */
 const FAILED_CATCH_UP_BATCH = 20;
 
+/**
+ * What acts on a crawl once the steps above are done, for every ending (the programme's re-checks:
+ * a crawl a vendor asked for resolves the checks that now pass). Idempotent: the catch-up calls it again.
+ */
+export interface CrawlEndedListener {
+  crawlEnded(jobId: string): Promise<unknown>;
+  /** Crawls whose listener step never ran (a worker died): at most a batch per call. */
+  catchUp(): Promise<number>;
+}
+
 export interface AfterCrawlDeps {
   posture: CrawlPostureReader | null;
   assessor: CrawlAssessor;
@@ -32,6 +42,8 @@ export interface AfterCrawlDeps {
   alerts: AlertEvaluator;
   postureFacts: CrawlDomainPostureRepository;
   log: AfterCrawlLog;
+  /** The remediation requests' re-checks; absent in apps without the programme. */
+  rechecks?: CrawlEndedListener | null;
 }
 
 /**
@@ -54,6 +66,8 @@ export class AfterCrawl {
   async ended(jobId: string, ending: CrawlEnding, signal: AbortSignal): Promise<void> {
     if (ending === 'completed') await this.afterCompleted(jobId, signal);
     else if (ending === 'failed') await this.afterFailed(jobId, signal);
+    const rechecks = this.deps.rechecks;
+    if (rechecks) await this.step(jobId, 'remediation re-checks', () => rechecks.crawlEnded(jobId));
   }
 
   /**
@@ -79,6 +93,8 @@ export class AfterCrawl {
       if (signal.aborted) break;
       await this.afterFailed(jobId, signal);
     }
+    const rechecks = this.deps.rechecks;
+    if (rechecks) await this.step('catch-up', 'remediation re-checks', () => rechecks.catchUp());
     return { assessed, compared: compared.length, failed: failed.length };
   }
 

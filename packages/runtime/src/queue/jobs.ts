@@ -27,6 +27,7 @@ export const JOBS = {
   reconcileCrawls: { queue: QUEUES.maintenance, name: 'reconcile-crawls' },
   scheduledCrawl: { queue: QUEUES.schedules, name: 'scheduled-crawl' },
   deliverAlert: { queue: QUEUES.alerts, name: 'deliver-alert' },
+  programmeReminders: { queue: QUEUES.programme, name: 'programme-reminders' },
 } as const;
 
 /** What a reconcile run did, by outcome (see crawl-reconciler.ts). */
@@ -38,6 +39,7 @@ export interface JobTypes {
   reconcileCrawls: { payload: Record<string, never>; result: ReconcileTally };
   scheduledCrawl: { payload: ScheduledCrawlPayload; result: { status: ScheduleRunOutcome | 'ignored' } };
   deliverAlert: { payload: DeliverAlertPayload; result: { status: 'delivered' | 'failed' } };
+  programmeReminders: { payload: Record<string, never>; result: { status: string; sent: number } };
 }
 
 export type JobKey = keyof typeof JOBS;
@@ -90,4 +92,6 @@ export const JOB_OPTIONS: { [K in JobKey]: (payload: JobPayload<K>, options: Enq
     backoff: { type: 'exponential', delay: LIMITS.alerts.backoffMs },
     ...KEEP_FINISHED,
   }),
+  // A run that failed is not repeated: the next one (an interval later) picks up what it left.
+  programmeReminders: () => ({ attempts: 1, removeOnComplete: 50, removeOnFail: 50 }),
 };

@@ -1,0 +1,618 @@
+import {
+  OPEN_REMEDIATION_STATES,
+  type RemediationCheckStatus,
+  type RemediationDecision,
+  type RemediationEventType,
+  type RemediationState,
+  type VendorReplyStatus,
+} from '@vendorwatch/contracts';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../database';
+import {
+  complianceAssessments,
+  complianceCheckResults,
+  crawlJobs,
+  remediationAttachments,
+  remediationEvents,
+  remediationRechecks,
+  remediationReplies,
+  remediationRequestChecks,
+  remediationRequests,
+  vendors,
+  workspaces,
+} from '../schema';
+import { rowsOf } from '../statements';
+import type { WorkspaceId } from '../workspace-id';
+
+export type RemediationRequestRow = typeof remediationRequests.$inferSelect;
+export type RemediationCheckRow = typeof remediationRequestChecks.$inferSelect;
+export type RemediationReplyRow = typeof remediationReplies.$inferSelect;
+export type RemediationEventRow = typeof remediationEvents.$inferSelect;
+export type RemediationRecheckRow = typeof remediationRechecks.$inferSelect;
+export type RemediationAttachmentRow = Omit<typeof remediationAttachments.$inferSelect, 'content'>;
+export type RemediationAttachmentFile = typeof remediationAttachments.$inferSelect;
+export type CheckResultRow = typeof complianceCheckResults.$inferSelect;
+
+/** A request as lists show it: with its vendor's name, its checks' ids and how many replies wait on a decision. */
+export type RemediationRequestListRow = RemediationRequestRow & {
+  vendorName: string;
+  checkIds: string[];
+  awaitingReview: number;
+};
+
+export type NewRemediationRequest = Pick<
+  RemediationRequestRow,
+  'workspaceId' | 'vendorId' | 'assessmentId' | 'createdBy' | 'createdByLabel' | 'contactEmail' | 'dueAt' | 'message'
+> & { checks: { checkId: string; title: string }[] };
+
+export interface RemediationListFilters {
+  vendorId?: string;
+  /** A state, or `open` (sent, viewed, responded), or `overdue` (open past its due date at `now`). */
+  state?: RemediationState | 'open' | 'overdue';
+  now: Date;
+}
+
+export interface NewRemediationEvent {
+  workspaceId: WorkspaceId;
+  requestId: string;
+  type: RemediationEventType;
+  actor: string;
+  detail?: Record<string, unknown>;
+  at?: Date;
+}
+
+const OPEN = [...OPEN_REMEDIATION_STATES] as RemediationState[];
+/** A vendor's reply sets one of these; an analyst decides on it. */
+const AWAITING_REVIEW: RemediationCheckStatus[] = ['claimed_fixed', 'compensating_control', 'disputed'];
+const SETTLED: RemediationCheckStatus[] = ['resolved', 'accepted'];
+const LIVE_CRAWL = ['queued', 'running'] as const;
+
+/** Remediation requests, their checks, replies, attachments, events and re-checks. */
+export class RemediationRequestsRepository {
+  constructor(private readonly db: Database) {}
+
+  /** The request, its checks and its `sent` event, in one transaction. */
+  async create(input: NewRemediationRequest, actor: string): Promise<RemediationRequestRow> {
+    return this.db.transaction(async (tx) => {
+      const { checks, ...values } = input;
+      const [request] = await tx.insert(remediationRequests).values(values).returning();
+      await tx.insert(remediationRequestChecks).values(
+        checks.map((check, position) => ({
+          requestId: request!.id,
+          workspaceId: input.workspaceId,
+          checkId: check.checkId,
+          title: check.title,
+          position,
+        })),
+      );
+      await tx.insert(remediationEvents).values({
+        workspaceId: input.workspaceId,
+        requestId: request!.id,
+        type: 'sent',
+        actor,
+        detail: { contactEmail: input.contactEmail, checks: checks.length },
+      });
+      return request!;
+    });
+  }
+
+  /** The request is gone again: its email could not be sent. */
+  async delete(id: string): Promise<void> {
+    await this.db.delete(remediationRequests).where(eq(remediationRequests.id, id));
+  }
+
+  /** For the sending limits: requests the workspace sent since `since`, and when `email` last got one from it. */
+  async recentlySent(
+    workspaceId: WorkspaceId,
+    email: string,
+    since: Date,
+  ): Promise<{ sent: number; oldest: Date | null; recipientLast: Date | null }> {
+    const [row] = await this.db
+      .select({
+        sent: count(),
+        oldest: sql<Date | null>`min(${remediationRequests.createdAt})`.mapWith((value) =>
+          value ? new Date(value as string) : null,
+        ),
+        recipientLast:
+          sql<Date | null>`max(${remediationRequests.createdAt}) filter (where ${remediationRequests.contactEmail} = ${email})`.mapWith(
+            (value) => (value ? new Date(value as string) : null),
+          ),
+      })
+      .from(remediationRequests)
+      .where(and(eq(remediationRequests.workspaceId, workspaceId), gte(remediationRequests.createdAt, since)));
+    return row ?? { sent: 0, oldest: null, recipientLast: null };
+  }
+
+  async list(
+    workspaceId: WorkspaceId,
+    filters: RemediationListFilters,
+    page: number,
+    limit: number,
+  ): Promise<{ rows: RemediationRequestListRow[]; total: number }> {
+    const where = and(eq(remediationRequests.workspaceId, workspaceId), ...this.filterConditions(filters));
+    const [{ total } = { total: 0 }] = await this.db.select({ total: count() }).from(remediationRequests).where(where);
+    const rows = await this.listSelect()
+      .where(where)
+      .orderBy(desc(remediationRequests.createdAt), desc(remediationRequests.id))
+      .limit(limit)
+      .offset((page - 1) * limit);
+    return { rows, total };
+  }
+
+  async find(workspaceId: WorkspaceId, id: string): Promise<RemediationRequestListRow | undefined> {
+    const [row] = await this.listSelect()
+      .where(and(eq(remediationRequests.workspaceId, workspaceId), eq(remediationRequests.id, id)))
+      .limit(1);
+    return row;
+  }
+
+  private listSelect() {
+    return this.db
+      .select({
+        ...this.requestColumns(),
+        vendorName: vendors.name,
+        checkIds: sql<
+          string[]
+        >`array(select ${remediationRequestChecks.checkId} from ${remediationRequestChecks} where ${remediationRequestChecks.requestId} = ${remediationRequests.id} order by ${remediationRequestChecks.position})`,
+        awaitingReview: sql<number>`(select count(*)::int from ${remediationRequestChecks} where ${remediationRequestChecks.requestId} = ${remediationRequests.id} and ${remediationRequestChecks.status} in ('claimed_fixed', 'compensating_control', 'disputed'))`,
+      })
+      .from(remediationRequests)
+      .innerJoin(vendors, eq(vendors.id, remediationRequests.vendorId));
+  }
+
+  private requestColumns() {
+    const r = remediationRequests;
+    return {
+      id: r.id,
+      workspaceId: r.workspaceId,
+      vendorId: r.vendorId,
+      assessmentId: r.assessmentId,
+      createdBy: r.createdBy,
+      createdByLabel: r.createdByLabel,
+      contactEmail: r.contactEmail,
+      dueAt: r.dueAt,
+      message: r.message,
+      state: r.state,
+      createdAt: r.createdAt,
+      viewedAt: r.viewedAt,
+      respondedAt: r.respondedAt,
+      closedAt: r.closedAt,
+      cancelledAt: r.cancelledAt,
+    };
+  }
+
+  private filterConditions({ vendorId, state, now }: RemediationListFilters): SQL[] {
+    const conditions: SQL[] = [];
+    if (vendorId) conditions.push(eq(remediationRequests.vendorId, vendorId));
+    if (state === 'open') conditions.push(inArray(remediationRequests.state, OPEN));
+    else if (state === 'overdue') conditions.push(inArray(remediationRequests.state, OPEN), lt(remediationRequests.dueAt, now));
+    else if (state) conditions.push(eq(remediationRequests.state, state));
+    return conditions;
+  }
+
+  async checksOf(requestId: string): Promise<RemediationCheckRow[]> {
+    return this.db
+      .select()
+      .from(remediationRequestChecks)
+      .where(eq(remediationRequestChecks.requestId, requestId))
+      .orderBy(asc(remediationRequestChecks.position));
+  }
+
+  async repliesOf(requestId: string): Promise<RemediationReplyRow[]> {
+    return this.db
+      .select()
+      .from(remediationReplies)
+      .where(eq(remediationReplies.requestId, requestId))
+      .orderBy(asc(remediationReplies.createdAt), asc(remediationReplies.id));
+  }
+
+  async attachmentsOf(requestId: string): Promise<RemediationAttachmentRow[]> {
+    const { content: _content, ...columns } = this.attachmentColumns();
+    return this.db
+      .select(columns)
+      .from(remediationAttachments)
+      .where(eq(remediationAttachments.requestId, requestId))
+      .orderBy(asc(remediationAttachments.createdAt), asc(remediationAttachments.id));
+  }
+
+  private attachmentColumns() {
+    const a = remediationAttachments;
+    return {
+      id: a.id,
+      workspaceId: a.workspaceId,
+      requestId: a.requestId,
+      checkId: a.checkId,
+      name: a.name,
+      contentType: a.contentType,
+      size: a.size,
+      sha256: a.sha256,
+      content: a.content,
+      createdAt: a.createdAt,
+    };
+  }
+
+  /** One attachment with its bytes, if it belongs to this request of this workspace. */
+  async attachmentFile(
+    workspaceId: WorkspaceId,
+    requestId: string,
+    attachmentId: string,
+  ): Promise<RemediationAttachmentFile | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(remediationAttachments)
+      .where(
+        and(
+          eq(remediationAttachments.workspaceId, workspaceId),
+          eq(remediationAttachments.requestId, requestId),
+          eq(remediationAttachments.id, attachmentId),
+        ),
+      )
+      .limit(1);
+    return row;
+  }
+
+  async eventsOf(requestId: string): Promise<RemediationEventRow[]> {
+    return this.db
+      .select()
+      .from(remediationEvents)
+      .where(eq(remediationEvents.requestId, requestId))
+      .orderBy(asc(remediationEvents.at), asc(remediationEvents.id));
+  }
+
+  async addEvent(event: NewRemediationEvent): Promise<void> {
+    await this.db.insert(remediationEvents).values({ ...event, detail: event.detail ?? {}, at: event.at ?? new Date() });
+  }
+
+  /** sent → viewed, the first time the vendor opens the link; true when this call made that step. */
+  async markViewed(requestId: string, at: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(remediationRequests)
+      .set({ state: 'viewed', viewedAt: at })
+      .where(and(eq(remediationRequests.id, requestId), eq(remediationRequests.state, 'sent')))
+      .returning({ id: remediationRequests.id });
+    return rows.length > 0;
+  }
+
+  /**
+   * The vendor's reply to one check: stored, the check's status set from it, and the request
+   * `responded` at its first reply. undefined: the request is not open (or the check not in it).
+   */
+  async addVendorReply(
+    workspaceId: WorkspaceId,
+    requestId: string,
+    checkId: string,
+    reply: { status: VendorReplyStatus; checkStatus: RemediationCheckStatus; comment: string },
+    at: Date,
+  ): Promise<{ reply: RemediationReplyRow; firstResponse: boolean } | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [request] = await tx
+        .select({ state: remediationRequests.state })
+        .from(remediationRequests)
+        .where(and(eq(remediationRequests.id, requestId), inArray(remediationRequests.state, OPEN)))
+        .for('update');
+      if (!request) return undefined;
+      const updated = await tx
+        .update(remediationRequestChecks)
+        .set({ status: reply.checkStatus, statusChangedAt: at })
+        .where(
+          and(
+            eq(remediationRequestChecks.requestId, requestId),
+            eq(remediationRequestChecks.checkId, checkId),
+            notInArray(remediationRequestChecks.status, SETTLED),
+          ),
+        )
+        .returning({ checkId: remediationRequestChecks.checkId });
+      if (updated.length === 0) return undefined;
+      const [row] = await tx
+        .insert(remediationReplies)
+        .values({
+          workspaceId,
+          requestId,
+          checkId,
+          author: 'vendor',
+          status: reply.status,
+          comment: reply.comment,
+          createdAt: at,
+        })
+        .returning();
+      const firstResponse = request.state !== 'responded';
+      if (firstResponse)
+        await tx
+          .update(remediationRequests)
+          .set({ state: 'responded', respondedAt: at })
+          .where(eq(remediationRequests.id, requestId));
+      return { reply: row!, firstResponse };
+    });
+  }
+
+  /**
+   * An analyst's decision on a check's reply: accepted, or back to open with the note. undefined:
+   * the check has no reply awaiting a decision (or the request is not open).
+   */
+  async decide(
+    workspaceId: WorkspaceId,
+    requestId: string,
+    checkId: string,
+    decision: { decision: RemediationDecision; note: string; userId: string | null },
+    at: Date,
+  ): Promise<RemediationReplyRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [request] = await tx
+        .select({ id: remediationRequests.id })
+        .from(remediationRequests)
+        .where(
+          and(
+            eq(remediationRequests.id, requestId),
+            eq(remediationRequests.workspaceId, workspaceId),
+            inArray(remediationRequests.state, OPEN),
+          ),
+        )
+        .for('update');
+      if (!request) return undefined;
+      const updated = await tx
+        .update(remediationRequestChecks)
+        .set({ status: decision.decision === 'accept' ? 'accepted' : 'open', statusChangedAt: at })
+        .where(
+          and(
+            eq(remediationRequestChecks.requestId, requestId),
+            eq(remediationRequestChecks.checkId, checkId),
+            inArray(remediationRequestChecks.status, AWAITING_REVIEW),
+          ),
+        )
+        .returning({ checkId: remediationRequestChecks.checkId });
+      if (updated.length === 0) return undefined;
+      const [row] = await tx
+        .insert(remediationReplies)
+        .values({
+          workspaceId,
+          requestId,
+          checkId,
+          author: 'workspace',
+          decision: decision.decision,
+          comment: decision.note,
+          userId: decision.userId,
+          createdAt: at,
+        })
+        .returning();
+      return row;
+    });
+  }
+
+  /** Open → cancelled; undefined when it is not open (or not this workspace's). */
+  async cancel(workspaceId: WorkspaceId, id: string, at: Date): Promise<RemediationRequestRow | undefined> {
+    const [row] = await this.db
+      .update(remediationRequests)
+      .set({ state: 'cancelled', cancelledAt: at })
+      .where(
+        and(
+          eq(remediationRequests.workspaceId, workspaceId),
+          eq(remediationRequests.id, id),
+          inArray(remediationRequests.state, OPEN),
+        ),
+      )
+      .returning();
+    return row;
+  }
+
+  /** Resolves the request's checks among `checkIds` not yet resolved or accepted; answers those it resolved. */
+  async resolveChecks(requestId: string, checkIds: string[], crawlJobId: string | null, at: Date): Promise<string[]> {
+    if (checkIds.length === 0) return [];
+    const rows = await this.db
+      .update(remediationRequestChecks)
+      .set({ status: 'resolved', statusChangedAt: at, resolvedByCrawlId: crawlJobId })
+      .where(
+        and(
+          eq(remediationRequestChecks.requestId, requestId),
+          inArray(remediationRequestChecks.checkId, checkIds),
+          notInArray(remediationRequestChecks.status, SETTLED),
+        ),
+      )
+      .returning({ checkId: remediationRequestChecks.checkId });
+    return rows.map((row) => row.checkId);
+  }
+
+  /** Open → closed when every check is resolved or accepted; the closed row, or undefined. */
+  async closeIfSettled(requestId: string, at: Date): Promise<RemediationRequestRow | undefined> {
+    const [row] = await this.db
+      .update(remediationRequests)
+      .set({ state: 'closed', closedAt: at })
+      .where(
+        and(
+          eq(remediationRequests.id, requestId),
+          inArray(remediationRequests.state, OPEN),
+          sql`not exists (select 1 from ${remediationRequestChecks} where ${remediationRequestChecks.requestId} = ${requestId} and ${remediationRequestChecks.status} not in ('resolved', 'accepted'))`,
+        ),
+      )
+      .returning();
+    return row;
+  }
+
+  /**
+   * Stores an attachment unless the request holds `max` already or is not open (the request's row is
+   * locked, so two uploads at once count each other). 'full' or 'closed' when refused.
+   */
+  async addAttachment(
+    file: Omit<RemediationAttachmentFile, 'id' | 'createdAt'>,
+    max: number,
+  ): Promise<RemediationAttachmentRow | 'full' | 'closed'> {
+    return this.db.transaction(async (tx) => {
+      const [request] = await tx
+        .select({ id: remediationRequests.id })
+        .from(remediationRequests)
+        .where(and(eq(remediationRequests.id, file.requestId), inArray(remediationRequests.state, OPEN)))
+        .for('update');
+      if (!request) return 'closed';
+      const [{ held } = { held: 0 }] = await tx
+        .select({ held: count() })
+        .from(remediationAttachments)
+        .where(eq(remediationAttachments.requestId, file.requestId));
+      if (held >= max) return 'full';
+      const { content: _content, ...columns } = this.attachmentColumns();
+      const [row] = await tx.insert(remediationAttachments).values(file).returning(columns);
+      return row!;
+    });
+  }
+
+  // Assessments
+
+  /** The vendor's latest assessment (by when it was made), if any. */
+  async latestAssessmentId(workspaceId: WorkspaceId, vendorId: string): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ id: complianceAssessments.id })
+      .from(complianceAssessments)
+      .where(and(eq(complianceAssessments.workspaceId, workspaceId), eq(complianceAssessments.vendorId, vendorId)))
+      .orderBy(desc(complianceAssessments.assessedAt), desc(complianceAssessments.id))
+      .limit(1);
+    return row?.id;
+  }
+
+  /** The results of these checks in an assessment. */
+  async checkResults(assessmentId: string, checkIds: string[]): Promise<CheckResultRow[]> {
+    if (checkIds.length === 0) return [];
+    return this.db
+      .select()
+      .from(complianceCheckResults)
+      .where(and(eq(complianceCheckResults.assessmentId, assessmentId), inArray(complianceCheckResults.checkId, checkIds)))
+      .orderBy(asc(complianceCheckResults.position));
+  }
+
+  /** How the assessment's crawl ran (its method and stored settings): a re-check crawls the same way. */
+  async crawlOfAssessment(assessmentId: string): Promise<{ method: string; settings: unknown } | undefined> {
+    const [row] = await this.db
+      .select({ method: crawlJobs.method, settings: crawlJobs.settings })
+      .from(complianceAssessments)
+      .innerJoin(crawlJobs, eq(crawlJobs.id, complianceAssessments.jobId))
+      .where(eq(complianceAssessments.id, assessmentId))
+      .limit(1);
+    return row;
+  }
+
+  /** The assessment of a crawl, if it was assessed. */
+  async assessmentOfCrawl(crawlJobId: string): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ id: complianceAssessments.id })
+      .from(complianceAssessments)
+      .where(eq(complianceAssessments.jobId, crawlJobId))
+      .limit(1);
+    return row?.id;
+  }
+
+  // Re-checks
+
+  /** A re-check whose crawl is still queued or running, if any. */
+  async liveRecheck(requestId: string): Promise<RemediationRecheckRow | undefined> {
+    const [row] = await this.db
+      .select({ recheck: remediationRechecks })
+      .from(remediationRechecks)
+      .innerJoin(crawlJobs, eq(crawlJobs.id, remediationRechecks.crawlJobId))
+      .where(and(eq(remediationRechecks.requestId, requestId), inArray(crawlJobs.status, [...LIVE_CRAWL])))
+      .limit(1);
+    return row?.recheck;
+  }
+
+  async rechecksSince(requestId: string, since: Date): Promise<{ count: number; last: Date | null }> {
+    const [row] = await this.db
+      .select({ count: count(), last: sql<string | null>`max(${remediationRechecks.requestedAt})` })
+      .from(remediationRechecks)
+      .where(and(eq(remediationRechecks.requestId, requestId), gt(remediationRechecks.requestedAt, since)));
+    return { count: row?.count ?? 0, last: row?.last ? new Date(row.last) : null };
+  }
+
+  async lastRecheck(requestId: string): Promise<RemediationRecheckRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(remediationRechecks)
+      .where(eq(remediationRechecks.requestId, requestId))
+      .orderBy(desc(remediationRechecks.requestedAt))
+      .limit(1);
+    return row;
+  }
+
+  async addRecheck(workspaceId: WorkspaceId, requestId: string, crawlJobId: string, at: Date): Promise<RemediationRecheckRow> {
+    const [row] = await this.db
+      .insert(remediationRechecks)
+      .values({ workspaceId, requestId, crawlJobId, requestedAt: at })
+      .returning();
+    return row!;
+  }
+
+  /**
+   * Claims the re-checks of a crawl not yet applied (one UPDATE: a second caller — the reconciler's
+   * catch-up beside the crawl handler — gets none), with their requests' workspace.
+   */
+  async claimRechecksOfCrawl(crawlJobId: string, at: Date): Promise<RemediationRecheckRow[]> {
+    return this.db
+      .update(remediationRechecks)
+      .set({ appliedAt: at })
+      .where(and(eq(remediationRechecks.crawlJobId, crawlJobId), isNull(remediationRechecks.appliedAt)))
+      .returning();
+  }
+
+  /** Crawls of re-checks not applied whose crawl has ended, oldest first (the catch-up's work). */
+  async endedUnappliedRecheckCrawls(limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectDistinct({ crawlJobId: crawlJobs.id, requestedAt: remediationRechecks.requestedAt })
+      .from(remediationRechecks)
+      .innerJoin(crawlJobs, eq(crawlJobs.id, remediationRechecks.crawlJobId))
+      .where(and(isNull(remediationRechecks.appliedAt), notInArray(crawlJobs.status, [...LIVE_CRAWL])))
+      .orderBy(asc(remediationRechecks.requestedAt))
+      .limit(limit);
+    return rows.map((row) => row.crawlJobId);
+  }
+
+  /** The status of a crawl, for the re-check step. */
+  async crawlStatus(crawlJobId: string): Promise<string | undefined> {
+    const [row] = await this.db.select({ status: crawlJobs.status }).from(crawlJobs).where(eq(crawlJobs.id, crawlJobId)).limit(1);
+    return row?.status;
+  }
+
+  // Reminders
+
+  /**
+   * Open requests whose due date is within `[from, to]`, with what a reminder needs: the workspace's
+   * and vendor's names (and the vendor's owner, when the workspace tracks one).
+   */
+  async openDueBetween(
+    from: Date,
+    to: Date,
+    limit: number,
+  ): Promise<(RemediationRequestRow & { vendorName: string; workspaceName: string })[]> {
+    const rows = await this.db
+      .select({ request: remediationRequests, vendorName: vendors.name, workspaceName: workspaces.name })
+      .from(remediationRequests)
+      .innerJoin(vendors, eq(vendors.id, remediationRequests.vendorId))
+      .innerJoin(workspaces, eq(workspaces.id, remediationRequests.workspaceId))
+      .where(
+        and(inArray(remediationRequests.state, OPEN), gte(remediationRequests.dueAt, from), lte(remediationRequests.dueAt, to)),
+      )
+      .orderBy(asc(remediationRequests.dueAt))
+      .limit(limit);
+    return rows.map((row) => ({ ...row.request, vendorName: row.vendorName, workspaceName: row.workspaceName }));
+  }
+
+  /**
+   * The email of the vendor's owner (a member of its workspace), when the workspace's vendors have owners
+   * (`vendors.owner_user_id`, issue 40's tiers); null when the vendor has none or the column is not there.
+   */
+  async vendorOwnerEmail(vendorId: string): Promise<string | null> {
+    const column = await this.db.execute(
+      sql`select 1 from information_schema.columns where table_schema = current_schema() and table_name = 'vendors' and column_name = 'owner_user_id'`,
+    );
+    if (rowsOf(column).length === 0) return null;
+    const owner = await this.db.execute(
+      sql`select u.email from vendors v join users u on u.id = v.owner_user_id join workspace_members m on m.workspace_id = v.workspace_id and m.user_id = u.id where v.id = ${vendorId}`,
+    );
+    return rowsOf<{ email: string }>(owner)[0]?.email ?? null;
+  }
+
+  async findById(id: string): Promise<(RemediationRequestRow & { vendorName: string; workspaceName: string }) | undefined> {
+    const [row] = await this.db
+      .select({ request: remediationRequests, vendorName: vendors.name, workspaceName: workspaces.name })
+      .from(remediationRequests)
+      .innerJoin(vendors, eq(vendors.id, remediationRequests.vendorId))
+      .innerJoin(workspaces, eq(workspaces.id, remediationRequests.workspaceId))
+      .where(eq(remediationRequests.id, id))
+      .limit(1);
+    return row ? { ...row.request, vendorName: row.vendorName, workspaceName: row.workspaceName } : undefined;
+  }
+}

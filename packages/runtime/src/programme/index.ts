@@ -1,0 +1,4 @@
+export * from './programme-mailer';
+export * from './vendor-link-reminders';
+export * from './remediation-reminders';
+export * from './remediation-rechecks';
