@@ -12,8 +12,5 @@ export * from './inventory';
 export * from './grades';
 export * from './workspaces';
 export * from './audit-summary';
-<<<<<<< HEAD
-export * from './questionnaires';
-=======
 export * from './remediation';
->>>>>>> prog-requests
+export * from './questionnaires';

@@ -101,27 +101,6 @@ export const LIMITS = {
     importMaxUnpackedBytes: 50 * 1024 * 1024,
     moveMaxVendors: 1000,
   },
-<<<<<<< HEAD
-  /** Questionnaires and documents (issue 41): templates, answers, uploaded documents. */
-  questionnaires: {
-    idMaxLength: 100,
-    nameMaxLength: 200,
-    sectionMaxLength: 300,
-    questionMaxLength: 2000,
-    guidanceMaxLength: 4000,
-    maxChoices: 20,
-    choiceMaxLength: 500,
-    maxQuestions: 500,
-    maxImportedTemplates: 50,
-    messageMaxLength: 5000,
-    answerMaxLength: 10_000,
-    commentMaxLength: 5000,
-    noteMaxLength: 5000,
-    documentMaxBytes: 10 * 1024 * 1024,
-    documentNameMaxLength: 255,
-    /** A document expiring within this many days is `expiring`. */
-    documentExpiringDays: 30,
-=======
   /** Remediation requests and their vendor links (issue 40). */
   remediation: {
     maxChecks: 50,
@@ -143,7 +122,26 @@ export const LIMITS = {
     requestsPerWorkspacePerDay: 200,
     /** One address gets a new request from one workspace at most once in this many seconds. */
     recipientCooldownSeconds: 60,
->>>>>>> prog-requests
+  },
+  /** Questionnaires and documents (issue 41): templates, answers, uploaded documents. */
+  questionnaires: {
+    idMaxLength: 100,
+    nameMaxLength: 200,
+    sectionMaxLength: 300,
+    questionMaxLength: 2000,
+    guidanceMaxLength: 4000,
+    maxChoices: 20,
+    choiceMaxLength: 500,
+    maxQuestions: 500,
+    maxImportedTemplates: 50,
+    messageMaxLength: 5000,
+    answerMaxLength: 10_000,
+    commentMaxLength: 5000,
+    noteMaxLength: 5000,
+    documentMaxBytes: 10 * 1024 * 1024,
+    documentNameMaxLength: 255,
+    /** A document expiring within this many days is `expiring`. */
+    documentExpiringDays: 30,
   },
 } as const;
 

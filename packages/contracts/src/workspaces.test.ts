@@ -31,6 +31,7 @@ describe('workspace roles', () => {
         'alerts.write',
         'reports.reassess',
         'projects.write',
+        'remediation.write',
         'questionnaires.write',
       ].sort(),
     );
