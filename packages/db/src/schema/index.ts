@@ -10,3 +10,4 @@ export * from './domain-posture';
 export * from './inventories';
 export * from './vendor-links';
 export * from './remediation';
+export * from './questionnaires';
