@@ -32,6 +32,7 @@ import {
   WorkspacesRepository,
   VendorLinksRepository,
   RemediationRequestsRepository,
+  QuestionnairesRepository,
   type Database,
   type DatabaseHandle,
 } from '@vendorwatch/db';
@@ -83,6 +84,7 @@ const REPOSITORIES = [
   AuditLogRepository,
   VendorLinksRepository,
   RemediationRequestsRepository,
+  QuestionnairesRepository,
 ] as const;
 
 /**

@@ -28,3 +28,4 @@ export * from './api-keys.repository';
 export * from './audit-log.repository';
 export * from './vendor-links.repository';
 export * from './remediation-requests.repository';
+export * from './questionnaires.repository';
