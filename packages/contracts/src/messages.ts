@@ -516,6 +516,7 @@ export const MESSAGES = {
     checkNotInRequest: 'This check is not part of the request',
     notOpen: 'This request is {state}: it cannot be changed',
     nothingToDecide: 'This check has no reply waiting for a decision',
+    checkSettled: 'This check is already resolved or accepted',
     attachmentNotFound: 'Attachment not found',
     fileRequired: 'Choose a file to attach (form field "file") and name its check (form field "checkId")',
     fileTooLarge: 'A file may be at most {max} MB',

@@ -510,12 +510,18 @@ export class RemediationRequestsRepository {
     return row?.recheck;
   }
 
-  async rechecksSince(requestId: string, since: Date): Promise<{ count: number; last: Date | null }> {
+  /** The re-checks asked for since `since`: how many, the first and the last. */
+  async rechecksSince(requestId: string, since: Date): Promise<{ count: number; oldest: Date | null; last: Date | null }> {
     const [row] = await this.db
-      .select({ count: count(), last: sql<string | null>`max(${remediationRechecks.requestedAt})` })
+      .select({
+        count: count(),
+        oldest: sql<string | null>`min(${remediationRechecks.requestedAt})`,
+        last: sql<string | null>`max(${remediationRechecks.requestedAt})`,
+      })
       .from(remediationRechecks)
       .where(and(eq(remediationRechecks.requestId, requestId), gt(remediationRechecks.requestedAt, since)));
-    return { count: row?.count ?? 0, last: row?.last ? new Date(row.last) : null };
+    const at = (value: string | null | undefined) => (value ? new Date(value) : null);
+    return { count: row?.count ?? 0, oldest: at(row?.oldest), last: at(row?.last) };
   }
 
   async lastRecheck(requestId: string): Promise<RemediationRecheckRow | undefined> {
