@@ -577,7 +577,8 @@ export const MESSAGES = {
     documentTypeInvalid: 'The document type must be one of {values}',
     validUntilInvalid: 'Valid until must be a date (YYYY-MM-DD)',
     documentNotFound: 'No document with this id',
-    emailSubject: 'Security questionnaire from {workspace}',
+    emailSubject: 'A security questionnaire to answer',
+    reminderSubject: 'Reminder: a security questionnaire to answer',
   },
 } as const;
 

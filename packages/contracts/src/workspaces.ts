@@ -152,6 +152,15 @@ export const AUDIT_ACTIONS = [
   'remediation_request.resolve',
   'remediation_request.close',
   'remediation_request.remind',
+  'questionnaire_template.import',
+  'questionnaire.create',
+  'questionnaire.cancel',
+  'questionnaire.review',
+  'questionnaire.view',
+  'questionnaire.answer',
+  'questionnaire.submit',
+  'questionnaire.remind',
+  'vendor_document.upload',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
