@@ -33,6 +33,7 @@ import { AuditLogModule } from './modules/audit-log/audit-log.module';
 import { InvitationsModule } from './modules/invitations/invitations.module';
 import { MembersModule } from './modules/members/members.module';
 import { WorkspacesModule } from './modules/workspaces/workspaces.module';
+import { QuestionnairesModule } from './modules/questionnaires/questionnaires.module';
 import { RemediationModule } from './modules/remediation/remediation.module';
 
 @Module({})
@@ -71,6 +72,7 @@ export class AppModule {
         ChangesModule,
         AlertsModule,
         RemediationModule,
+        QuestionnairesModule,
         // Operations: metrics, the queue dashboard and the API's documentation.
         MetricsModule,
         QueueDashboardModule,

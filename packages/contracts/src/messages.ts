@@ -577,6 +577,8 @@ export const MESSAGES = {
     documentTypeInvalid: 'The document type must be one of {values}',
     validUntilInvalid: 'Valid until must be a date (YYYY-MM-DD)',
     documentNotFound: 'No document with this id',
+    documentFileRequired:
+      'Choose a file to upload (form field "file") with its type (form field "type") and valid-until date (form field "validUntil")',
     emailSubject: 'A security questionnaire to answer',
     reminderSubject: 'Reminder: a security questionnaire to answer',
   },

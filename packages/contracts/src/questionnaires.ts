@@ -72,6 +72,7 @@ export const QUESTIONNAIRE_IMPORT_COLUMNS = ['id', 'section', 'question', 'type'
 export type QuestionnaireImportColumn = (typeof QUESTIONNAIRE_IMPORT_COLUMNS)[number];
 
 export const questionnaireImportRowErrorSchema = z.object({
+  path: z.string(),
   row: z.number().int(),
   column: z.string(),
   message: z.string(),
@@ -342,3 +343,9 @@ export function questionnaireScore(
   const yes = applicable.filter((each) => each.answer === 'yes' && !each.contradicted).length;
   return Math.round((yes / applicable.length) * 100);
 }
+
+/** A question's id in a route (`…/answers/:questionId`). */
+export const questionIdParamSchema = z
+  .string()
+  .max(L.idMaxLength, { error: M.questionNotFound })
+  .regex(QUESTION_ID_PATTERN, { error: M.questionNotFound });

@@ -46,6 +46,7 @@ import {
   vendorSchema,
 } from '@vendorwatch/contracts';
 import { INVENTORY_ROUTE_DOCS } from './inventory-route-docs';
+import { QUESTIONNAIRE_ROUTE_DOCS } from './questionnaire-route-docs';
 import { TEAMS_ROUTE_DOCS } from './teams-route-docs';
 
 export type { RouteDoc } from './route-doc';
@@ -422,4 +423,5 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   ...TEAMS_ROUTE_DOCS,
   ...INVENTORY_ROUTE_DOCS,
+  ...QUESTIONNAIRE_ROUTE_DOCS,
 };
