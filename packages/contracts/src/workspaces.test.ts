@@ -20,7 +20,7 @@ describe('workspace roles', () => {
     expect(permitted('viewer')).toEqual(['reports.export', 'workspace.read']);
   });
 
-  it('lets an editor work on vendors, settings, crawls, schedules, alerts and reassessment, not configurations or people', () => {
+  it('lets an editor work on vendors, settings, crawls, schedules, alerts, reassessment and remediation requests, not configurations or people', () => {
     expect(permitted('editor')).toEqual(
       [
         ...permitted('viewer'),

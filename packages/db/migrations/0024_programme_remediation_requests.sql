@@ -44,6 +44,7 @@ CREATE TABLE "remediation_attachments" (
 --> statement-breakpoint
 CREATE TABLE "remediation_events" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"seq" bigint GENERATED ALWAYS AS IDENTITY (sequence name "remediation_events_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"workspace_id" uuid NOT NULL,
 	"request_id" uuid NOT NULL,
 	"type" text NOT NULL,

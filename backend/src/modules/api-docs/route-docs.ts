@@ -48,6 +48,7 @@ import {
 import { INVENTORY_ROUTE_DOCS } from './inventory-route-docs';
 import { QUESTIONNAIRE_ROUTE_DOCS } from './questionnaire-route-docs';
 import { TEAMS_ROUTE_DOCS } from './teams-route-docs';
+import { REMEDIATION_ROUTE_DOCS } from './remediation-route-docs';
 
 export type { RouteDoc } from './route-doc';
 
@@ -423,5 +424,6 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   ...TEAMS_ROUTE_DOCS,
   ...INVENTORY_ROUTE_DOCS,
+  ...REMEDIATION_ROUTE_DOCS,
   ...QUESTIONNAIRE_ROUTE_DOCS,
 };

@@ -310,7 +310,8 @@ export class VendorPortalService {
 
 /** The name kept for a file: its own without any path, bounded, with an extension that says what it is. */
 function storedName(fileName: string, type: keyof typeof TYPE_NAMES): string {
-  const base = (fileName.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim() || 'attachment';
+  const printable = [...(fileName.split(/[\\/]/).pop() ?? '')].filter((char) => char >= ' ' && char !== '\u007f').join('');
+  const base = printable.trim() || 'attachment';
   const extension = type === 'application/pdf' ? 'pdf' : type === 'image/png' ? 'png' : 'jpg';
   const named = /\.[a-z0-9]{1,5}$/i.test(base) ? base : `${base}.${extension}`;
   return named.slice(-LIMITS.remediation.attachmentNameMaxLength);

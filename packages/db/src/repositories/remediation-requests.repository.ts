@@ -256,7 +256,7 @@ export class RemediationRequestsRepository {
       .select()
       .from(remediationEvents)
       .where(eq(remediationEvents.requestId, requestId))
-      .orderBy(asc(remediationEvents.at), asc(remediationEvents.id));
+      .orderBy(asc(remediationEvents.at), asc(remediationEvents.seq));
   }
 
   async addEvent(event: NewRemediationEvent): Promise<void> {

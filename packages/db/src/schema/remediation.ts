@@ -7,7 +7,19 @@ import type {
   VendorReplyStatus,
 } from '@vendorwatch/contracts';
 import { sql } from 'drizzle-orm';
-import { check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { complianceAssessments } from './compliance';
 import { crawlJobs } from './crawling';
@@ -132,6 +144,8 @@ export const remediationEvents = pgTable(
   'remediation_events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** Insertion order: events of one moment (a decision and the close it causes) read in the order they happened. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     workspaceId: workspaceIdColumn(),
     requestId: uuid('request_id')
       .notNull()
