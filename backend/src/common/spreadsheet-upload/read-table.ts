@@ -32,7 +32,11 @@ export function spreadsheetFormatOf(fileName: string, mimeType: string, bytes: B
 }
 
 /** The file's cells as text, row by row (an index per row number - 1; blank rows may be holes). */
-export async function readTable(format: SpreadsheetFormat, bytes: Buffer, limits: SheetLimits): Promise<(string[] | undefined)[]> {
+export async function readTable(
+  format: SpreadsheetFormat,
+  bytes: Buffer,
+  limits: SheetLimits,
+): Promise<(string[] | undefined)[]> {
   return format === 'csv' ? readCsv(bytes) : readXlsx(bytes, limits);
 }
 

@@ -47,7 +47,12 @@ export async function exportQuestionnaire(
   detail: QuestionnaireRequestDetail,
   format: QuestionnaireExportFormat,
 ): Promise<QuestionnaireExport> {
-  const stem = `questionnaire-${detail.vendorName.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'vendor'}-${detail.id.slice(0, 8)}`;
+  const stem = `questionnaire-${
+    detail.vendorName
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .toLowerCase() || 'vendor'
+  }-${detail.id.slice(0, 8)}`;
   const rows = rowsOf(detail);
   if (format === 'csv') {
     const options = safeCsvOptions(COLUMNS.map(({ key }) => key));

@@ -1,5 +1,10 @@
 import { Body, Controller, HttpCode, Param, Post, Put, Req, UseInterceptors } from '@nestjs/common';
-import { portalAnswerInputSchema, questionIdParamSchema, type PortalAnswerInput, type UploadedDocument } from '@vendorwatch/contracts';
+import {
+  portalAnswerInputSchema,
+  questionIdParamSchema,
+  type PortalAnswerInput,
+  type UploadedDocument,
+} from '@vendorwatch/contracts';
 import type { FastifyRequest } from 'fastify';
 import { Public } from '../../common/auth-user';
 import { validate } from '../../common/zod-validation.pipe';

@@ -2,6 +2,7 @@ import { BadRequestException, Injectable } from '@nestjs/common';
 import {
   documentStatus,
   fill,
+  LIMITS,
   MESSAGES,
   OPEN_QUESTIONNAIRE_STATES,
   type AuditAction,
@@ -103,8 +104,12 @@ export class QuestionnairePortalService {
   async submit(token: string, clientAddress: string | undefined, now = new Date()): Promise<QuestionnairePortalView> {
     const { request } = await this.open(token, clientAddress);
     if (!OPEN_QUESTIONNAIRE_STATES.includes(request.state)) throw new ConflictError(fill(M.closed, { state: request.state }));
-    const answered = new Set((await this.repository.answersOf(request.id)).filter((row) => row.answer).map((row) => row.questionId));
-    const unanswered = request.sections.flatMap((section) => section.questions.map(({ id }) => id)).filter((id) => !answered.has(id));
+    const answered = new Set(
+      (await this.repository.answersOf(request.id)).filter((row) => row.answer).map((row) => row.questionId),
+    );
+    const unanswered = request.sections
+      .flatMap((section) => section.questions.map(({ id }) => id))
+      .filter((id) => !answered.has(id));
     if (unanswered.length) throw new UnansweredQuestions(unanswered);
     const submitted = await this.trail.recordWith(
       () => this.repository.transition(request.id, OPEN_QUESTIONNAIRE_STATES, 'submitted', { submittedAt: now }),
@@ -141,7 +146,12 @@ export class QuestionnairePortalService {
           validUntil: upload.validUntil,
         }),
       (row) =>
-        this.auditRecord(request, 'vendor_document.upload', { type: upload.type, name, size: row.size, sha256, validUntil: row.validUntil }, clientAddress),
+        this.auditRecord(
+          request,
+          'vendor_document.upload',
+          { type: upload.type, name, size: row.size, sha256, validUntil: row.validUntil },
+          clientAddress,
+        ),
     );
     return { id: stored.id, type: stored.type, sha256: stored.sha256, validUntil: stored.validUntil };
   }
@@ -247,7 +257,8 @@ function portalQuestionnaireOf(request: QuestionnaireRequestWithNames, detail: Q
 
 /** The name kept for a file: its own without any path, bounded, with an extension that says what it is. */
 function storedName(fileName: string, type: keyof typeof TYPE_NAMES): string {
+  const printable = [...(fileName.split(/[\\/]/).pop() ?? '')].filter((char) => char >= ' ' && char !== '\u007f').join('');
+  const base = printable.trim().slice(-LIMITS.questionnaires.documentNameMaxLength + 5) || 'document';
   const extension = type === 'application/pdf' ? 'pdf' : type === 'image/png' ? 'png' : 'jpg';
-  const base = fileName.replace(/^.*[\\/]/, '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200) || 'document';
   return base.toLowerCase().endsWith(`.${extension}`) ? base : `${base}.${extension}`;
 }

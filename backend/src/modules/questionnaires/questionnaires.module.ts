@@ -4,6 +4,7 @@ import { VendorLinksModule } from '../vendor-links/vendor-links.module';
 import { VendorDocumentsController } from './documents/vendor-documents.controller';
 import { VendorDocumentsService } from './documents/vendor-documents.service';
 import { LatestEvidenceReader } from './latest-evidence';
+import { QuestionnaireProgrammeReader } from './programme-counts';
 import { QuestionnairePortalController } from './questionnaire-portal.controller';
 import { QuestionnairePortalService } from './questionnaire-portal.service';
 import { QuestionnairesController, VendorQuestionnairesController } from './questionnaires.controller';
@@ -32,8 +33,9 @@ import { QuestionnaireTemplatesService } from './templates/questionnaire-templat
     QuestionnairePortalService,
     VendorDocumentsService,
     LatestEvidenceReader,
+    QuestionnaireProgrammeReader,
     { provide: ProgrammeMailer, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new ProgrammeMailer(config) },
   ],
-  exports: [QuestionnairePortalService, VendorDocumentsService],
+  exports: [QuestionnairePortalService, VendorDocumentsService, QuestionnaireProgrammeReader],
 })
 export class QuestionnairesModule {}

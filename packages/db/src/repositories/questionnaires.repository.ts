@@ -219,7 +219,11 @@ export class QuestionnairesRepository {
       .innerJoin(vendors, eq(vendors.id, questionnaireRequests.vendorId))
       .innerJoin(workspaces, eq(workspaces.id, questionnaireRequests.workspaceId))
       .where(
-        and(inArray(questionnaireRequests.state, OPEN), gte(questionnaireRequests.dueAt, from), lte(questionnaireRequests.dueAt, to)),
+        and(
+          inArray(questionnaireRequests.state, OPEN),
+          gte(questionnaireRequests.dueAt, from),
+          lte(questionnaireRequests.dueAt, to),
+        ),
       )
       .orderBy(asc(questionnaireRequests.dueAt))
       .limit(limit);
@@ -241,9 +245,10 @@ export class QuestionnairesRepository {
     const [row] = await this.db
       .select({
         open: sql<number>`count(*) filter (where ${inArray(questionnaireRequests.state, OPEN)})`.mapWith(Number),
-        overdue: sql<number>`count(*) filter (where ${and(inArray(questionnaireRequests.state, OPEN), lt(questionnaireRequests.dueAt, now))})`.mapWith(
-          Number,
-        ),
+        overdue:
+          sql<number>`count(*) filter (where ${and(inArray(questionnaireRequests.state, OPEN), lt(questionnaireRequests.dueAt, now))})`.mapWith(
+            Number,
+          ),
         submitted: sql<number>`count(*) filter (where ${eq(questionnaireRequests.state, 'submitted')})`.mapWith(Number),
       })
       .from(questionnaireRequests)
@@ -303,18 +308,25 @@ export class QuestionnairesRepository {
     const [row] = await this.db
       .select({ ...documentColumns, content: vendorDocuments.content })
       .from(vendorDocuments)
-      .where(and(eq(vendorDocuments.workspaceId, workspaceId), eq(vendorDocuments.vendorId, vendorId), eq(vendorDocuments.id, id)));
+      .where(
+        and(eq(vendorDocuments.workspaceId, workspaceId), eq(vendorDocuments.vendorId, vendorId), eq(vendorDocuments.id, id)),
+      );
     return row;
   }
 
   /** Documents by validity on `today` (YYYY-MM-DD): expired before it, expiring up to `expiringUntil`. */
-  async documentCounts(workspaceId: WorkspaceId, today: string, expiringUntil: string): Promise<{ expiring: number; expired: number }> {
+  async documentCounts(
+    workspaceId: WorkspaceId,
+    today: string,
+    expiringUntil: string,
+  ): Promise<{ expiring: number; expired: number }> {
     const [row] = await this.db
       .select({
         expired: sql<number>`count(*) filter (where ${lt(vendorDocuments.validUntil, today)})`.mapWith(Number),
-        expiring: sql<number>`count(*) filter (where ${and(gte(vendorDocuments.validUntil, today), lte(vendorDocuments.validUntil, expiringUntil))})`.mapWith(
-          Number,
-        ),
+        expiring:
+          sql<number>`count(*) filter (where ${and(gte(vendorDocuments.validUntil, today), lte(vendorDocuments.validUntil, expiringUntil))})`.mapWith(
+            Number,
+          ),
       })
       .from(vendorDocuments)
       .where(eq(vendorDocuments.workspaceId, workspaceId));

@@ -90,7 +90,10 @@ export const questionnaireAnswers = pgTable(
   },
   (t) => [
     uniqueIndex('questionnaire_answers_question_key').on(t.requestId, t.questionId),
-    check('questionnaire_answers_review_check', sql`${t.reviewDecision} is null or ${t.reviewDecision} in ('accept', 'follow_up')`),
+    check(
+      'questionnaire_answers_review_check',
+      sql`${t.reviewDecision} is null or ${t.reviewDecision} in ('accept', 'follow_up')`,
+    ),
   ],
 );
 

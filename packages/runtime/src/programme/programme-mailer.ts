@@ -67,11 +67,7 @@ export interface QuestionnaireReminderMail {
 }
 
 export type ProgrammeMail =
-  | RemediationRequestMail
-  | RemediationReminderMail
-  | OwnerReminderMail
-  | QuestionnaireRequestMail
-  | QuestionnaireReminderMail;
+  RemediationRequestMail | RemediationReminderMail | OwnerReminderMail | QuestionnaireRequestMail | QuestionnaireReminderMail;
 
 const day = (at: Date) => at.toISOString().slice(0, 10);
 

@@ -33,7 +33,8 @@ export async function readDocument(request: FastifyRequest): Promise<DocumentUpl
       }
     }
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError(413, fill(M.fileTooLarge, { max: MAX_MB }));
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new DomainError(413, fill(M.fileTooLarge, { max: MAX_MB }));
     throw new BadRequestError(Q.documentFileRequired);
   }
   const parsed = documentUploadFieldsSchema.safeParse(fields);

@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { documentStatus, LIMITS, MESSAGES, type VendorDocumentList } from '@vendorwatch/contracts';
+import { documentStatus, MESSAGES, type VendorDocumentList } from '@vendorwatch/contracts';
 import { QuestionnairesRepository, VendorsRepository, type VendorDocumentRow, type WorkspaceId } from '@vendorwatch/db';
 import { NotFoundError } from '../../../common/errors';
-
-const DAY_MS = 24 * 3600_000;
 
 /** The documents a vendor uploaded through its links, each with its status on the day it is read. */
 @Injectable()
@@ -43,13 +41,3 @@ export const documentOf = (row: VendorDocumentRow, now: Date) => ({
   status: documentStatus(row.validUntil, now),
   uploadedAt: row.uploadedAt.toISOString(),
 });
-
-/**
- * For the programme overview and the profile PDF (wired by prog-overview): a workspace's documents
- * expiring within LIMITS.questionnaires.documentExpiringDays and already expired, on `now`'s day.
- */
-export function documentCounts(repository: QuestionnairesRepository, workspaceId: WorkspaceId, now = new Date()) {
-  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const until = new Date(today.getTime() + LIMITS.questionnaires.documentExpiringDays * DAY_MS);
-  return repository.documentCounts(workspaceId, today.toISOString().slice(0, 10), until.toISOString().slice(0, 10));
-}

@@ -116,7 +116,14 @@ describe('questionnaire templates', () => {
     ]);
     expect((await team.call(team.owner, 'GET', '/api/questionnaires/templates')).body.items).toHaveLength(before);
 
-    const noType = await upload(team.owner, stringify([['id', 'question'], ['Q1', 'Why?']]), 'short.csv');
+    const noType = await upload(
+      team.owner,
+      stringify([
+        ['id', 'question'],
+        ['Q1', 'Why?'],
+      ]),
+      'short.csv',
+    );
     expectRefused(noType, 400, 'The first row must name the columns id, section, question, type, choices, guidance');
     expectRefused(await upload(team.owner, 'just text', 'notes.txt'), 400, MESSAGES.vendorList.importFileType);
   });

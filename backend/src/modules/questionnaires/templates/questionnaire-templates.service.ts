@@ -66,7 +66,11 @@ export class QuestionnaireTemplatesService {
     return template;
   }
 
-  async import(workspaceId: WorkspaceId, userId: string | null, upload: SpreadsheetUpload): Promise<ImportedQuestionnaireTemplate> {
+  async import(
+    workspaceId: WorkspaceId,
+    userId: string | null,
+    upload: SpreadsheetUpload,
+  ): Promise<ImportedQuestionnaireTemplate> {
     const format = spreadsheetFormatOf(upload.fileName, upload.mimeType, upload.bytes);
     const named = questionnaireImportNameSchema.safeParse(upload.fields.name ?? fileStem(upload.fileName));
     if (!named.success) throw new BadRequestError(named.error.issues[0]?.message ?? M.nameRequired);

@@ -32,7 +32,9 @@ const SHEET_LIMITS = {
   maxRows: L.maxQuestions,
   maxUnpackedBytes: LIMITS.vendorList.importMaxUnpackedBytes,
   tooManyRows: fill(M.importTooManyRows, { max: L.maxQuestions }),
-  unpacksTooLarge: fill(MESSAGES.vendorList.importUnpacksTooLarge, { max: LIMITS.vendorList.importMaxUnpackedBytes / 1024 / 1024 }),
+  unpacksTooLarge: fill(MESSAGES.vendorList.importUnpacksTooLarge, {
+    max: LIMITS.vendorList.importMaxUnpackedBytes / 1024 / 1024,
+  }),
 };
 
 /** Type cells as people write them. */
@@ -70,14 +72,16 @@ export async function readQuestionnaireFile(format: SpreadsheetFormat, bytes: Bu
   const { header, found, rows } = rowsByColumn(table, COLUMN_ALIASES, SHEET_LIMITS.maxRows, SHEET_LIMITS.tooManyRows);
   const missing = REQUIRED.filter((column) => !found.has(column));
   if (header.length === 0 || rows.length === 0) throw new BadRequestError(M.importEmpty);
-  if (missing.length) throw new BadRequestError(fill(M.importColumnMissing, { columns: QUESTIONNAIRE_IMPORT_COLUMNS.join(', ') }));
+  if (missing.length)
+    throw new BadRequestError(fill(M.importColumnMissing, { columns: QUESTIONNAIRE_IMPORT_COLUMNS.join(', ') }));
 
   const errors: QuestionnaireImportRowError[] = [];
   const rowOfId = new Map<string, number>();
   const sections: QuestionnaireSection[] = [];
   let section: QuestionnaireSection | undefined;
   for (const row of rows) {
-    const fault = (column: QuestionnaireImportColumn, message: string) => errors.push({ path: `row ${row.row}, ${column}`, row: row.row, column, message });
+    const fault = (column: QuestionnaireImportColumn, message: string) =>
+      errors.push({ path: `row ${row.row}, ${column}`, row: row.row, column, message });
     const question = questionOf(row, fault);
     const earlier = rowOfId.get(row.cells.id);
     if (earlier !== undefined) fault('id', fill(M.idRepeated, { id: row.cells.id, other: earlier }));
