@@ -27,6 +27,7 @@ import { ReportsModule } from './modules/reports/reports.module';
 import { VendorInventoriesModule } from './modules/vendor-inventories/vendor-inventories.module';
 import { SchedulesModule } from './modules/schedules/schedules.module';
 import { VendorsModule } from './modules/vendors/vendors.module';
+import { ProgrammeModule } from './modules/programme/programme.module';
 import { AccessModule } from './modules/access/access.module';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module';
 import { AuditLogModule } from './modules/audit-log/audit-log.module';
@@ -35,6 +36,7 @@ import { MembersModule } from './modules/members/members.module';
 import { WorkspacesModule } from './modules/workspaces/workspaces.module';
 import { QuestionnairesModule } from './modules/questionnaires/questionnaires.module';
 import { RemediationModule } from './modules/remediation/remediation.module';
+import { RiskAcceptancesModule } from './modules/risk-acceptances/risk-acceptances.module';
 
 @Module({})
 export class AppModule {
@@ -59,6 +61,8 @@ export class AppModule {
         AccountSessionsModule,
         PublicConfigModule,
         VendorsModule,
+        // Issue 40: tiers, intake and reviews.
+        ProgrammeModule,
         ProjectsModule,
         CrawlerSettingsModule,
         CrawlerConfigsModule,
@@ -72,6 +76,7 @@ export class AppModule {
         ChangesModule,
         AlertsModule,
         RemediationModule,
+        RiskAcceptancesModule,
         QuestionnairesModule,
         // Operations: metrics, the queue dashboard and the API's documentation.
         MetricsModule,

@@ -33,7 +33,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (retryAfter !== undefined) void reply.header('retry-after', retryAfter);
     if (body.statusCode === HttpStatus.SERVICE_UNAVAILABLE && !reply.hasHeader('retry-after'))
       void reply.header('retry-after', UNAVAILABLE_RETRY_AFTER_SECONDS);
-    if (body.statusCode === 404 && isPageNavigation(http.getRequest<FastifyRequest>()) && 'sendFile' in reply) {
+    const request = http.getRequest<FastifyRequest>();
+    if (body.statusCode === 404 && isPageNavigation(request) && 'sendFile' in reply) {
+      // The vendor page's URL carries its credential: no Referer may take it to another site.
+      if (isVendorPortalPage(request)) void reply.header('referrer-policy', 'no-referrer');
       void reply.type('text/html').sendFile('index.html');
       return;
     }
@@ -83,6 +86,9 @@ export function dataExceptionMessage(error: unknown): string {
   if (code === '22021' || code === '22P05') return MESSAGES.generic.nulCharacter;
   return MESSAGES.generic.valueNotStorable;
 }
+
+/** The page a remediation request's link opens (`/vendor-portal/<token>`). */
+const isVendorPortalPage = (request: FastifyRequest): boolean => request.url.startsWith('/vendor-portal/');
 
 /** A browser asking for an app route (not an API path): the single-page app answers it. */
 function isPageNavigation(request: FastifyRequest): boolean {

@@ -14,6 +14,13 @@ const lazyScreen = (load: () => Promise<{ default: ComponentType }>) => async ()
 const app = paths.app;
 
 export const routes: RouteObject[] = [
+  // The vendor's page: outside the auth provider, so it neither loads the sign-in client nor sends anyone to /login.
+  {
+    path: paths.vendorPortal.path,
+    HydrateFallback: PageLoader,
+    ErrorBoundary: RouteError,
+    lazy: lazyScreen(() => import('./routes/vendor-portal')),
+  },
   {
     Component: RootRoute,
     HydrateFallback: PageLoader,
@@ -37,6 +44,7 @@ export const routes: RouteObject[] = [
               { index: true, lazy: lazyScreen(() => import('./routes/app/dashboard')) },
               { path: app.vendors.path, lazy: lazyScreen(() => import('./routes/app/vendors')) },
               { path: app.vendor.path, lazy: lazyScreen(() => import('./routes/app/vendor')) },
+              { path: app.remediationRequest.path, lazy: lazyScreen(() => import('./routes/app/remediation-request')) },
               { path: app.crawls.path, lazy: lazyScreen(() => import('./routes/app/crawls')) },
               { path: app.crawlJob.path, lazy: lazyScreen(() => import('./routes/app/crawl-job')) },
               { path: app.reports.path, lazy: lazyScreen(() => import('./routes/app/reports')) },

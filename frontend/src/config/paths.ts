@@ -19,6 +19,11 @@ export const paths = {
       getHref: (token: string) => `${INVITATION_ACCEPT_PATH}?token=${encodeURIComponent(token)}`,
     },
   },
+  /** A remediation request's vendor link: no sign-in, outside the app's shell; the token is the credential. */
+  vendorPortal: {
+    path: '/vendor-portal/:token',
+    getHref: (token: string) => `/vendor-portal/${encodeURIComponent(token)}`,
+  },
   app: {
     dashboard: { path: '/', getHref: () => '/' },
     vendors: {
@@ -34,6 +39,10 @@ export const paths = {
       /** With `crawlJobId`, the vendor's timeline opens that crawl's changes. */
       getHref: (vendorId: string, crawlJobId?: string) =>
         `/vendors/${encodeURIComponent(vendorId)}${crawlJobId ? `?crawl=${encodeURIComponent(crawlJobId)}` : ''}`,
+    },
+    remediationRequest: {
+      path: '/remediation-requests/:requestId',
+      getHref: (requestId: string) => `/remediation-requests/${encodeURIComponent(requestId)}`,
     },
     crawls: { path: '/crawls', getHref: () => '/crawls' },
     crawlJob: {

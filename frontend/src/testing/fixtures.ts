@@ -167,6 +167,9 @@ export const reportDetail = (extra: Partial<ReportDetail> = {}): ReportDetail =>
   ...reportSummary(extra),
   catalogueVersion: '2025.1',
   grades: grades(),
+  gradesWithAcceptedCounted: grades(),
+  rateWithAcceptedCounted: reportSummary(extra).rate,
+  acceptedChecks: 0,
   checks: [checkResult()],
   notEvaluatedByMethod: [],
   pagesWithScreenshot: [],
@@ -201,6 +204,22 @@ export const reportsOverview = (extra: Partial<ReportsOverview> = {}): ReportsOv
   ...extra,
 });
 
+/** A vendor's programme fields before anyone set them (issue 40): no tier, owner, contacts or intake. */
+export const NO_PROGRAMME = {
+  tier: null,
+  tierReason: '',
+  ownerUserId: null,
+  contacts: [],
+  intake: null,
+} as const satisfies Pick<VendorListItem, 'tier' | 'tierReason' | 'ownerUserId' | 'contacts' | 'intake'>;
+
+export const NOT_REVIEWED: VendorListItem['review'] = {
+  status: 'not_reviewed',
+  reason: 'The vendor has not been reviewed yet',
+  lastReviewedAt: null,
+  nextReviewAt: null,
+};
+
 /** A row of the vendors list: a vendor never assessed nor crawled unless `extra` says otherwise. */
 export const vendorListItem = (extra: Partial<VendorListItem> = {}): VendorListItem => ({
   id: VENDOR_ID,
@@ -219,6 +238,9 @@ export const vendorListItem = (extra: Partial<VendorListItem> = {}): VendorListI
   lastAssessedAt: null,
   compliance: null,
   lastCrawl: null,
+  ...NO_PROGRAMME,
+  contacts: [],
+  review: NOT_REVIEWED,
   ...extra,
 });
 

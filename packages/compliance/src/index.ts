@@ -19,6 +19,7 @@ export {
   mailSpoofable,
   type DomainPostureSummary,
 } from './posture';
+export * from './acceptances';
 export {
   QUESTIONNAIRE_CHECK_MAPPING,
   SHIPPED_QUESTIONNAIRES,

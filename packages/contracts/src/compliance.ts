@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CRAWL_JOB_STATUSES } from './crawl';
 import { crawlFailureExplanationSchema } from './crawl-failure';
 import { gradesSchema } from './grades';
+import { checkAcceptanceSchema } from './risk-acceptances';
 import { isoDateTime } from './schemas/common';
 
 /**
@@ -168,13 +169,38 @@ export const reportSummarySchema = z
   .meta({ id: 'ReportSummary' });
 export type ReportSummary = z.output<typeof reportSummarySchema>;
 
+/**
+ * A check's outcome as a report shows it: its assessed outcome, or `accepted` while an approved, unexpired
+ * risk acceptance covers it (left out of the rate and grades, like `not_checked`).
+ */
+export const REPORT_CHECK_OUTCOMES = [...CHECK_OUTCOMES, 'accepted'] as const;
+export type ReportCheckOutcome = (typeof REPORT_CHECK_OUTCOMES)[number];
+export const REPORT_CHECK_OUTCOME_LABELS: Record<ReportCheckOutcome, string> = { ...CHECK_OUTCOME_LABELS, accepted: 'Accepted' };
+
+/** One check of a report: an accepted one says which acceptance, why, and until when. */
+export const reportCheckSchema = checkResultSchema.extend({
+  outcome: z.enum(REPORT_CHECK_OUTCOMES),
+  /** The outcome the assessment found, before any acceptance (equal to `outcome` unless accepted; absent from older clients' fixtures). */
+  assessedOutcome: z.enum(CHECK_OUTCOMES).optional(),
+  acceptance: checkAcceptanceSchema
+    .optional()
+    .meta({ description: 'Present while an approved, unexpired acceptance covers the check' }),
+});
+export type ReportCheck = z.output<typeof reportCheckSchema>;
+
 /** `GET /api/reports/{id}`: one assessment with every check and its evidence. */
 export const reportDetailSchema = reportSummarySchema
   .extend({
     catalogueVersion: z.string(),
     /** Letter grades per category and overall, computed from `checks` by the published method. */
     grades: gradesSchema,
-    checks: z.array(checkResultSchema),
+    /** The grades as if no acceptance applied: accepted checks counted with their assessed outcome. */
+    gradesWithAcceptedCounted: gradesSchema,
+    /** The rate as if no acceptance applied. */
+    rateWithAcceptedCounted: z.number().min(0).max(100),
+    /** Checks shown as `accepted` (left out of `rate`, `counts` and `grades`). */
+    acceptedChecks: z.number().int(),
+    checks: z.array(reportCheckSchema),
     /** Titles of the checks the crawl's method could not evaluate (e.g. trackers need the browser method). */
     notEvaluatedByMethod: z.array(z.string()),
     /** Ids of the evidence's pages that have a screenshot: only those offer one. */

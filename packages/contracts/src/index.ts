@@ -13,4 +13,8 @@ export * from './grades';
 export * from './workspaces';
 export * from './audit-summary';
 export * from './remediation';
+export * from './programme';
+export * from './review-status';
+export * from './intake-rule';
+export * from './risk-acceptances';
 export * from './questionnaires';

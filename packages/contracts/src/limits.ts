@@ -21,6 +21,20 @@ export const LIMITS = {
     maxDkimSelectors: 10,
     dkimSelectorMaxLength: 63,
   },
+  /** The vendor programme (issue 40): tier settings, a vendor's contacts, reviews. */
+  programme: {
+    tierNameMaxLength: 60,
+    reviewIntervalDays: { min: 7, max: 3650 },
+    maxAcceptanceDays: { min: 1, max: 3650 },
+    tierReasonMaxLength: 1000,
+    maxContacts: 10,
+    contactNameMaxLength: 200,
+    reviewNotesMaxLength: 5000,
+    /** A review falls due_soon this many days before its date. */
+    dueSoonDays: 30,
+    /** A certificate expiring within this many days opens a review early (due_now). */
+    certificateReviewDays: 14,
+  },
   /** Any URL the API takes (a start URL, a URL to test-crawl or scrape, an API endpoint). */
   urlMaxLength: 2048,
   /** `options` is free-form: bounded by its number of entries and its size as JSON. */

@@ -181,11 +181,11 @@ export type Prefill = z.output<typeof prefillSchema>;
 export const contradictionSchema = z.object({ checkId: z.string(), evidence: z.array(z.string()) });
 export type Contradiction = z.output<typeof contradictionSchema>;
 
-export const REVIEW_DECISIONS = ['accept', 'follow_up'] as const;
-export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
+export const ANSWER_REVIEW_DECISIONS = ['accept', 'follow_up'] as const;
+export type AnswerReviewDecision = (typeof ANSWER_REVIEW_DECISIONS)[number];
 
 export const answerReviewSchema = z.object({
-  decision: z.enum(REVIEW_DECISIONS),
+  decision: z.enum(ANSWER_REVIEW_DECISIONS),
   note: z.string().nullable(),
   reviewedAt: z.string(),
 });
@@ -213,7 +213,7 @@ export type QuestionnaireRequestDetail = z.output<typeof questionnaireRequestDet
 
 export const answerReviewInputSchema = z
   .object({
-    decision: z.enum(REVIEW_DECISIONS, { error: M.decisionInvalid }),
+    decision: z.enum(ANSWER_REVIEW_DECISIONS, { error: M.decisionInvalid }),
     note: z
       .string()
       .trim()

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COMPLIANCE_LABELS } from './compliance';
 import { CRAWL_JOB_STATUSES, CRAWL_METHODS, crawlScopeSchema } from './crawl';
 import { GRADE_LETTERS } from './grades';
+import { vendorProgrammeFields, vendorReviewStateSchema } from './programme';
 import { isoDateTime } from './schemas/common';
 
 /**
@@ -25,6 +26,7 @@ export const vendorSchema = z
       .meta({ description: 'The first listed domain, else the registrable domain of the URL; null with neither' }),
     /** DKIM selectors the user listed; without any, the DKIM check is not applicable. */
     dkimSelectors: z.array(z.string()).meta({ description: 'DKIM selectors read on every domain' }),
+    ...vendorProgrammeFields,
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
   })
@@ -77,6 +79,7 @@ export const vendorListItemSchema = vendorSchema
     lastCrawl: vendorLastCrawlSchema
       .nullable()
       .meta({ description: "The vendor's latest crawl (its state, progress and failure); null before the first" }),
+    review: vendorReviewStateSchema.meta({ description: 'Its review status, computed when read' }),
   })
   .meta({ id: 'VendorListItem' });
 export type VendorListItem = z.output<typeof vendorListItemSchema>;

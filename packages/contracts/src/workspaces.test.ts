@@ -32,6 +32,8 @@ describe('workspace roles', () => {
         'reports.reassess',
         'projects.write',
         'remediation.write',
+        'programme.write',
+        'riskAcceptances.request',
         'questionnaires.write',
       ].sort(),
     );
@@ -47,6 +49,8 @@ describe('workspace roles', () => {
         'apiKeys.manage',
         'auditLog.read',
         'vendors.move',
+        'programmeTiers.write',
+        'riskAcceptances.decide',
         'questionnaireTemplates.import',
       ].sort(),
     );

@@ -53,6 +53,14 @@ export const WORKSPACE_PERMISSIONS = {
   'vendors.move': 'admin',
   /** Remediation requests to vendors (issue 40): sending, cancelling, deciding the vendor's replies. */
   'remediation.write': 'editor',
+  /** Issue 40: intake and reviews (a vendor's tier, owner and contacts go through vendors.write). */
+  'programme.write': 'editor',
+  /** Issue 40: the workspace's tier names and intervals. */
+  'programmeTiers.write': 'admin',
+  /** Issue 40: asking to accept a failing check's risk (and revoking one's own request). */
+  'riskAcceptances.request': 'editor',
+  /** Approving or rejecting another member's acceptance, revoking anyone's. */
+  'riskAcceptances.decide': 'admin',
   /** Questionnaires sent to vendors (send, review, cancel); importing a workspace's own templates is a setting. */
   'questionnaires.write': 'editor',
   'questionnaireTemplates.import': 'admin',
@@ -152,6 +160,15 @@ export const AUDIT_ACTIONS = [
   'remediation_request.resolve',
   'remediation_request.close',
   'remediation_request.remind',
+  // Issue 40: the vendor programme.
+  'programme_tiers.update',
+  'vendor.intake',
+  'vendor_review.create',
+  // Issue 40: accepted risks.
+  'risk_acceptance.request',
+  'risk_acceptance.approve',
+  'risk_acceptance.reject',
+  'risk_acceptance.revoke',
   'questionnaire_template.import',
   'questionnaire.create',
   'questionnaire.cancel',

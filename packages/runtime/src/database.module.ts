@@ -23,9 +23,12 @@ import {
   DashboardRepository,
   joiningAmbientTransaction,
   openDatabase,
+  ProgrammeTiersRepository,
   ProjectsRepository,
   ReportsRepository,
+  RiskAcceptancesRepository,
   UsersRepository,
+  VendorReviewsRepository,
   VendorsRepository,
   WorkspaceInvitationsRepository,
   WorkspaceMembersRepository,
@@ -84,6 +87,9 @@ const REPOSITORIES = [
   AuditLogRepository,
   VendorLinksRepository,
   RemediationRequestsRepository,
+  ProgrammeTiersRepository,
+  VendorReviewsRepository,
+  RiskAcceptancesRepository,
   QuestionnairesRepository,
 ] as const;
 

@@ -1,5 +1,6 @@
-import { gradesOf } from '@vendorwatch/compliance';
+import { acceptedStanding, type AcceptanceRecord } from '@vendorwatch/compliance';
 import {
+  complianceLabel,
   explainCrawlFailure,
   type CheckResult,
   type ReportDetail,
@@ -60,18 +61,48 @@ export const toCheckResult = (row: ComplianceCheckResultRow): CheckResult => ({
   evaluated: row.evaluated,
 });
 
+/**
+ * One assessment with its checks as the report shows them: checks an approved, unexpired acceptance covers
+ * read `accepted` and are left out of the rate, counts and grades; `gradesWithAcceptedCounted` and
+ * `rateWithAcceptedCounted` are the assessment as it was judged.
+ */
 export const toReportDetail = (
   row: ComplianceAssessmentWithVendor,
   checks: ComplianceCheckResultRow[],
   pagesWithScreenshot: string[],
-): ReportDetail => ({
-  ...toReportSummary(row),
-  catalogueVersion: row.catalogueVersion,
-  grades: gradesOf(checks),
-  checks: checks.map(toCheckResult),
-  notEvaluatedByMethod: row.notEvaluatedByMethod,
-  pagesWithScreenshot,
-});
+  acceptances: readonly AcceptanceRecord[] = [],
+  now: Date = new Date(),
+): ReportDetail => {
+  const standing = acceptedStanding(checks.map(toCheckResult), acceptances, now);
+  const summary = toReportSummary(row);
+  const counts = { ...summary.counts };
+  const failures = { ...summary.failures };
+  for (const check of standing.checks) {
+    if (check.outcome !== 'accepted') continue;
+    if (check.assessedOutcome === 'fail') {
+      counts.fail -= 1;
+      failures[check.severity] -= 1;
+    } else counts.warn -= 1;
+  }
+  // Without an acceptance the stored rate stands as assessed; with one it is re-computed without the
+  // accepted checks (and when everything judged is accepted, nothing is left to rate: the stored one stands).
+  const rate = standing.accepted > 0 ? (standing.score.rate ?? summary.rate) : summary.rate;
+  return {
+    ...summary,
+    rate,
+    label: standing.accepted > 0 ? complianceLabel(rate) : summary.label,
+    counts,
+    failures,
+    catalogueVersion: row.catalogueVersion,
+    grades: standing.grades,
+    gradesWithAcceptedCounted: standing.gradesWithAcceptedCounted,
+    rateWithAcceptedCounted: summary.rate,
+    acceptedChecks: standing.accepted,
+    checks: standing.checks,
+    notEvaluatedByMethod: row.notEvaluatedByMethod,
+    pagesWithScreenshot,
+  };
+};
 
 /**
  * A vendor's state in the period: assessed when a crawl of the period was assessed; otherwise its last

@@ -1,6 +1,6 @@
 import {
   CHECK_GROUP_TITLES,
-  CHECK_OUTCOME_LABELS,
+  REPORT_CHECK_OUTCOME_LABELS,
   CHECK_SEVERITY_LABELS,
   formatMessage,
   MESSAGES,
@@ -296,7 +296,7 @@ describe('reports API', () => {
             check.checkId,
             CHECK_GROUP_TITLES[check.group],
             CHECK_SEVERITY_LABELS[check.severity],
-            CHECK_OUTCOME_LABELS[check.outcome],
+            REPORT_CHECK_OUTCOME_LABELS[check.outcome],
             check.title,
             check.summary,
             String(check.evidenceTotal),
@@ -308,6 +308,9 @@ describe('reports API', () => {
             '',
             // No inventory stored for these vendors: no grade, libraries or third parties.
             '',
+            '',
+            '',
+            // No risk accepted.
             '',
             '',
           ]);

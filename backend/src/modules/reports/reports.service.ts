@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { applyAcceptances, type AcceptanceRecord } from '@vendorwatch/compliance';
 import {
   CHECK_SEVERITIES,
   formatMessage,
@@ -21,6 +22,7 @@ import {
   ComplianceAssessmentsRepository,
   loggableError,
   ReportsRepository,
+  RiskAcceptancesRepository,
   type ReportFilters as Period,
   type WorkspaceId,
 } from '@vendorwatch/db';
@@ -83,6 +85,7 @@ export class ReportsService {
     private readonly assessor: CrawlAssessor,
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly inventories: VendorInventories,
+    private readonly acceptances: RiskAcceptancesRepository,
   ) {
     this.appUrl = publicUrl(config).replace(/\/+$/, '');
   }
@@ -98,12 +101,17 @@ export class ReportsService {
     return this.overview(workspaceId, toPeriod(filters));
   }
 
-  async get(workspaceId: WorkspaceId, id: string): Promise<ReportDetail> {
+  /** One assessment with its checks; a check an active risk acceptance covers reads `accepted` (at `now`). */
+  async get(workspaceId: WorkspaceId, id: string, now = new Date()): Promise<ReportDetail> {
     const row = await this.assessments.find(workspaceId, id);
     if (!row) throw new NotFoundError(MESSAGES.reports.notFound);
     const checks = await this.assessments.checkResults(id);
     const pageIds = [...new Set(checks.flatMap((check) => check.evidence.flatMap((e) => (e.pageId ? [e.pageId] : []))))];
-    return toReportDetail(row, checks, await this.assessments.pagesWithScreenshot(row.jobId, pageIds));
+    const [pagesWithScreenshot, acceptances] = await Promise.all([
+      this.assessments.pagesWithScreenshot(row.jobId, pageIds),
+      row.vendorId ? this.acceptances.activeForVendors(workspaceId, [row.vendorId], now) : [],
+    ]);
+    return toReportDetail(row, checks, pagesWithScreenshot, acceptances, now);
   }
 
   async reassess(workspaceId: WorkspaceId, id: string): Promise<ReportDetail> {
@@ -186,6 +194,13 @@ export class ReportsService {
       ]);
       const reports = this.reports;
       const appUrl = this.appUrl;
+      const acceptances = await this.acceptancesByVendor(
+        workspaceId,
+        overview.vendors.map((vendor) => vendor.vendorId),
+        now,
+      );
+      const acceptancesOf = (vendorId: string | null) => (vendorId ? (acceptances.get(vendorId) ?? []) : []);
+      const vendorOfReport = new Map(overview.vendors.map((vendor) => [vendor.latestReportId, vendor.vendorId]));
       const inventories = await this.inventorySummaries(
         workspaceId,
         overview.vendors.map((vendor) => vendor.vendorId),
@@ -203,16 +218,24 @@ export class ReportsService {
           crawl: (jobId) => `${appUrl}/crawls/${encodeURIComponent(jobId)}`,
           report: (reportId) => `${appUrl}/reports/${encodeURIComponent(reportId)}`,
         },
+        // Every outcome read through the one rule: a check an active acceptance covers is written as accepted.
         async *assessments() {
           for await (const batch of reports.assessmentBatches(workspaceId, period, EXPORT_BATCH.assessments))
             yield batch.map(toExportAssessment);
         },
-        outcomes: (query) => reports.outcomeBatches(workspaceId, period, { batchSize: EXPORT_BATCH.outcomes, ...query }),
-        sectionOutcomes: (reportId) =>
-          reports.assessmentOutcomes(workspaceId, reportId, {
-            outcomes: ['fail', 'warn'],
-            evidenceLimit: PDF_EVIDENCE_PER_CHECK,
-          }),
+        async *outcomes(query) {
+          for await (const batch of reports.outcomeBatches(workspaceId, period, { batchSize: EXPORT_BATCH.outcomes, ...query }))
+            yield batch.flatMap((row) => applyAcceptances([row], acceptancesOf(row.vendorId), now));
+        },
+        sectionOutcomes: async (reportId) =>
+          applyAcceptances(
+            await reports.assessmentOutcomes(workspaceId, reportId, {
+              outcomes: ['fail', 'warn'],
+              evidenceLimit: PDF_EVIDENCE_PER_CHECK,
+            }),
+            acceptancesOf(vendorOfReport.get(reportId) ?? null),
+            now,
+          ),
       };
       const body = await streamWhenStarted(
         (out) => exporter.write(data, out),
@@ -223,6 +246,14 @@ export class ReportsService {
       this.logger.error(`Export as ${format} failed before it started: ${loggableError(error)}`);
       throw new DomainError(500, formatMessage.exportFailed(format));
     }
+  }
+
+  /** The active risk acceptances of these vendors at `now`, by vendor. */
+  private async acceptancesByVendor(workspaceId: WorkspaceId, vendorIds: string[], now: Date) {
+    const byVendor = new Map<string, AcceptanceRecord[]>();
+    for (const row of await this.acceptances.activeForVendors(workspaceId, vendorIds, now))
+      byVendor.set(row.vendorId, [...(byVendor.get(row.vendorId) ?? []), row]);
+    return byVendor;
   }
 
   /** The vendors' grades, vulnerable libraries and top third parties, read in the report's workspace. */

@@ -28,6 +28,8 @@ import { VendorMoveService } from './move/vendor-move.service';
 import { VendorsService } from './vendors.service';
 
 const VENDOR_FIELDS = ['name', 'url', 'description', 'domains', 'dkimSelectors'] as const;
+/** A PUT may also set the programme's fields (issue 40): the tier's reason is kept in the entry. */
+const VENDOR_UPDATE_FIELDS = [...VENDOR_FIELDS, 'tier', 'tierReason', 'ownerUserId', 'contacts'] as const;
 
 /** The request's workspace's vendors: every member reads them, editors and above change them. */
 @Controller('api/vendors')
@@ -88,7 +90,7 @@ export class VendorsController {
 
   @Put(':id')
   @Requires('vendors.write')
-  @Audited('vendor.update', 'vendor', { fields: VENDOR_FIELDS })
+  @Audited('vendor.update', 'vendor', { fields: VENDOR_UPDATE_FIELDS })
   update(
     @Workspace() workspace: WorkspaceContext,
     @Param('id', ParseIdPipe) id: string,

@@ -11,6 +11,7 @@ import {
   type VendorListItem,
   type VendorListPage,
   type VendorListQuery,
+  type VendorReviewState,
 } from '@vendorwatch/contracts';
 import {
   VendorsRepository,
@@ -22,6 +23,8 @@ import {
 import { APP_CONFIG, VendorSchedulers, type AppConfig } from '@vendorwatch/runtime';
 import { BadRequestError, ConflictError, NotFoundError } from '../../common/errors';
 import { noteForAudit } from '../audit-log/audit-notes';
+import { VendorProgrammeRules } from '../programme/vendor-programme/vendor-programme.rules';
+import { VendorReviewStatusService } from '../programme/review-status/vendor-review-status.service';
 
 export const toVendor = (row: VendorRow): Vendor => ({
   id: row.id,
@@ -31,11 +34,19 @@ export const toVendor = (row: VendorRow): Vendor => ({
   domains: row.domains,
   primaryDomain: row.domains[0] ?? registrableDomainOf(row.url),
   dkimSelectors: row.dkimSelectors,
+  tier: row.tier,
+  tierReason: row.tierReason,
+  ownerUserId: row.ownerUserId,
+  contacts: row.contacts,
+  intake: row.intake,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
 
-const toVendorListItem = ({ compliance, lastCrawl, ...row }: VendorWithComplianceRow): VendorListItem => ({
+const toVendorListItem = (
+  { compliance, lastCrawl, ...row }: VendorWithComplianceRow,
+  review: VendorReviewState,
+): VendorListItem => ({
   ...toVendor(row),
   grade: compliance?.grade ?? null,
   rate: compliance?.rate ?? null,
@@ -44,6 +55,7 @@ const toVendorListItem = ({ compliance, lastCrawl, ...row }: VendorWithComplianc
   lastAssessedAt: compliance?.assessedAt.toISOString() ?? null,
   compliance: compliance && { reportId: compliance.reportId, rate: compliance.rate, label: compliance.label },
   lastCrawl: lastCrawl && toLastCrawl(lastCrawl),
+  review,
 });
 
 const toLastCrawl = (row: VendorLastCrawlRow): VendorLastCrawl => ({
@@ -66,6 +78,8 @@ export class VendorsService {
   constructor(
     private readonly vendors: VendorsRepository,
     private readonly schedulers: VendorSchedulers,
+    private readonly reviewStatus: VendorReviewStatusService,
+    private readonly programme: VendorProgrammeRules,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -74,8 +88,14 @@ export class VendorsService {
    * vulnerable libraries and its latest crawl, searched, filtered and sorted in one query.
    */
   async list(workspaceId: WorkspaceId, query: VendorListQuery): Promise<VendorListPage> {
-    const { rows, total } = await this.vendors.listPage(workspaceId, query);
-    return { items: rows.map(toVendorListItem), total };
+    // The review status is computed when read (one rule, in contracts): the filter keeps the ids it matches.
+    const onlyIds = query.reviewStatus ? await this.reviewStatus.vendorIdsWithStatus(workspaceId, query.reviewStatus) : undefined;
+    const { rows, total } = await this.vendors.listPage(workspaceId, query, onlyIds);
+    const states = await this.reviewStatus.statesFor(
+      workspaceId,
+      rows.map((row) => row.id),
+    );
+    return { items: rows.map((row) => toVendorListItem(row, states.get(row.id)!)), total };
   }
 
   async get(workspaceId: WorkspaceId, id: string): Promise<Vendor> {
@@ -86,7 +106,7 @@ export class VendorsService {
   async getListItem(workspaceId: WorkspaceId, id: string): Promise<VendorListItem> {
     const row = await this.vendors.findListRow(workspaceId, id);
     if (!row) throw new NotFoundError(MESSAGES.vendors.notFound);
-    return toVendorListItem(row);
+    return toVendorListItem(row, (await this.reviewStatus.stateOf(workspaceId, id))!);
   }
 
   /** The vendor row itself, for other modules (crawls, crawler settings, schedules) that act on a vendor. */
@@ -110,6 +130,9 @@ export class VendorsService {
 
   async update(workspaceId: WorkspaceId, id: string, changes: UpdateVendor): Promise<Vendor> {
     assertPublicDomains(changes.domains);
+    if (changes.tier !== undefined || changes.tierReason !== undefined || changes.ownerUserId !== undefined) {
+      changes = await this.programme.checkedChanges(workspaceId, await this.findOrThrow(workspaceId, id), changes);
+    }
     // What the worker reads in DNS changes: the entry keeps what it was (the new values are the route's fields).
     if (changes.domains !== undefined || changes.dkimSelectors !== undefined) {
       const before = await this.findOrThrow(workspaceId, id);

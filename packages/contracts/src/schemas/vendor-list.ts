@@ -8,6 +8,7 @@ import { CRAWL_JOB_STATUSES } from '../crawl';
 import { GRADE_LETTERS } from '../grades';
 import { LIMITS } from '../limits';
 import { fill, MESSAGES } from '../messages';
+import { REVIEW_STATUSES, VENDOR_TIER_FILTERS } from '../programme';
 import { vendorListItemSchema } from '../types';
 import { pageQuery } from './common';
 
@@ -67,6 +68,8 @@ export const vendorListQuerySchema = z.object({
   crawlState: optional(
     z.enum(VENDOR_CRAWL_STATE_FILTERS, { error: fill(M.invalidCrawlState, { values: VENDOR_CRAWL_STATE_FILTERS.join(', ') }) }),
   ),
+  tier: optional(z.enum(VENDOR_TIER_FILTERS, { error: fill(M.invalidTier, { values: VENDOR_TIER_FILTERS.join(', ') }) })),
+  reviewStatus: optional(z.enum(REVIEW_STATUSES, { error: fill(M.invalidReviewStatus, { values: REVIEW_STATUSES.join(', ') }) })),
   page: pageQuery,
   limit: z.coerce
     .number({ error: fill(MESSAGES.generic.limitInvalid, L) })

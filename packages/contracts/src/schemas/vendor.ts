@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
+import { vendorProgrammeUpdateFields } from '../programme';
 import { fill, MESSAGES } from '../messages';
 import { atLeastOneField, toHttpUrl } from './common';
 import { splitLines } from './crawler-settings';
@@ -108,7 +109,7 @@ export type CreateVendorInput = z.input<typeof createVendorSchema>;
 export type CreateVendor = z.output<typeof createVendorSchema>;
 
 export const updateVendorSchema = z
-  .object({ name, url, description, domains, dkimSelectors })
+  .object({ name, url, description, domains, dkimSelectors, ...vendorProgrammeUpdateFields })
   .partial()
   .refine(atLeastOneField, { error: MESSAGES.generic.nothingToUpdate });
 export type UpdateVendor = z.output<typeof updateVendorSchema>;

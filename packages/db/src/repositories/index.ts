@@ -28,4 +28,7 @@ export * from './api-keys.repository';
 export * from './audit-log.repository';
 export * from './vendor-links.repository';
 export * from './remediation-requests.repository';
+export * from './programme-tiers.repository';
+export * from './vendor-reviews.repository';
+export * from './risk-acceptances.repository';
 export * from './questionnaires.repository';

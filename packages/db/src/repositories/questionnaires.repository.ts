@@ -3,7 +3,7 @@ import {
   type Prefill,
   type QuestionnaireSection,
   type QuestionnaireState,
-  type ReviewDecision,
+  type AnswerReviewDecision,
   type VendorDocumentType,
 } from '@vendorwatch/contracts';
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
@@ -203,7 +203,7 @@ export class QuestionnairesRepository {
   async review(
     requestId: string,
     questionId: string,
-    review: { decision: ReviewDecision; note: string | null; at: Date; by: string | null },
+    review: { decision: AnswerReviewDecision; note: string | null; at: Date; by: string | null },
   ): Promise<void> {
     await this.db
       .update(questionnaireAnswers)

@@ -64,6 +64,7 @@ export function vendorListFilters(query: VendorListQuery, { latest, lastCrawl }:
   }
   if (query.grade) conditions.push(query.grade === NOT_YET ? isNull(latest.grade) : sql`${latest.grade} = ${query.grade}`);
   if (query.label) conditions.push(query.label === NOT_YET ? isNull(latest.label) : eq(latest.label, query.label));
+  if (query.tier) conditions.push(query.tier === NOT_YET ? isNull(vendors.tier) : eq(vendors.tier, Number(query.tier)));
   if (query.crawlState) {
     conditions.push(query.crawlState === NOT_YET ? isNull(lastCrawl.id) : eq(lastCrawl.status, query.crawlState));
   }

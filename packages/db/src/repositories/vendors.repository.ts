@@ -10,6 +10,7 @@ import {
   crawlJobs,
   crawlPages,
   scheduleRuns,
+  vendorReviews,
   vendors,
   vendorSchedules,
 } from '../schema';
@@ -19,6 +20,8 @@ import { vendorListFilters, vendorListOrder, vendorListSubqueries } from './vend
 export type VendorRow = typeof vendors.$inferSelect;
 /** Domains and DKIM selectors default to none: the registrable domain of the URL, DKIM not applicable. */
 export type NewVendor = Pick<VendorRow, 'name' | 'url' | 'description'> & Partial<Pick<VendorRow, 'domains' | 'dkimSelectors'>>;
+/** The programme's columns (issue 40), changed by the vendor's PUT and its intake. */
+export type VendorProgrammeColumns = Pick<VendorRow, 'tier' | 'tierReason' | 'ownerUserId' | 'contacts' | 'intake'>;
 type CrawlJobRow = typeof crawlJobs.$inferSelect;
 /** A vendor's latest crawl, as its list row shows it. */
 export type VendorLastCrawlRow = Pick<
@@ -56,9 +59,19 @@ export class VendorsRepository {
    * (grade, rate, label, vulnerable libraries) and latest crawl, and the number of vendors matching in
    * all: one query (two lateral reads per vendor and a window count), however many vendors the page holds.
    */
-  async listPage(workspaceId: WorkspaceId, query: VendorListQuery): Promise<{ rows: VendorWithComplianceRow[]; total: number }> {
+  async listPage(
+    workspaceId: WorkspaceId,
+    query: VendorListQuery,
+    /** Only these vendors (those a filter computed outside SQL kept, such as the review status); all when undefined. */
+    onlyIds?: readonly string[],
+  ): Promise<{ rows: VendorWithComplianceRow[]; total: number }> {
+    if (onlyIds?.length === 0) return { rows: [], total: 0 };
     const subqueries = vendorListSubqueries(this.db);
-    const where = and(eq(vendors.workspaceId, workspaceId), vendorListFilters(query, subqueries));
+    const where = and(
+      eq(vendors.workspaceId, workspaceId),
+      onlyIds ? inArray(vendors.id, [...onlyIds]) : undefined,
+      vendorListFilters(query, subqueries),
+    );
     const offset = (query.page - 1) * query.limit;
     const rows = await this.selectListRows(subqueries)
       .where(where)
@@ -237,6 +250,7 @@ export class VendorsRepository {
         crawlerSettings,
         vendorSchedules,
         scheduleRuns,
+        vendorReviews,
       ]) {
         await tx
           .update(table)
@@ -251,7 +265,11 @@ export class VendorsRepository {
     });
   }
 
-  async update(workspaceId: WorkspaceId, id: string, changes: Partial<NewVendor>): Promise<VendorRow | undefined> {
+  async update(
+    workspaceId: WorkspaceId,
+    id: string,
+    changes: Partial<NewVendor & VendorProgrammeColumns>,
+  ): Promise<VendorRow | undefined> {
     const [row] = await this.db
       .update(vendors)
       .set({ ...changes, updatedAt: new Date() })

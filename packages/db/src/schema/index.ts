@@ -10,4 +10,6 @@ export * from './domain-posture';
 export * from './inventories';
 export * from './vendor-links';
 export * from './remediation';
+export * from './programme';
+export * from './risk-acceptances';
 export * from './questionnaires';

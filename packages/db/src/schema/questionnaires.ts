@@ -2,7 +2,7 @@ import type {
   Prefill,
   QuestionnaireSection,
   QuestionnaireState,
-  ReviewDecision,
+  AnswerReviewDecision,
   VendorDocumentType,
 } from '@vendorwatch/contracts';
 import { sql } from 'drizzle-orm';
@@ -83,7 +83,7 @@ export const questionnaireAnswers = pgTable(
     comment: text('comment'),
     prefill: jsonb('prefill').$type<Prefill>(),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
-    reviewDecision: text('review_decision').$type<ReviewDecision>(),
+    reviewDecision: text('review_decision').$type<AnswerReviewDecision>(),
     reviewNote: text('review_note'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { VendorContact, VendorIntake } from '@vendorwatch/contracts';
+import { check, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { workspaceIdColumn } from './workspaces';
 
@@ -24,12 +25,21 @@ export const vendors = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The programme (issue 40): its tier (1–4; null: none), and why it differs from the intake's suggestion. */
+    tier: smallint('tier'),
+    tierReason: text('tier_reason').notNull().default(''),
+    /** The member who answers for the vendor (checked a member when set); null: nobody. */
+    ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+    contacts: jsonb('contacts').$type<VendorContact[]>().notNull().default([]),
+    /** The last intake's answers and suggested tier; null before one. */
+    intake: jsonb('intake').$type<VendorIntake>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('vendors_user_id_created_at_idx').on(t.userId, t.createdAt.desc()),
     index('vendors_workspace_id_created_at_idx').on(t.workspaceId, t.createdAt.desc()),
+    check('vendors_tier_check', sql`${t.tier} between 1 and 4`),
   ],
 );
 

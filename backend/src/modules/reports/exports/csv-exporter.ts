@@ -1,7 +1,7 @@
 import {
   CHECK_GROUP_TITLES,
-  CHECK_OUTCOME_LABELS,
   CHECK_SEVERITY_LABELS,
+  REPORT_CHECK_OUTCOME_LABELS,
   VENDOR_REPORT_STATE_LABELS,
   type VendorInventorySummary,
 } from '@vendorwatch/contracts';
@@ -35,6 +35,9 @@ export const CSV_COLUMNS = [
   'Vendor grade',
   'Vulnerable libraries',
   'Top third parties',
+  // Issue 40: a check an active risk acceptance covers reads Accepted, with until when and why.
+  'Accepted until',
+  'Acceptance justification',
 ] as const;
 
 const ASSESSED = VENDOR_REPORT_STATE_LABELS.assessed;
@@ -59,7 +62,7 @@ export const csvRecord = (
     row.checkId,
     CHECK_GROUP_TITLES[row.group] ?? row.group,
     CHECK_SEVERITY_LABELS[row.severity] ?? row.severity,
-    CHECK_OUTCOME_LABELS[row.outcome] ?? row.outcome,
+    REPORT_CHECK_OUTCOME_LABELS[row.outcome] ?? row.outcome,
     row.title,
     row.summary,
     row.evidenceTotal,
@@ -70,6 +73,8 @@ export const csvRecord = (
     '',
     '',
     ...inventoryCells(row.vendorId ? inventories.get(row.vendorId) : undefined),
+    row.acceptance?.expiresAt ?? '',
+    row.acceptance?.justification ?? '',
   ];
 };
 
@@ -100,6 +105,8 @@ export const csvExporter: ReportExporter = {
         cells.crawlLink,
         cells.crawlFailure,
         ...inventoryCells(data.inventories.get(vendor.vendorId)),
+        '',
+        '',
       ]);
     }
     for await (const batch of outcomes) {

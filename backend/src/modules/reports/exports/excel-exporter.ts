@@ -1,4 +1,4 @@
-import { CHECK_GROUP_TITLES, CHECK_OUTCOME_LABELS, CHECK_SEVERITIES, CHECK_SEVERITY_LABELS } from '@vendorwatch/contracts';
+import { CHECK_GROUP_TITLES, CHECK_SEVERITIES, CHECK_SEVERITY_LABELS, REPORT_CHECK_OUTCOME_LABELS } from '@vendorwatch/contracts';
 import ExcelJS from 'exceljs';
 import { PassThrough, type Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
@@ -186,6 +186,9 @@ export const excelExporter: ReportExporter = {
       { header: 'First evidence URL', key: 'evidenceUrl', width: 40 },
       { header: 'First evidence detail', key: 'evidenceDetail', width: 60 },
       { header: 'Method', key: 'method', width: 12 },
+      // Issue 40: a check an active risk acceptance covers reads Accepted, with until when and why.
+      { header: 'Accepted until', key: 'acceptedUntil', width: 18, style: { numFmt: DATE_TIME } },
+      { header: 'Acceptance justification', key: 'acceptanceJustification', width: 60 },
     ]);
     await results.addBatches(outcomes, out, (row) => ({
       reportId: row.assessmentId,
@@ -194,13 +197,15 @@ export const excelExporter: ReportExporter = {
       checkId: row.checkId,
       group: CHECK_GROUP_TITLES[row.group] ?? row.group,
       severity: CHECK_SEVERITY_LABELS[row.severity] ?? row.severity,
-      outcome: CHECK_OUTCOME_LABELS[row.outcome] ?? row.outcome,
+      outcome: REPORT_CHECK_OUTCOME_LABELS[row.outcome] ?? row.outcome,
       title: row.title,
       summary: row.summary,
       evidenceTotal: row.evidenceTotal,
       evidenceUrl: row.evidence[0]?.url ?? '',
       evidenceDetail: row.evidence[0]?.detail ?? '',
       method: row.method,
+      acceptedUntil: row.acceptance ? new Date(row.acceptance.expiresAt) : '',
+      acceptanceJustification: row.acceptance?.justification ?? '',
     }));
     results.commit();
 

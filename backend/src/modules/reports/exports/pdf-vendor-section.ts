@@ -6,7 +6,7 @@ import {
   type VendorCompliance,
   type VendorInventorySummary,
 } from '@vendorwatch/contracts';
-import type { PeriodChangeRow, SectionOutcomeRow } from '@vendorwatch/db';
+import type { PeriodChangeRow } from '@vendorwatch/db';
 import { describeChange, rateChange } from './pdf-changes';
 import {
   contentWidth,
@@ -22,7 +22,7 @@ import {
   SEVERITY_COLORS,
   type Pdf,
 } from './pdf-style';
-import { formatUtc, type ReportExportData } from './report-export';
+import { formatUtc, type ExportSectionOutcome, type ReportExportData } from './report-export';
 
 /** Evidence lines printed under a check; the rest are counted ("and N more pages"). */
 export const PDF_EVIDENCE_PER_CHECK = 5;
@@ -36,7 +36,7 @@ export const PDF_EVIDENCE_PER_CHECK = 5;
 export function vendorSection(
   doc: Pdf,
   vendor: VendorCompliance,
-  outcomes: SectionOutcomeRow[],
+  outcomes: ExportSectionOutcome[],
   changes: PeriodChangeRow[],
   links: ReportExportData['links'],
   inventory?: VendorInventorySummary,
@@ -115,7 +115,8 @@ export function vendorSection(
 
   const failing = outcomes.filter((outcome) => outcome.outcome === 'fail');
   const warnings = outcomes.filter((outcome) => outcome.outcome === 'warn');
-  if (vendor.latestReportId && failing.length + warnings.length === 0) {
+  const accepted = outcomes.filter((outcome) => outcome.outcome === 'accepted');
+  if (vendor.latestReportId && failing.length + warnings.length + accepted.length === 0) {
     note(doc, 'Failing checks (0), warnings (0): every applicable check passed.');
   } else if (vendor.latestReportId) {
     subheading(doc, `Failing checks (${failing.length})`);
@@ -125,6 +126,12 @@ export function vendorSection(
     subheading(doc, `Warnings (${warnings.length})`);
     if (warnings.length === 0) note(doc, 'No warnings.', 10);
     for (const outcome of warnings) finding(doc, outcome, links.report(vendor.latestReportId));
+    if (accepted.length > 0) {
+      // Left out of the rate and grades while the acceptance lasts: said here with why and until when.
+      doc.moveDown(0.4);
+      subheading(doc, `Accepted risks (${accepted.length})`);
+      for (const outcome of accepted) finding(doc, outcome, links.report(vendor.latestReportId));
+    }
   }
   doc.moveDown(0.6);
 }
@@ -168,7 +175,7 @@ function subheading(doc: Pdf, text: string): void {
 }
 
 /** A failing or warning check: severity and title, what was found, how to fix it, the first evidence. */
-function finding(doc: Pdf, row: SectionOutcomeRow, reportLink: string): void {
+function finding(doc: Pdf, row: ExportSectionOutcome, reportLink: string): void {
   const width = contentWidth(doc);
   const indent = MARGIN + 10;
   ensureSpace(doc, 56);
@@ -184,6 +191,17 @@ function finding(doc: Pdf, row: SectionOutcomeRow, reportLink: string): void {
     .fontSize(9)
     .fillColor(PDF_COLORS.text)
     .text(printable(row.summary), indent, doc.y, { width: width - 10 });
+  if (row.acceptance)
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(9)
+      .fillColor(PDF_COLORS.text)
+      .text(
+        printable(`Accepted until ${formatUtc(new Date(row.acceptance.expiresAt))}: ${row.acceptance.justification}`),
+        indent,
+        doc.y,
+        { width: width - 10 },
+      );
   doc
     .font('Helvetica-Oblique')
     .fontSize(8.5)

@@ -1,3 +1,4 @@
+import type { WithAcceptance } from '@vendorwatch/compliance';
 import type {
   CheckOutcome,
   ReportExportFormat,
@@ -21,8 +22,10 @@ export type ExportAssessment = Omit<ReportSummary, 'assessedAt' | 'crawlComplete
   crawlCompletedAt: Date | null;
 };
 
-/** One check outcome with the assessment it belongs to. */
-export type ExportOutcome = OutcomeRow;
+/** One check outcome with the assessment it belongs to; `accepted` (with why and until when) while an acceptance covers it. */
+export type ExportOutcome = WithAcceptance<OutcomeRow>;
+/** A failing or warning check of a vendor's section, or one accepted. */
+export type ExportSectionOutcome = WithAcceptance<SectionOutcomeRow>;
 
 export interface OutcomeQuery {
   /** How many pieces of evidence each outcome carries (the first ones). */
@@ -62,7 +65,7 @@ export interface ReportExportData {
   assessments(): AsyncIterable<ExportAssessment[]>;
   outcomes(query: OutcomeQuery): AsyncIterable<ExportOutcome[]>;
   /** The failing and warning checks of one assessment, each with its first evidence. */
-  sectionOutcomes(reportId: string): Promise<SectionOutcomeRow[]>;
+  sectionOutcomes(reportId: string): Promise<ExportSectionOutcome[]>;
 }
 
 export interface ReportExporter {

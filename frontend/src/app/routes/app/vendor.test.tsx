@@ -3,7 +3,16 @@ import { screen, within } from '@testing-library/react';
 import { Route, Routes, useParams } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { CrawlJobWatchProvider } from '@/features/crawl-jobs/components/crawl-job-watch-provider';
-import { checkResult, crawlJob, paginated, reportDetail, reportsOverview, VENDOR_ID, vendorCompliance } from '@/testing/fixtures';
+import {
+  checkResult,
+  crawlJob,
+  paginated,
+  reportDetail,
+  reportsOverview,
+  VENDOR_ID,
+  vendorCompliance,
+  NO_PROGRAMME,
+} from '@/testing/fixtures';
 import { mockFetch, type MockRequest } from '@/testing/mock-fetch';
 import { renderWithProviders } from '@/testing/test-utils';
 import { LOADED_MACHINE } from '@/testing/wait';
@@ -19,6 +28,7 @@ const vendor: Vendor = {
   domains: [],
   primaryDomain: 'alpha.example',
   dkimSelectors: [],
+  ...NO_PROGRAMME,
 };
 
 const schedule: VendorSchedule = {
@@ -105,7 +115,7 @@ const routes = (extra = {}) => ({
 const CrawlJobMarker = () => <div data-testid="crawl-job-page">{useParams().jobId}</div>;
 
 // Inside the app's crawl watcher, as every signed-in screen is: Crawl now follows the crawl it starts.
-const renderPage = () =>
+const renderPage = (options: Parameters<typeof renderWithProviders>[1] = {}) =>
   renderWithProviders(
     <CrawlJobWatchProvider>
       <Routes>
@@ -113,7 +123,7 @@ const renderPage = () =>
         <Route path="/crawls/:jobId" element={<CrawlJobMarker />} />
       </Routes>
     </CrawlJobWatchProvider>,
-    { initialEntries: [`/vendors/${VENDOR_ID}`] },
+    { initialEntries: [`/vendors/${VENDOR_ID}`], ...options },
   );
 
 describe('the vendor page', () => {
@@ -257,6 +267,53 @@ describe('the vendor page', () => {
     expect(await screen.findByRole('heading', { name: 'Alpha Corp' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'https://alpha-corp.example/' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Edit vendor' })).not.toBeInTheDocument();
+  });
+
+  it('asks the vendor to fix what its latest assessment failed, and lists its requests; a viewer only reads them', async () => {
+    const assessed = { ...vendor, compliance: { reportId: 'report-2', rate: 82, label: 'Partially Compliant' } };
+    const dmarc = checkResult({
+      checkId: 'email.dmarc',
+      group: 'email_domain',
+      outcome: 'fail',
+      title: 'DMARC enforces a policy',
+    });
+    const request = {
+      id: 'req-1',
+      vendorId: VENDOR_ID,
+      vendorName: 'Alpha',
+      state: 'viewed',
+      checkIds: ['email.dmarc'],
+      contactEmail: 'sec@alpha.example',
+      dueAt: '2030-01-31T23:59:59.000Z',
+      overdue: false,
+      message: '',
+      createdAt: '2029-12-24T05:00:00.000Z',
+      createdBy: 'ann@example.com',
+      awaitingReview: 0,
+    };
+    const backend = routes({
+      [`GET /api/vendors/${VENDOR_ID}`]: { body: assessed },
+      'GET /api/reports/report-2': { body: reportDetail({ id: 'report-2', checks: [checkResult(), dmarc] }) },
+      'GET /api/remediation-requests': { body: { items: [request], total: 1 } },
+    });
+    mockFetch(backend);
+    const { user, unmount } = renderPage();
+    const row = await screen.findByTestId('remediation-request-row');
+    expect(row).toHaveTextContent('1 check · sec@alpha.example');
+    await user.click(await screen.findByRole('button', { name: 'Request a fix' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getAllByTestId('request-fix-check')).toHaveLength(1);
+    expect(within(dialog).getByText('DMARC enforces a policy')).toBeInTheDocument();
+    unmount();
+
+    mockFetch(backend);
+    renderPage({ workspace: { role: 'viewer', personal: false } });
+    expect(await screen.findByTestId('remediation-request-row')).toBeInTheDocument();
+    // The assessment has loaded (its DMARC check shows under the domain's posture), and still no button.
+    expect(
+      await within(await screen.findByTestId('vendor-domain-posture')).findByText('DMARC enforces a policy'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Request a fix' })).not.toBeInTheDocument();
   });
 
   it('says so when the vendor is not found', async () => {

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlayerPlay } from '@tabler/icons-react';
-import { isHttpUrl, MESSAGES } from '@vendorwatch/contracts';
+import { isHttpUrl, MESSAGES, type VendorListItem } from '@vendorwatch/contracts';
 import { Link, useParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { PageLoader } from '@/components/ui/page-loader';
@@ -15,6 +15,9 @@ import { useActiveCrawlJobs } from '@/features/crawl-jobs/api/get-active-crawl-j
 import { useStartCrawlAndFollow } from '@/features/crawl-jobs/components/use-start-crawl-and-follow';
 import { VendorComplianceChart } from '@/features/reports/components/vendor-compliance-chart';
 import { VendorDomainPosture } from '@/features/reports/components/vendor-domain-posture';
+import { useReport } from '@/features/reports/api/get-report';
+import { RequestFixButton, type VendorContact } from '@/features/remediation-requests/components/request-fix-button';
+import { VendorRemediationRequests } from '@/features/remediation-requests/components/vendor-remediation-requests';
 import { ScheduleEditor } from '@/features/schedules/components/schedule-editor';
 import { ScheduleRuns } from '@/features/schedules/components/schedule-runs';
 import { SchedulesPauseSwitch } from '@/features/schedules/components/schedules-pause-switch';
@@ -87,6 +90,9 @@ export default function VendorRoute() {
             <RequiresPermission permission="vendors.write">
               <EditVendorButton vendor={vendor.data} />
             </RequiresPermission>
+            <RequiresPermission permission="remediation.write">
+              <VendorRequestFix vendor={vendor.data} />
+            </RequiresPermission>
           </Group>
         </Group>
         <VendorStanding vendor={vendor.data} />
@@ -113,6 +119,7 @@ export default function VendorRoute() {
           <VendorSoftwareCard vendorId={vendorId} />
           <VendorThirdPartiesCard vendorId={vendorId} />
         </SimpleGrid>
+        <VendorRemediationRequests vendorId={vendorId} />
         <VendorDomainPosture vendorId={vendorId} />
         <VendorTimeline vendorId={vendorId} statusBadge={(status) => <CrawlJobStatusBadge status={status} />} />
         <ScheduledRunsCard vendorId={vendorId} />
@@ -128,4 +135,14 @@ function ScheduledRunsCard({ vendorId }: { vendorId: string }) {
       <ScheduleRuns vendorId={vendorId} />
     </Stack>
   );
+}
+
+/** "Request a fix" from the vendor's latest assessment, once there is one. */
+function VendorRequestFix({ vendor }: { vendor: VendorListItem }) {
+  const reportId = vendor.compliance?.reportId ?? '';
+  const report = useReport({ reportId, queryConfig: { enabled: reportId !== '' } });
+  if (!report.data) return null;
+  // Contacts arrive with the vendor's programme fields (tiers); before that there are none to suggest.
+  const contacts = (vendor as { contacts?: VendorContact[] }).contacts ?? [];
+  return <RequestFixButton vendorId={vendor.id} vendorName={vendor.name} checks={report.data.checks} contacts={contacts} />;
 }

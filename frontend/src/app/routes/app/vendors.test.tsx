@@ -12,7 +12,7 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CRAWL_JOB_POLL_MS } from '@/config/constants';
 import { CrawlJobWatchProvider } from '@/features/crawl-jobs/components/crawl-job-watch-provider';
-import { vendorListItem, vendorPage } from '@/testing/fixtures';
+import { vendorListItem, vendorPage, NO_PROGRAMME } from '@/testing/fixtures';
 import { mockFetch, type MockResponse } from '@/testing/mock-fetch';
 import { renderWithProviders } from '@/testing/test-utils';
 import VendorsRoute from './vendors';
@@ -27,6 +27,7 @@ const alpha: Vendor = {
   domains: [],
   primaryDomain: null,
   dkimSelectors: [],
+  ...NO_PROGRAMME,
 };
 
 const job = (status: CrawlJob['status'], extra: Partial<CrawlJob> = {}): CrawlJob => ({

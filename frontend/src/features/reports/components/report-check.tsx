@@ -1,11 +1,11 @@
 import { Accordion, Anchor, Badge, Button, Flex, Group, List, Stack, Text } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import {
-  CHECK_OUTCOME_LABELS,
   CHECK_SEVERITY_LABELS,
+  REPORT_CHECK_OUTCOME_LABELS,
   type CheckEvidence,
-  type CheckOutcome,
-  type CheckResult,
+  type ReportCheck as ReportCheckResult,
+  type ReportCheckOutcome,
 } from '@vendorwatch/contracts';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -13,7 +13,8 @@ import { UNCUT_BADGE } from '@/components/compliance/compliance-badges';
 import { ExternalLink } from '@/components/ui/external-link';
 import { paths } from '@/config/paths';
 
-const OUTCOME_COLORS: Record<CheckOutcome, string> = {
+const OUTCOME_COLORS: Record<ReportCheckOutcome, string> = {
+  accepted: 'violet',
   pass: 'green',
   fail: 'red',
   warn: 'yellow',
@@ -25,7 +26,7 @@ const SEVERITY_COLORS = { critical: 'red', high: 'orange', medium: 'yellow', low
 export const EVIDENCE_SHOWN = 3;
 
 /** The outcome as a badge; a check the crawl could not evaluate says "Not evaluated", not "Not applicable". */
-export function OutcomeBadge({ outcome, evaluated = true }: { outcome: CheckOutcome; evaluated?: boolean }) {
+export function OutcomeBadge({ outcome, evaluated = true }: { outcome: ReportCheckOutcome; evaluated?: boolean }) {
   return (
     <Badge
       color={OUTCOME_COLORS[outcome]}
@@ -35,13 +36,13 @@ export function OutcomeBadge({ outcome, evaluated = true }: { outcome: CheckOutc
       miw={110}
       styles={UNCUT_BADGE}
     >
-      {evaluated ? CHECK_OUTCOME_LABELS[outcome] : 'Not evaluated'}
+      {evaluated ? REPORT_CHECK_OUTCOME_LABELS[outcome] : 'Not evaluated'}
     </Badge>
   );
 }
 
 interface ReportCheckProps {
-  check: CheckResult;
+  check: ReportCheckResult;
   jobId: string;
   /** Pages of the evidence that have a screenshot: only those offer one. */
   screenshots: ReadonlySet<string>;

@@ -1,15 +1,27 @@
 import { Accordion, Badge, Card, Group, Title } from '@mantine/core';
-import { CHECK_GROUP_TITLES, type CheckGroup, type CheckOutcome, type CheckResult } from '@vendorwatch/contracts';
+import {
+  CHECK_GROUP_TITLES,
+  type CheckGroup,
+  type ReportCheck as ReportCheckResult,
+  type ReportCheckOutcome,
+} from '@vendorwatch/contracts';
 import { UNCUT_BADGE } from '@/components/compliance/compliance-badges';
 import { ReportCheck } from './report-check';
 
-/** Failures first within a group, then warnings, passes and what could not be evaluated. */
-const OUTCOME_ORDER: Record<CheckOutcome, number> = { fail: 0, warn: 1, pass: 2, not_checked: 3, not_applicable: 4 };
+/** Failures first within a group, then warnings, accepted risks, passes and what could not be evaluated. */
+const OUTCOME_ORDER: Record<ReportCheckOutcome, number> = {
+  fail: 0,
+  warn: 1,
+  accepted: 2,
+  pass: 3,
+  not_checked: 4,
+  not_applicable: 5,
+};
 
 interface ReportGroupCardProps {
   group: CheckGroup;
   /** The assessment's checks; those of other groups are left out. */
-  checks: readonly CheckResult[];
+  checks: readonly ReportCheckResult[];
   jobId: string;
   /** Pages of the evidence that have a screenshot: only those offer one. */
   screenshots: ReadonlySet<string>;

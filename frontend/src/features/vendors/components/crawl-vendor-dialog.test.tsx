@@ -1,7 +1,7 @@
 import { MESSAGES, type Vendor } from '@vendorwatch/contracts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { VENDOR_ID } from '@/testing/fixtures';
+import { VENDOR_ID, NO_PROGRAMME } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/test-utils';
 import { CrawlVendorDialog } from './crawl-vendor-dialog';
 
@@ -14,6 +14,7 @@ const vendor = (url: string) =>
     domains: [],
     primaryDomain: null,
     dkimSelectors: [],
+    ...NO_PROGRAMME,
     createdAt: '2025-01-01T00:00:00Z',
     updatedAt: '2025-01-01T00:00:00Z',
   }) as Vendor;

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { mockFetch } from '@/testing/mock-fetch';
 import { renderWithProviders } from '@/testing/test-utils';
 import { CreateVendorForm } from './create-vendor-form';
+import { NO_PROGRAMME } from '@/testing/fixtures';
 
 const created: Vendor = {
   id: 'v1',
@@ -15,6 +16,7 @@ const created: Vendor = {
   domains: [],
   primaryDomain: null,
   dkimSelectors: [],
+  ...NO_PROGRAMME,
 };
 
 // The Name label carries Mantine's required asterisk, hence the pattern.

@@ -1,7 +1,7 @@
 import { MESSAGES, type Vendor } from '@vendorwatch/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { vendorPage } from '@/testing/fixtures';
+import { vendorPage, NO_PROGRAMME } from '@/testing/fixtures';
 import { mockFetch } from '@/testing/mock-fetch';
 import { renderWithProviders } from '@/testing/test-utils';
 import { VendorsList } from './vendors-list';
@@ -16,6 +16,7 @@ const acme: Vendor = {
   domains: [],
   primaryDomain: null,
   dkimSelectors: [],
+  ...NO_PROGRAMME,
 };
 
 const deletes = (requests: () => { method: string }[]) => requests().filter((r) => r.method === 'DELETE');
