@@ -45,6 +45,7 @@ export const routes: RouteObject[] = [
               { path: app.vendors.path, lazy: lazyScreen(() => import('./routes/app/vendors')) },
               { path: app.vendor.path, lazy: lazyScreen(() => import('./routes/app/vendor')) },
               { path: app.remediationRequest.path, lazy: lazyScreen(() => import('./routes/app/remediation-request')) },
+              { path: app.questionnaire.path, lazy: lazyScreen(() => import('./routes/app/questionnaire')) },
               { path: app.crawls.path, lazy: lazyScreen(() => import('./routes/app/crawls')) },
               { path: app.crawlJob.path, lazy: lazyScreen(() => import('./routes/app/crawl-job')) },
               { path: app.reports.path, lazy: lazyScreen(() => import('./routes/app/reports')) },

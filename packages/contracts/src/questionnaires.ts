@@ -349,3 +349,17 @@ export const questionIdParamSchema = z
   .string()
   .max(L.idMaxLength, { error: M.questionNotFound })
   .regex(QUESTION_ID_PATTERN, { error: M.questionNotFound });
+
+/** `GET /api/portal/:token` (and the portal's questionnaire routes) for a questionnaire's link. */
+export const portalQuestionnairePageSchema = z.object({
+  kind: z.literal('questionnaire'),
+  workspaceName: z.string(),
+  vendorName: z.string(),
+  dueAt: z.string(),
+  message: z.string(),
+  state: z.enum(QUESTIONNAIRE_STATES),
+  checks: z.array(z.never()),
+  questionnaire: portalQuestionnaireSchema,
+  documents: z.array(vendorDocumentSchema.omit({ sha256: true })),
+});
+export type PortalQuestionnairePage = z.output<typeof portalQuestionnairePageSchema>;

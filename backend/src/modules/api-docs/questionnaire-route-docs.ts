@@ -1,7 +1,8 @@
 import {
   createdQuestionnaireRequestSchema,
   importedQuestionnaireTemplateSchema,
-  portalQuestionnaireSchema,
+  portalQuestionnairePageSchema,
+  portalRequestSchema,
   questionnaireRequestDetailSchema,
   questionnaireRequestListSchema,
   questionnaireTemplateListSchema,
@@ -12,19 +13,18 @@ import {
 import { z } from 'zod';
 import type { RouteDoc } from './route-doc';
 
-const portalPage = z.object({
-  kind: z.literal('questionnaire'),
-  workspaceName: z.string(),
-  vendorName: z.string(),
-  dueAt: z.string(),
-  message: z.string(),
-  state: z.string(),
-  questionnaire: portalQuestionnaireSchema,
-});
+const portalPage = portalQuestionnairePageSchema;
 const linkInvalid = { 404: 'This link is no longer valid', 429: 'Too many failed link lookups from this address' };
 
 /** The routes of issue 41 (questionnaires and documents through the vendor link), spread into ROUTE_DOCS. */
 export const QUESTIONNAIRE_ROUTE_DOCS: Record<string, RouteDoc> = {
+  // The shared portal route: a remediation request's link, or a questionnaire's (issue 41).
+  'GET /api/portal/:token': {
+    summary: 'The vendor portal: the request the link opens — a remediation request or a questionnaire (no sign-in)',
+    response: z.union([portalRequestSchema, portalQuestionnairePageSchema]),
+    auth: 'none',
+    errors: linkInvalid,
+  },
   'GET /api/questionnaires/templates': {
     summary: 'The questionnaires the workspace can send: MVSP v3.0, VSAQ, and those it imported',
     response: questionnaireTemplateListSchema,

@@ -8,10 +8,10 @@ import {
   type AuditAction,
   type PortalAnswerInput,
   type PortalQuestionnaire,
+  type PortalQuestionnairePage,
   type QuestionnaireQuestion,
   type QuestionnaireRequestDetail,
   type UploadedDocument,
-  type VendorDocument,
 } from '@vendorwatch/contracts';
 import { QuestionnairesRepository, type QuestionnaireRequestWithNames } from '@vendorwatch/db';
 import { createHash } from 'node:crypto';
@@ -26,17 +26,7 @@ const M = MESSAGES.questionnaires;
 const YES_NO_ANSWERS = ['yes', 'no', 'n/a'];
 
 /** What `GET /api/portal/:token` answers for a questionnaire's link. */
-export interface QuestionnairePortalView {
-  kind: 'questionnaire';
-  workspaceName: string;
-  vendorName: string;
-  dueAt: string;
-  message: string;
-  state: string;
-  checks: [];
-  questionnaire: PortalQuestionnaire;
-  documents: Omit<VendorDocument, 'sha256'>[];
-}
+export type QuestionnairePortalView = PortalQuestionnairePage;
 
 /**
  * The vendor's side of a questionnaire, through its link alone (no account): the questions with the
