@@ -1,25 +1,59 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { MESSAGES, type CrawlJob, type Vendor, type VendorListItem } from '@vendorwatch/contracts';
+import {
+  MESSAGES,
+  type CrawlJob,
+  type ReportDetail,
+  type Vendor,
+  type VendorListItem,
+  type Workspace,
+} from '@vendorwatch/contracts';
 import type { Browser, Page } from 'playwright-core';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { addVendor, startTestApp, type TestApp, type TestUser } from '../backend/src/testing/test-app';
+import { addMember } from '../backend/src/modules/workspaces/testing/teams';
 import { startSmtpCatcher, type SmtpCatcher } from '../test-support/smtp-catcher';
 import { waitFor } from '../test-support';
 import { createWorkerApp } from '../worker/src/worker-app';
 import { FRONTEND_DIST, launchBrowser, openPage, signInThroughUi, snapshot } from './support';
 
-/** A one-page vendor site that sends no X-Content-Type-Options until the vendor fixes it. */
+const page = (title: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title>` +
+  `<meta name="description" content="Globex makes widgets: ${title}"></head><body><h1>${title}</h1>${body}` +
+  '<footer><a href="/privacy">Privacy Policy</a> <a href="/terms">Terms of Service</a> <a href="/imprint">Imprint</a></footer></body></html>';
+
+const PAGES: Record<string, string> = {
+  '/': page('Globex', '<p>Widgets for every workshop.</p>'),
+  '/privacy': page('Privacy Policy', '<p>We keep no personal data beyond your order.</p>'),
+  '/terms': page('Terms of Service', '<p>Widgets are sold as described.</p>'),
+  '/imprint': page('Imprint', '<p>Globex Ltd, 1 Main Street, Springfield. Contact: info@globex.example, +1 555 0100.</p>'),
+};
+
+/**
+ * A small, otherwise well-kept vendor site that sends no X-Content-Type-Options and no Referrer-Policy
+ * until the vendor fixes it. It is served over plain HTTP, a critical failure that caps its grade.
+ */
 async function startHeaderSite() {
   const state = { fixed: false };
   const server = http.createServer((req, res) => {
-    if (req.url !== '/') return res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+    const path = new URL(req.url ?? '/', 'http://site').pathname;
+    if (path === '/.well-known/security.txt') {
+      const expires = new Date(Date.now() + 180 * 86_400_000).toISOString();
+      return res
+        .writeHead(200, { 'content-type': 'text/plain' })
+        .end(`Contact: mailto:security@globex.example\nExpires: ${expires}\n`);
+    }
+    const body = PAGES[path];
+    if (!body) return res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     res
       .writeHead(200, {
         'content-type': 'text/html; charset=utf-8',
+        'content-security-policy': "default-src 'self'; frame-ancestors 'none'",
+        'x-frame-options': 'DENY',
+        'permissions-policy': 'camera=(), microphone=(), geolocation=()',
         ...(state.fixed ? { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' } : {}),
       })
-      .end('<!doctype html><html lang="en"><head><title>Globex</title></head><body><h1>Globex</h1></body></html>');
+      .end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -43,7 +77,8 @@ const PDF = Buffer.from(
  * A remediation request end to end: an analyst crawls a vendor site that lacks a header and asks the
  * vendor to fix it from the vendor page; the vendor's contact opens the emailed link on a phone without
  * an account, answers "fixed" with a PDF, and — once the site sends the header — asks for a re-check;
- * the check resolves and the request closes, on the vendor's page and the analyst's.
+ * the check resolves and the request closes, on the vendor's page and the analyst's. Then the analyst asks
+ * to accept the site's remaining critical failure (plain HTTP), a colleague approves it, and the grade rises.
  */
 describe('remediation through the vendor link, in a real browser', () => {
   let smtp: SmtpCatcher;
@@ -162,4 +197,51 @@ describe('remediation through the vendor link, in a real browser', () => {
     await answered.locator('[data-testid="remediation-check-status"][data-status="resolved"]').waitFor();
     await snapshot(analyst, 'remediation-analyst-closed');
   }, 600_000);
+
+  it('a colleague approves an acceptance of a failing check, and the grade changes on the report', async () => {
+    // The vendor's latest assessment (the re-check's): the site is still served over plain HTTP, a critical failure.
+    const current = (await (await user.api(`/api/vendors/${vendor.id}`)).json()) as VendorListItem;
+    const reportId = current.compliance!.reportId;
+    const overall = analyst.getByTestId('report-grades').getByTestId('grade-badge').first();
+    await analyst.goto(`${t.baseUrl}/reports/${reportId}`);
+    await overall.waitFor();
+    const before = (await overall.textContent())?.trim();
+    const https = analyst.locator('[data-testid="report-check"][data-check-id="https"]');
+    await https.locator('[data-outcome="fail"]').waitFor();
+
+    // The analyst asks to accept it from the report.
+    // A failing check may open already; open it if not.
+    const control = https.locator('button[aria-expanded]').first();
+    if ((await control.getAttribute('aria-expanded')) === 'false') await control.click();
+    await https.getByTestId('accept-risk').click();
+    const dialog = analyst.getByRole('dialog');
+    await dialog.getByLabel('Justification').fill('Internal test host, moved behind HTTPS next quarter');
+    await dialog.getByTestId('accept-risk-expiry').fill(new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10));
+    await dialog.getByTestId('accept-risk-submit').click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // A colleague, an admin of the same workspace, approves it on the risk acceptances screen.
+    const workspaces = (await (await user.api('/api/workspaces')).json()) as Workspace[];
+    const workspaceId = workspaces.find((workspace) => workspace.personal)!.id;
+    const colleague = await t.signUp();
+    await addMember(t, workspaceId, colleague, 'admin');
+    const colleaguePage = await openPage(browser);
+    await signInThroughUi(colleaguePage, t.baseUrl, colleague.email, colleague.password);
+    await colleaguePage.getByTestId('workspace-switcher').click();
+    await colleaguePage.getByTestId('workspace-option').filter({ hasText: 'admin' }).click();
+    await colleaguePage.getByRole('button', { name: /^Workspace:/ }).waitFor();
+    await colleaguePage.goto(`${t.baseUrl}/risk-acceptances?state=pending`);
+    await colleaguePage.getByRole('button', { name: 'Approve Globex: Every page is served over HTTPS' }).first().click();
+    await colleaguePage.getByTestId('risk-acceptances-empty').waitFor();
+    await snapshot(colleaguePage, 'remediation-acceptance-approved-by-colleague');
+
+    // The report now shows the check as accepted and grades without it: the letter rose.
+    await analyst.reload();
+    await https.locator('[data-outcome="accepted"]').waitFor();
+    await overall.waitFor();
+    const detail = (await (await user.api(`/api/reports/${reportId}`)).json()) as ReportDetail;
+    expect((await overall.textContent())?.trim()).not.toBe(before);
+    expect(detail.grades.overall.letter! < detail.gradesWithAcceptedCounted.overall.letter!).toBe(true);
+    await snapshot(analyst, 'remediation-acceptance-grade');
+  });
 });

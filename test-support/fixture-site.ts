@@ -24,6 +24,8 @@ export interface FixtureSiteOptions {
   extraPages?: number;
 }
 
+export type FixtureSecurityHeaders = 'listed' | 'strict' | 'none';
+
 export interface FixtureRequest {
   method: string;
   /** Path with query, as requested. */
@@ -51,6 +53,12 @@ export interface FixtureSite {
    * request, so a page can carry a timestamp), or answers 404 for it with null.
    */
   setPage(path: string, title: string, body: string | (() => string) | null): void;
+  /**
+   * The security headers pages are served with: `listed` (the default, as FIXTURE_COMPLIANCE says: the CSP
+   * allows unsafe-inline scripts), `strict` (a CSP without unsafe-inline, and a Permissions-Policy) or
+   * `none`, as a site that lost them.
+   */
+  setSecurityHeaders(mode: FixtureSecurityHeaders): void;
   close(): Promise<void>;
 }
 
@@ -161,18 +169,33 @@ ${extra > 0 ? '<a href="/extra/1">More</a>' : ''}</main>
     pages[path] = () => page(title, typeof body === 'function' ? body() : body);
   };
 
+  let securityHeaders: FixtureSecurityHeaders = 'listed';
+  const LISTED_HEADERS = {
+    'x-frame-options': 'DENY',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    // unsafe-inline scripts without a nonce or hash: the CSP check fails.
+    'content-security-policy':
+      "default-src 'self'; script-src 'self' 'unsafe-inline' https://www.google-analytics.com; frame-ancestors 'none'",
+  };
+  const SECURITY_HEADERS: Record<FixtureSecurityHeaders, Record<string, string>> = {
+    listed: LISTED_HEADERS,
+    strict: {
+      ...LISTED_HEADERS,
+      'content-security-policy':
+        "default-src 'self'; script-src 'self' https://www.google-analytics.com; object-src 'none'; frame-ancestors 'none'",
+      'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+    },
+    none: {},
+  };
+
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? '/', 'http://fixture').pathname;
     const html = (status: number, body: string, headers: Record<string, string | string[]> = {}) =>
       res
         .writeHead(status, {
           'content-type': 'text/html; charset=utf-8',
-          'x-frame-options': 'DENY',
-          'x-content-type-options': 'nosniff',
-          'referrer-policy': 'strict-origin-when-cross-origin',
-          // unsafe-inline scripts without a nonce or hash: the CSP check fails.
-          'content-security-policy':
-            "default-src 'self'; script-src 'self' 'unsafe-inline' https://www.google-analytics.com; frame-ancestors 'none'",
+          ...SECURITY_HEADERS[securityHeaders],
           server: 'Apache/2.4.62 (Unix)',
           ...headers,
         })
@@ -259,6 +282,9 @@ ${extra > 0 ? '<a href="/extra/1">More</a>' : ''}</main>
     requestCounts: () =>
       requests.reduce<Record<string, number>>((counts, r) => ({ ...counts, [r.path]: (counts[r.path] ?? 0) + 1 }), {}),
     setPage,
+    setSecurityHeaders: (mode) => {
+      securityHeaders = mode;
+    },
     close: async () => {
       for (const timer of timers) clearTimeout(timer);
       for (const socket of sockets) socket.destroy();

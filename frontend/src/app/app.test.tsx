@@ -89,6 +89,7 @@ describe('the app', () => {
       'Crawl History',
       'Reports',
       'Portfolio',
+      'Risk acceptances',
       'Methodology',
       'Test Crawler',
       'Settings',

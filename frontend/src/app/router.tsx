@@ -50,6 +50,7 @@ export const routes: RouteObject[] = [
               { path: app.crawlJob.path, lazy: lazyScreen(() => import('./routes/app/crawl-job')) },
               { path: app.reports.path, lazy: lazyScreen(() => import('./routes/app/reports')) },
               { path: app.portfolio.path, lazy: lazyScreen(() => import('./routes/app/portfolio')) },
+              { path: app.riskAcceptances.path, lazy: lazyScreen(() => import('./routes/app/risk-acceptances')) },
               { path: app.methodology.path, lazy: lazyScreen(() => import('./routes/app/methodology')) },
               { path: app.report.path, lazy: lazyScreen(() => import('./routes/app/report')) },
               { path: app.testCrawler.path, lazy: lazyScreen(() => import('./routes/app/test-crawler')) },

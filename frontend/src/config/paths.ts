@@ -59,6 +59,11 @@ export const paths = {
       getHref: (reportId: string) => `/reports/${encodeURIComponent(reportId)}`,
     },
     portfolio: { path: '/portfolio', getHref: () => '/portfolio' },
+    /** Accepted risks (issue 40): pending, active, expired…; `state` opens that tab. */
+    riskAcceptances: {
+      path: '/risk-acceptances',
+      getHref: (state?: string) => (state ? `/risk-acceptances?state=${encodeURIComponent(state)}` : '/risk-acceptances'),
+    },
     methodology: { path: '/methodology', getHref: () => '/methodology' },
     testCrawler: { path: '/test-crawler', getHref: () => '/test-crawler' },
     settings: { path: '/settings', getHref: () => '/settings' },

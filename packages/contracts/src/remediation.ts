@@ -205,6 +205,8 @@ export const remediationRequestSummarySchema = z.object({
   awaitingReview: z.number(),
   /** false: no email server, the link was not emailed (it is in the server log in development). */
   emailed: z.boolean().optional(),
+  /** The vendor link, answered once on creation only when it could not be emailed: the sender passes it on. */
+  link: z.string().nullable().optional(),
 });
 export type RemediationRequestSummary = z.output<typeof remediationRequestSummarySchema>;
 

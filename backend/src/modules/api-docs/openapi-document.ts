@@ -82,7 +82,7 @@ export function discoverRoutes(controllers: Type[]): DiscoveredRoute[] {
         else if (type === RouteParamtypes.QUERY) query = schema ?? query;
         if (type === RouteParamtypes.PARAM && typeof arg.data === 'string') {
           const isId = arg.pipes?.some((pipe) => pipe === ParseIdPipe || pipe instanceof ParseIdPipe);
-          params.push({ name: arg.data, schema: isId ? z.uuid() : z.string() });
+          params.push({ name: arg.data, schema: isId ? z.uuid() : (schema ?? z.string()) });
         }
       }
       if (Object.keys(queryFields).length) query = z.object(queryFields);

@@ -47,6 +47,7 @@ import {
 } from '@vendorwatch/contracts';
 import { INVENTORY_ROUTE_DOCS } from './inventory-route-docs';
 import { RISK_ACCEPTANCE_ROUTE_DOCS } from './risk-acceptance-route-docs';
+import { PROGRAMME_ROUTE_DOCS } from './programme-route-docs';
 import { QUESTIONNAIRE_ROUTE_DOCS } from './questionnaire-route-docs';
 import { TEAMS_ROUTE_DOCS } from './teams-route-docs';
 import { REMEDIATION_ROUTE_DOCS } from './remediation-route-docs';
@@ -427,5 +428,6 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   ...INVENTORY_ROUTE_DOCS,
   ...REMEDIATION_ROUTE_DOCS,
   ...RISK_ACCEPTANCE_ROUTE_DOCS,
+  ...PROGRAMME_ROUTE_DOCS,
   ...QUESTIONNAIRE_ROUTE_DOCS,
 };

@@ -37,7 +37,14 @@ describe('queue dashboard', () => {
     const api = await get('/admin/queues/api/queues', `Bearer ${TOKEN}`);
     expect(api.status).toBe(200);
     const { queues } = (await api.json()) as { queues: { name: string }[] };
-    expect(queues.map((queue) => queue.name).sort()).toEqual(['alerts', 'crawl', 'maintenance', 'schedules', 'test-crawl']);
+    expect(queues.map((queue) => queue.name).sort()).toEqual([
+      'alerts',
+      'crawl',
+      'maintenance',
+      'programme',
+      'schedules',
+      'test-crawl',
+    ]);
   });
 
   it('is not mounted without OPERATOR_TOKEN', async () => {

@@ -96,6 +96,7 @@ describe('remediation requests', () => {
       contactEmail: 'security@acme.example',
       overdue: false,
       emailed: true,
+      link: null,
     });
     expect(mail.subject).toBe(M.subject);
     expect(mail.text).toContain('Every page is served over HTTPS');
@@ -273,6 +274,12 @@ describe('remediation requests', () => {
       fill(M.notOpen, { state: 'closed' }),
     );
     expect(await team.audited('remediation_request.decide')).toHaveLength(3);
+    // Thirty days after it closed, the link is dead like any other.
+    await t.database.db
+      .update(vendorLinks)
+      .set({ closedAt: new Date(Date.now() - 31 * 24 * 3600_000) })
+      .where(eq(vendorLinks.subjectId, request.id));
+    expectRefused(await portal(client, 'GET', token), 404, 'This link is no longer valid');
     for (const action of ['remediation_request.view', 'remediation_request.reply'])
       expect((await team.audited(action))[0]).toMatchObject({
         actorLabel: 'vendor link (ops@acme.example)',

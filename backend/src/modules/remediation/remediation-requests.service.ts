@@ -115,7 +115,8 @@ export class RemediationRequestsService {
       await this.links.cancel('remediation', request.id);
       throw new DomainError(502, M.sendFailed);
     }
-    return { ...(await this.summary(workspace.workspaceId, request.id)), emailed };
+    // Without an email server the sender carries the link (as with invitations); a member may read the request anyway.
+    return { ...(await this.summary(workspace.workspaceId, request.id)), emailed, link: emailed ? null : issued.url };
   }
 
   /** One address gets one request from a workspace per cooldown; a workspace sends a capped number a day. */

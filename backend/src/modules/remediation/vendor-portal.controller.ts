@@ -12,6 +12,7 @@ import { Public } from '../../common/auth-user';
 import { validate } from '../../common/zod-validation.pipe';
 import { NotAudited } from '../audit-log/audited.decorator';
 import { QuestionnairePortalService, type QuestionnairePortalView } from '../questionnaires/questionnaire-portal.service';
+import { LinkTokenPipe } from '../vendor-links/link-token.pipe';
 import { PortalHeadersInterceptor } from '../vendor-links/portal-headers.interceptor';
 import { readAttachment } from './read-attachment';
 import { VendorPortalService } from './vendor-portal.service';
@@ -32,7 +33,10 @@ export class VendorPortalController {
 
   /** The request the link opens: a remediation request, or a questionnaire (issue 41) with its questions. */
   @Get()
-  async view(@Param('token') token: string, @Req() request: FastifyRequest): Promise<PortalRequest | QuestionnairePortalView> {
+  async view(
+    @Param('token', new LinkTokenPipe()) token: string,
+    @Req() request: FastifyRequest,
+  ): Promise<PortalRequest | QuestionnairePortalView> {
     if (await this.questionnaires.opens(token)) return this.questionnaires.view(token, request.ip);
     return this.portal.view(token, request.ip);
   }
@@ -40,7 +44,7 @@ export class VendorPortalController {
   @Post('checks/:checkId/replies')
   @NotAudited('audited by the service as the link holder')
   reply(
-    @Param('token') token: string,
+    @Param('token', new LinkTokenPipe()) token: string,
     @Param('checkId', validate(checkIdParamSchema)) checkId: string,
     @Body(validate(vendorReplySchema)) body: VendorReplyInput,
     @Req() request: FastifyRequest,
@@ -50,7 +54,7 @@ export class VendorPortalController {
 
   @Post('attachments')
   @NotAudited('audited by the service as the link holder')
-  async attach(@Param('token') token: string, @Req() request: FastifyRequest): Promise<UploadedAttachment> {
+  async attach(@Param('token', new LinkTokenPipe()) token: string, @Req() request: FastifyRequest): Promise<UploadedAttachment> {
     // The link is checked before the body is read: a dead link answers 404 without taking 10 MB.
     await this.portal.ensureLive(token, request.ip);
     return this.portal.attach(token, await readAttachment(request), request.ip);
@@ -59,7 +63,7 @@ export class VendorPortalController {
   @Post('recheck')
   @HttpCode(202)
   @NotAudited('audited by the service as the link holder')
-  recheck(@Param('token') token: string, @Req() request: FastifyRequest): Promise<PortalRecheck> {
+  recheck(@Param('token', new LinkTokenPipe()) token: string, @Req() request: FastifyRequest): Promise<PortalRecheck> {
     return this.portal.recheck(token, request.ip);
   }
 }

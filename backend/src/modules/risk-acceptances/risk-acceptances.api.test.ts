@@ -1,8 +1,11 @@
 import type { ReportDetail, RiskAcceptance } from '@vendorwatch/contracts';
-import { riskAcceptances, vendors } from '@vendorwatch/db';
+import { RiskAcceptancesRepository, riskAcceptances, vendors } from '@vendorwatch/db';
 import { seedAssessment } from '@vendorwatch/db/testing';
 import { eq } from 'drizzle-orm';
+import { WORKSPACE_HEADER } from '@vendorwatch/contracts';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import { CSV_COLUMNS } from '../reports/exports/csv-exporter';
+import { csvRecords, pdfPages, sheetRecords, workbookOf } from '../reports/testing/read-exports';
 import { shareWorkspace, type SharedWorkspace } from '../workspaces/testing/shared-workspace';
 import { addMember, expectRefused, roleTooLow } from '../workspaces/testing/teams';
 
@@ -33,6 +36,17 @@ describe('risk acceptances', () => {
   const checkOf = (detail: ReportDetail, checkId: string) => detail.checks.find((check) => check.checkId === checkId)!;
   const ask = (who: TestUser, checkId: string, expiresAt = inDays(30), justification = 'Legacy host, replaced next quarter') =>
     team.call(who, 'POST', `/api/vendors/${vendorId}/risk-acceptances`, { checkId, justification, expiresAt });
+
+  /** The report exported from its page, as bytes. */
+  const exported = async (format: 'csv' | 'pdf' | 'excel') => {
+    const response = await team.owner.api(`/api/reports/${reportId}/export`, {
+      method: 'POST',
+      json: { format },
+      headers: { [WORKSPACE_HEADER]: team.id },
+    });
+    expect(response.status).toBe(200);
+    return Buffer.from(await response.arrayBuffer());
+  };
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -136,6 +150,34 @@ describe('risk acceptances', () => {
     expect(after.grades.overall.letter! < before.grades.overall.letter!).toBe(true); // 'A' < 'F': the letter rose
     expect(after.grades.overall.checksCounted).toBe(before.grades.overall.checksCounted - 1);
 
+    // Every reader agrees: the vendor's page and the vendors list show the grade and rate without the accepted check.
+    const listed = await team.call(team.viewer, 'GET', `/api/vendors/${vendorId}`);
+    expect(listed.body).toMatchObject({ grade: after.grades.overall.letter, rate: after.rate });
+    const page = await team.call(team.viewer, 'GET', '/api/vendors');
+    expect(page.body.items.find((item: { id: string }) => item.id === vendorId)).toMatchObject({
+      grade: after.grades.overall.letter,
+    });
+
+    // The exports say it too: Accepted, until when and why, in the CSV, the workbook and the PDF.
+    const [header, ...rows] = csvRecords(await exported('csv'));
+    const https = rows.find((row) => row[header!.indexOf('Check ID')] === HTTPS)!;
+    expect(header).toEqual([...CSV_COLUMNS]);
+    expect(https[header!.indexOf('Outcome')]).toBe('Accepted');
+    expect(https[header!.indexOf('Accepted until')]).toBe(editorsRequest.expiresAt);
+    expect(https[header!.indexOf('Acceptance justification')]).toBe('Legacy host, replaced next quarter');
+    const workbook = await workbookOf(await exported('excel'));
+    const results = sheetRecords(workbook.getWorksheet('Check results')!);
+    expect(results.find((row) => row['Check ID'] === HTTPS)).toMatchObject({
+      Outcome: 'Accepted',
+      'Acceptance justification': 'Legacy host, replaced next quarter',
+    });
+    const pdf = (await pdfPages(await exported('pdf'))).join('\n');
+    expect(pdf).toMatch(/Accepted risks \(1\)/);
+    expect(pdf).toMatch(/Accepted until .*: Legacy host, replaced next quarter/);
+
+    const counts = await new RiskAcceptancesRepository(t.database.db).counts(team.id, new Date(), 30);
+    expect(counts).toEqual({ pending: 0, active: 1, expiringSoon: 0 });
+
     const active = await team.call(team.viewer, 'GET', '/api/risk-acceptances?state=active');
     expect(active.body.items.map((item: RiskAcceptance) => item.id)).toEqual([editorsRequest.id]);
     const forVendor = await team.call(team.viewer, 'GET', `/api/vendors/${vendorId}/risk-acceptances`);
@@ -150,6 +192,7 @@ describe('risk acceptances', () => {
       .where(eq(riskAcceptances.id, editorsRequest.id));
     const detail = await report();
     expect(checkOf(detail, HTTPS)).toMatchObject({ outcome: 'fail' });
+    expect((await team.call(team.viewer, 'GET', `/api/vendors/${vendorId}`)).body.rate).toBe(detail.rate);
     expect(checkOf(detail, HTTPS).acceptance).toBeUndefined();
     expect(detail.grades).toEqual(detail.gradesWithAcceptedCounted);
     expect((await team.call(team.owner, 'GET', `/api/risk-acceptances/${editorsRequest.id}`)).body.state).toBe('expired');

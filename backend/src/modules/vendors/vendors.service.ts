@@ -20,7 +20,7 @@ import {
   type VendorWithComplianceRow,
   type WorkspaceId,
 } from '@vendorwatch/db';
-import { APP_CONFIG, VendorSchedulers, type AppConfig } from '@vendorwatch/runtime';
+import { AcceptedStandings, APP_CONFIG, VendorSchedulers, type AcceptedStanding, type AppConfig } from '@vendorwatch/runtime';
 import { BadRequestError, ConflictError, NotFoundError } from '../../common/errors';
 import { noteForAudit } from '../audit-log/audit-notes';
 import { VendorProgrammeRules } from '../programme/vendor-programme/vendor-programme.rules';
@@ -43,14 +43,16 @@ export const toVendor = (row: VendorRow): Vendor => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
+/** The list row; `accepted`: its latest assessment re-graded with the vendor's active risk acceptances. */
 const toVendorListItem = (
   { compliance, lastCrawl, ...row }: VendorWithComplianceRow,
   review: VendorReviewState,
+  accepted?: AcceptedStanding,
 ): VendorListItem => ({
   ...toVendor(row),
-  grade: compliance?.grade ?? null,
-  rate: compliance?.rate ?? null,
-  label: compliance?.label ?? null,
+  grade: accepted ? accepted.grades.overall.letter : (compliance?.grade ?? null),
+  rate: accepted?.rate ?? compliance?.rate ?? null,
+  label: accepted?.label ?? compliance?.label ?? null,
   vulnerableLibraries: compliance?.vulnerableLibraries ?? null,
   lastAssessedAt: compliance?.assessedAt.toISOString() ?? null,
   compliance: compliance && { reportId: compliance.reportId, rate: compliance.rate, label: compliance.label },
@@ -80,6 +82,7 @@ export class VendorsService {
     private readonly schedulers: VendorSchedulers,
     private readonly reviewStatus: VendorReviewStatusService,
     private readonly programme: VendorProgrammeRules,
+    private readonly accepted: AcceptedStandings,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -95,7 +98,24 @@ export class VendorsService {
       workspaceId,
       rows.map((row) => row.id),
     );
-    return { items: rows.map((row) => toVendorListItem(row, states.get(row.id)!)), total };
+    const accepted = await this.acceptedStandings(workspaceId, rows);
+    return {
+      items: rows.map((row) =>
+        toVendorListItem(row, states.get(row.id)!, row.compliance ? accepted.get(row.compliance.reportId) : undefined),
+      ),
+      total,
+    };
+  }
+
+  /**
+   * The rows' latest assessments re-graded where an active risk acceptance applies (the one rule). The
+   * list's grade filter and sort read the grade as assessed: an accepted check changes what is shown.
+   */
+  private acceptedStandings(workspaceId: WorkspaceId, rows: readonly VendorWithComplianceRow[]) {
+    return this.accepted.of(
+      workspaceId,
+      rows.flatMap((row) => (row.compliance ? [{ vendorId: row.id, assessmentId: row.compliance.reportId }] : [])),
+    );
   }
 
   async get(workspaceId: WorkspaceId, id: string): Promise<Vendor> {
@@ -106,7 +126,12 @@ export class VendorsService {
   async getListItem(workspaceId: WorkspaceId, id: string): Promise<VendorListItem> {
     const row = await this.vendors.findListRow(workspaceId, id);
     if (!row) throw new NotFoundError(MESSAGES.vendors.notFound);
-    return toVendorListItem(row, (await this.reviewStatus.stateOf(workspaceId, id))!);
+    const accepted = await this.acceptedStandings(workspaceId, [row]);
+    return toVendorListItem(
+      row,
+      (await this.reviewStatus.stateOf(workspaceId, id))!,
+      row.compliance ? accepted.get(row.compliance.reportId) : undefined,
+    );
   }
 
   /** The vendor row itself, for other modules (crawls, crawler settings, schedules) that act on a vendor. */

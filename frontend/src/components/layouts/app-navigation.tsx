@@ -14,6 +14,7 @@ import {
   IconMailForward,
   IconScale,
   IconSettings,
+  IconShieldCheck,
   IconShieldLock,
   IconUsers,
 } from '@tabler/icons-react';
@@ -29,6 +30,7 @@ const links = [
   { label: 'Crawl History', to: paths.app.crawls.getHref(), icon: IconHistory },
   { label: 'Reports', to: paths.app.reports.getHref(), icon: IconFileAnalytics },
   { label: 'Portfolio', to: paths.app.portfolio.getHref(), icon: IconAffiliate },
+  { label: 'Risk acceptances', to: paths.app.riskAcceptances.getHref(), icon: IconShieldCheck },
   { label: 'Methodology', to: paths.app.methodology.getHref(), icon: IconScale },
   { label: 'Test Crawler', to: paths.app.testCrawler.getHref(), icon: IconFlask },
   { label: 'Settings', to: paths.app.settings.getHref(), icon: IconSettings },

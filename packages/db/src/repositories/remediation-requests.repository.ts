@@ -18,10 +18,11 @@ import {
   remediationReplies,
   remediationRequestChecks,
   remediationRequests,
+  users,
   vendors,
+  workspaceMembers,
   workspaces,
 } from '../schema';
-import { rowsOf } from '../statements';
 import type { WorkspaceId } from '../workspace-id';
 
 export type RemediationRequestRow = typeof remediationRequests.$inferSelect;
@@ -596,19 +597,19 @@ export class RemediationRequestsRepository {
     return rows.map((row) => ({ ...row.request, vendorName: row.vendorName, workspaceName: row.workspaceName }));
   }
 
-  /**
-   * The email of the vendor's owner (a member of its workspace), when the workspace's vendors have owners
-   * (`vendors.owner_user_id`, issue 40's tiers); null when the vendor has none or the column is not there.
-   */
+  /** The email of the vendor's owner, while the owner is a member of the vendor's workspace; null without one. */
   async vendorOwnerEmail(vendorId: string): Promise<string | null> {
-    const column = await this.db.execute(
-      sql`select 1 from information_schema.columns where table_schema = current_schema() and table_name = 'vendors' and column_name = 'owner_user_id'`,
-    );
-    if (rowsOf(column).length === 0) return null;
-    const owner = await this.db.execute(
-      sql`select u.email from vendors v join users u on u.id = v.owner_user_id join workspace_members m on m.workspace_id = v.workspace_id and m.user_id = u.id where v.id = ${vendorId}`,
-    );
-    return rowsOf<{ email: string }>(owner)[0]?.email ?? null;
+    const [row] = await this.db
+      .select({ email: users.email })
+      .from(vendors)
+      .innerJoin(users, eq(users.id, vendors.ownerUserId))
+      .innerJoin(
+        workspaceMembers,
+        and(eq(workspaceMembers.workspaceId, vendors.workspaceId), eq(workspaceMembers.userId, users.id)),
+      )
+      .where(eq(vendors.id, vendorId))
+      .limit(1);
+    return row?.email ?? null;
   }
 
   async findById(id: string): Promise<(RemediationRequestRow & { vendorName: string; workspaceName: string }) | undefined> {

@@ -11,7 +11,7 @@ import {
   type WorkspaceId,
 } from '@vendorwatch/db';
 import { createTestDatabase, personalWorkspaceOf, type TestDatabase } from '@vendorwatch/db/testing';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { startSmtpCatcher, type SmtpCatcher } from '../../../../test-support/smtp-catcher';
 import { ProgrammeMailer } from './programme-mailer';
 import { RemediationReminderSource } from './remediation-reminders';
@@ -68,14 +68,11 @@ describe('remediation reminders', () => {
       .returning();
     ownerEmail = owner!.email;
     workspaceId = await personalWorkspaceOf(database.db, owner!.id);
-    // The vendor's owner (issue 40's tiers add the column; added here if this database has it not yet).
-    await database.db.execute(sql`alter table vendors add column if not exists owner_user_id uuid`);
     const [vendor] = await database.db
       .insert(vendors)
-      .values({ workspaceId, userId: owner!.id, name: 'Acme', url: 'https://acme.example' })
+      .values({ workspaceId, userId: owner!.id, name: 'Acme', url: 'https://acme.example', ownerUserId: owner!.id })
       .returning();
     vendorId = vendor!.id;
-    await database.db.execute(sql`update vendors set owner_user_id = ${owner!.id} where id = ${vendorId}`);
     expect(await database.db.select().from(workspaceMembers).where(eq(workspaceMembers.userId, owner!.id))).toHaveLength(1);
   });
   afterAll(async () => {

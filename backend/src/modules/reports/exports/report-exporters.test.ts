@@ -16,6 +16,7 @@ const outcome = (i: number): ExportOutcome => ({
   group: 'transport',
   severity: 'high',
   outcome: 'fail',
+  assessedOutcome: 'fail',
   title: 'Every page is served over HTTPS',
   summary: `${i} pages were served over plain HTTP`,
   evidence: Array.from({ length: 10 }, (_, e) => ({

@@ -6,10 +6,16 @@ import { paths } from '@/config/paths';
 import { CrawlPageScreenshot } from '@/features/crawl-jobs/components/crawl-page-screenshot';
 import { WhatIfFixed } from '@/features/inventories/components/what-if-fixed';
 import { ReportDetail } from '@/features/reports/components/report-detail';
+import { AcceptRiskButton } from '@/features/risk-acceptances/components/accept-risk-button';
+import { useCan } from '@/lib/workspace';
 
-/** One compliance report; its evidence's screenshots are shown by the crawl-jobs feature. */
+/**
+ * One compliance report; its evidence's screenshots are shown by the crawl-jobs feature, and an editor
+ * may ask to accept a failing or warning check's risk (the risk-acceptances feature).
+ */
 export default function ReportRoute() {
   const { reportId = '' } = useParams();
+  const mayRequest = useCan('riskAcceptances.request');
   return (
     <ContentLayout title="Compliance Report">
       <Stack gap="lg">
@@ -20,6 +26,11 @@ export default function ReportRoute() {
           key={reportId}
           reportId={reportId}
           renderScreenshot={(url, alt) => <CrawlPageScreenshot url={url} alt={alt} />}
+          renderCheckAction={(check, report) =>
+            mayRequest && report.vendorId && (check.outcome === 'fail' || check.outcome === 'warn') ? (
+              <AcceptRiskButton vendorId={report.vendorId} check={check} />
+            ) : null
+          }
         />
         <WhatIfFixed key={`what-if-${reportId}`} reportId={reportId} />
       </Stack>

@@ -7,7 +7,7 @@ import { REMEDIATION_REQUESTS_QUERY_KEY } from './get-remediation-requests';
 
 export const remediationSentMessage = (email: string) => `Request sent: ${email} was emailed a link to answer it`;
 export const remediationNotEmailedMessage = (email: string) =>
-  `No email server is configured: the request was saved, but nothing was sent to ${email}`;
+  `No email was sent to ${email} (no email server is configured, or it refused the message): pass the vendor link on yourself`;
 
 /** `POST /api/vendors/:id/remediation-requests`: the contact gets an emailed link to the vendor page. */
 export const createRemediationRequest = ({ vendorId, data }: { vendorId: string; data: CreateRemediationRequest }) =>

@@ -71,8 +71,9 @@ describe('Request a fix', () => {
     expect(requests()).toHaveLength(0);
   });
 
-  it('says plainly that no email went when no email server is configured', async () => {
-    mockFetch({ [`POST ${POST}`]: ({ body }) => created(body as never, { emailed: false }) });
+  it('says plainly that no email went when no email server is configured, and gives the link once', async () => {
+    const link = 'https://vw.example/vendor-portal/tok';
+    mockFetch({ [`POST ${POST}`]: ({ body }) => created(body as never, { emailed: false, link }) });
     const { user } = renderWithProviders(<RequestFixButton vendorId={VENDOR_ID} vendorName="Globex" checks={checks} />);
     await user.click(screen.getByRole('button', { name: 'Request a fix' }));
     const dialog = await screen.findByRole('dialog');
@@ -83,6 +84,7 @@ describe('Request a fix', () => {
 
     const unsent = await screen.findByTestId('request-fix-unsent');
     expect(unsent).toHaveTextContent(remediationNotEmailedMessage('it@globex.example'));
+    expect(within(unsent).getByLabelText(/Vendor link/)).toHaveValue(link);
     expect(screen.queryByText(remediationSentMessage('it@globex.example'))).not.toBeInTheDocument();
   });
 

@@ -1,6 +1,19 @@
-import { Alert, Autocomplete, Badge, Button, Checkbox, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Autocomplete,
+  Badge,
+  Button,
+  Checkbox,
+  CopyButton,
+  Group,
+  Modal,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconSend } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconSend } from '@tabler/icons-react';
 import { LIMITS, REQUESTABLE_OUTCOMES, type RemediationRequestSummary } from '@vendorwatch/contracts';
 import { useState } from 'react';
 import { useCreateRemediationRequest, remediationNotEmailedMessage } from '../api/create-remediation-request';
@@ -153,13 +166,33 @@ function RequestFixForm({ vendorId, checks, contacts, onDone }: RequestFixFormPr
   );
 }
 
-/** No email server: the request exists, but nobody was told; the analyst hands it over by other means. */
+/** No email server: the request exists, but nobody was told; its link (answered once) is handed over by other means. */
 function NotEmailedNotice({ request, onDone }: { request: RemediationRequestSummary; onDone: () => void }) {
+  const link = request.link ?? '';
   return (
     <Stack gap="sm" data-testid="request-fix-unsent">
       <Alert color="blue" title="No email was sent">
         {remediationNotEmailedMessage(request.contactEmail)}
       </Alert>
+      {link && (
+        <Group gap="xs" wrap="nowrap" align="flex-end">
+          <TextInput
+            label="Vendor link"
+            description="Shown once: send it to the contact yourself"
+            value={link}
+            readOnly
+            onFocus={(event) => event.currentTarget.select()}
+            style={{ flex: 1, minWidth: 0 }}
+          />
+          <CopyButton value={link}>
+            {({ copied, copy }) => (
+              <Button variant="light" leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />} onClick={copy}>
+                {copied ? 'Copied' : 'Copy'}
+              </Button>
+            )}
+          </CopyButton>
+        </Group>
+      )}
       <Group justify="flex-end">
         <Button variant="default" onClick={onDone}>
           Done

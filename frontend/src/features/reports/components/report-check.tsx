@@ -41,8 +41,21 @@ export function OutcomeBadge({ outcome, evaluated = true }: { outcome: ReportChe
   );
 }
 
+/** Accepted until a date, with the justification in its title (the panel shows it in full). */
+export function AcceptedBadge({ expiresAt }: { expiresAt: string }) {
+  return (
+    <Badge color="violet" variant="outline" size="sm" styles={UNCUT_BADGE} data-testid="accepted-until">
+      Accepted until {formatDay(expiresAt)}
+    </Badge>
+  );
+}
+
+const formatDay = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+
 interface ReportCheckProps {
   check: ReportCheckResult;
+  /** What the screen offers on this check (Accept risk), composed by the route from another feature. */
+  action?: ReactNode;
   jobId: string;
   /** Pages of the evidence that have a screenshot: only those offer one. */
   screenshots: ReadonlySet<string>;
@@ -50,7 +63,7 @@ interface ReportCheckProps {
 }
 
 /** One check: outcome and severity, what was found, why it matters, how to fix it, and the evidence. */
-export function ReportCheck({ check, jobId, screenshots, onShowScreenshot }: ReportCheckProps) {
+export function ReportCheck({ check, jobId, screenshots, onShowScreenshot, action }: ReportCheckProps) {
   const [allEvidence, setAllEvidence] = useState(false);
   const shown = allEvidence ? check.evidence : check.evidence.slice(0, EVIDENCE_SHOWN);
   const unlisted = check.evidenceTotal - check.evidence.length;
@@ -72,6 +85,7 @@ export function ReportCheck({ check, jobId, screenshots, onShowScreenshot }: Rep
             <Text size="xs" c="dimmed">
               {check.summary}
             </Text>
+            {check.acceptance && <AcceptedBadge expiresAt={check.acceptance.expiresAt} />}
           </Stack>
           <Badge
             variant="outline"
@@ -87,6 +101,17 @@ export function ReportCheck({ check, jobId, screenshots, onShowScreenshot }: Rep
       </Accordion.Control>
       <Accordion.Panel>
         <Stack gap="sm">
+          {check.acceptance && (
+            <Section title="Accepted risk">
+              <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }} data-testid="acceptance-justification">
+                {check.acceptance.justification}
+              </Text>
+              <Text size="xs" c="dimmed">
+                Left out of the rate and grades until {formatDay(check.acceptance.expiresAt)} (UTC); it counts again from then.
+              </Text>
+            </Section>
+          )}
+          {action}
           <Section title="Why it matters">
             <Text size="sm">{check.whyItMatters}</Text>
           </Section>

@@ -1,5 +1,12 @@
 import { Alert, Anchor, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { CHECK_GROUPS, MESSAGES, type ReportDetail as Report, type ReportExportFormat } from '@vendorwatch/contracts';
+import {
+  CHECK_GROUPS,
+  MESSAGES,
+  plural,
+  type ReportCheck,
+  type ReportDetail as Report,
+  type ReportExportFormat,
+} from '@vendorwatch/contracts';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ComplianceLabelBadge, ComplianceRate } from '@/components/compliance/compliance-badges';
@@ -19,9 +26,11 @@ interface ReportDetailProps {
   reportId: string;
   /** Shows a crawled page's screenshot; supplied by the screen from the crawl-jobs feature. */
   renderScreenshot: (url: string, alt: string) => ReactNode;
+  /** An action on a check (Accept risk on a failing one), supplied by the screen from another feature. */
+  renderCheckAction?: (check: ReportCheck, report: Report) => ReactNode;
 }
 
-export function ReportDetail({ reportId, renderScreenshot }: ReportDetailProps) {
+export function ReportDetail({ reportId, renderScreenshot, renderCheckAction }: ReportDetailProps) {
   const report = useReport({ reportId });
   const [screenshot, setScreenshot] = useState<{ url: string; alt: string } | null>(null);
   const screenshots = useMemo(() => new Set(report.data?.pagesWithScreenshot ?? []), [report.data]);
@@ -40,6 +49,7 @@ export function ReportDetail({ reportId, renderScreenshot }: ReportDetailProps) 
     <Stack gap="lg">
       <ReportHeader report={data} />
       <ReportGrades grades={data.grades} />
+      {data.acceptedChecks > 0 && <AcceptedNote report={data} />}
       {data.notEvaluatedByMethod.length > 0 && (
         <Alert color="gray" title={`Not evaluated by the ${methodName(data.method)} method`} data-testid="report-not-evaluated">
           {data.notEvaluatedByMethod.join(', ')}
@@ -54,6 +64,7 @@ export function ReportDetail({ reportId, renderScreenshot }: ReportDetailProps) 
           screenshots={screenshots}
           onShowScreenshot={setScreenshot}
           phone={phone}
+          checkAction={renderCheckAction && ((check) => renderCheckAction(check, data))}
         />
       ))}
       <Modal opened={screenshot !== null} onClose={() => setScreenshot(null)} title={screenshot?.alt} size="xl" centered>
@@ -61,6 +72,18 @@ export function ReportDetail({ reportId, renderScreenshot }: ReportDetailProps) 
         {screenshot && renderScreenshot(screenshot.url, screenshot.alt)}
       </Modal>
     </Stack>
+  );
+}
+
+/** Accepted risks are left out of the rate and grades: say so, and what counting them would give. */
+function AcceptedNote({ report }: { report: Report }) {
+  const counted = report.gradesWithAcceptedCounted.overall;
+  return (
+    <Alert color="violet" variant="light" data-testid="report-accepted-note">
+      {plural(report.acceptedChecks, 'accepted risk')} left out of the rate and grades. Counted, the overall grade would be{' '}
+      {counted.letter ?? 'not graded'}
+      {counted.score !== null ? ` (${counted.score})` : ''} and the rate {report.rateWithAcceptedCounted}%.
+    </Alert>
   );
 }
 

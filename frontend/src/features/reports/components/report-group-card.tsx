@@ -1,4 +1,5 @@
 import { Accordion, Badge, Card, Group, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import {
   CHECK_GROUP_TITLES,
   type CheckGroup,
@@ -28,10 +29,20 @@ interface ReportGroupCardProps {
   onShowScreenshot: (screenshot: { url: string; alt: string }) => void;
   /** On a phone only the failures open at first. */
   phone: boolean;
+  /** An action on a check (Accept risk), from the screen. */
+  checkAction?: (check: ReportCheckResult) => ReactNode;
 }
 
 /** One group of an assessment's checks (Email & domain, TLS …), failures first and open; nothing when it has none. */
-export function ReportGroupCard({ group, checks: all, jobId, screenshots, onShowScreenshot, phone }: ReportGroupCardProps) {
+export function ReportGroupCard({
+  group,
+  checks: all,
+  jobId,
+  screenshots,
+  onShowScreenshot,
+  phone,
+  checkAction,
+}: ReportGroupCardProps) {
   const checks = all.filter((check) => check.group === group).sort((a, b) => OUTCOME_ORDER[a.outcome] - OUTCOME_ORDER[b.outcome]);
   if (checks.length === 0) return null;
   const failed = checks.filter((check) => check.outcome === 'fail').length;
@@ -62,6 +73,7 @@ export function ReportGroupCard({ group, checks: all, jobId, screenshots, onShow
             jobId={jobId}
             screenshots={screenshots}
             onShowScreenshot={onShowScreenshot}
+            action={checkAction?.(check)}
           />
         ))}
       </Accordion>

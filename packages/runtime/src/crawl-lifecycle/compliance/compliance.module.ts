@@ -6,8 +6,10 @@ import {
   CrawlInventoriesRepository,
   CrawlJobsRepository,
   CrawlPagesRepository,
+  RiskAcceptancesRepository,
 } from '@vendorwatch/db';
 import { CrawlComparator } from '../changes/crawl-comparator';
+import { AcceptedStandings } from './accepted-standings';
 import { AssessmentPool } from './assessment-pool';
 import { CrawlAssessor } from './crawl-assessor';
 import { VendorInventories } from './vendor-inventories';
@@ -40,13 +42,20 @@ import { VendorInventories } from './vendor-inventories';
       ) => new CrawlAssessor(jobs, pages, assessments, domainPosture, inventories, pool),
     },
     {
+      provide: AcceptedStandings,
+      inject: [RiskAcceptancesRepository, ComplianceAssessmentsRepository],
+      useFactory: (acceptances: RiskAcceptancesRepository, assessments: ComplianceAssessmentsRepository) =>
+        new AcceptedStandings(acceptances, assessments),
+    },
+    {
       provide: VendorInventories,
-      inject: [CrawlInventoriesRepository, ComplianceAssessmentsRepository, CrawlJobsRepository],
+      inject: [CrawlInventoriesRepository, ComplianceAssessmentsRepository, CrawlJobsRepository, AcceptedStandings],
       useFactory: (
         inventories: CrawlInventoriesRepository,
         assessments: ComplianceAssessmentsRepository,
         jobs: CrawlJobsRepository,
-      ) => new VendorInventories(inventories, assessments, jobs),
+        accepted: AcceptedStandings,
+      ) => new VendorInventories(inventories, assessments, jobs, accepted),
     },
     {
       provide: CrawlComparator,
@@ -55,7 +64,7 @@ import { VendorInventories } from './vendor-inventories';
         new CrawlComparator(jobs, changes, assessments),
     },
   ],
-  exports: [CrawlAssessor, CrawlComparator, VendorInventories],
+  exports: [CrawlAssessor, CrawlComparator, VendorInventories, AcceptedStandings],
 })
 export class ComplianceModule implements OnModuleDestroy {
   constructor(private readonly pool: AssessmentPool) {}

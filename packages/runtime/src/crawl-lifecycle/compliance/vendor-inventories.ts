@@ -1,4 +1,4 @@
-import { gradesOf, portfolioThirdParties, sbomOf, whatIfFixed } from '@vendorwatch/compliance';
+import { applyAcceptances, gradesOf, portfolioThirdParties, sbomOf, whatIfFixed } from '@vendorwatch/compliance';
 import type {
   AssessmentGrades,
   PortfolioThirdParties,
@@ -13,6 +13,7 @@ import type {
   VendorInventoryRow,
   WorkspaceId,
 } from '@vendorwatch/db';
+import type { AcceptedStanding, AcceptedStandings } from './accepted-standings';
 
 /** A vendor's bill of materials, ready to send as a file. */
 export interface VendorSbom {
@@ -41,6 +42,8 @@ export class VendorInventories {
     private readonly inventories: CrawlInventoriesRepository,
     private readonly assessments: ComplianceAssessmentsRepository,
     private readonly jobs: CrawlJobsRepository,
+    /** Applies active risk acceptances to the grades read; without it, grades are as assessed. */
+    private readonly accepted?: AcceptedStandings,
   ) {}
 
   /** The vendor's libraries (with advisories) and technologies; null when it has no assessed crawl. */
@@ -91,9 +94,10 @@ export class VendorInventories {
   /** Per vendor: its overall grade, how many vulnerable libraries, its top third parties (dashboard, exports). */
   async summaries(workspaceId: WorkspaceId, vendorIds?: readonly string[]): Promise<VendorInventorySummary[]> {
     const rows = await this.inventories.latestForVendors(workspaceId, vendorIds);
+    const accepted = await this.acceptedByJob(workspaceId, rows);
     return rows.map((row) => ({
       ...crawlOf(row),
-      overallGrade: row.grades.overall,
+      overallGrade: accepted.get(row.jobId)?.grades.overall ?? row.grades.overall,
       vulnerableLibraries: row.vulnerableLibraries,
       topThirdParties: row.thirdParties.slice(0, TOP_THIRD_PARTIES).map((party) => party.name),
     }));
@@ -103,7 +107,32 @@ export class VendorInventories {
   async grades(workspaceId: WorkspaceId, assessmentId: string): Promise<AssessmentGrades | null> {
     const assessment = await this.assessments.find(workspaceId, assessmentId);
     if (!assessment) return null;
-    const checks = await this.assessments.checkResults(assessment.id);
+    const stored = await this.assessments.checkResults(assessment.id);
+    // As the report shows them: accepted checks left out (and not projected: they cost nothing now).
+    const active = this.accepted && assessment.vendorId ? await this.accepted.activeFor(workspaceId, assessment.vendorId) : [];
+    const checks = applyAcceptances(stored, active);
     return { assessmentId: assessment.id, grades: gradesOf(checks), whatIfFixed: whatIfFixed(checks) };
+  }
+
+  /** By crawl job: the standing of the rows' assessments whose vendor has an active acceptance. */
+  private async acceptedByJob(workspaceId: WorkspaceId, rows: readonly VendorInventoryRow[]) {
+    const byJob = new Map<string, AcceptedStanding>();
+    if (!this.accepted || rows.length === 0) return byJob;
+    const withActive = await this.accepted.vendorsWithActive(
+      workspaceId,
+      rows.flatMap((row) => (row.vendorId ? [row.vendorId] : [])),
+    );
+    const items: { vendorId: string; assessmentId: string; jobId: string }[] = [];
+    for (const row of rows) {
+      if (!row.vendorId || !withActive.has(row.vendorId)) continue;
+      const assessment = await this.assessments.findByJob(workspaceId, row.jobId);
+      if (assessment) items.push({ vendorId: row.vendorId, assessmentId: assessment.id, jobId: row.jobId });
+    }
+    const standings = await this.accepted.of(workspaceId, items);
+    for (const item of items) {
+      const standing = standings.get(item.assessmentId);
+      if (standing) byJob.set(item.jobId, standing);
+    }
+    return byJob;
   }
 }
