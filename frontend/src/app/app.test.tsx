@@ -95,6 +95,7 @@ describe('the app', () => {
       'Settings',
       'Scraping API',
       'Alerts',
+      'Tiers',
       'Security',
       'Members',
       'Invitations',

@@ -57,6 +57,7 @@ export const routes: RouteObject[] = [
               { path: app.settings.path, lazy: lazyScreen(() => import('./routes/app/settings')) },
               { path: app.security.path, lazy: lazyScreen(() => import('./routes/app/security')) },
               { path: app.alerts.path, lazy: lazyScreen(() => import('./routes/app/alerts')) },
+              { path: app.tiers.path, lazy: lazyScreen(() => import('./routes/app/tiers')) },
               { path: app.scrapingApi.path, lazy: lazyScreen(() => import('./routes/app/scraping-api')) },
               { path: app.scrapingTest.path, lazy: lazyScreen(() => import('./routes/app/scraping-test')) },
               { path: app.crawler.path, lazy: lazyScreen(() => import('./routes/app/crawler')) },

@@ -70,6 +70,8 @@ export const paths = {
     security: { path: '/settings/security', getHref: () => '/settings/security' },
     /** Alert channels, rules and deliveries: a page of their own, out of the crawler settings. */
     alerts: { path: '/settings/alerts', getHref: () => '/settings/alerts' },
+    /** The workspace's vendor tiers (issue 40): admins edit them, everyone reads them. */
+    tiers: { path: '/settings/tiers', getHref: () => '/settings/tiers' },
     /** The scraping service configurations (API keys, Test Connection): a page of their own; /settings keeps them too. */
     scrapingApi: { path: '/settings/scraping-api', getHref: () => '/settings/scraping-api' },
     scrapingTest: { path: '/test', getHref: () => '/test' },

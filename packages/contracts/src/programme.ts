@@ -100,6 +100,9 @@ export const vendorProgrammeUpdateFields = {
     .max(P.maxContacts, { error: fill(M.tooManyContacts, { max: P.maxContacts }) }),
 };
 
+/** The programme fields alone, each optional (for forms that edit them apart from the vendor's own). */
+export const vendorProgrammeUpdateSchema = z.object(vendorProgrammeUpdateFields).partial();
+
 // Intake
 
 export const INTAKE_DATA_ACCESS = ['none', 'business', 'personal', 'sensitive'] as const;

@@ -46,8 +46,8 @@ import {
   vendorSchema,
 } from '@vendorwatch/contracts';
 import { INVENTORY_ROUTE_DOCS } from './inventory-route-docs';
-import { RISK_ACCEPTANCE_ROUTE_DOCS } from './risk-acceptance-route-docs';
 import { PROGRAMME_ROUTE_DOCS } from './programme-route-docs';
+import { RISK_ACCEPTANCE_ROUTE_DOCS } from './risk-acceptance-route-docs';
 import { QUESTIONNAIRE_ROUTE_DOCS } from './questionnaire-route-docs';
 import { TEAMS_ROUTE_DOCS } from './teams-route-docs';
 import { REMEDIATION_ROUTE_DOCS } from './remediation-route-docs';
@@ -426,8 +426,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   ...TEAMS_ROUTE_DOCS,
   ...INVENTORY_ROUTE_DOCS,
-  ...REMEDIATION_ROUTE_DOCS,
-  ...RISK_ACCEPTANCE_ROUTE_DOCS,
   ...PROGRAMME_ROUTE_DOCS,
+  ...RISK_ACCEPTANCE_ROUTE_DOCS,
+  ...REMEDIATION_ROUTE_DOCS,
   ...QUESTIONNAIRE_ROUTE_DOCS,
 };

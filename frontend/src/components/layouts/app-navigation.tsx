@@ -11,6 +11,7 @@ import {
   IconLayoutDashboard,
   IconListDetails,
   IconLogout,
+  IconStairs,
   IconMailForward,
   IconScale,
   IconSettings,
@@ -36,6 +37,7 @@ const links = [
   { label: 'Settings', to: paths.app.settings.getHref(), icon: IconSettings },
   { label: 'Scraping API', to: paths.app.scrapingApi.getHref(), icon: IconCloudDownload },
   { label: 'Alerts', to: paths.app.alerts.getHref(), icon: IconBell },
+  { label: 'Tiers', to: paths.app.tiers.getHref(), icon: IconStairs },
   { label: 'Security', to: paths.app.security.getHref(), icon: IconShieldLock },
 ];
 

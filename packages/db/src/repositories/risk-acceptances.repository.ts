@@ -79,11 +79,7 @@ export class RiskAcceptancesRepository {
         .select({ id: t.id })
         .from(t)
         .where(
-          and(
-            eq(t.vendorId, acceptance.vendorId),
-            eq(t.checkId, acceptance.checkId),
-            or(eq(t.status, 'pending'), activeAt(now)),
-          ),
+          and(eq(t.vendorId, acceptance.vendorId), eq(t.checkId, acceptance.checkId), or(eq(t.status, 'pending'), activeAt(now))),
         )
         .limit(1);
       if (open) return 'open';

@@ -1,4 +1,11 @@
-import { DEFAULT_CRAWL_RUN_SETTINGS, MESSAGES, type ScheduleRun, type Vendor, type VendorSchedule } from '@vendorwatch/contracts';
+import {
+  DEFAULT_CRAWL_RUN_SETTINGS,
+  MESSAGES,
+  type ScheduleRun,
+  type Vendor,
+  type VendorListItem,
+  type VendorSchedule,
+} from '@vendorwatch/contracts';
 import { screen, within } from '@testing-library/react';
 import { Route, Routes, useParams } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
@@ -12,13 +19,14 @@ import {
   VENDOR_ID,
   vendorCompliance,
   NO_PROGRAMME,
+  NOT_REVIEWED,
 } from '@/testing/fixtures';
 import { mockFetch, type MockRequest } from '@/testing/mock-fetch';
 import { renderWithProviders } from '@/testing/test-utils';
 import { LOADED_MACHINE } from '@/testing/wait';
 import VendorRoute from './vendor';
 
-const vendor: Vendor = {
+const vendor: Vendor & Pick<VendorListItem, 'review'> = {
   id: VENDOR_ID,
   name: 'Alpha',
   url: 'https://alpha.example',
@@ -29,6 +37,7 @@ const vendor: Vendor = {
   primaryDomain: 'alpha.example',
   dkimSelectors: [],
   ...NO_PROGRAMME,
+  review: NOT_REVIEWED,
 };
 
 const schedule: VendorSchedule = {

@@ -29,10 +29,13 @@ import { CrawlVendorDialog } from '@/features/vendors/components/crawl-vendor-di
 import { EditVendorButton } from '@/features/vendors/components/edit-vendor-button';
 import { CrawlButton } from '@/features/vendors/components/vendor-parts';
 import { VendorStanding } from '@/features/vendors/components/vendor-standing';
-import { RequiresPermission } from '@/lib/workspace';
+import { VendorProgrammeCard } from '@/features/vendors/components/programme/vendor-programme-card';
+import { useMembers } from '@/features/members/api/get-members';
+import { useProgrammeTiers } from '@/features/programme/api/get-programme-tiers';
+import { RequiresPermission, useCurrentWorkspace } from '@/lib/workspace';
 
 /**
- * A vendor's page: Crawl now and Edit, its schedule and next run, its compliance rate over time, what its
+ * A vendor's page: Crawl now and Edit, its place in the programme (tier, owner, reviews), its schedule and next run, its compliance rate over time, what its
  * site runs (vulnerable libraries, technologies, the SBOM) and who it shares visitors with, and its
  * timeline (each crawl with what changed since the one before).
  */
@@ -43,6 +46,9 @@ export default function VendorRoute() {
   const [crawlOpened, crawlDialog] = useDisclosure(false);
   // A crawl of this vendor still under way: Crawl now shows it (method, progress) and opens it.
   const running = useActiveCrawlJobs().data?.find((job) => job.vendorId === vendorId) ?? null;
+  // The programme card shows the workspace's tier names and names the owner among its members.
+  const tiers = useProgrammeTiers();
+  const members = useMembers({ workspaceId: useCurrentWorkspace().workspace.id });
   if (vendor.isPending) return <PageLoader />;
   if (vendor.isError)
     return (
@@ -102,6 +108,7 @@ export default function VendorRoute() {
           </Group>
         </Group>
         <VendorStanding vendor={vendor.data} />
+        <VendorProgrammeCard vendor={vendor.data} tiers={tiers.data?.items} members={members.data} />
         <Group justify="flex-end">
           <RequiresPermission permission="schedules.write">
             <SchedulesPauseSwitch />

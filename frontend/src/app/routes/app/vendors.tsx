@@ -4,6 +4,7 @@ import { ApiKeyNotice } from '@/features/crawler-configs/components/api-key-noti
 import { LastCrawlState } from '@/features/crawl-jobs/components/last-crawl-state';
 import { useStartCrawlAndFollow } from '@/features/crawl-jobs/components/use-start-crawl-and-follow';
 import { useScheduleOverview } from '@/features/schedules/api/get-schedule-overview';
+import { useProgrammeTiers } from '@/features/programme/api/get-programme-tiers';
 import { NextRun } from '@/features/schedules/components/next-run';
 import { SchedulesPauseSwitch } from '@/features/schedules/components/schedules-pause-switch';
 import { CreateVendorForm } from '@/features/vendors/components/create-vendor-form';
@@ -14,6 +15,7 @@ export default function VendorsRoute() {
   // The vendors feature asks for a crawl; the crawl-jobs feature starts it, opens it and follows it to the end.
   const startCrawl = useStartCrawlAndFollow();
   const schedules = useScheduleOverview({ queryConfig: { refetchInterval: 30_000 } });
+  const tiers = useProgrammeTiers();
 
   // The schedules feature words each vendor's next run; the list only places it.
   const nextRunOf = (vendorId: string) => {
@@ -40,6 +42,7 @@ export default function VendorsRoute() {
           lastCrawlOf={(vendor) => <LastCrawlState vendorName={vendor.name} crawl={vendor.lastCrawl ?? null} />}
           // The column only once a vendor is scheduled: an empty one would cost the list its width.
           nextRunOf={schedules.data?.schedules.length ? nextRunOf : undefined}
+          tiers={tiers.data?.items}
         />
       </Stack>
     </ContentLayout>

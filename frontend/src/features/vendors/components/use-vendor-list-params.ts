@@ -1,5 +1,7 @@
 import {
+  REVIEW_STATUSES,
   VENDOR_CRAWL_STATE_FILTERS,
+  VENDOR_TIER_FILTERS,
   VENDOR_GRADE_FILTERS,
   VENDOR_LABEL_FILTERS,
   VENDOR_LIST_ORDERS,
@@ -9,6 +11,8 @@ import {
   type VendorLabelFilter,
   type VendorListOrder,
   type VendorListSort,
+  type ReviewStatus,
+  type VendorTierFilter,
 } from '@vendorwatch/contracts';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -24,6 +28,8 @@ export interface VendorListView {
   grade?: VendorGradeFilter;
   label?: VendorLabelFilter;
   crawlState?: VendorCrawlStateFilter;
+  tier?: VendorTierFilter;
+  reviewStatus?: ReviewStatus;
   page: number;
 }
 
@@ -40,6 +46,8 @@ export function viewFromSearch(search: URLSearchParams): VendorListView {
     grade: oneOf(VENDOR_GRADE_FILTERS, search.get('grade')),
     label: oneOf(VENDOR_LABEL_FILTERS, search.get('label')),
     crawlState: oneOf(VENDOR_CRAWL_STATE_FILTERS, search.get('crawlState')),
+    tier: oneOf(VENDOR_TIER_FILTERS, search.get('tier')),
+    reviewStatus: oneOf(REVIEW_STATUSES, search.get('reviewStatus')),
     page: Number.isInteger(page) && page >= 1 ? page : 1,
   };
 }
@@ -69,3 +77,7 @@ export function useVendorListView() {
   );
   return { view, setView };
 }
+
+/** Whether the view narrows the list (a search or any filter). */
+export const isFiltered = (view: VendorListView) =>
+  Boolean(view.q || view.grade || view.label || view.crawlState || view.tier || view.reviewStatus);

@@ -1,10 +1,12 @@
 import { Card, Checkbox, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { ReviewStatusBadge, TierBadge } from '@/components/compliance/programme-badges';
+import { tierName } from './programme/tier-options';
 import { lastAssessed, VulnerableLibraries, type VendorItemProps } from './vendor-row';
 import { VendorActions, VendorCompliance, VendorGrade, VendorNameLink, VendorUrl } from './vendor-parts';
 
 /** A vendor as a card, below the medium breakpoint: every field and action inside the screen's width. */
-export function VendorCard({ vendor, onCrawl, lastCrawl, nextRun, selected = false, onSelect }: VendorItemProps) {
+export function VendorCard({ vendor, onCrawl, lastCrawl, nextRun, tiers, selected = false, onSelect }: VendorItemProps) {
   return (
     <Card
       withBorder
@@ -37,6 +39,12 @@ export function VendorCard({ vendor, onCrawl, lastCrawl, nextRun, selected = fal
             {vendor.description}
           </Text>
         )}
+        <Field label="Programme">
+          <Group gap={6} wrap="wrap">
+            <TierBadge tier={vendor.tier} name={tierName(tiers, vendor.tier)} />
+            <ReviewStatusBadge review={vendor.review} />
+          </Group>
+        </Field>
         <Field label="Compliance">
           <VendorCompliance vendor={vendor} />
         </Field>

@@ -7,10 +7,14 @@ import {
   defaultOrderOf,
   GRADE_LETTERS,
   LIMITS,
+  REVIEW_STATUS_LABELS,
+  REVIEW_STATUSES,
+  type ProgrammeTier,
   type VendorListSort,
 } from '@vendorwatch/contracts';
 import { useState, type ReactNode } from 'react';
-import type { VendorListView } from './use-vendor-list-params';
+import { tierOptions } from './programme/tier-options';
+import { isFiltered, type VendorListView } from './use-vendor-list-params';
 
 const CRAWL_STATE_LABELS: Record<(typeof CRAWL_JOB_STATUSES)[number], string> = {
   queued: 'Queued',
@@ -30,6 +34,8 @@ const CRAWL_STATE_OPTIONS = [
   { value: 'none', label: 'Never crawled' },
 ];
 
+const REVIEW_STATUS_OPTIONS = REVIEW_STATUSES.map((status) => ({ value: status, label: REVIEW_STATUS_LABELS[status] }));
+
 export const SORT_LABELS: Record<VendorListSort, string> = {
   createdAt: 'Newest',
   name: 'Name',
@@ -46,12 +52,17 @@ interface ControlsProps {
   setView: (changes: Partial<VendorListView>) => void;
 }
 
-/** Search (name, URL or domain) and the filters by grade, label and crawl state; each change is written to the URL. */
-export function VendorListFilters({ view, setView, sortSelect }: ControlsProps & { sortSelect: boolean }) {
+/** Search (name, URL or domain) and the filters by grade, label, crawl state, tier and review status; each change is written to the URL. */
+export function VendorListFilters({
+  view,
+  setView,
+  sortSelect,
+  tiers,
+}: ControlsProps & { sortSelect: boolean; tiers?: readonly ProgrammeTier[] }) {
   // The field answers each key press; the list (and the URL) follow once typing pauses.
   const [text, setText] = useState(view.q);
   const search = useDebouncedCallback((q: string) => setView({ q: q.trim() }), 300);
-  const filtered = Boolean(view.q || view.grade || view.label || view.crawlState);
+  const filtered = isFiltered(view);
   return (
     <Group gap="xs" wrap="wrap" align="flex-end" data-testid="vendor-list-filters">
       <TextInput
@@ -90,6 +101,21 @@ export function VendorListFilters({ view, setView, sortSelect }: ControlsProps &
         onChange={(crawlState) => setView({ crawlState })}
         width={160}
       />
+      <FilterSelect
+        label="Tier"
+        placeholder="Any tier"
+        data={tierOptions(tiers, true)}
+        value={view.tier}
+        onChange={(tier) => setView({ tier })}
+      />
+      <FilterSelect
+        label="Review status"
+        placeholder="Any review status"
+        data={REVIEW_STATUS_OPTIONS}
+        value={view.reviewStatus}
+        onChange={(reviewStatus) => setView({ reviewStatus })}
+        width={170}
+      />
       {sortSelect && (
         <Select
           aria-label="Sort by"
@@ -106,7 +132,14 @@ export function VendorListFilters({ view, setView, sortSelect }: ControlsProps &
           leftSection={<IconX size={14} />}
           onClick={() => {
             setText('');
-            setView({ q: '', grade: undefined, label: undefined, crawlState: undefined });
+            setView({
+              q: '',
+              grade: undefined,
+              label: undefined,
+              crawlState: undefined,
+              tier: undefined,
+              reviewStatus: undefined,
+            });
           }}
         >
           Clear filters

@@ -1,6 +1,8 @@
 import { Checkbox, Stack, Table, Text } from '@mantine/core';
-import type { Vendor, VendorListItem } from '@vendorwatch/contracts';
+import type { ProgrammeTier, Vendor, VendorListItem } from '@vendorwatch/contracts';
 import type { ReactNode } from 'react';
+import { ReviewStatusBadge, TierBadge } from '@/components/compliance/programme-badges';
+import { tierName } from './programme/tier-options';
 import { VendorActions, VendorCompliance, VendorGrade, VendorNameLink, VendorUrl } from './vendor-parts';
 
 export interface VendorItemProps {
@@ -10,6 +12,8 @@ export interface VendorItemProps {
   lastCrawl?: ReactNode;
   /** The "Next run" cell, when the screen shows schedules. */
   nextRun?: ReactNode;
+  /** The workspace's tiers, to name the vendor's. */
+  tiers?: readonly ProgrammeTier[];
   /** Whether the vendor is chosen (to move it); no checkbox without `onSelect`. */
   selected?: boolean;
   onSelect?: (vendorId: string, selected: boolean) => void;
@@ -32,7 +36,7 @@ export const lastAssessed = (vendor: VendorListItem) =>
     : 'Not yet';
 
 /** A vendor as a table row, from the medium breakpoint up. */
-export function VendorRow({ vendor, onCrawl, lastCrawl, nextRun, selected = false, onSelect }: VendorItemProps) {
+export function VendorRow({ vendor, onCrawl, lastCrawl, nextRun, tiers, selected = false, onSelect }: VendorItemProps) {
   return (
     <Table.Tr data-testid="vendor-row" data-vendor-id={vendor.id} bg={selected ? 'var(--mantine-color-blue-light)' : undefined}>
       {onSelect && (
@@ -57,6 +61,12 @@ export function VendorRow({ vendor, onCrawl, lastCrawl, nextRun, selected = fals
       </Table.Td>
       <Table.Td>
         <VendorGrade vendor={vendor} />
+      </Table.Td>
+      <Table.Td>
+        <TierBadge tier={vendor.tier} name={tierName(tiers, vendor.tier)} />
+      </Table.Td>
+      <Table.Td>
+        <ReviewStatusBadge review={vendor.review} />
       </Table.Td>
       <Table.Td>
         <VendorCompliance vendor={vendor} />

@@ -1,4 +1,4 @@
-import { MESSAGES, type VendorListItem } from '@vendorwatch/contracts';
+import { DEFAULT_PROGRAMME_TIERS, MESSAGES, type VendorListItem } from '@vendorwatch/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { vendorListItem, vendorPage, workspace } from '@/testing/fixtures';
@@ -205,6 +205,47 @@ describe('VendorsList', () => {
     await user.click(await screen.findByRole('option', { name: 'Grade F' }));
     await waitFor(() => expect(lastAsked()).toMatchObject({ grade: 'F', sort: 'grade' }));
     expect(lastAsked().page).toBe('1');
+  });
+
+  it("shows each vendor's tier and review status, and filters by both", async () => {
+    const { requests } = mockFetch({
+      'GET /api/vendors': {
+        body: vendorPage([
+          vendor('a', 'Alpha', {
+            tier: 1,
+            review: { status: 'overdue', reason: 'The review was due on 1 Mar 2026', lastReviewedAt: null, nextReviewAt: null },
+          }),
+          vendor('b', 'Beta'),
+        ]),
+      },
+    });
+    const { user } = renderWithProviders(<VendorsList tiers={DEFAULT_PROGRAMME_TIERS} />, { initialEntries: ['/vendors'] });
+    const rows = await screen.findAllByTestId('vendor-row');
+    expect(
+      rows.map((row) => [
+        within(row).getByTestId('tier-badge').textContent,
+        within(row).getByTestId('review-status-badge').textContent,
+      ]),
+    ).toEqual([
+      ['Tier 1 · Critical', 'Overdue'],
+      ['No tier', 'Not reviewed'],
+    ]);
+    expect(within(rows[0]!).getByLabelText('Review: Overdue. The review was due on 1 Mar 2026')).toBeInTheDocument();
+
+    const lastAsked = () =>
+      Object.fromEntries(
+        new URLSearchParams(
+          requests()
+            .filter((r) => r.path === '/api/vendors')
+            .at(-1)!.search,
+        ),
+      );
+    await user.click(screen.getByRole('combobox', { name: 'Tier' }));
+    await user.click(await screen.findByRole('option', { name: '1 · Critical' }));
+    await waitFor(() => expect(lastAsked()).toMatchObject({ tier: '1' }));
+    await user.click(screen.getByRole('combobox', { name: 'Review status' }));
+    await user.click(await screen.findByRole('option', { name: 'Overdue' }));
+    await waitFor(() => expect(lastAsked()).toMatchObject({ tier: '1', reviewStatus: 'overdue' }));
   });
 
   it('says when nothing matches the search, not that there are no vendors', async () => {

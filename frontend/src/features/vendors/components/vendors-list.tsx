@@ -16,7 +16,7 @@ import {
   useMantineTheme,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { plural, MESSAGES, type Vendor, type VendorListItem } from '@vendorwatch/contracts';
+import { plural, MESSAGES, type ProgrammeTier, type Vendor, type VendorListItem } from '@vendorwatch/contracts';
 import { useState, type ReactNode } from 'react';
 import { SectionLoader } from '@/components/ui/section-loader';
 import { useCan } from '@/lib/workspace';
@@ -24,7 +24,7 @@ import { useVendors } from '../api/get-vendors';
 import { CrawlVendorDialog, type StartCrawlHandler } from './crawl-vendor-dialog';
 import { ImportVendorsButton } from './import-vendors-button';
 import { MoveVendorsButton } from './move-vendors-button';
-import { useVendorListView, VENDOR_PAGE_SIZE, type VendorListView } from './use-vendor-list-params';
+import { isFiltered, useVendorListView, VENDOR_PAGE_SIZE, type VendorListView } from './use-vendor-list-params';
 import { VendorCard } from './vendor-card';
 import { SortHeader, VendorListFilters } from './vendor-list-controls';
 import { VendorRow } from './vendor-row';
@@ -38,13 +38,15 @@ interface VendorsListProps {
   lastCrawlOf?: (vendor: VendorListItem) => ReactNode;
   /** Each vendor's "Next run" cell; supplied by the screen, which owns schedules. No column without it. */
   nextRunOf?: (vendorId: string) => ReactNode;
+  /** The workspace's tiers, to name each vendor's tier; supplied by the screen, which owns the programme settings. */
+  tiers?: readonly ProgrammeTier[];
 }
 
 /**
  * The analyst's main view: every vendor with its grade, compliance, vulnerable libraries, last
  * assessment and last crawl; searched, filtered, sorted and paged on the server, the view kept in the URL.
  */
-export function VendorsList({ onStartCrawl, apiNotice, lastCrawlOf, nextRunOf }: VendorsListProps) {
+export function VendorsList({ onStartCrawl, apiNotice, lastCrawlOf, nextRunOf, tiers }: VendorsListProps) {
   const { view, setView } = useVendorListView();
   const vendors = useVendors({
     params: {
@@ -54,6 +56,8 @@ export function VendorsList({ onStartCrawl, apiNotice, lastCrawlOf, nextRunOf }:
       grade: view.grade,
       label: view.label,
       crawlState: view.crawlState,
+      tier: view.tier,
+      reviewStatus: view.reviewStatus,
       page: view.page,
       limit: VENDOR_PAGE_SIZE,
     },
@@ -97,7 +101,7 @@ export function VendorsList({ onStartCrawl, apiNotice, lastCrawlOf, nextRunOf }:
         </Group>
       </Group>
       <Stack gap="md">
-        <VendorListFilters view={view} setView={setView} sortSelect={narrow} />
+        <VendorListFilters view={view} setView={setView} sortSelect={narrow} tiers={tiers} />
         <VendorsListBody
           vendors={vendors}
           view={view}
@@ -106,6 +110,7 @@ export function VendorsList({ onStartCrawl, apiNotice, lastCrawlOf, nextRunOf }:
           onCrawl={openCrawl}
           lastCrawlOf={lastCrawlOf}
           nextRunOf={nextRunOf}
+          tiers={tiers}
           selected={canMove ? selected : undefined}
           onSelect={canMove ? select : undefined}
           onSelectPage={(ids, on) =>
@@ -133,6 +138,7 @@ interface VendorsListBodyProps {
   onCrawl: (vendor: Vendor) => void;
   lastCrawlOf?: (vendor: VendorListItem) => ReactNode;
   nextRunOf?: (vendorId: string) => ReactNode;
+  tiers?: readonly ProgrammeTier[];
   selected?: Set<string>;
   onSelect?: (vendorId: string, selected: boolean) => void;
   onSelectPage: (vendorIds: string[], selected: boolean) => void;
@@ -146,6 +152,7 @@ function VendorsListBody({
   onCrawl,
   lastCrawlOf,
   nextRunOf,
+  tiers,
   selected,
   onSelect,
   onSelectPage,
@@ -167,7 +174,7 @@ function VendorsListBody({
   }
   const { items, total } = vendors.data;
   if (items.length === 0) {
-    const filtered = Boolean(view.q || view.grade || view.label || view.crawlState);
+    const filtered = isFiltered(view);
     return (
       <Text c="dimmed" ta="center" py="xl" data-testid="vendors-empty">
         {filtered ? 'No vendors match the search and filters' : MESSAGES.vendors.noneFound}
@@ -179,6 +186,7 @@ function VendorsListBody({
     onCrawl,
     lastCrawl: lastCrawlOf?.(vendor),
     nextRun: nextRunOf?.(vendor.id),
+    tiers,
     selected: selected?.has(vendor.id) ?? false,
     onSelect,
   });
@@ -194,7 +202,7 @@ function VendorsListBody({
           ))}
         </SimpleGrid>
       ) : (
-        <Table.ScrollContainer minWidth={900}>
+        <Table.ScrollContainer minWidth={1060}>
           <Table verticalSpacing="sm" highlightOnHover aria-label="Vendors" style={{ tableLayout: 'auto' }}>
             <Table.Thead>
               <Table.Tr>
@@ -214,6 +222,8 @@ function VendorsListBody({
                 <SortHeader column="grade" {...sortProps}>
                   Grade
                 </SortHeader>
+                <Table.Th>Tier</Table.Th>
+                <Table.Th>Review</Table.Th>
                 <SortHeader column="rate" {...sortProps}>
                   Compliance
                 </SortHeader>
