@@ -17,7 +17,7 @@ import { QuestionnairesRepository, type QuestionnaireRequestWithNames } from '@v
 import { createHash } from 'node:crypto';
 import { BadRequestError, ConflictError, NotFoundError } from '../../common/errors';
 import { AuditTrail, type LinkHolder } from '../audit-log/audit-trail';
-import { attachmentTypeOf, claimedTypeOf, TYPE_NAMES } from '../remediation/attachment-type';
+import { attachmentTypeOf, claimedTypeOf, TYPE_NAMES } from '../vendor-links/attachment-type';
 import { VendorLinksService } from '../vendor-links/vendor-links.service';
 import type { DocumentUpload } from './documents/read-document';
 import { QuestionnairesService } from './questionnaires.service';
