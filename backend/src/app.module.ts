@@ -35,6 +35,7 @@ import { SsoModule } from './modules/sso/sso.module';
 import { InvitationsModule } from './modules/invitations/invitations.module';
 import { MembersModule } from './modules/members/members.module';
 import { WorkspacesModule } from './modules/workspaces/workspaces.module';
+import { QuestionnairesModule } from './modules/questionnaires/questionnaires.module';
 import { RemediationModule } from './modules/remediation/remediation.module';
 import { RiskAcceptancesModule } from './modules/risk-acceptances/risk-acceptances.module';
 
@@ -79,6 +80,7 @@ export class AppModule {
         AlertsModule,
         RemediationModule,
         RiskAcceptancesModule,
+        QuestionnairesModule,
         // Operations: metrics, the queue dashboard and the API's documentation.
         MetricsModule,
         QueueDashboardModule,

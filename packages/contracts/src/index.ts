@@ -19,3 +19,5 @@ export * from './programme';
 export * from './review-status';
 export * from './intake-rule';
 export * from './sso';
+export * from './risk-acceptances';
+export * from './questionnaires';

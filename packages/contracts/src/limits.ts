@@ -146,6 +146,26 @@ export const LIMITS = {
     /** One address gets a new request from one workspace at most once in this many seconds. */
     recipientCooldownSeconds: 60,
   },
+  /** Questionnaires and documents (issue 41): templates, answers, uploaded documents. */
+  questionnaires: {
+    idMaxLength: 100,
+    nameMaxLength: 200,
+    sectionMaxLength: 300,
+    questionMaxLength: 2000,
+    guidanceMaxLength: 4000,
+    maxChoices: 20,
+    choiceMaxLength: 500,
+    maxQuestions: 500,
+    maxImportedTemplates: 50,
+    messageMaxLength: 5000,
+    answerMaxLength: 10_000,
+    commentMaxLength: 5000,
+    noteMaxLength: 5000,
+    documentMaxBytes: 10 * 1024 * 1024,
+    documentNameMaxLength: 255,
+    /** A document expiring within this many days is `expiring`. */
+    documentExpiringDays: 30,
+  },
 } as const;
 
 export const TIMEOUTS_MS = {

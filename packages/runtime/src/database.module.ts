@@ -38,6 +38,7 @@ import {
   WorkspacesRepository,
   VendorLinksRepository,
   RemediationRequestsRepository,
+  QuestionnairesRepository,
   type Database,
   type DatabaseHandle,
 } from '@vendorwatch/db';
@@ -95,6 +96,7 @@ const REPOSITORIES = [
   AuthIdentitiesRepository,
   AuthFlowStatesRepository,
   WorkspaceSsoRepository,
+  QuestionnairesRepository,
 ] as const;
 
 /**

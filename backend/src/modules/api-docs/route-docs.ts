@@ -49,6 +49,7 @@ import { INVENTORY_ROUTE_DOCS } from './inventory-route-docs';
 import { PROGRAMME_OVERVIEW_ROUTE_DOCS } from './programme-overview-route-docs';
 import { PROGRAMME_ROUTE_DOCS } from './programme-route-docs';
 import { RISK_ACCEPTANCE_ROUTE_DOCS } from './risk-acceptance-route-docs';
+import { QUESTIONNAIRE_ROUTE_DOCS } from './questionnaire-route-docs';
 import { TEAMS_ROUTE_DOCS } from './teams-route-docs';
 import { REMEDIATION_ROUTE_DOCS } from './remediation-route-docs';
 
@@ -443,4 +444,5 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   ...PROGRAMME_ROUTE_DOCS,
   ...RISK_ACCEPTANCE_ROUTE_DOCS,
   ...REMEDIATION_ROUTE_DOCS,
+  ...QUESTIONNAIRE_ROUTE_DOCS,
 };

@@ -36,3 +36,4 @@ export * from './risk-acceptances.repository';
 export * from './auth-identities.repository';
 export * from './auth-flow-states.repository';
 export * from './workspace-sso.repository';
+export * from './questionnaires.repository';

@@ -13,3 +13,4 @@ export * from './remediation';
 export * from './risk-acceptances';
 export * from './programme';
 export * from './sso';
+export * from './questionnaires';
