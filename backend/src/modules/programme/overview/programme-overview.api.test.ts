@@ -291,6 +291,11 @@ describe('the programme overview, the risk profile and the exports (issue 40 §6
     expect(text).toContain('Vendor says fixed');
     expect(text).toContain('Accepted until the approved migration (45 d)');
     expect(text).toContain(`Approved by: ${bob.email}`);
+    // The latest questionnaire and the documents with their validity (issue 41).
+    expect(text).toContain('Latest questionnaire');
+    expect(text).toMatch(/MVSP 3\.0: (In progress|Sent) · due \d{4}-\d{2}-\d{2}/);
+    expect(text).toMatch(/SOC 2 report\s+soc2-10\.pdf\s+\d{4}-\d{2}-\d{2}\s+Expiring soon/);
+    expect(text).toMatch(/SOC 2 report\s+soc2-200\.pdf\s+\d{4}-\d{2}-\d{2}\s+Valid/);
     // Not open, not active: not in the profile.
     expect(text).not.toContain('pending migration');
     pages.forEach((page, i) => expect(page).toContain(`Page ${i + 1} of ${pages.length}`));
