@@ -16,14 +16,17 @@ const swc = [
   },
 ];
 
+const ESM_ONLY = 'normalize-url|@scure|@noble|openid-client|oauth4webapi|jose|oidc-provider';
+
 /** @type {import('jest').Config} */
 const project = {
   rootDir: __dirname,
   testEnvironment: 'node',
   roots: ['<rootDir>/backend/src', '<rootDir>/worker/src', '<rootDir>/packages', '<rootDir>/test-support'],
-  // ES-module-only dependencies (normalize-url; otplib's @scure and @noble) are compiled to CommonJS like our sources.
-  transform: { '^.+\\.ts$': swc, '^.+/node_modules/(normalize-url|@scure|@noble)/.+\\.js$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!(normalize-url|@scure|@noble)/)'],
+  // ES-module-only dependencies are compiled to CommonJS like our sources: normalize-url; otplib's @scure
+  // and @noble; openid-client with oauth4webapi and jose; the tests' OpenID provider, oidc-provider.
+  transform: { '^.+\\.ts$': swc, [`^.+/node_modules/(${ESM_ONLY})/.+\\.js$`]: swc },
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY})/)`],
   moduleNameMapper: {
     '^@vendorwatch/db/testing$': '<rootDir>/packages/db/src/testing',
     '^@vendorwatch/(contracts|compliance|db|runtime)$': '<rootDir>/packages/$1/src',

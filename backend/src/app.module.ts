@@ -31,9 +31,11 @@ import { ProgrammeModule } from './modules/programme/programme.module';
 import { AccessModule } from './modules/access/access.module';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module';
 import { AuditLogModule } from './modules/audit-log/audit-log.module';
+import { SsoModule } from './modules/sso/sso.module';
 import { InvitationsModule } from './modules/invitations/invitations.module';
 import { MembersModule } from './modules/members/members.module';
 import { WorkspacesModule } from './modules/workspaces/workspaces.module';
+import { QuestionnairesModule } from './modules/questionnaires/questionnaires.module';
 import { RemediationModule } from './modules/remediation/remediation.module';
 import { RiskAcceptancesModule } from './modules/risk-acceptances/risk-acceptances.module';
 
@@ -53,6 +55,8 @@ export class AppModule {
         // Teams: the /api guard (who, in which workspace, with what role), and the audit log every change appends to.
         AccessModule,
         AuditLogModule,
+        // Single sign-on: workspaces linked to the company's identity provider (issue 42).
+        SsoModule,
         WorkspacesModule,
         MembersModule,
         InvitationsModule,
@@ -76,6 +80,7 @@ export class AppModule {
         AlertsModule,
         RemediationModule,
         RiskAcceptancesModule,
+        QuestionnairesModule,
         // Operations: metrics, the queue dashboard and the API's documentation.
         MetricsModule,
         QueueDashboardModule,

@@ -3,6 +3,7 @@ import {
   AuditLogRepository,
   CrawlFrontierRepository,
   CrawlJobsRepository,
+  QuestionnairesRepository,
   RemediationRequestsRepository,
   VendorLinksRepository,
 } from '@vendorwatch/db';
@@ -18,6 +19,7 @@ import {
   createGuardedAgent,
   ProgrammeMailer,
   publicUrl,
+  QuestionnaireReminderSource,
   RemediationReminderSource,
   VendorLinkReminderSender,
 } from '@vendorwatch/runtime';
@@ -176,15 +178,26 @@ export class WorkerModule {
         { provide: ProgrammeMailer, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new ProgrammeMailer(config) },
         {
           provide: VendorLinkReminderSender,
-          inject: [APP_CONFIG, VendorLinksRepository, AuditLogRepository, ProgrammeMailer, RemediationRequestsRepository],
+          inject: [
+            APP_CONFIG,
+            VendorLinksRepository,
+            AuditLogRepository,
+            ProgrammeMailer,
+            RemediationRequestsRepository,
+            QuestionnairesRepository,
+          ],
           useFactory: (
             config: AppConfig,
             links: VendorLinksRepository,
             auditLog: AuditLogRepository,
             mailer: ProgrammeMailer,
             requests: RemediationRequestsRepository,
+            questionnaires: QuestionnairesRepository,
           ) =>
-            new VendorLinkReminderSender(links, auditLog, mailer, [new RemediationReminderSource(requests, publicUrl(config))]),
+            new VendorLinkReminderSender(links, auditLog, mailer, [
+              new RemediationReminderSource(requests, publicUrl(config)),
+              new QuestionnaireReminderSource(questionnaires),
+            ]),
         },
         ...afterCrawlProviders,
         {

@@ -9,6 +9,8 @@ export interface AuthUser {
   aal?: string;
   /** When a password-reset link opened this session (Unix seconds); such a session may set a new password. */
   recoveredAt?: number;
+  /** The session was signed in through the company's identity provider (SSO): a workspace that requires SSO opens for it. */
+  ssoSignIn?: boolean;
 }
 
 export const CurrentUser = createParamDecorator((_: unknown, context: ExecutionContext): AuthUser => {

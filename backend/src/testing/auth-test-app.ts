@@ -95,7 +95,8 @@ export async function startAuthTestApp(
     },
     (config) => AuthTestModule.forRoot(config),
   );
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  // PORT: a test that must name the address up front (an identity provider's redirect URI) picks it.
+  await app.listen({ port: Number(overrides.PORT ?? 0), host: '127.0.0.1' });
   const { port } = app.getHttpServer().address() as { port: number };
   return {
     app,

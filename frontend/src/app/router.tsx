@@ -47,6 +47,7 @@ export const routes: RouteObject[] = [
               { path: app.remediationRequests.path, lazy: lazyScreen(() => import('./routes/app/remediation-requests')) },
               { path: app.remediationRequest.path, lazy: lazyScreen(() => import('./routes/app/remediation-request')) },
               { path: app.programme.path, lazy: lazyScreen(() => import('./routes/app/programme')) },
+              { path: app.questionnaire.path, lazy: lazyScreen(() => import('./routes/app/questionnaire')) },
               { path: app.crawls.path, lazy: lazyScreen(() => import('./routes/app/crawls')) },
               { path: app.crawlJob.path, lazy: lazyScreen(() => import('./routes/app/crawl-job')) },
               { path: app.reports.path, lazy: lazyScreen(() => import('./routes/app/reports')) },

@@ -40,6 +40,10 @@ export const paths = {
       getHref: (vendorId: string, crawlJobId?: string) =>
         `/vendors/${encodeURIComponent(vendorId)}${crawlJobId ? `?crawl=${encodeURIComponent(crawlJobId)}` : ''}`,
     },
+    questionnaire: {
+      path: '/questionnaires/:questionnaireId',
+      getHref: (questionnaireId: string) => `/questionnaires/${encodeURIComponent(questionnaireId)}`,
+    },
     remediationRequest: {
       path: '/remediation-requests/:requestId',
       getHref: (requestId: string) => `/remediation-requests/${encodeURIComponent(requestId)}`,

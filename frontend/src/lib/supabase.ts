@@ -12,7 +12,9 @@ let authOrigin: { url: string; anonKey: string } | null = null;
 export const initSupabase = (config: PublicConfig): SupabaseClient => {
   // Null means the backend's embedded, Supabase-Auth-compatible API on this very origin.
   authOrigin ??= { url: config.supabaseUrl ?? window.location.origin, anonKey: config.supabaseAnonKey };
-  client ??= createClient(authOrigin.url, authOrigin.anonKey);
+  // PKCE: a sign-in through the company's identity provider comes back with a code (not tokens in
+  // the URL), which this client redeems with the verifier it kept. Password sign-ins are unchanged.
+  client ??= createClient(authOrigin.url, authOrigin.anonKey, { auth: { flowType: 'pkce' } });
   return client;
 };
 

@@ -20,3 +20,9 @@ export {
   type DomainPostureSummary,
 } from './posture';
 export * from './acceptances';
+export {
+  QUESTIONNAIRE_CHECK_MAPPING,
+  SHIPPED_QUESTIONNAIRES,
+  questionsOf,
+  shippedQuestionnaire,
+} from './questionnaires/shipped-templates';

@@ -18,3 +18,6 @@ export * from './risk-acceptances';
 export * from './programme';
 export * from './review-status';
 export * from './intake-rule';
+export * from './sso';
+export * from './risk-acceptances';
+export * from './questionnaires';

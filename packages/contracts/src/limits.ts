@@ -76,6 +76,15 @@ export const LIMITS = {
    * Teams (issue 33): every name, address and token an input takes is bounded, and so is every list a
    * workspace keeps (members, pending invitations, API keys); an invitation lapses after `invitationDays`.
    */
+  /** Single sign-on (issue 42): a workspace's mapping of the provider's groups to roles. */
+  sso: {
+    maxGroups: 100,
+    groupMaxLength: 200,
+    claimMaxLength: 100,
+    /** How long a person may take at the provider, and the app to redeem its code. */
+    flowExpirySeconds: 600,
+    authCodeExpirySeconds: 300,
+  },
   workspaces: {
     nameMaxLength: 100,
     /** Workspaces a user may create besides their personal one. */
@@ -136,6 +145,26 @@ export const LIMITS = {
     requestsPerWorkspacePerDay: 200,
     /** One address gets a new request from one workspace at most once in this many seconds. */
     recipientCooldownSeconds: 60,
+  },
+  /** Questionnaires and documents (issue 41): templates, answers, uploaded documents. */
+  questionnaires: {
+    idMaxLength: 100,
+    nameMaxLength: 200,
+    sectionMaxLength: 300,
+    questionMaxLength: 2000,
+    guidanceMaxLength: 4000,
+    maxChoices: 20,
+    choiceMaxLength: 500,
+    maxQuestions: 500,
+    maxImportedTemplates: 50,
+    messageMaxLength: 5000,
+    answerMaxLength: 10_000,
+    commentMaxLength: 5000,
+    noteMaxLength: 5000,
+    documentMaxBytes: 10 * 1024 * 1024,
+    documentNameMaxLength: 255,
+    /** A document expiring within this many days is `expiring`. */
+    documentExpiringDays: 30,
   },
 } as const;
 

@@ -22,6 +22,7 @@ export const MESSAGES = {
   },
   auth: {
     authenticationRequired: 'Authentication required',
+    pkceCodeRequired: 'auth_code and code_verifier are required',
     tokenRequired: 'Authentication token required',
     userNotAuthenticated: 'User not authenticated',
     noActiveSession: 'No active session',
@@ -385,6 +386,46 @@ export const MESSAGES = {
     notComparedYet: 'Compared once the crawl completes',
     noPageChanges: 'No page was added, removed or changed',
   },
+  /** Single sign-on with the company's OpenID Connect provider (issue 42). */
+  sso: {
+    continueWith: 'Continue with {provider}',
+    notConfigured: 'Single sign-on is not configured on this server',
+    unsupportedProvider: 'Unsupported provider: only "oidc" is configured',
+    codeChallengeRequired: 'A PKCE code_challenge is required to sign in with a provider',
+    codeChallengeMethodInvalid: 'code_challenge_method must be s256 or plain',
+    workspaceRequiresSso: 'This workspace requires signing in with {provider}',
+    actorLabel: 'SSO provider {provider}',
+    authCodeInvalid: 'The sign-in code is invalid, expired or was used already. Please sign in again.',
+    codeVerifierMismatch: 'The code verifier does not match the sign-in that was started here. Please sign in again.',
+    // Each error of a sign-in through the provider, in words that say what to check.
+    flowExpired: 'This sign-in took too long or was already used. Please try again.',
+    providerUnreachable:
+      'Could not reach {provider} to sign in. The administrator should check AUTH_OIDC_ISSUER: it must be the issuer URL whose /.well-known/openid-configuration the provider serves.',
+    clientRejected:
+      "{provider} refused this application's credentials. The administrator should check AUTH_OIDC_CLIENT_ID and AUTH_OIDC_CLIENT_SECRET against the application registered at the provider.",
+    redirectUriRejected:
+      "{provider} does not accept this application's callback address. The administrator should register {callback} as a redirect URI of the application at the provider.",
+    providerDenied: '{provider} did not sign you in: {reason}',
+    emailMissing:
+      '{provider} did not say which email address you have. The administrator should make the provider send the email claim (the "email" scope).',
+    emailUnverified:
+      '{provider} does not confirm that you own {email}, so it cannot be used to sign in here. Verify the address at the provider, or sign in with your password.',
+    subjectMismatch:
+      'The account for {email} is already linked to another {provider} identity. Ask an administrator to check the account at the provider.',
+    tokenRejected:
+      "{provider} answered with a sign-in that could not be verified ({reason}). Please try again; if it keeps failing, the administrator should check the provider's configuration.",
+    unexpected: 'Signing in with {provider} failed unexpectedly. Please try again.',
+    // The workspace settings.
+    personalNotLinkable: 'A personal workspace cannot be linked to single sign-on',
+    requiredWithoutProvider: 'Single sign-on cannot be required: it is not configured on this server',
+    ownerNotMappable: 'Groups cannot make someone an owner: owners are chosen in the workspace',
+    invalidRole: 'Role must be admin, editor or viewer',
+    groupRequired: 'A group name is required',
+    groupTooLong: 'A group name may be at most {max} characters',
+    tooManyGroups: 'At most {max} groups may be mapped to roles',
+    claimInvalid: 'The group claim must be 1 to {max} characters',
+    saved: 'Single sign-on settings saved',
+  },
   /** Who may act where (issue 33): the answers of the /api guard. */
   access: {
     notMember: 'Not a member of this workspace',
@@ -590,6 +631,56 @@ export const MESSAGES = {
     subject: 'A request to fix findings about your website',
     reminderSubject: 'Reminder: a request to fix findings about your website',
     ownerReminderSubject: 'A remediation request is a week overdue',
+  },
+  /** Questionnaires and documents through the vendor link (issue 41). */
+  questionnaires: {
+    templateNotFound: 'No questionnaire template with this id',
+    importEmpty:
+      'The file holds no questions: its first row names the columns (id, section, question, type, choices, guidance), one question per row below',
+    importColumnMissing: 'The first row must name the columns {columns}',
+    importTooManyRows: 'A questionnaire may hold at most {max} questions',
+    importInvalid: 'Nothing was imported: fix the rows listed and import the file again ({rows} with errors)',
+    importCell: 'Row {row}, column {column}: {problem}',
+    idRequired: 'an id is required',
+    idInvalid: 'the id may hold letters, digits, dots, dashes and underscores (at most {max} characters)',
+    idRepeated: 'the id {id} is also on row {other}',
+    sectionTooLong: 'the section may be at most {max} characters',
+    questionRequired: 'the question text is required',
+    questionTooLong: 'the question may be at most {max} characters',
+    typeInvalid: 'the type must be yes_no, text or choice',
+    choicesRequired: 'a choice question lists its choices, separated by | or new lines',
+    choicesTooMany: 'at most {max} choices of at most {length} characters each',
+    guidanceTooLong: 'the guidance may be at most {max} characters',
+    nameRequired: 'Name the questionnaire',
+    nameTooLong: 'The name may be at most {max} characters',
+    tooManyTemplates: 'A workspace may keep at most {max} imported questionnaires',
+    templateIdRequired: 'Choose a questionnaire template',
+    contactEmailInvalid: 'Enter the contact email address',
+    dueAtInvalid: 'The due date must be a date from today on',
+    messageTooLong: 'The message may be at most {max} characters',
+    requestNotFound: 'No questionnaire request with this id',
+    questionNotFound: 'The questionnaire has no question with this id',
+    answerRequired: 'Give an answer',
+    answerTooLong: 'An answer may be at most {max} characters',
+    answerYesNo: 'Answer yes or no',
+    answerChoice: 'Answer with one of the choices',
+    commentTooLong: 'A comment may be at most {max} characters',
+    decisionInvalid: 'The decision must be accept or follow_up',
+    noteRequired: 'A follow-up needs a note for the vendor',
+    noteTooLong: 'A note may be at most {max} characters',
+    notAnswered: 'This question has not been answered yet',
+    closed: 'This questionnaire is {state}: it can no longer be changed',
+    notSubmitted: 'Answers can be reviewed once the vendor has submitted them',
+    unanswered: 'Answer every question before submitting ({count} unanswered)',
+    stateInvalid: 'State must be one of {values}',
+    formatInvalid: 'Format must be xlsx or csv',
+    documentTypeInvalid: 'The document type must be one of {values}',
+    validUntilInvalid: 'Valid until must be a date (YYYY-MM-DD)',
+    documentNotFound: 'No document with this id',
+    documentFileRequired:
+      'Choose a file to upload (form field "file") with its type (form field "type") and valid-until date (form field "validUntil")',
+    emailSubject: 'A security questionnaire to answer',
+    reminderSubject: 'Reminder: a security questionnaire to answer',
   },
 } as const;
 

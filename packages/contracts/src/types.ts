@@ -125,6 +125,8 @@ export const publicConfigSchema = z
      * written to the server's log (development without SMTP), or not sent at all.
      */
     authEmails: z.enum(AUTH_EMAIL_DELIVERIES),
+    /** Single sign-on with the company's OpenID Connect provider (issue 42): the sign-in button's name, or null. */
+    oidc: z.object({ name: z.string() }).nullable().optional(),
   })
   .meta({ id: 'PublicConfig' });
 export type PublicConfig = z.output<typeof publicConfigSchema>;

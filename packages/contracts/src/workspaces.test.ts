@@ -34,6 +34,7 @@ describe('workspace roles', () => {
         'riskAcceptances.request',
         'remediation.write',
         'programme.write',
+        'questionnaires.write',
       ].sort(),
     );
   });
@@ -50,6 +51,7 @@ describe('workspace roles', () => {
         'vendors.move',
         'riskAcceptances.decide',
         'programmeTiers.write',
+        'questionnaireTemplates.import',
       ].sort(),
     );
   });

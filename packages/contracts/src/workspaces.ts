@@ -61,6 +61,9 @@ export const WORKSPACE_PERMISSIONS = {
   'programme.write': 'editor',
   /** Issue 40: the workspace's tier names and intervals. */
   'programmeTiers.write': 'admin',
+  /** Questionnaires sent to vendors (send, review, cancel); importing a workspace's own templates is a setting. */
+  'questionnaires.write': 'editor',
+  'questionnaireTemplates.import': 'admin',
 } as const satisfies Record<string, WorkspaceRole>;
 export type WorkspacePermission = keyof typeof WORKSPACE_PERMISSIONS;
 
@@ -166,6 +169,17 @@ export const AUDIT_ACTIONS = [
   'risk_acceptance.approve',
   'risk_acceptance.reject',
   'risk_acceptance.revoke',
+  // Issue 42: single sign-on settings.
+  'workspace.sso_update',
+  'questionnaire_template.import',
+  'questionnaire.create',
+  'questionnaire.cancel',
+  'questionnaire.review',
+  'questionnaire.view',
+  'questionnaire.answer',
+  'questionnaire.submit',
+  'questionnaire.remind',
+  'vendor_document.upload',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

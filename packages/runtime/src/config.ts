@@ -115,6 +115,17 @@ export const configSchema = z.object({
   AUTH_REDIRECT_URLS: commaSeparated,
   /** How long an emailed link (confirmation or password reset, and the code beside it) stays valid. */
   AUTH_EMAIL_LINK_EXPIRY_SECONDS: z.coerce.number().int().min(60).max(3600).default(3600),
+  /**
+   * Single sign-on with the company's OpenID Connect provider (issue 42): the issuer (its
+   * /.well-known/openid-configuration is read at start of each sign-in), this app's client id and
+   * secret there, and the name the sign-in button shows. Unset issuer: no SSO.
+   */
+  AUTH_OIDC_ISSUER: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  AUTH_OIDC_CLIENT_ID: optionalString,
+  AUTH_OIDC_CLIENT_SECRET: optionalString,
+  AUTH_OIDC_NAME: optionalString.pipe(z.string().max(60).default('SSO')),
+  /** The ID token claim that lists the user's groups (workspaces may override it). */
+  AUTH_OIDC_GROUPS_CLAIM: optionalString.pipe(z.string().max(100).default('groups')),
   SMTP_URL: optionalString,
   SMTP_FROM: z.string().default('Vendorwatch <no-reply@vendorwatch.local>'),
 

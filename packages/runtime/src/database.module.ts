@@ -10,6 +10,8 @@ import {
   AlertsRepository,
   ApiKeysRepository,
   AuditLogRepository,
+  AuthFlowStatesRepository,
+  AuthIdentitiesRepository,
   ComplianceAssessmentsRepository,
   CrawlInventoriesRepository,
   SchedulesRepository,
@@ -32,9 +34,11 @@ import {
   VendorsRepository,
   WorkspaceInvitationsRepository,
   WorkspaceMembersRepository,
+  WorkspaceSsoRepository,
   WorkspacesRepository,
   VendorLinksRepository,
   RemediationRequestsRepository,
+  QuestionnairesRepository,
   type Database,
   type DatabaseHandle,
 } from '@vendorwatch/db';
@@ -89,6 +93,10 @@ const REPOSITORIES = [
   ProgrammeTiersRepository,
   VendorReviewsRepository,
   RiskAcceptancesRepository,
+  AuthIdentitiesRepository,
+  AuthFlowStatesRepository,
+  WorkspaceSsoRepository,
+  QuestionnairesRepository,
 ] as const;
 
 /**

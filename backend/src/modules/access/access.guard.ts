@@ -1,6 +1,7 @@
 import {
   BadRequestException,
   ForbiddenException,
+  Inject,
   Injectable,
   UnauthorizedException,
   type CanActivate,
@@ -13,12 +14,14 @@ import {
   isWorkspacePermission,
   MESSAGES,
   PEOPLE_ONLY_PERMISSIONS,
+  ssoMessages,
   WORKSPACE_HEADER,
   WORKSPACE_PERMISSIONS,
   workspaceMessages,
   type Permission,
 } from '@vendorwatch/contracts';
-import { WorkspacesRepository, type MembershipRow } from '@vendorwatch/db';
+import { WorkspacesRepository, type AccessMembershipRow } from '@vendorwatch/db';
+import { APP_CONFIG, type AppConfig } from '@vendorwatch/runtime';
 import { IS_PUBLIC, type AuthUser } from '../../common/auth-user';
 import { NotFoundError } from '../../common/errors';
 import { apiAuthFailureMessage } from '../api-auth/auth-failure';
@@ -37,7 +40,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * 2. in which workspace — the route's `:workspaceId`, else the `X-Workspace-Id` header, else the
  *    caller's personal workspace (a key: its own workspace); 403 "Not a member of this workspace"
  *    for one the caller does not belong to, read afresh on every request;
- * 3. whether the caller's role there allows the route's declared permission (`@Requires`).
+ * 3. whether the caller's role there allows the route's declared permission (`@Requires`);
+ * 4. for a workspace that requires SSO, that a person's session came through it (owners excepted).
  * A route that declares no permission (the start-up check refuses one under /api) runs for a person
  * without a workspace, and refuses API keys.
  */
@@ -48,6 +52,7 @@ export class AccessGuard implements CanActivate {
     private readonly tokens: BearerAuthenticator,
     private readonly keys: ApiKeyAuthenticator,
     private readonly workspaces: WorkspacesRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -97,10 +102,14 @@ export class AccessGuard implements CanActivate {
     return authentication.user;
   }
 
-  private async membershipOf(user: AuthUser, request: AccessRequest): Promise<MembershipRow> {
+  private async membershipOf(user: AuthUser, request: AccessRequest): Promise<AccessMembershipRow> {
     const named = requestedWorkspace(request);
     const membership = named ? await this.workspaces.findForUser(user.id, named) : await this.workspaces.personalOf(user.id);
     if (!membership) throw new ForbiddenException(MESSAGES.access.notMember);
+    // SSO required (issue 42): a password session no longer opens it, except an owner's (the way back in
+    // when the provider is broken). API keys are not people's sessions and keep working.
+    if (membership.ssoRequired && !user.ssoSignIn && membership.role !== 'owner')
+      throw new ForbiddenException(ssoMessages.workspaceRequiresSso(this.config.AUTH_OIDC_NAME));
     return membership;
   }
 

@@ -145,7 +145,8 @@ export class BearerAuthenticator {
       if (!open) throw new SessionEndedError();
       secondFactorMissing = open.mfaEnabled && claims.aal !== 'aal2';
     }
-    const recoveredAt = (Array.isArray(claims.amr) ? claims.amr : []).find((entry) => entry?.method === 'recovery')?.timestamp;
+    const amr = Array.isArray(claims.amr) ? claims.amr : [];
+    const recoveredAt = amr.find((entry) => entry?.method === 'recovery')?.timestamp;
     const user: AuthUser = {
       id: claims.sub,
       email: claims.email ?? '',
@@ -154,6 +155,8 @@ export class BearerAuthenticator {
       aal: claims.aal,
     };
     if (recoveredAt !== undefined) user.recoveredAt = recoveredAt;
+    // The session's own record of how it began (signed into the token): only the embedded auth's SSO sets it.
+    if (!this.config.SUPABASE_URL && amr.some((entry) => entry?.method === 'oauth')) user.ssoSignIn = true;
     return { user, secondFactorMissing };
   }
 }

@@ -49,6 +49,7 @@ import { INVENTORY_ROUTE_DOCS } from './inventory-route-docs';
 import { PROGRAMME_OVERVIEW_ROUTE_DOCS } from './programme-overview-route-docs';
 import { PROGRAMME_ROUTE_DOCS } from './programme-route-docs';
 import { RISK_ACCEPTANCE_ROUTE_DOCS } from './risk-acceptance-route-docs';
+import { QUESTIONNAIRE_ROUTE_DOCS } from './questionnaire-route-docs';
 import { TEAMS_ROUTE_DOCS } from './teams-route-docs';
 import { REMEDIATION_ROUTE_DOCS } from './remediation-route-docs';
 
@@ -338,7 +339,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     errors: { 422: 'Weak password or already registered', ...rateLimited },
   },
   'POST /auth/v1/token': {
-    summary: 'Sign in (grant_type=password) or refresh a session (grant_type=refresh_token)',
+    summary:
+      'Sign in (grant_type=password), refresh a session (grant_type=refresh_token), or redeem the code an SSO sign-in returned with (grant_type=pkce)',
     response: tokenResponseSchema,
     errors: rateLimited,
   },
@@ -388,6 +390,18 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     auth: 'bearer',
     errors: { 403: 'Ending other sessions needs an aal2 session when the account has a second factor' },
   },
+  'GET /auth/v1/authorize': {
+    summary: "Sign in with the company's OpenID Connect provider (provider=oidc, with a PKCE code_challenge): redirects to it",
+    response: null,
+    status: 302,
+    errors: { 400: 'Another provider, SSO not configured, or no code_challenge', ...rateLimited },
+  },
+  'GET /auth/v1/callback': {
+    summary: "The identity provider's return: redirects to the app's redirect_to with ?code= (or ?error= and error_description)",
+    response: null,
+    status: 303,
+    errors: rateLimited,
+  },
   'GET /auth/v1/settings': { summary: "The auth server's settings", response: z.record(z.string(), z.unknown()) },
   'GET /auth/v1/health': { summary: 'The auth server answers', response: z.record(z.string(), z.string()) },
   'GET /auth/v1/.well-known/jwks.json': { summary: 'Public keys that verify access tokens', response: jwksSchema },
@@ -430,4 +444,5 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   ...PROGRAMME_ROUTE_DOCS,
   ...RISK_ACCEPTANCE_ROUTE_DOCS,
   ...REMEDIATION_ROUTE_DOCS,
+  ...QUESTIONNAIRE_ROUTE_DOCS,
 };

@@ -7,6 +7,7 @@ import {
   invitationSchema,
   memberSchema,
   workspaceSchema,
+  workspaceSsoSchema,
 } from '@vendorwatch/contracts';
 import { z } from 'zod';
 import type { RouteDoc } from './route-doc';
@@ -32,6 +33,16 @@ export const TEAMS_ROUTE_DOCS: Record<string, RouteDoc> = {
     ...deleted,
     summary: 'Delete a shared workspace and everything in it (owners)',
     errors: { 409: 'A personal workspace cannot be deleted' },
+  },
+  'GET /api/workspaces/:workspaceId/sso': {
+    summary: "The workspace's single sign-on settings: linked to the provider, groups → roles, default role, SSO required",
+    response: workspaceSsoSchema,
+  },
+  'PUT /api/workspaces/:workspaceId/sso': {
+    summary:
+      'Link the workspace to the identity provider (owners): its members follow the groups claim at each SSO sign-in; owners are never changed by it',
+    response: workspaceSsoSchema,
+    errors: { 400: 'A personal workspace, an owner role in the mapping, or too many or too long groups' },
   },
   'GET /api/workspaces/:workspaceId/members': {
     summary: "The workspace's members with their roles",

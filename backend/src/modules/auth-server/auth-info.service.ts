@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { OIDC_PROVIDER } from '@vendorwatch/contracts';
 import { APP_CONFIG, type AppConfig } from '@vendorwatch/runtime';
 import type { Jwks } from '../api-auth/jwks-key-set';
 import { SigningKeysService } from './signing-keys.service';
@@ -13,7 +14,13 @@ export class AuthInfoService {
 
   settings() {
     return {
-      external: { email: true, phone: false, anonymous_users: false },
+      // As Supabase Auth lists its providers: `oidc` when the company's identity provider is configured.
+      external: {
+        email: true,
+        phone: false,
+        anonymous_users: false,
+        [OIDC_PROVIDER]: Boolean(this.config.AUTH_OIDC_ISSUER && this.config.AUTH_OIDC_CLIENT_ID),
+      },
       disable_signup: false,
       mailer_autoconfirm: this.config.AUTH_AUTOCONFIRM,
       phone_autoconfirm: false,

@@ -15,6 +15,10 @@ import { FactorLockout } from './factor-lockout.service';
 import { FactorsController } from './factors.controller';
 import { FactorsService } from './factors.service';
 import { GoTrueAuthGuard } from './gotrue-auth.guard';
+import { OAuthController } from './oauth.controller';
+import { OidcAccounts } from './oidc/oidc-accounts';
+import { OidcClient } from './oidc/oidc-client';
+import { OidcSignInService } from './oidc/oidc-sign-in.service';
 import { PasswordHasher } from './password-hasher';
 import { ReauthenticationService } from './reauthentication.service';
 import { RedirectPolicy } from './redirect-policy';
@@ -24,13 +28,13 @@ import { UserViewService } from './user-view.service';
 
 /**
  * The embedded, Supabase-Auth-compatible auth server (/auth/v1): accounts, sessions, emailed
- * links, TOTP factors and the signing keys. Switched off (404) when SUPABASE_URL points at a
+ * links, TOTP factors, sign-in through the company's OpenID Connect provider and the signing keys. Switched off (404) when SUPABASE_URL points at a
  * hosted project. The /api token check is ApiAuthModule's, which this module also uses for its
  * own signed-in routes.
  */
 @Module({
   imports: [ApiAuthModule, ThrottlerModule.forRootAsync({ inject: [APP_CONFIG], useFactory: authThrottlerOptions })],
-  controllers: [AuthController, FactorsController, AuthInfoController],
+  controllers: [AuthController, OAuthController, FactorsController, AuthInfoController],
   providers: [
     SigningKeysService,
     AccessTokensService,
@@ -47,7 +51,10 @@ import { UserViewService } from './user-view.service';
     AuthInfoService,
     EmbeddedAuthGuard,
     GoTrueAuthGuard,
+    OidcClient,
+    OidcAccounts,
+    OidcSignInService,
   ],
-  exports: [SessionsService, AuthMailer],
+  exports: [SessionsService, AuthMailer, OidcClient],
 })
 export class AuthServerModule {}

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { formatMessage, MESSAGES, type TokenResponse } from '@vendorwatch/contracts';
+import { formatMessage, LIMITS, MESSAGES, type TokenResponse } from '@vendorwatch/contracts';
 import {
+  AuthFlowStatesRepository,
   AuthMfaFactorsRepository,
   AuthOneTimeTokensRepository,
   AuthRefreshTokensRepository,
@@ -14,6 +15,7 @@ import type { AuthUser } from '../../common/auth-user';
 import { AccessTokensService } from './access-tokens.service';
 import type { TokenBody } from './dto/auth.dto';
 import { AuthErrors } from './gotrue-error';
+import { verifierMatches } from './oidc/pkce';
 import { digestOf, newOpaqueToken } from './opaque-tokens';
 import { PasswordHasher } from './password-hasher';
 import { UserViewService } from './user-view.service';
@@ -30,7 +32,10 @@ export type { TokenResponse };
  * How the user proved who they are (the `amr` claim): a password, the emailed confirmation link
  * or code, a password-reset link, or an authenticator app's code.
  */
-export type SignInMethod = 'password' | 'otp' | 'recovery' | 'totp';
+export type SignInMethod = 'password' | 'otp' | 'recovery' | 'totp' | 'oauth';
+
+/** The sign-in came through the company's identity provider (Supabase Auth's `amr` method for an external provider). */
+export const SSO_METHOD: SignInMethod = 'oauth';
 
 export type LogoutScope = 'global' | 'local' | 'others';
 const LOGOUT_SCOPES = new Set<string>(['global', 'local', 'others'] satisfies LogoutScope[]);
@@ -44,6 +49,7 @@ export class SessionsService {
     private readonly refreshTokens: AuthRefreshTokensRepository,
     private readonly pendingTokens: AuthOneTimeTokensRepository,
     private readonly factors: AuthMfaFactorsRepository,
+    private readonly flows: AuthFlowStatesRepository,
     private readonly hasher: PasswordHasher,
     private readonly accessTokens: AccessTokensService,
     private readonly userView: UserViewService,
@@ -53,14 +59,15 @@ export class SessionsService {
   grant(grantType: string | undefined, body: TokenBody, client: ClientInfo): Promise<TokenResponse> {
     if (grantType === 'password') return this.passwordGrant(body, client);
     if (grantType === 'refresh_token') return this.refreshTokenGrant(body);
+    if (grantType === 'pkce') return this.pkceGrant(body, client);
     throw AuthErrors.validation(MESSAGES.auth.unsupportedGrantType);
   }
 
   /** A new session for `user`, who has just proved who they are. */
-  async start(user: UserRow, method: SignInMethod, client: ClientInfo): Promise<TokenResponse> {
+  async start(user: UserRow, method: SignInMethod, client: ClientInfo, aal: 'aal1' | 'aal2' = 'aal1'): Promise<TokenResponse> {
     const session = await this.sessions.create({
       userId: user.id,
-      aal: 'aal1',
+      aal,
       amr: [{ method, timestamp: Math.floor(Date.now() / 1000) }],
       userAgent: client.userAgent ?? null,
       ip: client.ip ?? null,
@@ -122,6 +129,22 @@ export class SessionsService {
     // Only after the password: an unconfirmed address must not be discoverable without it.
     if (!user.emailConfirmedAt) throw AuthErrors.emailNotConfirmed();
     return this.start(user, 'password', client);
+  }
+
+  /**
+   * The app redeems the code an SSO sign-in sent it back with, proving with its PKCE verifier that
+   * it is the app that started the sign-in. Once only, within minutes. A provider that asserted a
+   * second factor gives an aal2 session; otherwise the account's own TOTP applies, as for a password.
+   */
+  private async pkceGrant(body: TokenBody, client: ClientInfo): Promise<TokenResponse> {
+    if (!body.auth_code || !body.code_verifier) throw AuthErrors.validation(MESSAGES.auth.pkceCodeRequired);
+    const since = new Date(Date.now() - LIMITS.sso.authCodeExpirySeconds * 1000);
+    const flow = await this.flows.redeemAuthCode(digestOf(body.auth_code), since);
+    if (!flow?.userId) throw AuthErrors.flowStateNotFound();
+    if (!verifierMatches(body.code_verifier, flow.codeChallenge, flow.codeChallengeMethod)) throw AuthErrors.badCodeVerifier();
+    const user = await this.users.findById(flow.userId);
+    if (!user) throw AuthErrors.flowStateNotFound();
+    return this.start(user, SSO_METHOD, client, flow.providerMfa ? 'aal2' : 'aal1');
   }
 
   /**

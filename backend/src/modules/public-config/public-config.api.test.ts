@@ -22,7 +22,18 @@ describe('GET /api/public-config', () => {
       supabaseUrl: null,
       supabaseAnonKey: 'embedded-auth',
       authEmails: 'logged',
+      oidc: null,
     });
+  });
+
+  it("names the company's identity provider when single sign-on is configured (the sign-in page's button)", async () => {
+    const config = await configOf({
+      AUTH_OIDC_ISSUER: 'https://id.example.com',
+      AUTH_OIDC_CLIENT_ID: 'vendorwatch',
+      AUTH_OIDC_CLIENT_SECRET: 'secret',
+      AUTH_OIDC_NAME: 'Acme ID',
+    });
+    expect(config.oidc).toEqual({ name: 'Acme ID' });
   });
 
   it('says emails are sent when SMTP is configured, and not sent otherwise outside development', async () => {

@@ -16,6 +16,10 @@ export class PublicConfigController {
       supabaseUrl: this.config.SUPABASE_URL ?? null,
       supabaseAnonKey: this.config.SUPABASE_ANON_KEY,
       authEmails: authEmailDelivery(this.config),
+      oidc:
+        !this.config.SUPABASE_URL && this.config.AUTH_OIDC_ISSUER && this.config.AUTH_OIDC_CLIENT_ID
+          ? { name: this.config.AUTH_OIDC_NAME }
+          : null,
     };
   }
 }

@@ -11,6 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import { Public } from '../../common/auth-user';
 import { validate } from '../../common/zod-validation.pipe';
 import { NotAudited } from '../audit-log/audited.decorator';
+import { QuestionnairePortalService, type QuestionnairePortalView } from '../questionnaires/questionnaire-portal.service';
 import { LinkTokenPipe } from '../vendor-links/link-token.pipe';
 import { PortalHeadersInterceptor } from '../vendor-links/portal-headers.interceptor';
 import { readAttachment } from './read-attachment';
@@ -25,10 +26,18 @@ import { VendorPortalService } from './vendor-portal.service';
 @Public()
 @UseInterceptors(PortalHeadersInterceptor)
 export class VendorPortalController {
-  constructor(private readonly portal: VendorPortalService) {}
+  constructor(
+    private readonly portal: VendorPortalService,
+    private readonly questionnaires: QuestionnairePortalService,
+  ) {}
 
+  /** The request the link opens: a remediation request, or a questionnaire (issue 41) with its questions. */
   @Get()
-  view(@Param('token', new LinkTokenPipe()) token: string, @Req() request: FastifyRequest): Promise<PortalRequest> {
+  async view(
+    @Param('token', new LinkTokenPipe()) token: string,
+    @Req() request: FastifyRequest,
+  ): Promise<PortalRequest | QuestionnairePortalView> {
+    if (await this.questionnaires.opens(token)) return this.questionnaires.view(token, request.ip);
     return this.portal.view(token, request.ip);
   }
 

@@ -21,7 +21,7 @@ import { BadRequestError, ConflictError, DomainError, NotFoundError } from '../.
 import { AuditTrail, type LinkHolder } from '../audit-log/audit-trail';
 import { RateLimitedError, UserRateLimiter } from '../fair-use/user-rate-limiter';
 import { VendorLinksService, type OpenedVendorLink } from '../vendor-links/vendor-links.service';
-import { attachmentTypeOf, claimedTypeOf, TYPE_NAMES } from './attachment-type';
+import { attachmentTypeOf, claimedTypeOf, TYPE_NAMES } from '../vendor-links/attachment-type';
 import type { AttachmentUpload } from './read-attachment';
 import { byCheck, isOpen, isOverdue, replyOf } from './remediation-views';
 

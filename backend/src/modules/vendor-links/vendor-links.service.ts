@@ -72,6 +72,16 @@ export class VendorLinksService {
     return link;
   }
 
+  /**
+   * The kind of request a live token opens, or undefined: lets one portal route serve every kind.
+   * Counts nothing — the kind's own `resolve` then counts a failure once.
+   */
+  async kindOf(token: string, now = new Date()): Promise<VendorLinkKind | undefined> {
+    const parsed = vendorLinkTokenSchema.safeParse(token);
+    const link = parsed.success ? await this.links.findByTokenHash(digestOf(parsed.data)) : undefined;
+    return link && isLive(link, now) ? link.kind : undefined;
+  }
+
   markViewed(link: VendorLinkRow, now = new Date()): Promise<void> {
     return this.links.markViewed(link.id, now);
   }

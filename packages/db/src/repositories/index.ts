@@ -33,3 +33,7 @@ export * from './remediation-requests.repository';
 export * from './programme-tiers.repository';
 export * from './vendor-reviews.repository';
 export * from './risk-acceptances.repository';
+export * from './auth-identities.repository';
+export * from './auth-flow-states.repository';
+export * from './workspace-sso.repository';
+export * from './questionnaires.repository';

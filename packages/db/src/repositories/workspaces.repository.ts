@@ -20,6 +20,11 @@ export interface ListedMembershipRow extends MembershipRow {
   ownerEmail: string | null;
 }
 
+/** A membership as the /api guard reads it: with whether the workspace requires signing in with SSO (issue 42). */
+export interface AccessMembershipRow extends MembershipRow {
+  ssoRequired: boolean;
+}
+
 /** Any constant: the first key of the per-user advisory lock around creating a workspace. */
 const USER_WORKSPACES_LOCK_SPACE = 72_110_951;
 
@@ -28,6 +33,11 @@ const membership = {
   name: workspaces.name,
   personal: workspaces.personal,
   role: workspaceMembers.role,
+};
+
+const accessMembership = {
+  ...membership,
+  ssoRequired: sql<boolean>`exists (select 1 from "workspace_sso" s where s."workspace_id" = "workspaces"."id" and s."required")`,
 };
 
 /** Workspaces and a user's place in them. Every read names the user: a workspace they are not in is not found. */
@@ -50,9 +60,9 @@ export class WorkspacesRepository {
    * The user's role in the workspace, read afresh: undefined once they are no longer a member. The
    * id may come straight from a request: this is the read that finds out whether it names one of theirs.
    */
-  async findForUser(userId: string, workspaceId: string): Promise<MembershipRow | undefined> {
+  async findForUser(userId: string, workspaceId: string): Promise<AccessMembershipRow | undefined> {
     const [row] = await this.db
-      .select(membership)
+      .select(accessMembership)
       .from(workspaceMembers)
       .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
       .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.workspaceId, asWorkspaceId(workspaceId))));
@@ -60,9 +70,9 @@ export class WorkspacesRepository {
   }
 
   /** The user's personal workspace (every account has one: migration 0016's trigger makes it). */
-  async personalOf(userId: string): Promise<MembershipRow | undefined> {
+  async personalOf(userId: string): Promise<AccessMembershipRow | undefined> {
     const [row] = await this.db
-      .select(membership)
+      .select(accessMembership)
       .from(workspaces)
       .innerJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, workspaces.id), eq(workspaceMembers.userId, userId)))
       .where(and(eq(workspaces.personal, true), eq(workspaces.createdBy, userId)));

@@ -12,3 +12,5 @@ export * from './vendor-links';
 export * from './remediation';
 export * from './risk-acceptances';
 export * from './programme';
+export * from './sso';
+export * from './questionnaires';

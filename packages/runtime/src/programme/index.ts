@@ -2,3 +2,4 @@ export * from './programme-mailer';
 export * from './vendor-link-reminders';
 export * from './remediation-reminders';
 export * from './remediation-rechecks';
+export * from './questionnaire-reminders';

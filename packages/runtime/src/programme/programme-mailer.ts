@@ -40,7 +40,34 @@ export interface OwnerReminderMail {
   link: string;
 }
 
-export type ProgrammeMail = RemediationRequestMail | RemediationReminderMail | OwnerReminderMail;
+/** A questionnaire sent to the vendor's contact (issue 41), with the vendor link. */
+export interface QuestionnaireRequestMail {
+  kind: 'questionnaire-request';
+  to: string;
+  link: string;
+  workspaceName: string;
+  vendorName: string;
+  questionnaireName: string;
+  questionCount: number;
+  dueAt: Date;
+  message: string;
+}
+
+/** A reminder of an unanswered questionnaire; like a remediation reminder, it points to the first email. */
+export interface QuestionnaireReminderMail {
+  kind: 'questionnaire-reminder';
+  to: string;
+  workspaceName: string;
+  vendorName: string;
+  questionnaireName: string;
+  dueAt: Date;
+  sentAt: Date;
+  /** Days from the due date: negative before it. */
+  offsetDays: number;
+}
+
+export type ProgrammeMail =
+  RemediationRequestMail | RemediationReminderMail | OwnerReminderMail | QuestionnaireRequestMail | QuestionnaireReminderMail;
 
 const day = (at: Date) => at.toISOString().slice(0, 10);
 
@@ -77,6 +104,7 @@ export class ProgrammeMailer {
 }
 
 export function renderProgrammeMail(mail: ProgrammeMail): OutgoingMail & { gist: string } {
+  if (mail.kind === 'questionnaire-request' || mail.kind === 'questionnaire-reminder') return renderQuestionnaireMail(mail);
   const M = MESSAGES.remediation;
   // Names are the workspace's words: quoted in the body, marked as theirs, never in a subject line.
   const who = `"${mail.kind === 'remediation-owner-reminder' ? '' : mail.workspaceName}" (a Vendorwatch workspace)`;
@@ -117,5 +145,37 @@ export function renderProgrammeMail(mail: ProgrammeMail): OutgoingMail & { gist:
     text,
     html: `<p>${escapeHtml(text.split('\n\n')[0]!)}</p><p><a href="${escapeHtml(mail.link)}">Open the vendor</a></p>`,
     gist: mail.link,
+  };
+}
+
+/** The questionnaire's emails: the request with its link, and the reminders that point back to it. */
+function renderQuestionnaireMail(mail: QuestionnaireRequestMail | QuestionnaireReminderMail): OutgoingMail & { gist: string } {
+  const M = MESSAGES.questionnaires;
+  const who = `"${mail.workspaceName}" (a Vendorwatch workspace)`;
+  if (mail.kind === 'questionnaire-request') {
+    const intro = `${who} asks you, for "${mail.vendorName}", to answer the security questionnaire "${mail.questionnaireName}" (${mail.questionCount} questions) by ${day(mail.dueAt)}.`;
+    const note = mail.message ? `Their message:\n${mail.message}` : '';
+    const how =
+      'Open this link to answer: your answers are saved as you go, some arrive pre-filled from what was observed on your website, and you can upload documents (a SOC 2 report, certificates, policies) with their expiry. No account is needed; the link is for you alone — do not forward it.';
+    const text = [intro, note, how, mail.link].filter(Boolean).join('\n\n') + '\n';
+    const html = [
+      `<p>${escapeHtml(intro)}</p>`,
+      mail.message ? `<p>Their message:</p><blockquote>${escapeHtml(mail.message).replace(/\n/g, '<br>')}</blockquote>` : '',
+      `<p>${escapeHtml(how)}</p>`,
+      `<p><a href="${escapeHtml(mail.link)}">Open the questionnaire</a></p>`,
+    ].join('');
+    return { to: mail.to, subject: M.emailSubject, text, html, gist: mail.link };
+  }
+  const when =
+    mail.offsetDays < 0
+      ? `is due on ${day(mail.dueAt)}, in ${-mail.offsetDays} ${mail.offsetDays === -1 ? 'day' : 'days'}`
+      : `was due on ${day(mail.dueAt)}, ${mail.offsetDays} ${mail.offsetDays === 1 ? 'day' : 'days'} ago`;
+  const text = `The questionnaire "${mail.questionnaireName}" from ${who} about "${mail.vendorName}" ${when}.\n\nOpen it through the link in the email of ${day(mail.sentAt)} with the subject "${M.emailSubject}".\n`;
+  return {
+    to: mail.to,
+    subject: M.reminderSubject,
+    text,
+    html: `<p>${escapeHtml(text).replace(/\n\n/g, '</p><p>').trim()}</p>`,
+    gist: `${mail.vendorName}: ${when}`,
   };
 }

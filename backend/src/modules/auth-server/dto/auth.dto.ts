@@ -27,7 +27,14 @@ const metadata = z
 export const signUpBody = z.object({ email, password: password('password'), data: metadata });
 export type SignUpBody = z.infer<typeof signUpBody>;
 
-export const tokenBody = z.object({ email, password: password('password'), refresh_token: token('refresh_token') });
+export const tokenBody = z.object({
+  email,
+  password: password('password'),
+  refresh_token: token('refresh_token'),
+  /** grant_type=pkce: the code an external provider's sign-in sent the app back with, and the app's verifier. */
+  auth_code: token('auth_code'),
+  code_verifier: token('code_verifier'),
+});
 export type TokenBody = z.infer<typeof tokenBody>;
 
 export const verifyBody = z.object({ type: token('type'), token_hash: token('token_hash'), token: token('token'), email });
@@ -53,6 +60,25 @@ export const resendBody = z.object({ email, type: token('type') });
 export type ResendBody = z.infer<typeof resendBody>;
 
 export const redirectQuery = z.object({ redirect_to: redirectTo });
+
+/** GET /authorize, as supabase-js's signInWithOAuth builds it. */
+export const authorizeQuery = z.object({
+  provider: token('provider'),
+  redirect_to: redirectTo,
+  code_challenge: token('code_challenge'),
+  code_challenge_method: token('code_challenge_method'),
+  scopes: text('scopes', 1024),
+});
+export type AuthorizeQuery = z.infer<typeof authorizeQuery>;
+
+/** GET /callback, as the provider sends the person back. */
+export const callbackQuery = z.object({
+  state: token('state'),
+  code: text('code', 4096),
+  error: token('error'),
+  error_description: text('error_description', 2048),
+});
+export type CallbackQuery = z.infer<typeof callbackQuery>;
 export type RedirectQuery = z.infer<typeof redirectQuery>;
 
 export const enrollFactorBody = z.object({

@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import { WorkspaceSettingsLayout } from '@/components/layouts/workspace-settings-layout';
 import { MembersList } from '@/features/members/components/members-list';
+import { SsoSettings } from '@/features/workspaces/components/sso-settings';
 import { WorkspaceGeneral } from '@/features/workspaces/components/workspace-general';
 
 export default function MembersRoute() {
@@ -9,6 +10,7 @@ export default function MembersRoute() {
       <Stack gap="lg">
         <WorkspaceGeneral />
         <MembersList />
+        <SsoSettings />
       </Stack>
     </WorkspaceSettingsLayout>
   );

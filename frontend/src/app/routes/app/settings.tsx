@@ -4,6 +4,7 @@ import { ContentLayout } from '@/components/layouts/content-layout';
 import { paths } from '@/config/paths';
 import { CrawlMethodsCard } from '@/features/crawler-configs/components/crawl-methods-card';
 import { CrawlerConfigs } from '@/features/crawler-configs/components/crawler-configs';
+import { QuestionnaireTemplatesSettings } from '@/features/questionnaires/components/import-questionnaire-template';
 
 /** The specification's Settings: how crawls are made, and the scraping API configurations. Alerts have their own page. */
 export default function SettingsRoute() {
@@ -15,6 +16,7 @@ export default function SettingsRoute() {
       <Stack gap="xl">
         <CrawlMethodsCard />
         <CrawlerConfigs />
+        <QuestionnaireTemplatesSettings />
       </Stack>
     </ContentLayout>
   );

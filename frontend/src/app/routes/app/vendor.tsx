@@ -18,6 +18,9 @@ import { VendorDomainPosture } from '@/features/reports/components/vendor-domain
 import { useReport } from '@/features/reports/api/get-report';
 import { RequestFixButton } from '@/features/remediation-requests/components/request-fix-button';
 import { VendorRemediationRequests } from '@/features/remediation-requests/components/vendor-remediation-requests';
+import { SendQuestionnaireButton } from '@/features/questionnaires/components/send-questionnaire-button';
+import { VendorDocumentsCard } from '@/features/questionnaires/components/vendor-documents-card';
+import { VendorQuestionnaires } from '@/features/questionnaires/components/vendor-questionnaires';
 import { ScheduleEditor } from '@/features/schedules/components/schedule-editor';
 import { ScheduleRuns } from '@/features/schedules/components/schedule-runs';
 import { SchedulesPauseSwitch } from '@/features/schedules/components/schedules-pause-switch';
@@ -101,6 +104,9 @@ export default function VendorRoute() {
               <VendorRequestFix vendor={vendor.data} />
             </RequiresPermission>
             <DownloadRiskProfileButton vendorId={vendorId} />
+            <RequiresPermission permission="questionnaires.write">
+              <SendQuestionnaireButton vendorId={vendor.data.id} vendorName={vendor.data.name} />
+            </RequiresPermission>
           </Group>
         </Group>
         <VendorStanding vendor={vendor.data} />
@@ -129,6 +135,10 @@ export default function VendorRoute() {
           <VendorThirdPartiesCard vendorId={vendorId} />
         </SimpleGrid>
         <VendorRemediationRequests vendorId={vendorId} />
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <VendorQuestionnaires vendorId={vendorId} />
+          <VendorDocumentsCard vendorId={vendorId} />
+        </SimpleGrid>
         <VendorDomainPosture vendorId={vendorId} />
         <VendorTimeline vendorId={vendorId} statusBadge={(status) => <CrawlJobStatusBadge status={status} />} />
         <ScheduledRunsCard vendorId={vendorId} />

@@ -1,5 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PortalRequest } from '@vendorwatch/contracts';
+import type { PortalQuestionnairePage, PortalRequest as RemediationPortalRequest } from '@vendorwatch/contracts';
+
+/** What a link opens: a remediation request, or a questionnaire (issue 41). */
+export type PortalRequest = RemediationPortalRequest | PortalQuestionnairePage;
 import { api } from '@/lib/api-client';
 
 /** The portal's own paths: the token is the only credential, and no other API is called from the page. */

@@ -4,6 +4,7 @@ import { isApiError } from '@/lib/api-error';
 import { usePortalRequest } from '../api/get-portal-request';
 import { LinkNoLongerValid } from './link-no-longer-valid';
 import { PortalCheckCard } from './portal-check-card';
+import { PortalQuestionnaireView } from './portal-questionnaire';
 import { PortalRecheck } from './portal-recheck';
 
 /** While a re-check runs, the page reads the request again this often to show what it resolved. */
@@ -19,7 +20,7 @@ const formatDate = (iso: string) =>
 export function VendorPortalPage({ token }: { token: string }) {
   const request = usePortalRequest({
     token,
-    refetchWhile: (data) => data.recheck.running,
+    refetchWhile: (data) => 'recheck' in data && data.recheck.running,
     refetchIntervalMs: RECHECK_REFRESH_MS,
   });
   useDocumentTitle(request.data ? `Request from ${request.data.workspaceName}` : 'Vendor request');
@@ -44,6 +45,8 @@ export function VendorPortalPage({ token }: { token: string }) {
     );
   }
 
+  // A questionnaire's link (issue 41) opens the questionnaire on the same page.
+  if ('questionnaire' in request.data) return <PortalQuestionnaireView token={token} page={request.data} />;
   const data = request.data;
   const open = data.state !== 'closed' && data.state !== 'cancelled';
   return (
