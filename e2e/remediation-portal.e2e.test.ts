@@ -196,6 +196,20 @@ describe('remediation through the vendor link, in a real browser', () => {
     await answered.getByTestId('remediation-attachment').filter({ hasText: 'change-ticket.pdf' }).waitFor();
     await answered.locator('[data-testid="remediation-check-status"][data-status="resolved"]').waitFor();
     await snapshot(analyst, 'remediation-analyst-closed');
+
+    // The workspace's list (where the Programme screen's counts lead): a table on a laptop, cards on a phone.
+    await analyst.setViewportSize({ width: 1366, height: 768 });
+    await analyst.goto(`${t.baseUrl}/remediation-requests?state=closed`);
+    const listed = analyst.getByTestId('remediation-request-row').filter({ hasText: 'Globex' });
+    await listed.getByText(CONTACT).waitFor();
+    await listed.locator('[data-testid="remediation-state"][data-state="closed"]').waitFor();
+    await snapshot(analyst, 'remediation-requests-list');
+    await analyst.setViewportSize({ width: 390, height: 844 });
+    await analyst.getByRole('list', { name: 'Remediation requests' }).waitFor();
+    expect(await analyst.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+    await snapshot(analyst, 'remediation-requests-list-phone');
+    await listed.getByTestId('remediation-request-link').click();
+    await analyst.waitForURL(/\/remediation-requests\/[0-9a-f-]{36}$/);
   }, 600_000);
 
   it('a colleague approves an acceptance of a failing check, and the grade changes on the report', async () => {

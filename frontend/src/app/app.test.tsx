@@ -36,6 +36,7 @@ const backend = () =>
     },
     'GET /api/dashboard/charts': { body: { days: [], responseTimeByVendor: [] } },
     'GET /api/crawls/status': { body: [] },
+    'GET /api/remediation-requests': { body: { items: [], total: 0 } },
   });
 
 const renderApp = (path: string) => {
@@ -87,6 +88,7 @@ describe('the app', () => {
       'Dashboard',
       'Vendors',
       'Programme',
+      'Remediation requests',
       'Crawl History',
       'Reports',
       'Portfolio',
@@ -108,6 +110,11 @@ describe('the app', () => {
     const vendorsCall = requests().find((r) => r.path === '/api/vendors');
     expect(vendorsCall?.headers.get('authorization')).toBe(`Bearer ${accessToken}`);
     expect(vendorsCall?.headers.get('x-workspace-id')).toBe(PERSONAL_WORKSPACE.id);
+
+    // The Programme screen's request counts link to this list: a screen of its own, not the 404 page.
+    await visitor.click(within(nav).getByRole('link', { name: 'Remediation requests' }));
+    expect(await screen.findByTestId('remediation-requests-empty', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/remediation-requests');
 
     // Unknown paths inside the app get the 404 page.
     await router.navigate('/no-such-screen');

@@ -44,6 +44,7 @@ export const routes: RouteObject[] = [
               { index: true, lazy: lazyScreen(() => import('./routes/app/dashboard')) },
               { path: app.vendors.path, lazy: lazyScreen(() => import('./routes/app/vendors')) },
               { path: app.vendor.path, lazy: lazyScreen(() => import('./routes/app/vendor')) },
+              { path: app.remediationRequests.path, lazy: lazyScreen(() => import('./routes/app/remediation-requests')) },
               { path: app.remediationRequest.path, lazy: lazyScreen(() => import('./routes/app/remediation-request')) },
               { path: app.programme.path, lazy: lazyScreen(() => import('./routes/app/programme')) },
               { path: app.questionnaire.path, lazy: lazyScreen(() => import('./routes/app/questionnaire')) },

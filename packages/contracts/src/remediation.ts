@@ -25,6 +25,9 @@ export const REMEDIATION_STATES = ['sent', 'viewed', 'responded', 'closed', 'can
 export type RemediationState = (typeof REMEDIATION_STATES)[number];
 /** The states of a request still waiting on someone. */
 export const OPEN_REMEDIATION_STATES = ['sent', 'viewed', 'responded'] as const satisfies readonly RemediationState[];
+/** What `GET /api/remediation-requests?state=` filters by: a state, `open` (any of the open states) or `overdue` (open past due). */
+export const REMEDIATION_STATE_FILTERS = [...REMEDIATION_STATES, 'open', 'overdue'] as const;
+export type RemediationStateFilter = (typeof REMEDIATION_STATE_FILTERS)[number];
 
 /** Where one check of a request stands. */
 export const REMEDIATION_CHECK_STATUSES = [
@@ -113,7 +116,7 @@ export type CreateRemediationRequest = z.output<typeof createRemediationRequestS
 /** GET /api/remediation-requests. */
 export const remediationListQuerySchema = z.object({
   vendorId: z.uuid({ error: M.vendorIdInvalid }).optional(),
-  state: z.enum([...REMEDIATION_STATES, 'open', 'overdue'], { error: M.stateInvalid }).optional(),
+  state: z.enum(REMEDIATION_STATE_FILTERS, { error: M.stateInvalid }).optional(),
   page: pageQuery,
   limit: pageLimitQuery,
 });

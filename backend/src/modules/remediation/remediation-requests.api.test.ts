@@ -397,6 +397,21 @@ describe('remediation requests', () => {
     // Cancelled, it is no longer overdue.
     await team.call(team.owner, 'POST', `/api/remediation-requests/${request.id}/cancel`);
     expect((await team.call(team.viewer, 'GET', `/api/remediation-requests/${request.id}`)).body.overdue).toBe(false);
+    // The list screen's filters: `open` is sent, viewed or responded; a state names itself; each row names its vendor.
+    const ids = (body: { items: { id: string }[] }) => body.items.map((item) => item.id);
+    const open = (await team.call(team.viewer, 'GET', `/api/remediation-requests?state=open&vendorId=${vendor.id}`)).body;
+    expect(ids(open)).not.toContain(request.id);
+    expect(
+      open.items
+        .map((item: { state: string }) => item.state)
+        .every((state: string) => ['sent', 'viewed', 'responded'].includes(state)),
+    ).toBe(true);
+    const cancelled = (await team.call(team.viewer, 'GET', '/api/remediation-requests?state=cancelled')).body;
+    expect(cancelled.items.find((item: { id: string }) => item.id === request.id)).toMatchObject({
+      vendorId: vendor.id,
+      vendorName: vendor.name,
+      state: 'cancelled',
+    });
   });
 
   it('limits guessing per client address: wrong tokens, then even a right one, answer 429', async () => {

@@ -1,19 +1,26 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { RemediationRequestList } from '@vendorwatch/contracts';
+import type { RemediationRequestList, RemediationStateFilter } from '@vendorwatch/contracts';
 import { api } from '@/lib/api-client';
 
 export const REMEDIATION_REQUESTS_QUERY_KEY = ['remediation-requests'] as const;
 
-/** `GET /api/remediation-requests?vendorId=`: one vendor's requests, newest first. */
-export const getRemediationRequests = ({ vendorId, signal }: { vendorId: string; signal?: AbortSignal }) =>
-  api.get<RemediationRequestList>('/api/remediation-requests', { params: { vendorId }, signal });
+/** What a list asks for: one vendor's requests or the workspace's, of one state filter, one page. */
+export interface RemediationRequestsParams {
+  vendorId?: string;
+  state?: RemediationStateFilter;
+  page?: number;
+  limit?: number;
+}
 
-export const getRemediationRequestsQueryOptions = (vendorId: string) =>
+/** `GET /api/remediation-requests?vendorId=&state=&page=&limit=`: newest first. */
+export const getRemediationRequests = ({ params, signal }: { params: RemediationRequestsParams; signal?: AbortSignal }) =>
+  api.get<RemediationRequestList>('/api/remediation-requests', { params: { ...params }, signal });
+
+export const getRemediationRequestsQueryOptions = (params: RemediationRequestsParams) =>
   queryOptions({
-    queryKey: [...REMEDIATION_REQUESTS_QUERY_KEY, 'list', vendorId],
-    queryFn: ({ signal }) => getRemediationRequests({ vendorId, signal }),
+    queryKey: [...REMEDIATION_REQUESTS_QUERY_KEY, 'list', params],
+    queryFn: ({ signal }) => getRemediationRequests({ params, signal }),
     meta: { errorTitle: 'Failed to load remediation requests' },
   });
 
-export const useRemediationRequests = ({ vendorId }: { vendorId: string }) =>
-  useQuery(getRemediationRequestsQueryOptions(vendorId));
+export const useRemediationRequests = (params: RemediationRequestsParams) => useQuery(getRemediationRequestsQueryOptions(params));

@@ -159,8 +159,11 @@ describe("a vendor's requests", () => {
     renderWithProviders(<VendorRemediationRequests vendorId={VENDOR_ID} />);
     const rows = await screen.findAllByTestId('remediation-request-row');
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toHaveTextContent('2 checks · sec@globex.example');
+    expect(rows[0]).toHaveTextContent('2 checks');
+    expect(rows[0]).toHaveTextContent('sec@globex.example');
     expect(within(rows[0]!).getByRole('link')).toHaveAttribute('href', `/remediation-requests/${ID}`);
+    // A vendor's own page does not name the vendor on each row.
+    expect(rows[0]).not.toHaveTextContent('Globex');
     expect(within(rows[0]!).getByTestId('remediation-overdue')).toBeInTheDocument();
     expect(within(rows[1]!).getByTestId('remediation-state')).toHaveTextContent('Closed');
     expect(requests()[0]!.search).toBe(`?vendorId=${VENDOR_ID}`);
