@@ -345,6 +345,9 @@ export function questionnaireScore(
 }
 
 /** A question's id in a route (`…/answers/:questionId`). */
+/** `:id` of `GET /api/questionnaires/templates/:id`: a shipped template's id (`mvsp-3.0`) or an imported one's. */
+export const templateIdParamSchema = z.string().max(L.idMaxLength, { error: M.templateNotFound });
+
 export const questionIdParamSchema = z
   .string()
   .max(L.idMaxLength, { error: M.questionNotFound })

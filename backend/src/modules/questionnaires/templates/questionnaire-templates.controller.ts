@@ -1,6 +1,7 @@
 import { Controller, Get, Param, Post, Req } from '@nestjs/common';
 import {
   LIMITS,
+  templateIdParamSchema,
   type ImportedQuestionnaireTemplate,
   type QuestionnaireTemplate,
   type QuestionnaireTemplateList,
@@ -10,6 +11,7 @@ import { readSpreadsheetUpload } from '../../../common/spreadsheet-upload/read-u
 import { Requires } from '../../access/requires.decorator';
 import { Workspace, type WorkspaceContext } from '../../access/workspace-context';
 import { Audited } from '../../audit-log/audited.decorator';
+import { validate } from '../../../common/zod-validation.pipe';
 import { QuestionnaireTemplatesService } from './questionnaire-templates.service';
 
 /** The questionnaires the workspace can send: every member reads them, admins import their own. */
@@ -32,7 +34,10 @@ export class QuestionnaireTemplatesController {
   }
 
   @Get(':id')
-  get(@Workspace() workspace: WorkspaceContext, @Param('id') id: string): Promise<QuestionnaireTemplate> {
+  get(
+    @Workspace() workspace: WorkspaceContext,
+    @Param('id', validate(templateIdParamSchema)) id: string,
+  ): Promise<QuestionnaireTemplate> {
     return this.templates.get(workspace.workspaceId, id.slice(0, LIMITS.questionnaires.idMaxLength + 1));
   }
 }
