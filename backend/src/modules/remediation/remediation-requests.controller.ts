@@ -18,6 +18,7 @@ import { Requires } from '../access/requires.decorator';
 import { Workspace, type WorkspaceContext } from '../access/workspace-context';
 import { Audited } from '../audit-log/audited.decorator';
 import { UserRateLimit } from '../fair-use/user-rate-limit.guard';
+import { sendStoredFile } from '../vendor-links/stored-file-reply';
 import { RemediationRequestsService } from './remediation-requests.service';
 
 /** Sending a request from a vendor's latest assessment (editors). */
@@ -92,19 +93,6 @@ export class RemediationRequestsController {
     @Res() reply: FastifyReply,
   ) {
     const file = await this.requests.attachment(workspace.workspaceId, id, attachmentId);
-    return reply
-      .type(file.contentType)
-      .header('content-disposition', contentDisposition(file.name))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('x-attachment-sha256', file.sha256)
-      .send(file.content);
+    return sendStoredFile(reply, file);
   }
-}
-
-/** `attachment` with the name: an ASCII fallback and the UTF-8 name (RFC 6266). */
-function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_') || 'attachment';
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }

@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { ParseIdPipe } from '../../../common/parse-uuid.pipe';
 import { Requires } from '../../access/requires.decorator';
 import { Workspace, type WorkspaceContext } from '../../access/workspace-context';
+import { sendStoredFile } from '../../vendor-links/stored-file-reply';
 import { VendorDocumentsService } from './vendor-documents.service';
 
 /** A vendor's documents (uploaded through its questionnaires' links): members read them, as attachments. */
@@ -25,19 +26,6 @@ export class VendorDocumentsController {
     @Res() reply: FastifyReply,
   ) {
     const file = await this.documents.file(workspace.workspaceId, vendorId, documentId);
-    return reply
-      .type(file.contentType)
-      .header('content-disposition', contentDisposition(file.name))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('x-document-sha256', file.sha256)
-      .send(file.content);
+    return sendStoredFile(reply, file);
   }
-}
-
-/** `attachment` with the name: an ASCII fallback and the UTF-8 name (RFC 6266). */
-function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
