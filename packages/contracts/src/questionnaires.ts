@@ -345,6 +345,9 @@ export function questionnaireScore(
 }
 
 /** A question's id in a route (`…/answers/:questionId`). */
+/** A template's `:id`: shipped ids and imported ones (uuids) are short; a longer one names none. */
+export const templateIdParamSchema = z.string().max(L.idMaxLength, { error: M.templateNotFound });
+
 export const questionIdParamSchema = z
   .string()
   .max(L.idMaxLength, { error: M.questionNotFound })

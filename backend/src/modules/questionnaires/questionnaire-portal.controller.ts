@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import { Public } from '../../common/auth-user';
 import { validate } from '../../common/zod-validation.pipe';
 import { NotAudited } from '../audit-log/audited.decorator';
+import { LinkTokenPipe } from '../vendor-links/link-token.pipe';
 import { PortalHeadersInterceptor } from '../vendor-links/portal-headers.interceptor';
 import { readDocument } from './documents/read-document';
 import { QuestionnairePortalService, type QuestionnairePortalView } from './questionnaire-portal.service';
@@ -27,7 +28,7 @@ export class QuestionnairePortalController {
   @Put('answers/:questionId')
   @NotAudited('audited by the service as the link holder')
   answer(
-    @Param('token') token: string,
+    @Param('token', new LinkTokenPipe()) token: string,
     @Param('questionId', validate(questionIdParamSchema)) questionId: string,
     @Body(validate(portalAnswerInputSchema)) body: PortalAnswerInput,
     @Req() request: FastifyRequest,
@@ -38,13 +39,13 @@ export class QuestionnairePortalController {
   @Post('submit')
   @HttpCode(200)
   @NotAudited('audited by the service as the link holder')
-  submit(@Param('token') token: string, @Req() request: FastifyRequest): Promise<QuestionnairePortalView> {
+  submit(@Param('token', new LinkTokenPipe()) token: string, @Req() request: FastifyRequest): Promise<QuestionnairePortalView> {
     return this.portal.submit(token, request.ip);
   }
 
   @Post('documents')
   @NotAudited('audited by the service as the link holder')
-  async upload(@Param('token') token: string, @Req() request: FastifyRequest): Promise<UploadedDocument> {
+  async upload(@Param('token', new LinkTokenPipe()) token: string, @Req() request: FastifyRequest): Promise<UploadedDocument> {
     // The link is checked before the body is read: a dead link answers 404 without taking 10 MB.
     await this.portal.ensureLive(token, request.ip);
     return this.portal.upload(token, await readDocument(request), request.ip);

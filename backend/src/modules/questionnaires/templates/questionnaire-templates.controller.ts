@@ -4,9 +4,11 @@ import {
   type ImportedQuestionnaireTemplate,
   type QuestionnaireTemplate,
   type QuestionnaireTemplateList,
+  templateIdParamSchema,
 } from '@vendorwatch/contracts';
 import type { FastifyRequest } from 'fastify';
 import { readSpreadsheetUpload } from '../../../common/spreadsheet-upload/read-upload';
+import { validate } from '../../../common/zod-validation.pipe';
 import { Requires } from '../../access/requires.decorator';
 import { Workspace, type WorkspaceContext } from '../../access/workspace-context';
 import { Audited } from '../../audit-log/audited.decorator';
@@ -32,7 +34,10 @@ export class QuestionnaireTemplatesController {
   }
 
   @Get(':id')
-  get(@Workspace() workspace: WorkspaceContext, @Param('id') id: string): Promise<QuestionnaireTemplate> {
-    return this.templates.get(workspace.workspaceId, id.slice(0, LIMITS.questionnaires.idMaxLength + 1));
+  get(
+    @Workspace() workspace: WorkspaceContext,
+    @Param('id', validate(templateIdParamSchema)) id: string,
+  ): Promise<QuestionnaireTemplate> {
+    return this.templates.get(workspace.workspaceId, id);
   }
 }
