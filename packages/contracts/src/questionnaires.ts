@@ -345,7 +345,7 @@ export function questionnaireScore(
 }
 
 /** A question's id in a route (`…/answers/:questionId`). */
-/** `:id` of `GET /api/questionnaires/templates/:id`: a shipped template's id (`mvsp-3.0`) or an imported one's. */
+/** A template's `:id`: shipped ids and imported ones (uuids) are short; a longer one names none. */
 export const templateIdParamSchema = z.string().max(L.idMaxLength, { error: M.templateNotFound });
 
 export const questionIdParamSchema = z

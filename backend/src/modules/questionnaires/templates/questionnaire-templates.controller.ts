@@ -1,17 +1,17 @@
 import { Controller, Get, Param, Post, Req } from '@nestjs/common';
 import {
   LIMITS,
-  templateIdParamSchema,
   type ImportedQuestionnaireTemplate,
   type QuestionnaireTemplate,
   type QuestionnaireTemplateList,
+  templateIdParamSchema,
 } from '@vendorwatch/contracts';
 import type { FastifyRequest } from 'fastify';
 import { readSpreadsheetUpload } from '../../../common/spreadsheet-upload/read-upload';
+import { validate } from '../../../common/zod-validation.pipe';
 import { Requires } from '../../access/requires.decorator';
 import { Workspace, type WorkspaceContext } from '../../access/workspace-context';
 import { Audited } from '../../audit-log/audited.decorator';
-import { validate } from '../../../common/zod-validation.pipe';
 import { QuestionnaireTemplatesService } from './questionnaire-templates.service';
 
 /** The questionnaires the workspace can send: every member reads them, admins import their own. */
@@ -38,6 +38,6 @@ export class QuestionnaireTemplatesController {
     @Workspace() workspace: WorkspaceContext,
     @Param('id', validate(templateIdParamSchema)) id: string,
   ): Promise<QuestionnaireTemplate> {
-    return this.templates.get(workspace.workspaceId, id.slice(0, LIMITS.questionnaires.idMaxLength + 1));
+    return this.templates.get(workspace.workspaceId, id);
   }
 }
