@@ -196,7 +196,7 @@ export class WorkerModule {
           ) =>
             new VendorLinkReminderSender(links, auditLog, mailer, [
               new RemediationReminderSource(requests, publicUrl(config)),
-              new QuestionnaireReminderSource(questionnaires),
+              new QuestionnaireReminderSource(questionnaires, publicUrl(config)),
             ]),
         },
         ...afterCrawlProviders,

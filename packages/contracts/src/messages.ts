@@ -681,6 +681,7 @@ export const MESSAGES = {
       'Choose a file to upload (form field "file") with its type (form field "type") and valid-until date (form field "validUntil")',
     emailSubject: 'A security questionnaire to answer',
     reminderSubject: 'Reminder: a security questionnaire to answer',
+    ownerReminderSubject: 'A security questionnaire is a week overdue',
   },
 } as const;
 

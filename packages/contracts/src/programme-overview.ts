@@ -39,6 +39,20 @@ export const programmeOverviewSchema = z
       /** Active ones whose expiry falls within the next 30 days. */
       expiringWithin30Days: count,
     }),
+    questionnaires: z.object({
+      /** Sent or in progress, not yet submitted. */
+      open: count,
+      /** Open ones past their due date. */
+      overdue: count,
+      /** Submitted by the vendor, awaiting an analyst's review. */
+      submitted: count,
+    }),
+    documents: z.object({
+      /** Vendor documents whose validity ends within the next 30 days. */
+      expiring: count,
+      /** Vendor documents whose validity has ended. */
+      expired: count,
+    }),
   })
   .meta({ id: 'ProgrammeOverview' });
 export type ProgrammeOverview = z.output<typeof programmeOverviewSchema>;

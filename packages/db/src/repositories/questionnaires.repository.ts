@@ -19,6 +19,7 @@ import {
   workspaces,
 } from '../schema';
 import type { WorkspaceId } from '../workspace-id';
+import { vendorOwnerEmail } from './vendor-owner.query';
 
 export type QuestionnaireTemplateRow = typeof questionnaireTemplates.$inferSelect;
 export type QuestionnaireRequestRow = typeof questionnaireRequests.$inferSelect;
@@ -228,6 +229,11 @@ export class QuestionnairesRepository {
       .orderBy(asc(questionnaireRequests.dueAt))
       .limit(limit);
     return rows.map((row) => ({ ...row.request, vendorName: row.vendorName, workspaceName: row.workspaceName }));
+  }
+
+  /** The email of the vendor's owner, while a member of the vendor's workspace; null without one. */
+  vendorOwnerEmail(vendorId: string): Promise<string | null> {
+    return vendorOwnerEmail(this.db, vendorId);
   }
 
   async findById(id: string): Promise<QuestionnaireRequestWithNames | undefined> {

@@ -18,12 +18,11 @@ import {
   remediationReplies,
   remediationRequestChecks,
   remediationRequests,
-  users,
   vendors,
-  workspaceMembers,
   workspaces,
 } from '../schema';
 import type { WorkspaceId } from '../workspace-id';
+import { vendorOwnerEmail } from './vendor-owner.query';
 
 export type RemediationRequestRow = typeof remediationRequests.$inferSelect;
 export type RemediationCheckRow = typeof remediationRequestChecks.$inferSelect;
@@ -598,18 +597,8 @@ export class RemediationRequestsRepository {
   }
 
   /** The email of the vendor's owner, while the owner is a member of the vendor's workspace; null without one. */
-  async vendorOwnerEmail(vendorId: string): Promise<string | null> {
-    const [row] = await this.db
-      .select({ email: users.email })
-      .from(vendors)
-      .innerJoin(users, eq(users.id, vendors.ownerUserId))
-      .innerJoin(
-        workspaceMembers,
-        and(eq(workspaceMembers.workspaceId, vendors.workspaceId), eq(workspaceMembers.userId, users.id)),
-      )
-      .where(eq(vendors.id, vendorId))
-      .limit(1);
-    return row?.email ?? null;
+  vendorOwnerEmail(vendorId: string): Promise<string | null> {
+    return vendorOwnerEmail(this.db, vendorId);
   }
 
   async findById(id: string): Promise<(RemediationRequestRow & { vendorName: string; workspaceName: string }) | undefined> {

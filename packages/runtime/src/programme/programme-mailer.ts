@@ -66,8 +66,25 @@ export interface QuestionnaireReminderMail {
   offsetDays: number;
 }
 
+/** A week past a questionnaire's due date: the vendor's owner hears of it too, as of a remediation request. */
+export interface QuestionnaireOwnerReminderMail {
+  kind: 'questionnaire-owner-reminder';
+  to: string;
+  vendorName: string;
+  questionnaireName: string;
+  contactEmail: string;
+  dueAt: Date;
+  /** The questionnaire's page in the app. */
+  link: string;
+}
+
 export type ProgrammeMail =
-  RemediationRequestMail | RemediationReminderMail | OwnerReminderMail | QuestionnaireRequestMail | QuestionnaireReminderMail;
+  | RemediationRequestMail
+  | RemediationReminderMail
+  | OwnerReminderMail
+  | QuestionnaireRequestMail
+  | QuestionnaireReminderMail
+  | QuestionnaireOwnerReminderMail;
 
 const day = (at: Date) => at.toISOString().slice(0, 10);
 
@@ -104,7 +121,12 @@ export class ProgrammeMailer {
 }
 
 export function renderProgrammeMail(mail: ProgrammeMail): OutgoingMail & { gist: string } {
-  if (mail.kind === 'questionnaire-request' || mail.kind === 'questionnaire-reminder') return renderQuestionnaireMail(mail);
+  if (
+    mail.kind === 'questionnaire-request' ||
+    mail.kind === 'questionnaire-reminder' ||
+    mail.kind === 'questionnaire-owner-reminder'
+  )
+    return renderQuestionnaireMail(mail);
   const M = MESSAGES.remediation;
   // Names are the workspace's words: quoted in the body, marked as theirs, never in a subject line.
   const who = `"${mail.kind === 'remediation-owner-reminder' ? '' : mail.workspaceName}" (a Vendorwatch workspace)`;
@@ -149,8 +171,20 @@ export function renderProgrammeMail(mail: ProgrammeMail): OutgoingMail & { gist:
 }
 
 /** The questionnaire's emails: the request with its link, and the reminders that point back to it. */
-function renderQuestionnaireMail(mail: QuestionnaireRequestMail | QuestionnaireReminderMail): OutgoingMail & { gist: string } {
+function renderQuestionnaireMail(
+  mail: QuestionnaireRequestMail | QuestionnaireReminderMail | QuestionnaireOwnerReminderMail,
+): OutgoingMail & { gist: string } {
   const M = MESSAGES.questionnaires;
+  if (mail.kind === 'questionnaire-owner-reminder') {
+    const text = `The questionnaire "${mail.questionnaireName}" sent to "${mail.vendorName}" (${mail.contactEmail}) was due on ${day(mail.dueAt)} and is a week overdue. You are this vendor's owner.\n\n${mail.link}\n`;
+    return {
+      to: mail.to,
+      subject: M.ownerReminderSubject,
+      text,
+      html: `<p>${escapeHtml(text.split('\n\n')[0]!)}</p><p><a href="${escapeHtml(mail.link)}">Open the questionnaire</a></p>`,
+      gist: mail.link,
+    };
+  }
   const who = `"${mail.workspaceName}" (a Vendorwatch workspace)`;
   if (mail.kind === 'questionnaire-request') {
     const intro = `${who} asks you, for "${mail.vendorName}", to answer the security questionnaire "${mail.questionnaireName}" (${mail.questionCount} questions) by ${day(mail.dueAt)}.`;

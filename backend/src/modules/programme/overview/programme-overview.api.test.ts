@@ -1,9 +1,11 @@
 import type { GradeLetter, Grades, ProgrammeOverview, Vendor } from '@vendorwatch/contracts';
 import {
   crawlInventories,
+  questionnaireRequests,
   remediationRequestChecks,
   remediationRequests,
   riskAcceptances,
+  vendorDocuments,
   vendorReviews,
   vendors,
   type WorkspaceId,
@@ -34,7 +36,7 @@ const gradesOf = (letter: GradeLetter | null): Grades => ({
 
 /**
  * Where people look (issue 40, item 6): the programme overview's counts on a seeded workspace, the
- * vendor risk profile PDF and the report exports' programme columns — another workspace's records never
+ * vendor risk profile PDF and the report exports' programme columns, with questionnaires and documents (issue 41) — another workspace's records never
  * counted, its vendor's profile a 404.
  */
 describe('the programme overview, the risk profile and the exports (issue 40 §6)', () => {
@@ -115,6 +117,36 @@ describe('the programme overview, the risk profile and the exports (issue 40 §6
       decidedAt: decidedBy ? new Date() : null,
     });
 
+  const questionnaire = (
+    workspaceId: WorkspaceId,
+    vendorId: string,
+    state: 'sent' | 'viewed' | 'in_progress' | 'submitted' | 'reviewed' | 'cancelled',
+    dueInDays: number,
+  ) =>
+    t.database.db.insert(questionnaireRequests).values({
+      workspaceId,
+      vendorId,
+      templateId: 'mvsp-3.0',
+      templateName: 'MVSP 3.0',
+      sections: [],
+      contactEmail: 'sam@vendor.example',
+      dueAt: daysFromNow(dueInDays),
+      state,
+    });
+
+  const document = (workspaceId: WorkspaceId, vendorId: string, validInDays: number) =>
+    t.database.db.insert(vendorDocuments).values({
+      workspaceId,
+      vendorId,
+      type: 'soc2_report',
+      name: `soc2-${validInDays}.pdf`,
+      contentType: 'application/pdf',
+      size: 4,
+      sha256: '0'.repeat(64),
+      content: Buffer.from('%PDF'),
+      validUntil: daysFromNow(validInDays).toISOString().slice(0, 10),
+    });
+
   beforeAll(async () => {
     t = await startTestApp();
     ana = await t.signUp();
@@ -146,12 +178,27 @@ describe('the programme overview, the risk profile and the exports (issue 40 §6
     await acceptance(anaSpace, umbrella.id, 'revoked', 60, ana.id);
     await acceptance(anaSpace, globex.id, 'rejected', 60, ana.id);
 
+    await questionnaire(anaSpace, acme.id, 'sent', -3); // open, overdue
+    await questionnaire(anaSpace, acme.id, 'in_progress', 7); // open
+    await questionnaire(anaSpace, globex.id, 'viewed', 7); // open
+    await questionnaire(anaSpace, globex.id, 'submitted', -1); // submitted: neither open nor overdue
+    await questionnaire(anaSpace, globex.id, 'reviewed', -9); // done
+    await questionnaire(anaSpace, umbrella.id, 'cancelled', -9); // not counted
+    await document(anaSpace, acme.id, 10); // expiring
+    await document(anaSpace, acme.id, 200); // valid
+    await document(anaSpace, globex.id, -2); // expired
+    await document(anaSpace, globex.id, -40); // expired
+
     // Bob's workspace: none of it is Ana's.
     const other = await vendor(bob, 'Elsewhere', 1, 'F');
     await review(other.workspaceId, other.id, 400, 'A', bob.id);
     await request(other.workspaceId, other.id, 'responded', -3);
     await acceptance(other.workspaceId, other.id, 'pending', 10);
     await acceptance(other.workspaceId, other.id, 'approved', 10, bob.id);
+    await questionnaire(other.workspaceId, other.id, 'sent', -3);
+    await questionnaire(other.workspaceId, other.id, 'submitted', 3);
+    await document(other.workspaceId, other.id, 5);
+    await document(other.workspaceId, other.id, -5);
     ids.set('Elsewhere', other.id);
   });
   afterAll(() => t.close());
@@ -174,6 +221,8 @@ describe('the programme overview, the risk profile and the exports (issue 40 §6
     expect(overview.reviews).toEqual({ not_reviewed: 2, up_to_date: 1, due_soon: 1, overdue: 1, due_now: 1 });
     expect(overview.remediation).toEqual({ open: 3, overdue: 1, awaitingReview: 1 });
     expect(overview.acceptances).toEqual({ pending: 1, active: 2, expiringWithin30Days: 1 });
+    expect(overview.questionnaires).toEqual({ open: 3, overdue: 1, submitted: 1 });
+    expect(overview.documents).toEqual({ expiring: 1, expired: 2 });
   });
 
   it('counts nothing of another workspace, and shows an empty one as zeros with the tier names', async () => {
@@ -190,6 +239,8 @@ describe('the programme overview, the risk profile and the exports (issue 40 §6
     expect(overview.untiered.vendors).toBe(0);
     expect(overview.remediation).toEqual({ open: 0, overdue: 0, awaitingReview: 0 });
     expect(overview.acceptances).toEqual({ pending: 0, active: 0, expiringWithin30Days: 0 });
+    expect(overview.questionnaires).toEqual({ open: 0, overdue: 0, submitted: 0 });
+    expect(overview.documents).toEqual({ expiring: 0, expired: 0 });
   });
 
   it('lets a viewer read the overview and download a profile', async () => {
@@ -240,6 +291,11 @@ describe('the programme overview, the risk profile and the exports (issue 40 §6
     expect(text).toContain('Vendor says fixed');
     expect(text).toContain('Accepted until the approved migration (45 d)');
     expect(text).toContain(`Approved by: ${bob.email}`);
+    // The latest questionnaire and the documents with their validity (issue 41).
+    expect(text).toContain('Latest questionnaire');
+    expect(text).toMatch(/MVSP 3\.0: (In progress|Sent) · due \d{4}-\d{2}-\d{2}/);
+    expect(text).toMatch(/SOC 2 report\s+soc2-10\.pdf\s+\d{4}-\d{2}-\d{2}\s+Expiring soon/);
+    expect(text).toMatch(/SOC 2 report\s+soc2-200\.pdf\s+\d{4}-\d{2}-\d{2}\s+Valid/);
     // Not open, not active: not in the profile.
     expect(text).not.toContain('pending migration');
     pages.forEach((page, i) => expect(page).toContain(`Page ${i + 1} of ${pages.length}`));

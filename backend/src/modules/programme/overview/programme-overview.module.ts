@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { QuestionnairesModule } from '../../questionnaires/questionnaires.module';
 import { ProgrammeModule } from '../programme.module';
 import { ProgrammeOverviewController } from './programme-overview.controller';
 import { ProgrammeOverviewRepository } from './programme-overview.repository';
@@ -10,7 +11,7 @@ import { VendorProgrammeFacts } from './vendor-programme-facts';
  * the reports add (VendorProgrammeFacts: the exports' columns, the risk profile's reads).
  */
 @Module({
-  imports: [ProgrammeModule],
+  imports: [ProgrammeModule, QuestionnairesModule],
   controllers: [ProgrammeOverviewController],
   providers: [ProgrammeOverviewRepository, ProgrammeOverviewService, VendorProgrammeFacts],
   exports: [VendorProgrammeFacts, ProgrammeModule],

@@ -8,6 +8,7 @@ import {
 } from '@vendorwatch/contracts';
 import { RiskAcceptancesRepository, type WorkspaceId } from '@vendorwatch/db';
 import { AcceptedStandings } from '@vendorwatch/runtime';
+import { QuestionnaireProgrammeReader } from '../../questionnaires/programme-counts';
 import { VendorReviewStatusService } from '../review-status/vendor-review-status.service';
 import { ProgrammeTiersService } from '../tiers/programme-tiers.service';
 import { ProgrammeOverviewRepository, type TierGradeCountRow } from './programme-overview.repository';
@@ -20,8 +21,8 @@ const gradeKey = (grade: string | null): keyof GradeCounts =>
 
 /**
  * Where people look: the workspace's vendors by tier and overall grade, review statuses by the one
- * rule (review-status.ts, through VendorReviewStatusService), open remediation requests and accepted
- * risks — every figure computed when read.
+ * rule (review-status.ts, through VendorReviewStatusService), open remediation requests, accepted
+ * risks, questionnaires and expiring documents (issue 41) — every figure computed when read.
  */
 @Injectable()
 export class ProgrammeOverviewService {
@@ -31,15 +32,18 @@ export class ProgrammeOverviewService {
     private readonly reviewStatuses: VendorReviewStatusService,
     private readonly acceptances: RiskAcceptancesRepository,
     private readonly accepted: AcceptedStandings,
+    private readonly questionnaires: QuestionnaireProgrammeReader,
   ) {}
 
   async overview(workspaceId: WorkspaceId, now = new Date()): Promise<ProgrammeOverview> {
-    const [tiers, cells, reviews, remediation, acceptances] = await Promise.all([
+    const [tiers, cells, reviews, remediation, acceptances, questionnaires, documents] = await Promise.all([
       this.tiers.forWorkspace(workspaceId),
       this.tierGradeCounts(workspaceId, now),
       this.reviewStatuses.countsForWorkspace(workspaceId, now),
       this.counts.remediationCounts(workspaceId, now),
       this.acceptances.counts(workspaceId, now, ACCEPTANCE_EXPIRY_WARNING_DAYS),
+      this.questionnaires.questionnaireCounts(workspaceId, now),
+      this.questionnaires.documentCounts(workspaceId, now),
     ]);
     const byTier = tierMatrix(cells);
     const row = (tier: number | null) => byTier.get(tier) ?? { vendors: 0, grades: noGrades() };
@@ -49,6 +53,8 @@ export class ProgrammeOverviewService {
       reviews,
       remediation: { open: remediation.open, overdue: remediation.overdue, awaitingReview: remediation.responded },
       acceptances: { pending: acceptances.pending, active: acceptances.active, expiringWithin30Days: acceptances.expiringSoon },
+      questionnaires,
+      documents,
     };
   }
 

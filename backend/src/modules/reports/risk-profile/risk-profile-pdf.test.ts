@@ -60,6 +60,25 @@ const profile: RiskProfile = {
       approver: 'adam@example.com',
     },
   ],
+  questionnaire: {
+    templateName: 'MVSP 3.0',
+    state: 'Submitted',
+    score: 67,
+    dueAt: new Date('2026-12-10T00:00:00Z'),
+    submittedAt: new Date('2026-11-25T00:00:00Z'),
+    contradictions: [
+      {
+        questionId: '2.6',
+        text: 'Do you enforce HTTPS with HSTS?',
+        checkId: 'transport.hsts',
+        evidence: ['No Strict-Transport-Security header on https://acme.example/'],
+      },
+    ],
+  },
+  documents: [
+    { type: 'SOC 2 report', name: 'soc2-2026.pdf', validUntil: '2026-12-15', status: 'Expiring soon' },
+    { type: 'ISO 27001 certificate', name: 'iso.pdf', validUntil: '2026-01-01', status: 'Expired' },
+  ],
 };
 
 async function render(input: RiskProfile): Promise<Buffer> {
@@ -91,11 +110,18 @@ describe('the vendor risk profile PDF', () => {
     expect(text).toContain('(overdue)');
     expect(text).toContain('Legacy host retired in January');
     expect(text).toContain('Approved by: adam@example.com');
+    expect(text).toContain('Latest questionnaire');
+    expect(text).toMatch(/MVSP 3\.0: Submitted · due 2026-12-10/);
+    expect(text).toContain('Score: 67 / 100');
+    expect(text).toContain('2.6: Do you enforce HTTPS with HSTS? (transport.hsts)');
+    expect(text).toContain('No Strict-Transport-Security header on https://acme.example/');
+    expect(text).toMatch(/SOC 2 report\s+soc2-2026\.pdf\s+2026-12-15\s+Expiring soon/);
+    expect(text).toMatch(/ISO 27001 certificate\s+iso\.pdf\s+2026-01-01\s+Expired/);
     pages.forEach((page, i) => expect(page).toContain(`Page ${i + 1} of ${pages.length}`));
   });
 
   it('says plainly what a new vendor has none of', async () => {
-    const [page] = await pdfPages(
+    const [page = '', ...rest] = await pdfPages(
       await render({
         ...profile,
         tier: null,
@@ -113,6 +139,8 @@ describe('the vendor risk profile PDF', () => {
         reviews: [],
         requests: [],
         acceptances: [],
+        questionnaire: null,
+        documents: [],
       }),
     );
     expect(page).toContain('No tier set');
@@ -121,5 +149,8 @@ describe('the vendor risk profile PDF', () => {
     expect(page).toContain('The vendor has not been assessed yet.');
     expect(page).toContain('No remediation request is open.');
     expect(page).toContain('No risk of this vendor is accepted.');
+    const text = [page, ...rest].join('\n');
+    expect(text).toContain('No questionnaire was sent to this vendor.');
+    expect(text).toContain('The vendor has uploaded no document.');
   });
 });

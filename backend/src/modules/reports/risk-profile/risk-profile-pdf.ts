@@ -32,8 +32,8 @@ const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : '�
 
 /**
  * A vendor's risk profile: who it is, its tier and why, who answers for it, its grades, its review
- * status and history, its open remediation requests with each check's state and its active accepted
- * risks. Drawn with the report's frame ("Page N of M"), styles and tiles.
+ * status and history, its open remediation requests with each check's state, its active accepted
+ * risks, its latest questionnaire (score, contradictions with their evidence) and its documents. Drawn with the report's frame ("Page N of M"), styles and tiles.
  */
 export async function writeRiskProfilePdf(profile: RiskProfile, out: Writable): Promise<void> {
   const doc: Pdf = new PDFDocument({
@@ -57,6 +57,8 @@ export async function writeRiskProfilePdf(profile: RiskProfile, out: Writable): 
   reviewsSection(doc, profile);
   requestsSection(doc, profile);
   acceptancesSection(doc, profile);
+  questionnaireSection(doc, profile);
+  documentsSection(doc, profile);
 
   frame.finish();
   doc.end();
@@ -213,4 +215,36 @@ function acceptancesSection(doc: Pdf, { acceptances }: RiskProfile) {
     field(doc, '  Approved by', acceptance.approver ?? '–');
     rule(doc, 2);
   }
+}
+
+function questionnaireSection(doc: Pdf, { questionnaire }: RiskProfile) {
+  section(doc, 'Latest questionnaire');
+  if (!questionnaire) {
+    note(doc, 'No questionnaire was sent to this vendor.');
+    return;
+  }
+  field(doc, questionnaire.templateName, `${questionnaire.state} · due ${day(questionnaire.dueAt)}`);
+  if (questionnaire.submittedAt) field(doc, '  Submitted', day(questionnaire.submittedAt));
+  field(doc, '  Score', questionnaire.score === null ? 'Not scored yet' : `${questionnaire.score} / 100`);
+  if (questionnaire.contradictions.length === 0) {
+    note(doc, 'No answer contradicts the latest assessment.', 10);
+    return;
+  }
+  field(doc, '  Contradictions', `${questionnaire.contradictions.length}: answered yes where the check fails`);
+  for (const contradiction of questionnaire.contradictions) {
+    ensureSpace(doc, 40);
+    field(doc, `  ${contradiction.questionId}`, `${contradiction.text} (${contradiction.checkId})`);
+    for (const line of contradiction.evidence) note(doc, `• ${line}`, 10);
+  }
+}
+
+function documentsSection(doc: Pdf, { documents }: RiskProfile) {
+  section(doc, 'Documents');
+  if (documents.length === 0) {
+    note(doc, 'The vendor has uploaded no document.');
+    return;
+  }
+  const widths = [0.3, 0.38, 0.16, 0.16];
+  tableRow(doc, ['Type', 'File', 'Valid until', 'Validity'], widths, true);
+  for (const document of documents) tableRow(doc, [document.type, document.name, document.validUntil, document.status], widths);
 }

@@ -1,11 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import {
+  DOCUMENT_TYPE_LABELS,
   MESSAGES,
   REVIEW_STATUS_LABELS,
   riskProfileFilename,
+  type QuestionnaireState,
   type RemediationCheckStatus,
   type RemediationState,
   type ReviewDecision,
+  type VendorDocumentStatus,
   type VendorIntake,
 } from '@vendorwatch/contracts';
 import { VendorReviewsRepository, VendorsRepository, type WorkspaceId } from '@vendorwatch/db';
@@ -14,6 +17,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { NotFoundError } from '../../../common/errors';
 import { VendorReviewStatusService } from '../../programme/review-status/vendor-review-status.service';
 import { ProgrammeTiersService } from '../../programme/tiers/programme-tiers.service';
+import { QuestionnaireProgrammeReader } from '../../questionnaires/programme-counts';
 import type { RiskProfile } from './risk-profile';
 import { writeRiskProfilePdf } from './risk-profile-pdf';
 import { RiskProfileRepository } from './risk-profile.repository';
@@ -39,6 +43,21 @@ const CHECK_STATUSES: Record<RemediationCheckStatus, string> = {
   disputed: 'Disputed',
   resolved: 'Resolved',
   accepted: 'Accepted',
+};
+
+const QUESTIONNAIRE_STATES: Record<QuestionnaireState, string> = {
+  sent: 'Sent',
+  viewed: 'Viewed by the vendor',
+  in_progress: 'In progress',
+  submitted: 'Submitted',
+  reviewed: 'Reviewed',
+  cancelled: 'Cancelled',
+};
+
+const DOCUMENT_STATUSES: Record<VendorDocumentStatus, string> = {
+  valid: 'Valid',
+  expiring: 'Expiring soon',
+  expired: 'Expired',
 };
 
 /** The intake's three questions and their answers in words. */
@@ -75,6 +94,7 @@ export class RiskProfileService {
     private readonly reviews: VendorReviewsRepository,
     private readonly records: RiskProfileRepository,
     private readonly accepted: AcceptedStandings,
+    private readonly questionnaires: QuestionnaireProgrammeReader,
   ) {}
 
   async pdf(workspaceId: WorkspaceId, vendorId: string, now = new Date()): Promise<RiskProfileFile> {
@@ -91,7 +111,7 @@ export class RiskProfileService {
   async read(workspaceId: WorkspaceId, vendorId: string, now = new Date()): Promise<RiskProfile> {
     const vendor = await this.vendors.findInWorkspace(workspaceId, vendorId);
     if (!vendor) throw new NotFoundError(MESSAGES.vendors.notFound);
-    const [tiers, review, reviews, latest, requests, acceptances, owner] = await Promise.all([
+    const [tiers, review, reviews, latest, requests, acceptances, owner, questionnaires] = await Promise.all([
       this.tiers.forWorkspace(workspaceId),
       this.reviewStatuses.stateOf(workspaceId, vendorId, now),
       this.reviews.listForVendor(workspaceId, vendorId),
@@ -99,7 +119,9 @@ export class RiskProfileService {
       this.records.openRequests(workspaceId, vendorId),
       this.records.activeAcceptances(workspaceId, vendorId, now),
       vendor.ownerUserId ? this.records.userEmail(vendor.ownerUserId) : null,
+      this.questionnaires.vendorProfile(workspaceId, vendorId, now),
     ]);
+    const questionnaire = questionnaires.questionnaire;
     const tier = vendor.tier === null ? undefined : tiers.find((setting) => setting.tier === vendor.tier);
     // The grades the vendor page shows: re-graded without the checks an active risk acceptance covers.
     const standing = latest && (await this.accepted.of(workspaceId, [{ vendorId, assessmentId: latest.id }], now)).get(latest.id);
@@ -154,6 +176,20 @@ export class RiskProfileService {
         justification: acceptance.justification,
         expiresAt: acceptance.expiresAt,
         approver: acceptance.approverEmail,
+      })),
+      questionnaire: questionnaire && {
+        templateName: questionnaire.templateName,
+        state: QUESTIONNAIRE_STATES[questionnaire.state] ?? questionnaire.state,
+        score: questionnaire.score,
+        dueAt: new Date(questionnaire.dueAt),
+        submittedAt: questionnaire.submittedAt ? new Date(questionnaire.submittedAt) : null,
+        contradictions: questionnaire.contradictions,
+      },
+      documents: questionnaires.documents.map((document) => ({
+        type: DOCUMENT_TYPE_LABELS[document.type] ?? document.type,
+        name: document.name,
+        validUntil: document.validUntil,
+        status: DOCUMENT_STATUSES[document.status] ?? document.status,
       })),
     };
   }

@@ -33,4 +33,15 @@ export interface RiskProfile {
   }[];
   /** Approved and unexpired, soonest expiry first. */
   acceptances: { checkId: string; title: string; justification: string; expiresAt: Date; approver: string | null }[];
+  /** The latest questionnaire not cancelled (state in words), its score and its contradictions; null before one. */
+  questionnaire: {
+    templateName: string;
+    state: string;
+    score: number | null;
+    dueAt: Date;
+    submittedAt: Date | null;
+    contradictions: { questionId: string; text: string; checkId: string; evidence: string[] }[];
+  } | null;
+  /** The vendor's documents, each with its type in words and its validity (valid, expiring, expired). */
+  documents: { type: string; name: string; validUntil: string; status: string }[];
 }

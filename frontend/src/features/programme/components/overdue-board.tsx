@@ -1,7 +1,7 @@
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { ACCEPTANCE_EXPIRY_WARNING_DAYS, type ProgrammeOverview } from '@vendorwatch/contracts';
+import { ACCEPTANCE_EXPIRY_WARNING_DAYS, LIMITS, type ProgrammeOverview } from '@vendorwatch/contracts';
 import { Link } from 'react-router-dom';
-import { remediationRequestsIn, riskAcceptancesIn, vendorsWithReviewStatus } from './programme-links';
+import { allVendors, remediationRequestsIn, riskAcceptancesIn, vendorsWithReviewStatus } from './programme-links';
 
 interface BoardLine {
   label: string;
@@ -36,11 +36,12 @@ function BoardCard({ title, lines, testId }: { title: string; lines: BoardLine[]
 
 /**
  * What is due: reviews (overdue, due now, due soon), remediation requests by age (open, overdue,
- * awaiting the analyst's review) and accepted risks (pending approval, expiring soon), each a link to
- * its filtered list. One column on a phone.
+ * awaiting the analyst's review), accepted risks (pending approval, expiring soon), questionnaires and
+ * vendor documents, each a link to its filtered list (questionnaires and documents live on each vendor's
+ * page: those link to the vendors list). One column on a phone.
  */
 export function OverdueBoard({ overview }: { overview: ProgrammeOverview }) {
-  const { reviews, remediation, acceptances } = overview;
+  const { reviews, remediation, acceptances, questionnaires, documents } = overview;
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} data-testid="overdue-board">
       <BoardCard
@@ -113,6 +114,40 @@ export function OverdueBoard({ overview }: { overview: ProgrammeOverview }) {
             testId: 'acceptances-expiring',
           },
           { label: 'Active', count: acceptances.active, to: riskAcceptancesIn('active'), testId: 'acceptances-active' },
+        ]}
+      />
+      <BoardCard
+        title="Questionnaires"
+        testId="board-questionnaires"
+        lines={[
+          { label: 'Open', count: questionnaires.open, to: allVendors, testId: 'questionnaires-open' },
+          {
+            label: 'Overdue',
+            count: questionnaires.overdue,
+            to: allVendors,
+            urgent: true,
+            testId: 'questionnaires-overdue',
+          },
+          {
+            label: 'Submitted, awaiting your review',
+            count: questionnaires.submitted,
+            to: allVendors,
+            testId: 'questionnaires-submitted',
+          },
+        ]}
+      />
+      <BoardCard
+        title="Vendor documents"
+        testId="board-documents"
+        lines={[
+          {
+            label: `Expiring within ${LIMITS.questionnaires.documentExpiringDays} days`,
+            count: documents.expiring,
+            to: allVendors,
+            urgent: true,
+            testId: 'documents-expiring',
+          },
+          { label: 'Expired', count: documents.expired, to: allVendors, urgent: true, testId: 'documents-expired' },
         ]}
       />
     </SimpleGrid>

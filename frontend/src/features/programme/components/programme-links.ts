@@ -17,3 +17,6 @@ export const remediationRequestsIn = (state: 'open' | 'overdue' | 'responded') =
   paths.app.remediationRequests.getHref({ state });
 
 export const riskAcceptancesIn = (state: 'pending' | 'active') => paths.app.riskAcceptances.getHref(state);
+
+/** Questionnaires and documents are listed on each vendor's page: their counts open the vendors list. */
+export const allVendors = paths.app.vendors.getHref();

@@ -19,6 +19,8 @@ const overview: Overview = {
   reviews: { not_reviewed: 3, up_to_date: 1, due_soon: 1, overdue: 2, due_now: 1 },
   remediation: { open: 4, overdue: 1, awaitingReview: 2 },
   acceptances: { pending: 1, active: 3, expiringWithin30Days: 1 },
+  questionnaires: { open: 2, overdue: 1, submitted: 3 },
+  documents: { expiring: 1, expired: 2 },
 };
 
 const empty: Overview = {
@@ -27,6 +29,8 @@ const empty: Overview = {
   reviews: { not_reviewed: 0, up_to_date: 0, due_soon: 0, overdue: 0, due_now: 0 },
   remediation: { open: 0, overdue: 0, awaitingReview: 0 },
   acceptances: { pending: 0, active: 0, expiringWithin30Days: 0 },
+  questionnaires: { open: 0, overdue: 0, submitted: 0 },
+  documents: { expiring: 0, expired: 0 },
 };
 
 afterEach(() => vi.restoreAllMocks());
@@ -78,6 +82,13 @@ describe('ProgrammeOverview', () => {
       'href',
       '/risk-acceptances?state=pending',
     );
+    const questionnaires = screen.getByTestId('board-questionnaires');
+    expect(within(questionnaires).getByTestId('questionnaires-open')).toHaveTextContent('Open2');
+    expect(within(questionnaires).getByTestId('questionnaires-overdue')).toHaveTextContent('Overdue1');
+    expect(within(questionnaires).getByTestId('questionnaires-submitted')).toHaveTextContent('awaiting your review3');
+    const documents = screen.getByTestId('board-documents');
+    expect(within(documents).getByTestId('documents-expiring')).toHaveTextContent('Expiring within 30 days1');
+    expect(within(documents).getByRole('link', { name: 'Expired' })).toHaveAttribute('href', '/vendors');
   });
 
   it('tells an empty workspace how to start', async () => {
