@@ -206,7 +206,8 @@ describe('remediation through the vendor link, in a real browser', () => {
     await snapshot(analyst, 'remediation-requests-list');
     await analyst.setViewportSize({ width: 390, height: 844 });
     await analyst.getByRole('list', { name: 'Remediation requests' }).waitFor();
-    expect(await analyst.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+    // Waited on, not sampled: just after the resize the app shell's navigation is still sliding away.
+    await analyst.waitForFunction('document.documentElement.scrollWidth <= window.innerWidth', undefined, { timeout: 10_000 });
     await snapshot(analyst, 'remediation-requests-list-phone');
     await listed.getByTestId('remediation-request-link').click();
     await analyst.waitForURL(/\/remediation-requests\/[0-9a-f-]{36}$/);

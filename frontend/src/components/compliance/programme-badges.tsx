@@ -1,5 +1,6 @@
 import { Badge, Tooltip } from '@mantine/core';
 import { REVIEW_STATUS_LABELS, type ReviewStatus, type VendorReviewState } from '@vendorwatch/contracts';
+import { UNCUT_BADGE } from './compliance-badges';
 
 const REVIEW_COLOURS: Record<ReviewStatus, string> = {
   not_reviewed: 'gray',
@@ -18,6 +19,7 @@ export function ReviewStatusBadge({ review }: { review: VendorReviewState }) {
       <Badge
         color={REVIEW_COLOURS[review.status]}
         variant="light"
+        styles={UNCUT_BADGE}
         aria-label={`Review: ${REVIEW_STATUS_LABELS[review.status]}. ${review.reason}`}
         data-testid="review-status-badge"
       >
@@ -34,6 +36,7 @@ export function TierBadge({ tier, name }: { tier: number | null; name?: string }
     <Badge
       color={tier === null ? 'gray' : TIER_COLOURS[tier]}
       variant={tier === null ? 'outline' : 'light'}
+      styles={UNCUT_BADGE}
       data-testid="tier-badge"
     >
       {text}

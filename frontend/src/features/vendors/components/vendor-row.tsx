@@ -1,4 +1,4 @@
-import { Checkbox, Stack, Table, Text } from '@mantine/core';
+import { Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import type { ProgrammeTier, Vendor, VendorListItem } from '@vendorwatch/contracts';
 import type { ReactNode } from 'react';
 import { ReviewStatusBadge, TierBadge } from '@/components/compliance/programme-badges';
@@ -57,16 +57,15 @@ export function VendorRow({ vendor, onCrawl, lastCrawl, nextRun, tiers, selected
               {vendor.description}
             </Text>
           )}
+          {/* Tier and review status under the name, not in columns of their own: the row still fits 1366 px. */}
+          <Group gap={4} mt={4}>
+            <TierBadge tier={vendor.tier} name={tierName(tiers, vendor.tier)} />
+            <ReviewStatusBadge review={vendor.review} />
+          </Group>
         </Stack>
       </Table.Td>
       <Table.Td>
         <VendorGrade vendor={vendor} />
-      </Table.Td>
-      <Table.Td>
-        <TierBadge tier={vendor.tier} name={tierName(tiers, vendor.tier)} />
-      </Table.Td>
-      <Table.Td>
-        <ReviewStatusBadge review={vendor.review} />
       </Table.Td>
       <Table.Td>
         <VendorCompliance vendor={vendor} />

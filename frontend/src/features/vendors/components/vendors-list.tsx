@@ -222,8 +222,6 @@ function VendorsListBody({
                 <SortHeader column="grade" {...sortProps}>
                   Grade
                 </SortHeader>
-                <Table.Th>Tier</Table.Th>
-                <Table.Th>Review</Table.Th>
                 <SortHeader column="rate" {...sortProps}>
                   Compliance
                 </SortHeader>
