@@ -30,8 +30,16 @@ const rssMb = () => process.memoryUsage().rss / 1024 / 1024;
 
 async function runChild([, contender, format, databaseUrl, workspaceId, file]) {
   requireFrom('backend', 'reflect-metadata');
-  const { openDatabase, ReportsRepository, ComplianceAssessmentsRepository, CrawlInventoriesRepository, CrawlJobsRepository } =
-    requireFrom('backend', '@vendorwatch/db');
+  const {
+    openDatabase,
+    ReportsRepository,
+    ComplianceAssessmentsRepository,
+    CrawlInventoriesRepository,
+    CrawlJobsRepository,
+    ProgrammeTiersRepository,
+    VendorReviewsRepository,
+    RiskAcceptancesRepository,
+  } = requireFrom('backend', '@vendorwatch/db');
   const { VendorInventories } = requireFrom('backend', '@vendorwatch/runtime');
   const { ReportsService } = requireFrom('backend', backendDist('reports.service.js'));
   const exporters = requireFrom('backend', backendDist('exports/index.js'));
@@ -44,7 +52,27 @@ async function runChild([, contender, format, databaseUrl, workspaceId, file]) {
     assessments,
     new CrawlJobsRepository(handle.db),
   );
-  const service = new ReportsService(reports, assessments, null, { PUBLIC_URL: 'http://localhost:3000' }, inventories);
+  // The programme's cells (tier, review, open requests, acceptances), wired as ProgrammeModule wires them.
+  const programme = (file) => requireFrom('backend', path.join(ROOT, 'backend/dist/modules/programme', file));
+  const { ProgrammeTiersService } = programme('tiers/programme-tiers.service.js');
+  const { VendorReviewStatusService } = programme('review-status/vendor-review-status.service.js');
+  const { ProgrammeOverviewRepository } = programme('overview/programme-overview.repository.js');
+  const { VendorProgrammeFacts } = programme('overview/vendor-programme-facts.js');
+  const tiers = new ProgrammeTiersService(new ProgrammeTiersRepository(handle.db));
+  const programmeFacts = new VendorProgrammeFacts(
+    new ProgrammeOverviewRepository(handle.db),
+    tiers,
+    new VendorReviewStatusService(new VendorReviewsRepository(handle.db), tiers),
+  );
+  const service = new ReportsService(
+    reports,
+    assessments,
+    null,
+    { PUBLIC_URL: 'http://localhost:3000' },
+    inventories,
+    programmeFacts,
+    new RiskAcceptancesRepository(handle.db),
+  );
   // The service's logger writes to stdout, which this child does not keep.
   const startRss = rssMb();
   const started = performance.now();
@@ -52,7 +80,7 @@ async function runChild([, contender, format, databaseUrl, workspaceId, file]) {
     const { body } = await service.export(workspaceId, { format, filters: {} });
     await pipeline(body, createWriteStream(file));
   } else {
-    await naiveExport({ service, reports, inventories, exporters, format, workspaceId, file });
+    await naiveExport({ service, reports, inventories, programmeFacts, exporters, format, workspaceId, file });
   }
   const ms = performance.now() - started;
   const peakMb = vmHwmMb();
@@ -64,7 +92,7 @@ async function runChild([, contender, format, databaseUrl, workspaceId, file]) {
 }
 
 /** The whole document built in memory from every row read at once, then written in one go. */
-async function naiveExport({ service, reports, inventories, exporters, format, workspaceId, file }) {
+async function naiveExport({ service, reports, inventories, programmeFacts, exporters, format, workspaceId, file }) {
   const everything = Number.MAX_SAFE_INTEGER;
   const overview = await service.summary(workspaceId, {});
   // The vendors' grades, vulnerable libraries and top third parties, as ours reads them for the CSV and the PDF.
@@ -122,6 +150,10 @@ async function naiveExport({ service, reports, inventories, exporters, format, w
       overview,
       portfolioFindings: await reports.portfolioFindings(workspaceId, {}, 10),
       inventories: inventoryOf,
+      programme: await programmeFacts.forVendors(
+        workspaceId,
+        overview.vendors.map((vendor) => vendor.vendorId),
+      ),
       changes: await reports.changesInPeriod(workspaceId, {}, 2000),
       links: { crawl: (id) => `http://localhost:3000/crawls/${id}`, report: (id) => `http://localhost:3000/reports/${id}` },
       assessments: async function* () {
