@@ -27,11 +27,12 @@ describe('API docs and the app under the Content-Security-Policy, in a real brow
   });
 
   it('shows the OpenAPI document in Swagger UI at /api/docs', async () => {
-    const response = await page.goto(`${t.baseUrl}/api/docs`);
+    // Opened by its deep link: Swagger UI renders only the operations near the screen, and with every
+    // route of the programme before it this one is far below the first screen.
+    const response = await page.goto(`${t.baseUrl}/api/docs#/vendors/Vendors_create`);
     expect(response!.headers()['content-security-policy']).toMatch(/script-src 'self'/);
     await page.getByRole('heading', { name: /Vendorwatch API/ }).waitFor();
     // An operation opens with its parameters and responses, rendered from the document.
-    await page.locator('#operations-vendors-Vendors_create').click();
     await page.locator('#operations-vendors-Vendors_create').getByText('Request body').waitFor();
     await snapshot(page, 'operations-api-docs');
     expect(violations).toEqual([]);

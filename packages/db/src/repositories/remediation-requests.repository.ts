@@ -7,7 +7,7 @@ import {
   type VendorReplyStatus,
 } from '@vendorwatch/contracts';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, notInArray, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../database';
+import type { Database, Transaction } from '../database';
 import {
   complianceAssessments,
   complianceCheckResults,
@@ -274,8 +274,9 @@ export class RemediationRequestsRepository {
   }
 
   /**
-   * The vendor's reply to one check: stored, the check's status set from it, and the request
-   * `responded` at its first reply. undefined: the request is not open (or the check not in it).
+   * The vendor's answer to one check of an open request: the check moves to the answer's status and
+   * the first answer moves the request to responded. undefined: the request is not open or the check
+   * is settled (resolved or accepted).
    */
   async addVendorReply(
     workspaceId: WorkspaceId,
@@ -284,45 +285,21 @@ export class RemediationRequestsRepository {
     reply: { status: VendorReplyStatus; checkStatus: RemediationCheckStatus; comment: string },
     at: Date,
   ): Promise<{ reply: RemediationReplyRow; firstResponse: boolean } | undefined> {
-    return this.db.transaction(async (tx) => {
-      const [request] = await tx
-        .select({ state: remediationRequests.state })
-        .from(remediationRequests)
-        .where(and(eq(remediationRequests.id, requestId), inArray(remediationRequests.state, OPEN)))
-        .for('update');
-      if (!request) return undefined;
-      const updated = await tx
-        .update(remediationRequestChecks)
-        .set({ status: reply.checkStatus, statusChangedAt: at })
-        .where(
-          and(
-            eq(remediationRequestChecks.requestId, requestId),
-            eq(remediationRequestChecks.checkId, checkId),
-            notInArray(remediationRequestChecks.status, SETTLED),
-          ),
-        )
-        .returning({ checkId: remediationRequestChecks.checkId });
-      if (updated.length === 0) return undefined;
-      const [row] = await tx
-        .insert(remediationReplies)
-        .values({
-          workspaceId,
-          requestId,
-          checkId,
-          author: 'vendor',
-          status: reply.status,
-          comment: reply.comment,
-          createdAt: at,
-        })
-        .returning();
-      const firstResponse = request.state !== 'responded';
-      if (firstResponse)
-        await tx
-          .update(remediationRequests)
-          .set({ state: 'responded', respondedAt: at })
-          .where(eq(remediationRequests.id, requestId));
-      return { reply: row!, firstResponse };
-    });
+    const done = await this.replyOnCheck(
+      { workspaceId, requestId, checkId, at },
+      { from: notInArray(remediationRequestChecks.status, SETTLED), to: reply.checkStatus },
+      { author: 'vendor', status: reply.status, comment: reply.comment },
+      async (tx, request) => {
+        const firstResponse = request.state !== 'responded';
+        if (firstResponse)
+          await tx
+            .update(remediationRequests)
+            .set({ state: 'responded', respondedAt: at })
+            .where(eq(remediationRequests.id, requestId));
+        return firstResponse;
+      },
+    );
+    return done && { reply: done.reply, firstResponse: done.after };
   }
 
   /**
@@ -336,9 +313,33 @@ export class RemediationRequestsRepository {
     decision: { decision: RemediationDecision; note: string; userId: string | null },
     at: Date,
   ): Promise<RemediationReplyRow | undefined> {
+    const done = await this.replyOnCheck(
+      { workspaceId, requestId, checkId, at },
+      {
+        from: inArray(remediationRequestChecks.status, AWAITING_REVIEW),
+        to: decision.decision === 'accept' ? 'accepted' : 'open',
+      },
+      { author: 'workspace', decision: decision.decision, comment: decision.note, userId: decision.userId },
+      async () => undefined,
+    );
+    return done?.reply;
+  }
+
+  /**
+   * One step of the conversation on a check, in one transaction: locks the request while it is open,
+   * moves the check from a status `move.from` admits to `move.to`, adds the reply, then runs `after`.
+   * undefined when the request is not open or the check not in such a status.
+   */
+  private replyOnCheck<T>(
+    at: { workspaceId: WorkspaceId; requestId: string; checkId: string; at: Date },
+    move: { from: SQL | undefined; to: RemediationCheckStatus },
+    reply: Omit<typeof remediationReplies.$inferInsert, 'workspaceId' | 'requestId' | 'checkId' | 'createdAt'>,
+    after: (tx: Transaction, request: { state: RemediationState }) => Promise<T>,
+  ): Promise<{ reply: RemediationReplyRow; after: T } | undefined> {
+    const { workspaceId, requestId, checkId } = at;
     return this.db.transaction(async (tx) => {
       const [request] = await tx
-        .select({ id: remediationRequests.id })
+        .select({ state: remediationRequests.state })
         .from(remediationRequests)
         .where(
           and(
@@ -349,32 +350,17 @@ export class RemediationRequestsRepository {
         )
         .for('update');
       if (!request) return undefined;
-      const updated = await tx
+      const moved = await tx
         .update(remediationRequestChecks)
-        .set({ status: decision.decision === 'accept' ? 'accepted' : 'open', statusChangedAt: at })
-        .where(
-          and(
-            eq(remediationRequestChecks.requestId, requestId),
-            eq(remediationRequestChecks.checkId, checkId),
-            inArray(remediationRequestChecks.status, AWAITING_REVIEW),
-          ),
-        )
+        .set({ status: move.to, statusChangedAt: at.at })
+        .where(and(eq(remediationRequestChecks.requestId, requestId), eq(remediationRequestChecks.checkId, checkId), move.from))
         .returning({ checkId: remediationRequestChecks.checkId });
-      if (updated.length === 0) return undefined;
+      if (moved.length === 0) return undefined;
       const [row] = await tx
         .insert(remediationReplies)
-        .values({
-          workspaceId,
-          requestId,
-          checkId,
-          author: 'workspace',
-          decision: decision.decision,
-          comment: decision.note,
-          userId: decision.userId,
-          createdAt: at,
-        })
+        .values({ ...reply, workspaceId, requestId, checkId, createdAt: at.at })
         .returning();
-      return row;
+      return { reply: row!, after: await after(tx, request) };
     });
   }
 

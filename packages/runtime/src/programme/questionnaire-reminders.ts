@@ -1,64 +1,29 @@
-import { OPEN_QUESTIONNAIRE_STATES, REMINDERS, type ReminderName } from '@vendorwatch/contracts';
-import type { QuestionnaireRequestWithNames, QuestionnairesRepository, ReminderClaim } from '@vendorwatch/db';
-import { dueReminderOf } from './remediation-reminders';
-import type { DueReminder, ReminderSource } from './vendor-link-reminders';
-
-const DAY_MS = 24 * 3600_000;
-/** Requests looked at per run: open ones due within the reminders' reach. */
-const BATCH = 5000;
-const OWNER_SUFFIX = '_owner';
+import { OPEN_QUESTIONNAIRE_STATES } from '@vendorwatch/contracts';
+import type { QuestionnaireRequestWithNames, QuestionnairesRepository } from '@vendorwatch/db';
+import { RequestReminderSource } from './request-reminders';
+import type { DueReminder } from './vendor-link-reminders';
 
 /**
- * The reminders of questionnaires (issue 41): the same four to the contact as a remediation request's
- * (7 and 1 days before the due date, 1 and 7 days after) and, at 7 days overdue, one to the vendor's
- * owner; sent by the same VendorLinkReminderSender, so each goes out exactly once whatever the number
- * of workers.
+ * The reminders of questionnaires (issue 41): when they go out is a remediation request's rule
+ * (RequestReminderSource); what they say is the questionnaire's own.
  */
-export class QuestionnaireReminderSource implements ReminderSource {
+export class QuestionnaireReminderSource extends RequestReminderSource<QuestionnaireRequestWithNames> {
   readonly kind = 'questionnaire' as const;
+  protected readonly openStates = OPEN_QUESTIONNAIRE_STATES;
 
   constructor(
-    private readonly requests: QuestionnairesRepository,
+    requests: QuestionnairesRepository,
     private readonly publicUrl: string,
-  ) {}
-
-  async due(now: Date): Promise<DueReminder[]> {
-    const reach = Math.max(...REMINDERS.map((reminder) => Math.abs(reminder.offsetDays))) + 1;
-    const open = await this.requests.openDueBetween(
-      new Date(now.getTime() - reach * DAY_MS),
-      new Date(now.getTime() + reach * DAY_MS),
-      BATCH,
-    );
-    const due: DueReminder[] = [];
-    for (const request of open) {
-      const reminder = dueReminderOf(request, now);
-      if (!reminder) continue;
-      due.push(this.reminderOf(request, reminder.name));
-      if (reminder.name === 'after_7d') {
-        const owner = await this.ownerReminder(request);
-        if (owner) due.push(owner);
-      }
-    }
-    return due;
-  }
-
-  async rebuild(claim: ReminderClaim, now: Date): Promise<DueReminder | null> {
-    const request = await this.requests.findById(claim.subjectId);
-    if (!request || !OPEN_QUESTIONNAIRE_STATES.includes(request.state)) return null;
-    const name = claim.reminder.replace(OWNER_SUFFIX, '') as ReminderName;
-    if (dueReminderOf(request, now)?.name !== name) return null; // a later reminder has taken its place
-    return claim.reminder.endsWith(OWNER_SUFFIX) ? this.ownerReminder(request) : this.reminderOf(request, name);
+  ) {
+    super(requests);
   }
 
   /** The audit entry is the request's history; nothing more to record. */
   async sent(): Promise<void> {}
 
-  private reminderOf(request: QuestionnaireRequestWithNames, name: ReminderName): DueReminder {
+  protected contactReminder(request: QuestionnaireRequestWithNames, reminder: { name: string; offsetDays: number }): DueReminder {
     return {
-      workspaceId: request.workspaceId,
-      kind: this.kind,
-      subjectId: request.id,
-      reminder: name,
+      ...this.subjectOf(request, reminder.name),
       mail: {
         kind: 'questionnaire-reminder',
         to: request.contactEmail,
@@ -67,20 +32,15 @@ export class QuestionnaireReminderSource implements ReminderSource {
         questionnaireName: request.templateName,
         dueAt: request.dueAt,
         sentAt: request.createdAt,
-        offsetDays: REMINDERS.find((reminder) => reminder.name === name)!.offsetDays,
+        offsetDays: reminder.offsetDays,
       },
       audit: { action: 'questionnaire.remind', targetType: 'questionnaire', summary: { vendorName: request.vendorName } },
     };
   }
 
-  private async ownerReminder(request: QuestionnaireRequestWithNames): Promise<DueReminder | null> {
-    const owner = await this.requests.vendorOwnerEmail(request.vendorId);
-    if (!owner) return null;
+  protected ownerReminder(request: QuestionnaireRequestWithNames, owner: string): DueReminder {
     return {
-      workspaceId: request.workspaceId,
-      kind: this.kind,
-      subjectId: request.id,
-      reminder: `after_7d${OWNER_SUFFIX}`,
+      ...this.subjectOf(request, this.ownerReminderName()),
       mail: {
         kind: 'questionnaire-owner-reminder',
         to: owner,

@@ -1,4 +1,4 @@
-import { dueReminderOf } from './remediation-reminders';
+import { dueReminderOf } from './request-reminders';
 
 const DAY = 24 * 3600_000;
 
