@@ -12,6 +12,7 @@ import {
   type RemediationRequestSummary,
 } from '@vendorwatch/contracts';
 import {
+  ComplianceAssessmentsRepository,
   inAmbientTransaction,
   RemediationRequestsRepository,
   VendorsRepository,
@@ -43,6 +44,7 @@ export class RemediationRequestsService {
   constructor(
     private readonly requests: RemediationRequestsRepository,
     private readonly vendors: VendorsRepository,
+    private readonly assessments: ComplianceAssessmentsRepository,
     private readonly links: VendorLinksService,
     private readonly mailer: ProgrammeMailer,
     @Inject(DATABASE_HANDLE) private readonly database: DatabaseHandle,
@@ -61,9 +63,9 @@ export class RemediationRequestsService {
     const vendor = await this.vendors.findInWorkspace(workspace.workspaceId, vendorId);
     if (!vendor) throw new NotFoundError(MESSAGES.vendors.notFound);
     await this.throttle(workspace.workspaceId, input.contactEmail);
-    const assessmentId = await this.requests.latestAssessmentId(workspace.workspaceId, vendor.id);
+    const assessmentId = await this.assessments.latestIdOfVendor(workspace.workspaceId, vendor.id);
     if (!assessmentId) throw new BadRequestError(M.noAssessment);
-    const results = await this.requests.checkResults(assessmentId, input.checkIds);
+    const results = await this.assessments.checkResults(assessmentId, input.checkIds);
     const requestable = new Map(
       results.filter((result) => REQUESTABLE_OUTCOMES.includes(result.outcome)).map((result) => [result.checkId, result]),
     );

@@ -14,7 +14,7 @@ import {
   type UploadedAttachment,
   type VendorReplyInput,
 } from '@vendorwatch/contracts';
-import { RemediationRequestsRepository, type RemediationRequestRow } from '@vendorwatch/db';
+import { ComplianceAssessmentsRepository, RemediationRequestsRepository, type RemediationRequestRow } from '@vendorwatch/db';
 import { CrawlStarter, CrawlStartRefused } from '@vendorwatch/runtime';
 import { createHash } from 'node:crypto';
 import { BadRequestError, ConflictError, DomainError, NotFoundError } from '../../common/errors';
@@ -41,6 +41,7 @@ export class VendorPortalService {
   constructor(
     private readonly links: VendorLinksService,
     private readonly requests: RemediationRequestsRepository,
+    private readonly assessments: ComplianceAssessmentsRepository,
     private readonly trail: AuditTrail,
     private readonly starter: CrawlStarter,
     private readonly allowance: UserRateLimiter,
@@ -236,7 +237,7 @@ export class VendorPortalService {
       this.requests.liveRecheck(request.id),
     ]);
     const results = request.assessmentId
-      ? await this.requests.checkResults(
+      ? await this.assessments.checkResults(
           request.assessmentId,
           checks.map((check) => check.checkId),
         )

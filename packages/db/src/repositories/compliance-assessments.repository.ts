@@ -137,13 +137,30 @@ export class ComplianceAssessmentsRepository {
     return row && { ...row.assessment, vendorName: row.vendorName };
   }
 
-  /** Every check result of an assessment, in catalogue order. */
-  checkResults(assessmentId: string): Promise<ComplianceCheckResultRow[]> {
+  /** The check results of an assessment in catalogue order: every one, or only the checks named in `checkIds`. */
+  async checkResults(assessmentId: string, checkIds?: readonly string[]): Promise<ComplianceCheckResultRow[]> {
+    if (checkIds?.length === 0) return [];
     return this.db
       .select()
       .from(complianceCheckResults)
-      .where(eq(complianceCheckResults.assessmentId, assessmentId))
+      .where(
+        and(
+          eq(complianceCheckResults.assessmentId, assessmentId),
+          checkIds ? inArray(complianceCheckResults.checkId, [...checkIds]) : undefined,
+        ),
+      )
       .orderBy(asc(complianceCheckResults.position));
+  }
+
+  /** The id of the vendor's latest assessment (by when it was made), if it has one. */
+  async latestIdOfVendor(workspaceId: WorkspaceId, vendorId: string): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ id: complianceAssessments.id })
+      .from(complianceAssessments)
+      .where(and(eq(complianceAssessments.workspaceId, workspaceId), eq(complianceAssessments.vendorId, vendorId)))
+      .orderBy(desc(complianceAssessments.assessedAt), desc(complianceAssessments.id))
+      .limit(1);
+    return row?.id;
   }
 
   /** Which of a crawl's pages have a screenshot, among `pageIds` (a report's evidence): only those offer one. */

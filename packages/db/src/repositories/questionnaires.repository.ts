@@ -9,8 +9,6 @@ import {
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../database';
 import {
-  complianceAssessments,
-  complianceCheckResults,
   questionnaireAnswers,
   questionnaireRequests,
   questionnaireTemplates,
@@ -26,10 +24,6 @@ export type QuestionnaireRequestRow = typeof questionnaireRequests.$inferSelect;
 export type QuestionnaireAnswerRow = typeof questionnaireAnswers.$inferSelect;
 export type VendorDocumentRow = Omit<typeof vendorDocuments.$inferSelect, 'content'>;
 export type QuestionnaireRequestWithNames = QuestionnaireRequestRow & { vendorName: string; workspaceName: string };
-export type QuestionnaireCheckResultRow = Pick<
-  typeof complianceCheckResults.$inferSelect,
-  'checkId' | 'outcome' | 'summary' | 'evidence' | 'evaluated' | 'title'
->;
 
 export interface NewQuestionnaireRequest {
   workspaceId: WorkspaceId;
@@ -260,35 +254,6 @@ export class QuestionnairesRepository {
       .from(questionnaireRequests)
       .where(eq(questionnaireRequests.workspaceId, workspaceId));
     return { open: row?.open ?? 0, overdue: row?.overdue ?? 0, submitted: row?.submitted ?? 0 };
-  }
-
-  // Assessments
-
-  /** The vendor's latest assessment (by when it was made), if any. */
-  async latestAssessmentId(workspaceId: WorkspaceId, vendorId: string): Promise<string | undefined> {
-    const [row] = await this.db
-      .select({ id: complianceAssessments.id })
-      .from(complianceAssessments)
-      .where(and(eq(complianceAssessments.workspaceId, workspaceId), eq(complianceAssessments.vendorId, vendorId)))
-      .orderBy(desc(complianceAssessments.assessedAt), desc(complianceAssessments.id))
-      .limit(1);
-    return row?.id;
-  }
-
-  async checkResults(assessmentId: string, checkIds: string[]): Promise<QuestionnaireCheckResultRow[]> {
-    if (checkIds.length === 0) return [];
-    return this.db
-      .select({
-        checkId: complianceCheckResults.checkId,
-        outcome: complianceCheckResults.outcome,
-        summary: complianceCheckResults.summary,
-        evidence: complianceCheckResults.evidence,
-        evaluated: complianceCheckResults.evaluated,
-        title: complianceCheckResults.title,
-      })
-      .from(complianceCheckResults)
-      .where(and(eq(complianceCheckResults.assessmentId, assessmentId), inArray(complianceCheckResults.checkId, checkIds)))
-      .orderBy(asc(complianceCheckResults.position));
   }
 
   // Documents

@@ -441,27 +441,6 @@ export class RemediationRequestsRepository {
 
   // Assessments
 
-  /** The vendor's latest assessment (by when it was made), if any. */
-  async latestAssessmentId(workspaceId: WorkspaceId, vendorId: string): Promise<string | undefined> {
-    const [row] = await this.db
-      .select({ id: complianceAssessments.id })
-      .from(complianceAssessments)
-      .where(and(eq(complianceAssessments.workspaceId, workspaceId), eq(complianceAssessments.vendorId, vendorId)))
-      .orderBy(desc(complianceAssessments.assessedAt), desc(complianceAssessments.id))
-      .limit(1);
-    return row?.id;
-  }
-
-  /** The results of these checks in an assessment. */
-  async checkResults(assessmentId: string, checkIds: string[]): Promise<CheckResultRow[]> {
-    if (checkIds.length === 0) return [];
-    return this.db
-      .select()
-      .from(complianceCheckResults)
-      .where(and(eq(complianceCheckResults.assessmentId, assessmentId), inArray(complianceCheckResults.checkId, checkIds)))
-      .orderBy(asc(complianceCheckResults.position));
-  }
-
   /** How the assessment's crawl ran (its method and stored settings): a re-check crawls the same way. */
   async crawlOfAssessment(assessmentId: string): Promise<{ method: string; settings: unknown } | undefined> {
     const [row] = await this.db

@@ -2,6 +2,7 @@ import { Logger, type Provider } from '@nestjs/common';
 import {
   AlertsRepository,
   AuditLogRepository,
+  ComplianceAssessmentsRepository,
   CrawlChangesRepository,
   CrawlDomainPostureRepository,
   CrawlJobsRepository,
@@ -60,9 +61,13 @@ export const afterCrawlProviders: Provider[] = [
   },
   {
     provide: RemediationRechecks,
-    inject: [RemediationRequestsRepository, VendorLinksRepository, AuditLogRepository],
-    useFactory: (requests: RemediationRequestsRepository, links: VendorLinksRepository, auditLog: AuditLogRepository) =>
-      new RemediationRechecks(requests, links, auditLog),
+    inject: [RemediationRequestsRepository, VendorLinksRepository, AuditLogRepository, ComplianceAssessmentsRepository],
+    useFactory: (
+      requests: RemediationRequestsRepository,
+      links: VendorLinksRepository,
+      auditLog: AuditLogRepository,
+      assessments: ComplianceAssessmentsRepository,
+    ) => new RemediationRechecks(requests, links, auditLog, assessments),
   },
   {
     provide: AfterCrawl,

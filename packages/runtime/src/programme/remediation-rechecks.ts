@@ -1,4 +1,9 @@
-import type { AuditLogRepository, RemediationRequestsRepository, VendorLinksRepository } from '@vendorwatch/db';
+import type {
+  AuditLogRepository,
+  ComplianceAssessmentsRepository,
+  RemediationRequestsRepository,
+  VendorLinksRepository,
+} from '@vendorwatch/db';
 
 /** Re-check crawls caught up per run (those whose crawl handler died before applying them). */
 const CATCH_UP_BATCH = 20;
@@ -15,6 +20,7 @@ export class RemediationRechecks {
     private readonly requests: RemediationRequestsRepository,
     private readonly links: VendorLinksRepository,
     private readonly auditLog: AuditLogRepository,
+    private readonly assessments: ComplianceAssessmentsRepository,
   ) {}
 
   /** After crawl `jobId` ended: applies the re-checks that started it, if any. */
@@ -41,7 +47,7 @@ export class RemediationRechecks {
     if (!request) return;
     const checks = await this.requests.checksOf(requestId);
     const results = assessmentId
-      ? await this.requests.checkResults(
+      ? await this.assessments.checkResults(
           assessmentId,
           checks.map((check) => check.checkId),
         )
