@@ -26,7 +26,7 @@ const SCREENS = [
 ] as const;
 
 /**
- * Methodology, the alert channel form, Crawl History, a crawl's pages and the Programme at 1366 and 390 px: no
+ * Methodology, the alert channel form, Crawl History, a crawl's pages, the Security page and the Programme at 1366 and 390 px: no
  * element beyond the right edge of the screen (sideways-scrolling boxes included: what is in them
  * is off-screen too), and no badge cut short.
  */
@@ -130,7 +130,7 @@ describe('screens that fit, in a real browser', () => {
   });
 
   for (const { name, viewport } of SCREENS) {
-    it(`at ${name} px: Methodology, the alert channel form, Crawl History, a crawl's pages and the Programme fit`, async () => {
+    it(`at ${name} px: Methodology, the alert channel form, Crawl History, a crawl's pages, Security and the Programme fit`, async () => {
       const page = await openPage(browser, { viewport, isMobile: viewport.width < 500, hasTouch: viewport.width < 500 });
       await signInThroughUi(page, t.baseUrl, user.email, user.password);
 
@@ -158,6 +158,12 @@ describe('screens that fit, in a real browser', () => {
       await page.getByTestId('crawl-job-page-row').first().waitFor();
       expect(await layoutFaults(page)).toEqual({ beyond: [], cut: [] });
       await snapshot(page, `crawl-pages-${name}`);
+
+      // The Security page: the sessions a card each on a phone, not a table past the edge.
+      await page.goto(`${t.baseUrl}/settings/security`);
+      await page.getByTestId('session-row').first().getByText('This session').waitFor();
+      expect(await layoutFaults(page)).toEqual({ beyond: [], cut: [] });
+      await snapshot(page, `security-${name}`);
 
       // The programme's tier × grade matrix (cards on a phone) and its board of what is due.
       await page.goto(`${t.baseUrl}/programme`);

@@ -13,6 +13,8 @@ declare const document: {
     scrollWidth: number;
     clientWidth: number;
     textContent: string | null;
+    value?: string;
+    placeholder?: string;
     getBoundingClientRect(): { right: number; width: number };
   }>;
 };
@@ -192,6 +194,14 @@ describe('the vendors list, a vendor page and the portfolio, at 1366 and 390 px'
       return { overflow: root.scrollWidth - root.clientWidth, cut };
     });
 
+  /** The list's search and filter fields whose words (the value chosen, or the placeholder) do not all show. */
+  const clippedFilters = (page: Page) =>
+    page.evaluate(() =>
+      Array.from(document.querySelectorAll('[data-testid="vendor-list-filters"] input'))
+        .filter((input) => input.scrollWidth > input.clientWidth + 1)
+        .map((input) => input.value || input.placeholder),
+    );
+
   describe.each([
     ['1366', LAPTOP],
     ['390', PHONE],
@@ -218,7 +228,16 @@ describe('the vendors list, a vendor page and the portfolio, at 1366 and 390 px'
         expect(lastAction!.x + lastAction!.width).toBeLessThanOrEqual(table!.x + table!.width);
       }
       expect(await layoutFaults(page)).toEqual({ overflow: 0, cut: [] });
+      expect(await clippedFilters(page)).toEqual([]);
       await snapshot(page, `vendors-list-${width}`);
+
+      // The filters' longest choices show whole too ("Partially Compliant", "Not reviewed").
+      await page.goto(
+        `${t.baseUrl}/vendors?grade=none&crawlState=cancelled&label=Partially%20Compliant&tier=none&reviewStatus=not_reviewed`,
+      );
+      await page.getByTestId('vendors-empty').waitFor();
+      await page.locator('input[aria-label="Label"][value="Partially Compliant"]').waitFor();
+      expect(await clippedFilters(page)).toEqual([]);
 
       // Filtered by grade from the URL (as the dashboard's counts link to it).
       await page.goto(`${t.baseUrl}/vendors?grade=${grades.Globex}`);

@@ -10,14 +10,34 @@ export function auditSummaryText(summary: Record<string, unknown>): string {
     .join('; ');
 }
 
-/** `minSeverity` and `vendor_id` → `Min severity`, `Vendor id`. */
-function wordsOf(key: string): string {
+/** Words written in capitals wherever they stand. */
+const ACRONYMS: Record<string, string> = {
+  api: 'API',
+  csv: 'CSV',
+  dkim: 'DKIM',
+  id: 'ID',
+  ids: 'IDs',
+  ip: 'IP',
+  mfa: 'MFA',
+  pdf: 'PDF',
+  sso: 'SSO',
+  tls: 'TLS',
+  totp: 'TOTP',
+  url: 'URL',
+  urls: 'URLs',
+};
+
+/** `minSeverity`, `vendor_id` and `dkimSelectors` → `Min severity`, `Vendor ID`, `DKIM selectors` (lower-case first letter inline). */
+function wordsOf(key: string, first: 'upper' | 'lower' = 'upper'): string {
   const words = key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[_.-]+/g, ' ')
     .trim()
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+    .toLowerCase()
+    .split(/\s+/);
+  const written = words.map((word) => ACRONYMS[word] ?? word).join(' ');
+  if (ACRONYMS[words[0]!] || first === 'lower') return written;
+  return written.charAt(0).toUpperCase() + written.slice(1);
 }
 
 function valueText(value: unknown): string {
@@ -26,9 +46,7 @@ function valueText(value: unknown): string {
   if (Array.isArray(value)) return value.length ? value.map(valueText).join(', ') : 'none';
   if (typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, inner]) => inner !== undefined);
-    return entries.length
-      ? entries.map(([key, inner]) => `${wordsOf(key).toLowerCase()} ${valueText(inner)}`).join(', ')
-      : 'none';
+    return entries.length ? entries.map(([key, inner]) => `${wordsOf(key, 'lower')} ${valueText(inner)}`).join(', ') : 'none';
   }
   return String(value);
 }

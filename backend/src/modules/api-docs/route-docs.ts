@@ -93,7 +93,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'POST /api/vendors/move': {
     summary:
-      'Move vendors to another workspace with their crawls, assessments, schedules and settings (admin or owner of both workspaces); audited in both',
+      'Move vendors to another workspace with their crawls, assessments, schedules, settings, reviews, requests, documents and risk acceptances (admin or owner of both workspaces); audited in both',
     response: moveVendorsResultSchema,
     errors: {
       403: 'Not admin or owner of both workspaces',

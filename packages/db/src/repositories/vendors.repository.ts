@@ -9,7 +9,19 @@ import {
   crawlInventories,
   crawlJobs,
   crawlPages,
+  questionnaireAnswers,
+  questionnaireRequests,
+  remediationAttachments,
+  remediationEvents,
+  remediationRechecks,
+  remediationReplies,
+  remediationRequestChecks,
+  remediationRequests,
+  riskAcceptances,
   scheduleRuns,
+  vendorDocuments,
+  vendorLinkReminders,
+  vendorLinks,
   vendorReviews,
   vendors,
   vendorSchedules,
@@ -251,12 +263,42 @@ export class VendorsRepository {
         vendorSchedules,
         scheduleRuns,
         vendorReviews,
+        remediationRequests,
+        questionnaireRequests,
+        vendorDocuments,
+        riskAcceptances,
+        vendorLinks,
       ]) {
         await tx
           .update(table)
           .set({ workspaceId: to })
           .where(and(eq(table.workspaceId, from), inArray(table.vendorId, ids)));
       }
+      // The programme's requests keep their parts (checks, replies, files, events, rechecks, answers)
+      // and their links' reminders beside them: every part reads its workspace from its own row.
+      const remediation = tx
+        .select({ id: remediationRequests.id })
+        .from(remediationRequests)
+        .where(inArray(remediationRequests.vendorId, ids));
+      for (const table of [
+        remediationRequestChecks,
+        remediationReplies,
+        remediationAttachments,
+        remediationEvents,
+        remediationRechecks,
+      ]) {
+        await tx.update(table).set({ workspaceId: to }).where(inArray(table.requestId, remediation));
+      }
+      const questionnaires = tx
+        .select({ id: questionnaireRequests.id })
+        .from(questionnaireRequests)
+        .where(inArray(questionnaireRequests.vendorId, ids));
+      await tx
+        .update(questionnaireAnswers)
+        .set({ workspaceId: to })
+        .where(inArray(questionnaireAnswers.requestId, questionnaires));
+      const links = tx.select({ subjectId: vendorLinks.subjectId }).from(vendorLinks).where(inArray(vendorLinks.vendorId, ids));
+      await tx.update(vendorLinkReminders).set({ workspaceId: to }).where(inArray(vendorLinkReminders.subjectId, links));
       await tx
         .update(vendors)
         .set({ workspaceId: to, updatedAt: new Date() })

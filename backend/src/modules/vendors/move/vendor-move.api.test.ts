@@ -5,6 +5,15 @@ import {
   crawlInventories,
   crawlJobs,
   crawlPages,
+  questionnaireAnswers,
+  questionnaireRequests,
+  remediationEvents,
+  remediationRequestChecks,
+  remediationRequests,
+  riskAcceptances,
+  vendorDocuments,
+  vendorLinkReminders,
+  vendorLinks,
   vendorSchedules,
   type WorkspaceId,
 } from '@vendorwatch/db';
@@ -120,6 +129,85 @@ describe('POST /api/vendors/move', () => {
         targetType: 'vendor',
         summary: { names: ['Acme', 'Globex'], fromWorkspaceId: home, toWorkspaceId: team.id },
       });
+    }
+  });
+
+  it("takes the vendor's programme records along: remediation and questionnaire requests, documents, risk acceptances, links", async () => {
+    const vendor = await add(olga, 'Programme Co');
+    await seedAssessment(t.database.db, { userId: olga.id, vendorId: vendor.id, failing: ['transport.https'] });
+    const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600_000).toISOString();
+    const remediation = await apiCall(olga, 'POST', `/api/vendors/${vendor.id}/remediation-requests`, {
+      checkIds: ['transport.https'],
+      contactEmail: 'security@programme.example',
+      dueAt: inDays(14),
+    });
+    expect(remediation.status).toBe(201);
+    const questionnaire = await apiCall(olga, 'POST', `/api/vendors/${vendor.id}/questionnaires`, {
+      templateId: 'mvsp-3.0',
+      contactEmail: 'security@programme.example',
+      dueAt: inDays(14),
+    });
+    expect(questionnaire.status).toBe(201);
+    const acceptance = await apiCall(olga, 'POST', `/api/vendors/${vendor.id}/risk-acceptances`, {
+      checkId: 'transport.https',
+      justification: 'Legacy host, replaced next quarter',
+      expiresAt: inDays(30),
+    });
+    expect(acceptance.status).toBe(201);
+    await t.database.db.insert(vendorDocuments).values({
+      workspaceId: home,
+      vendorId: vendor.id,
+      type: 'soc2_report',
+      name: 'soc2.pdf',
+      contentType: 'application/pdf',
+      size: 4,
+      sha256: '0'.repeat(64),
+      content: Buffer.from('%PDF'),
+      validUntil: inDays(200).slice(0, 10),
+    });
+    const requestIds = [remediation.body.id as string, questionnaire.body.id as string];
+    await t.database.db.insert(vendorLinkReminders).values({
+      workspaceId: home,
+      kind: 'remediation',
+      subjectId: requestIds[0]!,
+      reminder: 'due_soon',
+    });
+
+    const answer = await apiCall(olga, 'POST', '/api/vendors/move', { vendorIds: [vendor.id], toWorkspaceId: team.id });
+    expect(answer).toEqual({ status: 200, body: { moved: 1 } });
+
+    // Each opens in the workspace the vendor joined, and no longer in the one it left.
+    for (const path of [
+      `/api/remediation-requests/${requestIds[0]}`,
+      `/api/questionnaires/${requestIds[1]}`,
+      `/api/risk-acceptances/${acceptance.body.id}`,
+    ]) {
+      expect({ path, status: (await apiCall(olga, 'GET', path, undefined, inTeam)).status }).toEqual({ path, status: 200 });
+      expect({ path, status: (await apiCall(olga, 'GET', path)).status }).toEqual({ path, status: 404 });
+    }
+    const documents = await apiCall(olga, 'GET', `/api/vendors/${vendor.id}/documents`, undefined, inTeam);
+    expect(documents.status).toBe(200);
+    expect(JSON.stringify(documents.body)).toContain('soc2.pdf');
+
+    // Every row of them, down to a request's checks, events, answers, link and reminders.
+    const rows = async (table: typeof remediationRequestChecks | typeof remediationEvents | typeof questionnaireAnswers) =>
+      t.database.db.select({ workspaceId: table.workspaceId }).from(table).where(inArray(table.requestId, requestIds));
+    const byVendor = [remediationRequests, questionnaireRequests, vendorDocuments, riskAcceptances, vendorLinks] as const;
+    const everyRow = [
+      ...(await Promise.all(
+        byVendor.map((table) =>
+          t.database.db.select({ workspaceId: table.workspaceId }).from(table).where(eq(table.vendorId, vendor.id)),
+        ),
+      )),
+      ...(await Promise.all([remediationRequestChecks, remediationEvents, questionnaireAnswers].map(rows))),
+      await t.database.db
+        .select({ workspaceId: vendorLinkReminders.workspaceId })
+        .from(vendorLinkReminders)
+        .where(inArray(vendorLinkReminders.subjectId, requestIds)),
+    ];
+    for (const found of everyRow) {
+      expect(found.length).toBeGreaterThan(0);
+      expect(found.every((row) => row.workspaceId === team.id)).toBe(true);
     }
   });
 

@@ -20,6 +20,10 @@ describe('the Methodology page', () => {
     // No Markdown syntax, HTML comment or code path reaches the reader.
     for (const source of ['| ---', '<!--', 'do not edit by hand', 'packages/', '**', 'npm run'])
       expect(page).not.toHaveTextContent(source);
+    // Review statuses in the words the vendor page shows, not their codes.
+    const statuses = screen.getByRole('table', { name: 'Status, When (checked in this order)' });
+    expect(within(statuses).getByRole('row', { name: 'Not reviewed the vendor has never been reviewed' })).toBeInTheDocument();
+    for (const code of ['due_now', 'not_reviewed', 'due_soon', 'up_to_date']) expect(page).not.toHaveTextContent(code);
   });
 
   it('on a phone, each table row is a card: nothing runs off the side', () => {

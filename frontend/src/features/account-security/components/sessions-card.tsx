@@ -1,5 +1,6 @@
-import { Alert, Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Text } from '@mantine/core';
 import { MESSAGES, type AccountSession } from '@vendorwatch/contracts';
+import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
 import { SectionLoader } from '@/components/ui/section-loader';
 import { isApiError } from '@/lib/api-error';
 import { useSessions } from '../api/get-sessions';
@@ -43,40 +44,39 @@ export function SessionsCard() {
   );
 }
 
+const COLUMNS: readonly ResponsiveColumn<AccountSession>[] = [
+  {
+    header: 'Browser',
+    cell: (session) => (
+      <Group gap="xs" wrap="nowrap">
+        <Text size="sm" lineClamp={1} miw={0} title={session.userAgent ?? undefined}>
+          {session.userAgent ?? 'Unknown browser'}
+        </Text>
+        {session.current && (
+          <Badge size="sm" variant="light" style={{ flexShrink: 0 }}>
+            This session
+          </Badge>
+        )}
+      </Group>
+    ),
+  },
+  { header: 'Address', cell: (session) => session.ip ?? '—' },
+  { header: 'Signed in', cell: (session) => when(session.createdAt) },
+  { header: 'Last active', cell: (session) => when(session.lastActiveAt) },
+];
+
+/** A table on a laptop, a card per session on a phone (nothing off the right edge). */
 function SessionsTable({ sessions }: { sessions: AccountSession[] }) {
   return (
-    <Table.ScrollContainer minWidth={520}>
-      <Table data-testid="sessions-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Browser</Table.Th>
-            <Table.Th>Address</Table.Th>
-            <Table.Th>Signed in</Table.Th>
-            <Table.Th>Last active</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {sessions.map((session) => (
-            <Table.Tr key={session.id}>
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap">
-                  <Text size="sm" lineClamp={1} title={session.userAgent ?? undefined}>
-                    {session.userAgent ?? 'Unknown browser'}
-                  </Text>
-                  {session.current && (
-                    <Badge size="sm" variant="light" style={{ flexShrink: 0 }}>
-                      This session
-                    </Badge>
-                  )}
-                </Group>
-              </Table.Td>
-              <Table.Td>{session.ip ?? '—'}</Table.Td>
-              <Table.Td>{when(session.createdAt)}</Table.Td>
-              <Table.Td>{when(session.lastActiveAt)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Box data-testid="sessions-table">
+      <ResponsiveTable
+        label="Sessions"
+        rows={sessions}
+        rowKey={(session) => session.id}
+        columns={COLUMNS}
+        rowTestId="session-row"
+        minWidth={520}
+      />
+    </Box>
   );
 }

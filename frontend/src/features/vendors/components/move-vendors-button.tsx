@@ -8,7 +8,7 @@ import { useMoveVendors } from '../api/move-vendors';
 
 /**
  * "Move to workspace…" for the chosen vendors: to another workspace where the user is admin or owner
- * (the API checks it again), with their crawls, reports, schedules and settings.
+ * (the API checks it again), with their crawls, reports, schedules, settings and programme records.
  */
 export function MoveVendorsButton({ vendorIds, onMoved }: { vendorIds: string[]; onMoved: () => void }) {
   const [opened, dialog] = useDisclosure(false);
@@ -46,8 +46,8 @@ export function MoveVendorsButton({ vendorIds, onMoved }: { vendorIds: string[];
       <Modal opened={opened} onClose={dialog.close} title={`Move ${plural(vendorIds.length, 'vendor')}`}>
         <Stack>
           <Text size="sm">
-            They leave {workspace.name} with their crawls, reports, schedules and crawler settings. Workspaces where you are admin
-            or owner:
+            They leave {workspace.name} with their crawls, reports, schedules, crawler settings, reviews, requests, documents and
+            risk acceptances. Workspaces where you are admin or owner:
           </Text>
           <Select
             label="To workspace"

@@ -52,7 +52,10 @@ interface ControlsProps {
   setView: (changes: Partial<VendorListView>) => void;
 }
 
-/** Search (name, URL or domain) and the filters by grade, label, crawl state, tier and review status; each change is written to the URL. */
+/**
+ * Search (name, URL or domain) and the filters by grade, crawl state, label, tier and review status; each change is
+ * written to the URL. On a phone the two short ones (grade, crawl state) share a line, the others have one each.
+ */
 export function VendorListFilters({
   view,
   setView,
@@ -86,14 +89,6 @@ export function VendorListFilters({
         onChange={(grade) => setView({ grade })}
       />
       <FilterSelect
-        label="Label"
-        placeholder="Any label"
-        data={LABEL_OPTIONS}
-        value={view.label}
-        onChange={(label) => setView({ label })}
-        width={190}
-      />
-      <FilterSelect
         label="Crawl state"
         placeholder="Any crawl state"
         data={CRAWL_STATE_OPTIONS}
@@ -102,11 +97,21 @@ export function VendorListFilters({
         width={160}
       />
       <FilterSelect
+        label="Label"
+        placeholder="Any label"
+        data={LABEL_OPTIONS}
+        value={view.label}
+        onChange={(label) => setView({ label })}
+        width={190}
+        phoneFull
+      />
+      <FilterSelect
         label="Tier"
         placeholder="Any tier"
         data={tierOptions(tiers, true)}
         value={view.tier}
         onChange={(tier) => setView({ tier })}
+        phoneFull
       />
       <FilterSelect
         label="Review status"
@@ -115,6 +120,7 @@ export function VendorListFilters({
         value={view.reviewStatus}
         onChange={(reviewStatus) => setView({ reviewStatus })}
         width={170}
+        phoneFull
       />
       {sortSelect && (
         <Select
@@ -156,6 +162,7 @@ function FilterSelect<T extends string>({
   value,
   onChange,
   width = 140,
+  phoneFull = false,
 }: {
   label: string;
   placeholder: string;
@@ -163,6 +170,8 @@ function FilterSelect<T extends string>({
   value: T | undefined;
   onChange: (value: T | undefined) => void;
   width?: number;
+  /** On a phone, the whole line: its words ("Partially Compliant", "Any review status", a tier's name) do not fit half of it. */
+  phoneFull?: boolean;
 }) {
   return (
     <Select
@@ -172,7 +181,7 @@ function FilterSelect<T extends string>({
       value={value ?? null}
       onChange={(next) => onChange((next ?? undefined) as T | undefined)}
       clearable
-      w={{ base: 'calc(50% - 5px)', xs: width }}
+      w={{ base: phoneFull ? '100%' : 'calc(50% - 5px)', xs: width }}
       comboboxProps={{ withinPortal: true }}
     />
   );
