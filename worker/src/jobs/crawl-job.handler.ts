@@ -22,7 +22,7 @@ import {
   type TypedJob,
 } from '@vendorwatch/runtime';
 import { DelayedError, UnrecoverableError, WaitingError } from 'bullmq';
-import { ABORT_REASONS, abortReasonOf, CrawlAbortedError } from '../crawl-engine/loop/abort';
+import { ABORT_REASONS, abortReasonOf, CrawlAbortedError, throwIfAborted } from '../crawl-engine/loop/abort';
 import { planFromRow } from '../crawl-engine/loop/crawl-plan';
 import { Crawler } from '../crawl-engine/loop/crawler';
 import { CriticalCrawlError, errorMessage, UnexpectedCrawlError } from '../crawl-engine/loop/errors';
@@ -158,10 +158,14 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
     // A crawl that got no answer from any page (refused, unreachable) failed, and says why.
     if (summary.total > 0 && summary.answered === 0)
       return this.end(id, 'failed', signal, progress, summary.firstError ?? 'No page could be fetched');
+    // The posture is the crawl's last phase: read while the crawl still runs, so a cancel stops it
+    // (the crawl ends cancelled) and it counts against the user's running crawls.
+    await this.afterCrawl.readPosture(id, signal);
+    throwIfAborted(signal);
     const counts = await progress.current();
     if (await this.persist(() => this.jobs.complete(id, { ...counts, progress: 100 }))) {
       this.metrics.crawlFinished('completed');
-      await this.afterCrawl.ended(id, 'completed', signal);
+      await this.afterCrawl.ended(id, 'completed', signal, { postureRead: true });
       return { status: 'completed', pagesDone: counts.pagesDone };
     }
     const row = await this.jobs.findById(id);
@@ -182,10 +186,13 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
     progress?: ProgressReporter,
     error: string | null = null,
   ): Promise<CrawlJobResult> {
+    // A failing crawl's posture is read while it still runs, as a completing one's (see finish).
+    const postureRead = status === 'failed';
+    if (postureRead) await this.afterCrawl.readPosture(id, signal);
     const counts = progress ? await this.persist(() => progress.current()) : undefined;
     const ended = await this.persist(() => this.jobs.finish(id, status, counts, error));
     this.metrics.crawlFinished(status);
-    if (ended) await this.afterCrawl.ended(id, status, signal);
+    if (ended) await this.afterCrawl.ended(id, status, signal, { postureRead });
     return { status, pagesDone: counts?.pagesDone ?? 0 };
   }
 

@@ -57,15 +57,17 @@ export interface AfterCrawlDeps {
  * - cancelled: nothing (a cancelled crawl is neither judged nor alerted on).
  *
  * Each step that fails is logged and leaves the crawl as it ended: the catch-up does the rest later.
- * The job's signal (a cancel or a shutdown) stops the posture read — what was not read is "could not
- * be checked" — and the remaining steps still run, since they only read the database.
+ * The crawl handler reads the posture as the crawl's last phase (`readPosture`), while the crawl still
+ * runs: a cancel reaches it and it counts against the user's running crawls; it then says so with
+ * `postureRead`. The job's signal (a cancel or a shutdown) stops the posture read — what was not read
+ * is "could not be checked" — and the remaining steps still run, since they only read the database.
  */
 export class AfterCrawl {
   constructor(private readonly deps: AfterCrawlDeps) {}
 
-  async ended(jobId: string, ending: CrawlEnding, signal: AbortSignal): Promise<void> {
-    if (ending === 'completed') await this.afterCompleted(jobId, signal);
-    else if (ending === 'failed') await this.afterFailed(jobId, signal);
+  async ended(jobId: string, ending: CrawlEnding, signal: AbortSignal, { postureRead = false } = {}): Promise<void> {
+    if (ending === 'completed') await this.afterCompleted(jobId, signal, postureRead);
+    else if (ending === 'failed') await this.afterFailed(jobId, signal, postureRead);
     const rechecks = this.deps.rechecks;
     if (rechecks) await this.step(jobId, 'remediation re-checks', () => rechecks.crawlEnded(jobId));
   }
@@ -91,15 +93,15 @@ export class AfterCrawl {
     );
     for (const jobId of failed) {
       if (signal.aborted) break;
-      await this.afterFailed(jobId, signal);
+      await this.afterFailed(jobId, signal, false);
     }
     const rechecks = this.deps.rechecks;
     if (rechecks) await this.step('catch-up', 'remediation re-checks', () => rechecks.catchUp());
     return { assessed, compared: compared.length, failed: failed.length };
   }
 
-  private async afterCompleted(jobId: string, signal: AbortSignal): Promise<void> {
-    await this.readPosture(jobId, signal);
+  private async afterCompleted(jobId: string, signal: AbortSignal, postureRead: boolean): Promise<void> {
+    if (!postureRead) await this.readPosture(jobId, signal);
     // The comparison reads the assessment and the alerts read the comparison: a step that failed stops
     // the ones after it, and the catch-up (a crawl without an assessment, or without a comparison) resumes there.
     if (!(await this.step(jobId, 'assessment', () => this.deps.assessor.assess(jobId)))) return;
@@ -107,14 +109,15 @@ export class AfterCrawl {
     await this.step(jobId, 'alerts', () => this.deps.alerts.evaluate(jobId));
   }
 
-  private async afterFailed(jobId: string, signal: AbortSignal): Promise<void> {
-    await this.readPosture(jobId, signal);
+  private async afterFailed(jobId: string, signal: AbortSignal, postureRead: boolean): Promise<void> {
+    if (!postureRead) await this.readPosture(jobId, signal);
     await this.step(jobId, 'assessment', () => this.deps.assessor.assess(jobId));
     // A failed crawl alerts whatever became of its assessment: `crawl_failed` needs none.
     await this.step(jobId, 'alerts', () => this.deps.alerts.evaluate(jobId));
   }
 
-  private async readPosture(jobId: string, signal: AbortSignal): Promise<void> {
+  /** The crawl's email, DNS and TLS facts, within the posture's deadline; a failure is logged, never thrown. */
+  async readPosture(jobId: string, signal: AbortSignal): Promise<void> {
     const posture = this.deps.posture;
     if (posture) await this.step(jobId, 'reading the domain and TLS facts', () => posture.gatherForCrawl(jobId, signal));
   }
