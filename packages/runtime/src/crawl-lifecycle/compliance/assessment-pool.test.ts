@@ -1,5 +1,5 @@
 import type { AssessmentPageRow, CrawlJobRow } from '@vendorwatch/db';
-import { AssessmentPool, AssessmentTimeoutError } from './assessment-pool';
+import { AssessmentBusyError, AssessmentPool, AssessmentTimeoutError, MAX_WAITING_ASSESSMENTS } from './assessment-pool';
 
 const job = {
   id: 'job-1',
@@ -17,6 +17,12 @@ async function* batches(count: number, pause = 0): AsyncIterable<AssessmentPageR
     if (pause) await new Promise((resolve) => setTimeout(resolve, pause));
     yield [];
   }
+}
+
+/** Pages that arrive once `gate` opens. */
+async function* gated(gate: Promise<void>): AsyncIterable<AssessmentPageRow[]> {
+  await gate;
+  yield [];
 }
 
 /**
@@ -39,5 +45,19 @@ describe('AssessmentPool', () => {
       AssessmentTimeoutError,
     );
     expect((await pool.assess({ job, domainPosture: null, pages: batches(1) })).assessment.checks.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a caller that asks to be refused when as many wait as the API accepts (its reassess answers 503 then)', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    // One more than the waiting cap: at most one of them holds the thread, the rest wait.
+    const waiting = Array.from({ length: MAX_WAITING_ASSESSMENTS + 1 }, () =>
+      pool.assess({ job, domainPosture: null, pages: gated(gate) }),
+    );
+    await expect(pool.assess({ job, domainPosture: null, pages: batches(1), refuseWhenBusy: true })).rejects.toBeInstanceOf(
+      AssessmentBusyError,
+    );
+    open();
+    expect((await Promise.all(waiting)).every((judged) => judged.assessment.checks.length > 0)).toBe(true);
   });
 });
