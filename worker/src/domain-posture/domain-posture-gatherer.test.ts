@@ -44,6 +44,16 @@ function zone(): Zone {
     'weak.test': txt(`v=spf1 ${weakIncludes.map((name) => `include:${name}`).join(' ')} +all`),
     ...Object.fromEntries(weakIncludes.map((name) => [name, txt('v=spf1 -all')])),
     '_dmarc.weak.test': txt('v=DMARC1; p=none'),
+    // A name under a public suffix whose hosts resolve to loopback (read only when private networks are refused).
+    'guarded.com': [{ type: 'MX', data: { preference: 10, exchange: 'mx1.good.test' } }],
+    '_mta-sts.guarded.com': txt('v=STSv1; id=20260101T000000'),
+    'mta-sts.guarded.com': [LOCAL],
+    'www.guarded.com': [LOCAL],
+    // An internal zone the operator's resolver answers.
+    'corp.internal': [
+      ...txt('v=spf1 ip4:10.1.2.3 -all'),
+      { type: 'MX', data: { preference: 10, exchange: 'mail.corp.internal' } },
+    ],
   };
 }
 
@@ -268,18 +278,30 @@ describe("domain posture gathered through the operator's resolver", () => {
   });
 
   it('refuses loopback for the MTA-STS fetch and the TLS handshakes unless private networks are allowed', async () => {
-    const facts = await gather(
-      'https://www.good.test/',
-      { httpsOrigins: [fixture.origins.www] },
-      { allowPrivateNetworks: false },
-    );
+    const www = `https://www.guarded.com:${new URL(fixture.origins.www).port}`;
+    const facts = await gather('https://www.guarded.com/', { httpsOrigins: [www] }, { allowPrivateNetworks: false });
     expect(facts.domains[0].mtaStsPolicy?.error).toMatch(
-      /^Refused by the SSRF guard: mta-sts\.good\.test resolves to a loopback address/,
+      /^Refused by the SSRF guard: mta-sts\.guarded\.com resolves to a loopback address/,
     );
-    expect(facts.origins[0].error).toMatch(/^Refused by the SSRF guard: www\.good\.test resolves to a loopback address/);
+    expect(facts.origins[0].error).toMatch(/^Refused by the SSRF guard: www\.guarded\.com resolves to a loopback address/);
     const checks = judged(facts);
     expect(checks['mta-sts'].outcome).toBe('fail');
     expect(checks['tls-protocols'].outcome).toBe('not_checked');
+  });
+
+  it('reads no domain under no public suffix unless private networks are allowed (issue 37 row 6)', async () => {
+    const asked = fixture.dns.questions.length;
+    // Listed before the API refused such names, and the default domain of a start URL on an internal host.
+    const listed = await gather(
+      'https://www.good.com/',
+      { domains: ['corp.internal', 'api.svc.cluster.local'] },
+      { allowPrivateNetworks: false },
+    );
+    const byDefault = await gather('https://intranet.corp.internal/', {}, { allowPrivateNetworks: false });
+    for (const facts of [listed, byDefault]) expect(facts.domains).toEqual([]);
+    expect(fixture.dns.questions.slice(asked).filter((question) => /internal|cluster\.local/.test(question))).toEqual([]);
+    // An operator who allows private networks reads them, as crawling does.
+    expect((await gather('https://intranet.corp.internal/')).domains[0]).toMatchObject({ domain: 'corp.internal' });
   });
 
   it('takes its defaults from the configuration: the system resolvers when DNS_SERVERS is unset', () => {

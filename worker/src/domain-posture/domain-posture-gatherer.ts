@@ -19,7 +19,10 @@ export interface DomainPostureGathererOptions {
   queryTimeoutMs: number;
   /** DNS_MAX_QUERIES_PER_ASSESSMENT. */
   maxQueries: number;
-  /** CRAWL_ALLOW_PRIVATE_NETWORKS: the same SSRF rule as crawling for the MTA-STS fetch and the TLS handshakes. */
+  /**
+   * CRAWL_ALLOW_PRIVATE_NETWORKS: the same SSRF rule as crawling for the MTA-STS fetch and the TLS
+   * handshakes; unless it is set, domains under no public suffix are not read at all.
+   */
   allowPrivateNetworks: boolean;
   /** DOMAIN_POSTURE_BUDGET_MS: all the domains and origins of one crawl share it. */
   budgetMs?: number;
@@ -65,7 +68,7 @@ export class DomainPostureGatherer {
     const timeoutMs = this.options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
     const mtaSts = new MtaStsFetcher({ guard, timeoutMs, signal, ca: this.options.ca, port: this.options.mtaStsPort });
     const tls = new TlsProbe({ guard, timeoutMs, signal, ca: this.options.ca });
-    const domainNames = vendorDomains(input.startUrl, input.domains);
+    const domainNames = vendorDomains(input.startUrl, input.domains, { internalNames: this.options.allowPrivateNetworks });
     const dkimSelectors = [...new Set(input.dkimSelectors ?? [])];
     try {
       const domains = [];

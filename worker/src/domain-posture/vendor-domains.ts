@@ -1,4 +1,4 @@
-import { registrableDomainOf } from '@vendorwatch/compliance';
+import { isUnderPublicSuffix, registrableDomainOf } from '@vendorwatch/compliance';
 import { LIMITS } from '@vendorwatch/contracts';
 
 /** A vendor lists at most this many domains (the API refuses more); more are ignored here, never an error. */
@@ -8,13 +8,21 @@ export const MAX_PROBED_ORIGINS = 20;
 
 /**
  * The vendor's domains, primary first: those the user listed (lower-cased, de-duplicated, at most
- * 20), else the registrable domain of the crawl's start URL.
+ * 20), else the registrable domain of the crawl's start URL. Unless the operator allows private
+ * networks (`internalNames`), only names under a public suffix are read: `corp.internal` or
+ * `svc.cluster.local` — the default domain of a start URL on an internal host, or a domain stored
+ * before the API refused them — would be answered by the operator's internal resolver alone.
  */
-export function vendorDomains(startUrl: string, listed: readonly string[] = []): string[] {
+export function vendorDomains(
+  startUrl: string,
+  listed: readonly string[] = [],
+  { internalNames }: { internalNames: boolean } = { internalNames: false },
+): string[] {
+  const readable = (domain: string) => internalNames || isUnderPublicSuffix(domain);
   const domains = [...new Set(listed.map((domain) => domain.trim().toLowerCase().replace(/\.$/, '')).filter(Boolean))];
-  if (domains.length) return domains.slice(0, MAX_VENDOR_DOMAINS);
+  if (domains.length) return domains.filter(readable).slice(0, MAX_VENDOR_DOMAINS);
   const primary = registrableDomainOf(startUrl);
-  return primary ? [primary] : [];
+  return primary && readable(primary) ? [primary] : [];
 }
 
 /**

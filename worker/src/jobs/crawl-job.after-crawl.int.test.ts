@@ -7,6 +7,7 @@ import {
   complianceAssessments,
   ComplianceAssessmentsRepository,
   CrawlDomainPostureRepository,
+  vendors,
 } from '@vendorwatch/db';
 import { bullConnection, JOBS, SecretBox, storedTarget } from '@vendorwatch/runtime';
 import { Worker } from 'bullmq';
@@ -16,7 +17,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { TestCertificateAuthority, type TestKeyPair } from '../../../test-support';
+import { startDnsServer, TestCertificateAuthority, type TestDnsServer, type TestKeyPair } from '../../../test-support';
 import { startWorkerHarness, type WorkerHarness } from '../testing/worker-harness';
 
 const HOME = '<html lang="en"><head><title>Vendor</title></head><body>Hello</body></html>';
@@ -81,6 +82,7 @@ const REFUSED: RefusedSite[] = [
  */
 describe('after a crawl ends, whatever its ending', () => {
   let harness: WorkerHarness;
+  let dns: TestDnsServer;
   let caDir: string;
   const servers: https.Server[] = [];
   const origins = new Map<string, string>();
@@ -98,13 +100,21 @@ describe('after a crawl ends, whatever its ending', () => {
       servers.push(server);
       origins.set(site.kind, `https://127.0.0.1:${(server.address() as AddressInfo).port}`);
     }
-    harness = await startWorkerHarness();
+    // The operator's resolver, answering for a vendor's domain: SPF and DMARC right.
+    dns = await startDnsServer({
+      zone: {
+        'refused-vendor.com': [{ type: 'TXT', data: ['v=spf1 -all'] }],
+        '_dmarc.refused-vendor.com': [{ type: 'TXT', data: ['v=DMARC1; p=reject; rua=mailto:dmarc@refused-vendor.com'] }],
+      },
+    });
+    harness = await startWorkerHarness({ DNS_SERVERS: dns.address });
     process.env.NODE_EXTRA_CA_CERTS = path.join(caDir, 'ca.pem');
   });
   afterAll(async () => {
     if (extraCa === undefined) delete process.env.NODE_EXTRA_CA_CERTS;
     else process.env.NODE_EXTRA_CA_CERTS = extraCa;
     await harness?.close();
+    await dns?.close();
     for (const server of servers) server.close();
     rmSync(caDir, { recursive: true, force: true });
   });
@@ -218,5 +228,20 @@ describe('after a crawl ends, whatever its ending', () => {
       },
       180_000,
     );
+
+    it("judges a named vendor's email and domain all the same", async () => {
+      const { userId, vendorId } = await harness.createUser();
+      await harness.database.db
+        .update(vendors)
+        .set({ domains: ['refused-vendor.com'] })
+        .where(eq(vendors.id, vendorId));
+      const id = await harness.startCrawl({ method: 'http', targetUrl: `${origins.get('expired')}/`, userId, vendorId });
+      expect((await harness.waitForStatus(id, ['completed', 'failed'], 120_000)).status).toBe('failed');
+
+      const stored = await assessmentOf(id);
+      const checks = await new ComplianceAssessmentsRepository(harness.database.db).checkResults(stored.id);
+      const outcomes = Object.fromEntries(checks.map((check) => [check.checkId, check.outcome]));
+      expect(outcomes).toMatchObject({ 'tls-certificate': 'fail', spf: 'pass', dmarc: 'pass' });
+    }, 180_000);
   });
 });

@@ -74,6 +74,17 @@ describe('invitations against abuse', () => {
       expect(mailsTo(victim)).toHaveLength(1);
     });
 
+    it('sends one email of 60 invitations to one address, as the row reproduced them; the other 59 are 429', async () => {
+      const sender = await t.signUp();
+      const team = await createWorkspace(sender, 'Sixty');
+      const victim = `sixty-${unique()}@example.com`;
+      const statuses: number[] = [];
+      for (let i = 0; i < 60; i++) statuses.push((await invite(sender, team.id, victim)).status);
+      expect(statuses).toEqual([201, ...Array(59).fill(429)]);
+      await smtp.waitFor((m) => m.to.includes(victim));
+      expect(mailsTo(victim)).toHaveLength(1);
+    });
+
     it('caps what one workspace sends in a day', async () => {
       const sender = await t.signUp();
       const team = await createWorkspace(sender, 'Busy');

@@ -1,3 +1,4 @@
+import { findingsDiff } from '../changes/findings-diff';
 import { runCheck } from '../run-check';
 import { crawlOf, pageOf } from '../testing/builders';
 import { thirdPartyHostsCheck } from './third-party-hosts';
@@ -61,6 +62,24 @@ describe('third-party-hosts', () => {
     const result = runCheck(thirdPartyHostsCheck, crawlOf({ pages: [page] }));
     expect(result.outcome).toBe('warn');
     expect(result.evidenceTotal).toBe(21);
+  });
+
+  it('names each host as a finding once it warns, so one more third party is a new finding of a check still warning (issue 38.9)', () => {
+    const judged = (count: number) =>
+      runCheck(
+        thirdPartyHostsCheck,
+        crawlOf({
+          pages: [
+            pageOf({ document: { subresources: Array.from({ length: count }, (_, i) => `https://host${i}.example/x.js`) } }),
+          ],
+        }),
+      );
+    const [before, after] = [judged(21), judged(22)];
+    expect(before.findings).toHaveLength(21);
+    const diff = findingsDiff([{ ...before, title: 'Third parties' }], [{ ...after, title: 'Third parties' }]);
+    expect(diff.new.map((finding) => [finding.previousOutcome, finding.outcome, finding.newFindings])).toEqual([
+      ['warn', 'warn', ['host21.example']],
+    ]);
   });
 
   it('passes with an empty list when everything is first-party, and is not applicable without HTML pages', () => {

@@ -1,4 +1,5 @@
 import { runCheck } from '../run-check';
+import { MAX_BANNERS } from '../software';
 import { crawlOf, HOME, pageOf } from '../testing/builders';
 import { DETECTION_BY_EVIDENCE, vulnerableJsLibraries } from './vulnerable-js-libraries';
 
@@ -43,6 +44,32 @@ describe('vulnerable-js-libraries', () => {
       expect.arrayContaining(['bootstrap 3.3.7: CVE-2019-8331', 'bootstrap 3.3.7: CVE-2018-14042']),
     );
     expect(result.findings!.every((label) => label.startsWith('bootstrap 3.3.7: '))).toBe(true);
+  });
+
+  it('matches at most MAX_BANNERS banners a crawl, in crawl order (issue 37 row 1)', () => {
+    const anonymous = Array.from({ length: MAX_BANNERS }, (_, i) => ({
+      url: `${HOME}static/bundle-${i}.js`,
+      banner: ANONYMOUS_BUNDLE,
+    }));
+    const pageWith = (banners: { url: string; banner: string }[]) =>
+      pageOf({ document: { scripts: banners.map((b) => b.url), scriptBanners: banners } });
+    // The banner past the cap is not read; the same one within it is.
+    const past = runCheck(
+      vulnerableJsLibraries,
+      crawlOf({
+        method: 'http',
+        pages: [pageWith([...anonymous, { url: `${HOME}static/vendor.js`, banner: BOOTSTRAP_BANNER }])],
+      }),
+    );
+    expect(past.outcome).toBe('pass');
+    const within = runCheck(
+      vulnerableJsLibraries,
+      crawlOf({
+        method: 'http',
+        pages: [pageWith([{ url: `${HOME}static/vendor.js`, banner: BOOTSTRAP_BANNER }, ...anonymous])],
+      }),
+    );
+    expect(within.outcome).toBe('fail');
   });
 
   it('reads version banners of the scripts the browser loaded, and CDN URLs with the version in the path', () => {
