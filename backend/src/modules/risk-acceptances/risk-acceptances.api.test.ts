@@ -157,6 +157,10 @@ describe('risk acceptances', () => {
     expect(page.body.items.find((item: { id: string }) => item.id === vendorId)).toMatchObject({
       grade: after.grades.overall.letter,
     });
+    // The list filters and sorts by the grade it shows: the accepted one, not the one assessed.
+    acceptedLetter = after.grades.overall.letter!;
+    expect(await listedWithGrade(acceptedLetter)).toEqual([vendorId]);
+    expect(await listedWithGrade(before.grades.overall.letter!)).toEqual([]);
 
     // The exports say it too: Accepted, until when and why, in the CSV, the workbook and the PDF.
     const [header, ...rows] = csvRecords(await exported('csv'));
@@ -185,6 +189,18 @@ describe('risk acceptances', () => {
     expect(forVendor.body.items).toHaveLength(2);
   });
 
+  let acceptedLetter: string;
+  /** The vendors the list shows with this grade (filtered by it, and sorted by grade, rate and label). */
+  const listedWithGrade = async (grade: string) => {
+    const ids = new Set<string>();
+    for (const sort of ['grade', 'rate', 'label']) {
+      const listed = await team.call(team.viewer, 'GET', `/api/vendors?grade=${grade}&sort=${sort}`);
+      expect(listed.status).toBe(200);
+      for (const item of listed.body.items as { id: string }[]) ids.add(item.id);
+    }
+    return [...ids];
+  };
+
   it('counts the check again from its expiry, and reads the acceptance as expired', async () => {
     await t.database.db
       .update(riskAcceptances)
@@ -195,6 +211,7 @@ describe('risk acceptances', () => {
     expect((await team.call(team.viewer, 'GET', `/api/vendors/${vendorId}`)).body.rate).toBe(detail.rate);
     expect(checkOf(detail, HTTPS).acceptance).toBeUndefined();
     expect(detail.grades).toEqual(detail.gradesWithAcceptedCounted);
+    expect(await listedWithGrade(acceptedLetter)).toEqual([]);
     expect((await team.call(team.owner, 'GET', `/api/risk-acceptances/${editorsRequest.id}`)).body.state).toBe('expired');
     const expired = await team.call(team.owner, 'GET', '/api/risk-acceptances?state=expired');
     expect(expired.body.items.map((item: RiskAcceptance) => item.id)).toEqual([editorsRequest.id]);

@@ -93,7 +93,10 @@ export class VendorsService {
   async list(workspaceId: WorkspaceId, query: VendorListQuery): Promise<VendorListPage> {
     // The review status is computed when read (one rule, in contracts): the filter keeps the ids it matches.
     const onlyIds = query.reviewStatus ? await this.reviewStatus.vendorIdsWithStatus(workspaceId, query.reviewStatus) : undefined;
-    const { rows, total } = await this.vendors.listPage(workspaceId, query, onlyIds);
+    // Filtered or sorted by standing: by the standing shown, risk acceptances applied.
+    const byStanding = Boolean(query.grade || query.label) || ['grade', 'rate', 'label'].includes(query.sort);
+    const overrides = byStanding ? await this.accepted.overridesInWorkspace(workspaceId) : [];
+    const { rows, total } = await this.vendors.listPage(workspaceId, query, onlyIds, overrides);
     const states = await this.reviewStatus.statesFor(
       workspaceId,
       rows.map((row) => row.id),
@@ -107,10 +110,7 @@ export class VendorsService {
     };
   }
 
-  /**
-   * The rows' latest assessments re-graded where an active risk acceptance applies (the one rule). The
-   * list's grade filter and sort read the grade as assessed: an accepted check changes what is shown.
-   */
+  /** The rows' latest assessments re-graded where an active risk acceptance applies (the one rule). */
   private acceptedStandings(workspaceId: WorkspaceId, rows: readonly VendorWithComplianceRow[]) {
     return this.accepted.of(
       workspaceId,

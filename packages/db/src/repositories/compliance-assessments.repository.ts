@@ -163,6 +163,23 @@ export class ComplianceAssessmentsRepository {
     return row?.id;
   }
 
+  /** Each of these vendors' latest assessment (by when it was made), for those that have one. */
+  async latestOfVendors(
+    workspaceId: WorkspaceId,
+    vendorIds: readonly string[],
+  ): Promise<{ vendorId: string; assessmentId: string }[]> {
+    if (vendorIds.length === 0) return [];
+    const rows = await this.db
+      .selectDistinctOn([complianceAssessments.vendorId], {
+        vendorId: complianceAssessments.vendorId,
+        assessmentId: complianceAssessments.id,
+      })
+      .from(complianceAssessments)
+      .where(and(eq(complianceAssessments.workspaceId, workspaceId), inArray(complianceAssessments.vendorId, [...vendorIds])))
+      .orderBy(complianceAssessments.vendorId, desc(complianceAssessments.assessedAt), desc(complianceAssessments.id));
+    return rows.flatMap((row) => (row.vendorId ? [{ vendorId: row.vendorId, assessmentId: row.assessmentId }] : []));
+  }
+
   /** Which of a crawl's pages have a screenshot, among `pageIds` (a report's evidence): only those offer one. */
   async pagesWithScreenshot(jobId: string, pageIds: string[]): Promise<string[]> {
     if (pageIds.length === 0) return [];

@@ -1,6 +1,6 @@
 export * from './vendors.repository';
 /** The vendors list's latest-assessment subquery: the programme overview counts grades exactly as the list shows them. */
-export { vendorListSubqueries } from './vendor-list.query';
+export { vendorListSubqueries, type StandingOverride } from './vendor-list.query';
 export * from './projects.repository';
 export * from './crawler-settings.repository';
 export * from './users.repository';

@@ -112,6 +112,14 @@ export class RiskAcceptancesRepository {
     return { rows: rows.map(flatten), total };
   }
 
+  /** The workspace's acceptances active at `now`, of every vendor. */
+  activeInWorkspace(workspaceId: WorkspaceId, now: Date): Promise<RiskAcceptanceRow[]> {
+    return this.db
+      .select()
+      .from(t)
+      .where(and(eq(t.workspaceId, workspaceId), activeAt(now)));
+  }
+
   /** Approved, unexpired acceptances of these vendors at `now`: what `applyAcceptances` reads. */
   activeForVendors(workspaceId: WorkspaceId, vendorIds: readonly string[], now: Date): Promise<RiskAcceptanceRow[]> {
     if (vendorIds.length === 0) return Promise.resolve([]);

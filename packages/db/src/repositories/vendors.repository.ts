@@ -27,7 +27,7 @@ import {
   vendorSchedules,
 } from '../schema';
 import type { WorkspaceId } from '../workspace-id';
-import { vendorListFilters, vendorListOrder, vendorListSubqueries } from './vendor-list.query';
+import { vendorListFilters, vendorListOrder, vendorListSubqueries, type StandingOverride } from './vendor-list.query';
 
 export type VendorRow = typeof vendors.$inferSelect;
 /** Domains and DKIM selectors default to none: the registrable domain of the URL, DKIM not applicable. */
@@ -76,9 +76,11 @@ export class VendorsRepository {
     query: VendorListQuery,
     /** Only these vendors (those a filter computed outside SQL kept, such as the review status); all when undefined. */
     onlyIds?: readonly string[],
+    /** Latest assessments an active risk acceptance re-grades: filtered and sorted by that standing. */
+    overrides: readonly StandingOverride[] = [],
   ): Promise<{ rows: VendorWithComplianceRow[]; total: number }> {
     if (onlyIds?.length === 0) return { rows: [], total: 0 };
-    const subqueries = vendorListSubqueries(this.db);
+    const subqueries = vendorListSubqueries(this.db, overrides);
     const where = and(
       eq(vendors.workspaceId, workspaceId),
       onlyIds ? inArray(vendors.id, [...onlyIds]) : undefined,

@@ -1,6 +1,6 @@
 import { acceptedStanding } from '@vendorwatch/compliance';
 import type { ComplianceLabel, Grades } from '@vendorwatch/contracts';
-import type { ComplianceAssessmentsRepository, RiskAcceptancesRepository, WorkspaceId } from '@vendorwatch/db';
+import type { ComplianceAssessmentsRepository, RiskAcceptancesRepository, StandingOverride, WorkspaceId } from '@vendorwatch/db';
 
 /** An assessment's standing with the vendor's active risk acceptances applied. */
 export interface AcceptedStanding {
@@ -30,6 +30,22 @@ export class AcceptedStandings {
   /** Which of these vendors have an active acceptance at `now`: one query, whatever their number. */
   async vendorsWithActive(workspaceId: WorkspaceId, vendorIds: readonly string[], now: Date = new Date()): Promise<Set<string>> {
     return new Set((await this.acceptances.activeForVendors(workspaceId, vendorIds, now)).map((row) => row.vendorId));
+  }
+
+  /**
+   * The workspace's latest assessments that an active acceptance re-grades at `now`, as the vendors
+   * list filters and sorts them: one query when no acceptance is active, else one per such vendor.
+   */
+  async overridesInWorkspace(workspaceId: WorkspaceId, now: Date = new Date()): Promise<StandingOverride[]> {
+    const vendorIds = [...new Set((await this.acceptances.activeInWorkspace(workspaceId, now)).map((row) => row.vendorId))];
+    const latest = await this.assessments.latestOfVendors(workspaceId, vendorIds);
+    const standings = await this.of(workspaceId, latest, now);
+    return [...standings].map(([assessmentId, standing]) => ({
+      assessmentId,
+      grade: standing.grades.overall.letter,
+      rate: standing.rate,
+      label: standing.label,
+    }));
   }
 
   /** By assessment id: the standing of each listed assessment whose vendor has an active acceptance; others are absent. */
