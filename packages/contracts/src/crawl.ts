@@ -19,7 +19,7 @@ export const CRAWL_METHOD_PLAIN_NAMES: Record<CrawlMethod, string> = {
   puppeteer: 'Full browser',
   api: 'Scraping service',
   http: 'Quick HTTP',
-  adaptive: 'Quick HTTP, browser where needed',
+  adaptive: 'Quick HTTP + browser where needed',
 };
 /** What each method is for, a sentence each (settings, the crawl form, the methodology). */
 export const CRAWL_METHOD_PURPOSES: Record<CrawlMethod, string> = {
