@@ -71,6 +71,7 @@ export const crawlPage = (extra: Partial<CrawlPage> = {}): CrawlPage => ({
   redirectChain: [],
   screenshotUrl: null,
   error: null,
+  readBy: null,
   fetchedAt: '2025-01-01T00:00:02Z',
   ...extra,
 });

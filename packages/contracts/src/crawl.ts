@@ -53,17 +53,20 @@ export const BROWSER_RENDER_REASON_LABELS: Record<BrowserRenderReason, [string, 
 };
 
 /** How the adaptive method read a page: over plain HTTP, or in the browser and why. */
-export interface PageReadBy {
-  via: 'http' | 'browser';
-  /** Why the page was opened in the browser (also when the browser could not open it); null when it was not. */
-  reason: BrowserRenderReason | null;
-  /** What the browser saw that HTTP did not (`links`, `cookies` …), on a page read both ways; absent when they agreed. */
-  differences?: string[];
-  /** Why the page stayed as read over HTTP although the browser was asked to open it. */
-  browserError?: string;
-  /** The page's template key (page-template.ts); null for a document too large to read one. */
-  template: string | null;
-}
+export const pageReadBySchema = z
+  .object({
+    via: z.enum(['http', 'browser']),
+    /** Why the page was opened in the browser (also when the browser could not open it); null when it was not. */
+    reason: z.enum(BROWSER_RENDER_REASONS).nullable(),
+    /** What the browser saw that HTTP did not (`links`, `cookies` …), on a page read both ways; absent when they agreed. */
+    differences: z.array(z.string()).optional(),
+    /** Why the page stayed as read over HTTP although the browser was asked to open it. */
+    browserError: z.string().optional(),
+    /** The page's template key (page-template.ts); null for a document too large to read one. */
+    template: z.string().nullable(),
+  })
+  .meta({ id: 'PageReadBy' });
+export type PageReadBy = z.output<typeof pageReadBySchema>;
 
 /** How many of an adaptive crawl's pages were read in the browser, and why (the report shows it). */
 export const renderingSummarySchema = z
@@ -179,6 +182,8 @@ export const crawlPageSchema = z
     redirectChain: z.array(z.string()),
     screenshotUrl: z.string().nullable(),
     error: z.string().nullable(),
+    /** How an adaptive crawl read the page (over HTTP, or in the browser and why); null for the other methods. */
+    readBy: pageReadBySchema.nullable(),
     fetchedAt: isoDateTime,
   })
   .meta({ id: 'CrawlPage' });
