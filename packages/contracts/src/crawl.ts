@@ -68,6 +68,15 @@ export const pageReadBySchema = z
   .meta({ id: 'PageReadBy' });
 export type PageReadBy = z.output<typeof pageReadBySchema>;
 
+/** "Read in the browser: sample of a new page template", "Read over HTTP" … (the crawl's pages table). */
+export function pageReadByText(readBy: PageReadBy): string {
+  if (readBy.via === 'browser' && readBy.reason) {
+    const saw = readBy.differences?.length ? ` — the browser saw more: ${readBy.differences.join(', ')}` : '';
+    return `Read in the browser: ${BROWSER_RENDER_REASON_LABELS[readBy.reason][0]}${saw}`;
+  }
+  return readBy.browserError ? `Read over HTTP (the browser could not open it: ${readBy.browserError})` : 'Read over HTTP';
+}
+
 /** How many of an adaptive crawl's pages were read in the browser, and why (the report shows it). */
 export const renderingSummarySchema = z
   .object({
