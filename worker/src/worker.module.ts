@@ -33,6 +33,7 @@ import { hostname } from 'node:os';
 import type { Dispatcher } from 'undici';
 import { Crawler } from './crawl-engine/loop/crawler';
 import { FetcherFactory } from './crawl-engine/fetchers/fetcher-factory';
+import { BrowserTabSlots } from './crawl-engine/fetchers/adaptive/browser-tab-slots';
 import { BrowserPool } from './crawl-engine/fetchers/puppeteer/browser-pool';
 import { RedisHostGate } from './crawl-engine/politeness/host-gate';
 import { HttpClient } from './crawl-engine/fetchers/http/http-client';
@@ -50,7 +51,7 @@ import { WorkerMetrics } from './metrics/worker-metrics';
 import { MaintenanceScheduler } from './jobs/maintenance-scheduler.service';
 import { ActiveJobs } from './queue/active-jobs';
 import { HeartbeatService } from './queue/heartbeat.service';
-import { WorkerAutoscaler } from './queue/autoscaling/worker-autoscaler.service';
+import { WorkerAutoscaler, workerMaxBrowserPages } from './queue/autoscaling/worker-autoscaler.service';
 import { QueueWorkersService } from './queue/queue-workers.service';
 import { pageReaderThreads } from './worker-processes';
 import {
@@ -121,6 +122,11 @@ export class WorkerModule {
           inject: [APP_CONFIG, AddressGuard],
           useFactory: (config: AppConfig, guard: AddressGuard) =>
             new BrowserPool({ executablePath: config.CHROMIUM_PATH, guard, upstreamProxy: config.PROXY_URL }),
+        },
+        {
+          provide: BrowserTabSlots,
+          inject: [APP_CONFIG],
+          useFactory: (config: AppConfig) => new BrowserTabSlots(workerMaxBrowserPages(config)),
         },
         {
           provide: PageReaderPool,

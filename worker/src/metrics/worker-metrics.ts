@@ -1,9 +1,10 @@
 import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
-import { rendersInBrowser, type CrawlJobStatus } from '@vendorwatch/contracts';
+import type { CrawlJobStatus } from '@vendorwatch/contracts';
 import { APP_CONFIG, ClusterCounters, type AppConfig } from '@vendorwatch/runtime';
 import type { Redis } from 'ioredis';
 import { CrawlAbortedError } from '../crawl-engine/loop/abort';
 import { CriticalCrawlError, PageFetchError, RetryableFetchError } from '../crawl-engine/loop/errors';
+import { BrowserTabSlots } from '../crawl-engine/fetchers/adaptive/browser-tab-slots';
 import type { Fetcher, FetchedPage, FetchHooks } from '../crawl-engine/fetchers/fetcher';
 import { WORKER_REDIS } from '../worker-tokens';
 
@@ -16,13 +17,17 @@ export class WorkerMetrics implements BeforeApplicationShutdown {
   private readonly counters: ClusterCounters;
   private pagesInUse = 0;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig, @Inject(WORKER_REDIS) redis: Redis) {
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(WORKER_REDIS) redis: Redis,
+    private readonly browserTabs: BrowserTabSlots,
+  ) {
     this.counters = new ClusterCounters(redis, config);
   }
 
-  /** Browser pages open for crawls right now (one per running browser crawl). */
+  /** Browser pages open for crawls right now: one per running browser crawl, and the adaptive crawls' readings. */
   get browserPages(): number {
-    return this.pagesInUse;
+    return this.pagesInUse + this.browserTabs.inUse;
   }
 
   /** The crawl's fetcher, counting each page it fetches, each failure and each credit spent. */
@@ -50,7 +55,8 @@ class MeteredFetcher implements Fetcher {
     private readonly counters: ClusterCounters,
     private readonly pages: (delta: number) => void,
   ) {
-    this.holdsPage = rendersInBrowser(inner.method);
+    // An adaptive crawl holds a tab only while the browser reads (BrowserTabSlots counts those).
+    this.holdsPage = inner.method === 'puppeteer';
     if (this.holdsPage) pages(1);
     if (inner.readSubresources) this.readSubresources = inner.readSubresources.bind(inner);
   }

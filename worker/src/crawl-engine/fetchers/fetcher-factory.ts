@@ -5,6 +5,7 @@ import { AddressGuard, APP_CONFIG, ProviderTransport, ScrapingBeeClient, SecretB
 import type { Dispatcher } from 'undici';
 import { GUARDED_DISPATCHER } from '../../worker-tokens';
 import { CriticalCrawlError, errorMessage } from '../loop/errors';
+import { BrowserTabSlots } from './adaptive/browser-tab-slots';
 import { AdaptiveFetcher } from './adaptive/adaptive-fetcher';
 import type { Fetcher, FetcherRequest } from './fetcher';
 import { HttpFetcher } from './http/http-fetcher';
@@ -29,6 +30,7 @@ export class FetcherFactory implements OnApplicationShutdown {
     private readonly crawlerConfigs: CrawlerConfigsRepository,
     private readonly secrets: SecretBox,
     private readonly pageReaders: PageReaderPool,
+    private readonly browserTabs: BrowserTabSlots,
   ) {
     this.providers = new ProviderTransport(config.SCRAPINGBEE_ENDPOINT, guarded);
   }
@@ -45,7 +47,11 @@ export class FetcherFactory implements OnApplicationShutdown {
       case 'puppeteer':
         return this.puppeteer(request, reading);
       case 'adaptive':
-        return new AdaptiveFetcher(new HttpFetcher(this.http, { ...reading, template: true }), this.puppeteer(request, reading));
+        return new AdaptiveFetcher(
+          new HttpFetcher(this.http, { ...reading, template: true }),
+          this.puppeteer(request, reading),
+          this.browserTabs,
+        );
       case 'api':
         return this.scrapingBee(request, reading);
     }

@@ -4,6 +4,7 @@ import { errorMessage } from '../../loop/errors';
 import type { Fetcher, FetchedPage, FetchHooks, InTurn } from '../fetcher';
 import type { HttpFetcher } from '../http/http-fetcher';
 import type { PuppeteerFetcher } from '../puppeteer/puppeteer-fetcher';
+import type { BrowserTabSlots } from './browser-tab-slots';
 import { compareReadings, type CookieNames } from './compare-readings';
 import { TemplateSampling } from './template-sampling';
 
@@ -16,7 +17,8 @@ import { TemplateSampling } from './template-sampling';
  * axe-core's results, axe grouped by the same template — and the two readings are compared on what the
  * assessment reads (compareReadings). The browser's request is a request of the crawl like any other: it
  * waits for the host's turn after the HTTP one (the crawl's delay between them). Every page records
- * which way it was read and why (its document facts' `readBy`).
+ * which way it was read and why (its document facts' `readBy`). The crawl holds a Chromium tab only
+ * while the browser reads: a slot of the process's BrowserTabSlots, the tab closed after each reading.
  */
 export class AdaptiveFetcher implements Fetcher {
   readonly method = 'adaptive' as const;
@@ -26,6 +28,7 @@ export class AdaptiveFetcher implements Fetcher {
   constructor(
     private readonly http: HttpFetcher,
     private readonly browser: PuppeteerFetcher,
+    private readonly tabs: BrowserTabSlots,
   ) {}
 
   fetch(url: string, signal: AbortSignal, hooks?: FetchHooks): Promise<FetchedPage> {
@@ -48,7 +51,7 @@ export class AdaptiveFetcher implements Fetcher {
     }
     let rendered: FetchedPage;
     try {
-      rendered = await inTurn(page.finalUrl, signal, (hooks) => this.browser.fetch(page.finalUrl, signal, hooks, template));
+      rendered = await inTurn(page.finalUrl, signal, (hooks) => this.render(page.finalUrl, signal, hooks, template));
     } catch (error) {
       if (error instanceof CrawlAbortedError || signal.aborted) throw error;
       document.facts.readBy = { via: 'http', reason, template, browserError: errorMessage(error).slice(0, 500) };
@@ -61,6 +64,17 @@ export class AdaptiveFetcher implements Fetcher {
 
   async close(): Promise<void> {
     await Promise.all([this.http.close(), this.browser.close()]);
+  }
+
+  /** The browser's reading of one page, in a tab slot; the tab is closed after it (the slot freed for another crawl). */
+  private render(url: string, signal: AbortSignal, hooks: FetchHooks, template: string | null): Promise<FetchedPage> {
+    return this.tabs.use(signal, async () => {
+      try {
+        return await this.browser.fetch(url, signal, hooks, template);
+      } finally {
+        await this.browser.close();
+      }
+    });
   }
 }
 
