@@ -239,6 +239,18 @@ export async function createWorld({ logFile, redisUrl = 'redis://127.0.0.1:6379'
       return rows[0];
     },
 
+    /** Pages of these crawls the adaptive method read in the browser (its reading says which way). */
+    async renderedPages(ids) {
+      const { rows } = await database.db.execute(
+        sql`select count(*)::int as pages from crawl_pages
+            where document->'readBy'->>'via' = 'browser' and job_id in (${sql.join(
+              ids.map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )})`,
+      );
+      return rows[0].pages;
+    },
+
     async close() {
       await Promise.allSettled(children.map((child) => child.stop()));
       for (const gateway of queues.values()) await gateway.close().catch(() => undefined);
