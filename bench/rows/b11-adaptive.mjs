@@ -199,10 +199,13 @@ function compareWithBrowser(result, browser) {
  * chain link to the next page among them), the tracker a tag manager injects — read without it.
  */
 function crawleeAgreement(result, browser, kind, pages, prefix) {
-  const browserUrls = new Set([...browser.pageSets.values()].flatMap((set) => [...set.keys()]));
-  let pageDifferences = 0;
-  for (const url of browserUrls) if (!(url in result.readings)) pageDifferences++;
-  for (const url of Object.keys(result.readings)) if (!browserUrls.has(url)) pageDifferences++;
+  // The product stores a page's URL normalised (no trailing slash on a path): compared so on both sides.
+  const normal = (url) => url.replace(/\/$/, '');
+  const browserUrls = new Set([...browser.pageSets.values()].flatMap((set) => [...set.keys()].map(normal)));
+  const crawleeUrls = new Set(Object.keys(result.readings).map(normal));
+  const onlyBrowser = [...browserUrls].filter((url) => !crawleeUrls.has(url));
+  const onlyCrawlee = [...crawleeUrls].filter((url) => !browserUrls.has(url));
+  const pageDifferences = onlyBrowser.length + onlyCrawlee.length;
   let scripted = 0;
   let missed = 0;
   for (const [url, reading] of Object.entries(result.readings)) {
@@ -217,7 +220,7 @@ function crawleeAgreement(result, browser, kind, pages, prefix) {
       if (!reading.scripts.some((src) => src.includes('fbevents.js'))) missed++;
     }
   }
-  return { pageDifferences, scripted, missed };
+  return { pageDifferences, onlyBrowser: onlyBrowser.slice(0, 2), onlyCrawlee: onlyCrawlee.slice(0, 2), scripted, missed };
 }
 
 function siteLines({ site, results, hosts, pages, adaptive }) {
@@ -231,7 +234,10 @@ function siteLines({ site, results, hosts, pages, adaptive }) {
   const crawleeNote =
     `Crawlee: ${crawleeRendered.median.toFixed(0)} browser runs of the handler (median; detections and mispredictions included), ` +
     `pages unlike the browser crawl's ${crawleeAgreement.map((a) => a.pageDifferences).join('/')}, ` +
-    `script-changed pages read without the change ${crawleeAgreement.map((a) => `${a.missed} of ${a.scripted}`).join('/')}`;
+    `script-changed pages read without the change ${crawleeAgreement.map((a) => `${a.missed} of ${a.scripted}`).join('/')}` +
+    (crawleeAgreement[0]?.pageDifferences
+      ? ` (e.g. only the browser crawl: ${crawleeAgreement[0].onlyBrowser.join(', ') || 'none'}; only Crawlee: ${crawleeAgreement[0].onlyCrawlee.join(', ') || 'none'})`
+      : '');
   if (!adaptive) {
     const vsBrowser = ratios(results.crawlee.values, results.browser.values);
     return [
