@@ -8,3 +8,4 @@ export * from './dns-server';
 export * from './test-certificates';
 export * from './software-site';
 export * from './tarpit-server';
+export * from './mixed-site';

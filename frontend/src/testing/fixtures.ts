@@ -172,6 +172,7 @@ export const reportDetail = (extra: Partial<ReportDetail> = {}): ReportDetail =>
   acceptedChecks: 0,
   checks: [checkResult()],
   notEvaluatedByMethod: [],
+  rendering: null,
   pagesWithScreenshot: [],
   ...extra,
 });

@@ -3,12 +3,14 @@ import {
   type CheckResult,
   type ComplianceLabel,
   type OutcomeCounts,
+  type RenderingSummary,
   type SeverityCounts,
 } from '@vendorwatch/contracts';
 import { CATALOGUE, CATALOGUE_VERSION, catalogueVersionOf } from './catalogue';
 import type { Check } from './check';
 import type { AssessedCrawl } from './input';
 import { canEvaluate, runCheck } from './run-check';
+import { renderingSummary } from './rendering';
 import { score } from './scoring';
 
 /** One crawl judged against the catalogue: what the worker stores and the reports show. */
@@ -31,6 +33,8 @@ export interface Assessment {
   pagesChecked: number;
   /** Titles of the checks this crawl's method cannot evaluate, in catalogue order. */
   notEvaluatedByMethod: string[];
+  /** The adaptive method's pages read over HTTP and in the browser, and why; null for the other methods. */
+  rendering: RenderingSummary | null;
 }
 
 /**
@@ -67,5 +71,6 @@ export function assess(crawl: AssessedCrawl, catalogue: readonly Check[] = CATAL
     failures,
     pagesChecked: crawl.pages.filter((page) => page.statusCode !== null).length,
     notEvaluatedByMethod: checks.filter((check) => !canEvaluate(check, crawl)).map((check) => check.title),
+    rendering: renderingSummary(crawl),
   };
 }

@@ -41,8 +41,12 @@ export interface Check {
   evaluate(crawl: AssessedCrawl): CheckEvaluation;
 }
 
-export const ALL_METHODS: readonly CrawlMethod[] = ['puppeteer', 'api', 'http'];
-export const BROWSER_ONLY: readonly CrawlMethod[] = ['puppeteer'];
+export const ALL_METHODS: readonly CrawlMethod[] = ['puppeteer', 'api', 'http', 'adaptive'];
+/**
+ * Checks only a browser can decide. The adaptive method renders in the browser a sample of every template and
+ * every page of the templates where the browser sees more than plain HTTP, so it decides them as the browser does.
+ */
+export const BROWSER_ONLY: readonly CrawlMethod[] = ['puppeteer', 'adaptive'];
 
 export const pass = (summary: string, evidence: CheckEvidence[] = []): CheckEvaluation => ({
   outcome: 'pass',

@@ -3,6 +3,7 @@ export * from './check';
 export * from './catalogue';
 export * from './scoring';
 export * from './assess';
+export { renderingSummary } from './rendering';
 export { runCheck, needsMethod } from './run-check';
 export { TRACKER_CATEGORIES } from './third-parties';
 export { portfolioThirdParties, type VendorThirdParties } from './third-parties/portfolio';

@@ -1,4 +1,4 @@
-import type { CrawlMethod } from '@vendorwatch/contracts';
+import type { CrawlMethod, PageReadBy } from '@vendorwatch/contracts';
 import type { DomainPostureFacts } from './posture/domain-facts';
 
 export * from './posture/domain-facts';
@@ -140,6 +140,8 @@ export interface DocumentFacts {
    * before they were recorded).
    */
   metaPolicies?: MetaPolicies;
+  /** How the adaptive method read the page (over HTTP, or in the browser and why); absent for other methods. */
+  readBy?: PageReadBy;
 }
 
 export interface MetaPolicies {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CRAWL_JOB_STATUSES } from './crawl';
+import { CRAWL_JOB_STATUSES, renderingSummarySchema } from './crawl';
 import { crawlFailureExplanationSchema } from './crawl-failure';
 import { gradesSchema } from './grades';
 import { checkAcceptanceSchema } from './risk-acceptances';
@@ -203,6 +203,8 @@ export const reportDetailSchema = reportSummarySchema
     checks: z.array(reportCheckSchema),
     /** Titles of the checks the crawl's method could not evaluate (e.g. trackers need the browser method). */
     notEvaluatedByMethod: z.array(z.string()),
+    /** How an adaptive crawl read its pages: how many over HTTP, how many in the browser and why; null for the other methods. */
+    rendering: renderingSummarySchema.nullable(),
     /** Ids of the evidence's pages that have a screenshot: only those offer one. */
     pagesWithScreenshot: z.array(z.uuid()).meta({ description: "Ids of the evidence's pages that have a screenshot" }),
   })

@@ -2,16 +2,24 @@
 import { z } from 'zod';
 import { isoDateTime } from './schemas/common';
 
-export const CRAWL_METHODS = ['puppeteer', 'api', 'http'] as const;
+export const CRAWL_METHODS = ['puppeteer', 'api', 'http', 'adaptive'] as const;
 export type CrawlMethod = (typeof CRAWL_METHODS)[number];
 /** How reports and exports name a method. */
-export const CRAWL_METHOD_LABELS: Record<CrawlMethod, string> = { puppeteer: 'Puppeteer', api: 'API', http: 'HTTP' };
+export const CRAWL_METHOD_LABELS: Record<CrawlMethod, string> = {
+  puppeteer: 'Puppeteer',
+  api: 'API',
+  http: 'HTTP',
+  adaptive: 'Adaptive',
+};
+/** Methods that open pages in the browser (all of them, or a sample): the browser's settings apply to them. */
+export const rendersInBrowser = (method: CrawlMethod) => method === 'puppeteer' || method === 'adaptive';
 export const crawlMethodName = (method: string) => CRAWL_METHOD_LABELS[method as CrawlMethod] ?? method;
 /** What each method is, in words a risk analyst reads beside the specification's names. */
 export const CRAWL_METHOD_PLAIN_NAMES: Record<CrawlMethod, string> = {
   puppeteer: 'Full browser',
   api: 'Scraping service',
   http: 'Quick HTTP',
+  adaptive: 'Quick HTTP + browser where needed',
 };
 /** What each method is for, a sentence each (settings, the crawl form, the methodology). */
 export const CRAWL_METHOD_PURPOSES: Record<CrawlMethod, string> = {
@@ -19,7 +27,51 @@ export const CRAWL_METHOD_PURPOSES: Record<CrawlMethod, string> = {
     'Opens each page in a real browser, as a visitor would: sees scripts, cookies and trackers. The most complete, and the slowest.',
   api: 'Sends the pages through a scraping service (ScrapingBee) that renders them for you: for sites that block ordinary crawlers. Needs its API key.',
   http: 'Fetches the pages directly without running their scripts: fast and light, but does not see what scripts add (trackers, consent banners).',
+  adaptive:
+    'Quick HTTP, with the browser where the site needs it: every page is fetched directly, and a sample of each kind of page is also opened in a real browser. Where the browser sees more (links, cookies, trackers, a consent banner added by scripts), every page of that kind is opened in the browser. The same findings as the full browser, at close to HTTP speed on mostly static sites.',
 };
+
+/**
+ * The adaptive method's sampling: the first pages of each template of a site are opened in the browser as
+ * well as read over HTTP, then one page in `recheckEvery` of the template (its 10th, 20th …). A template
+ * where the two readings differ once is read in the browser for all its later pages.
+ */
+export const ADAPTIVE_SAMPLING = { firstPages: 2, recheckEvery: 10 } as const;
+
+/** Why the adaptive method opened a page in the browser. */
+export const BROWSER_RENDER_REASONS = ['new-template', 'template-differs', 'recheck'] as const;
+export type BrowserRenderReason = (typeof BROWSER_RENDER_REASONS)[number];
+export const BROWSER_RENDER_REASON_LABELS: Record<BrowserRenderReason, string> = {
+  'new-template': 'sample of a new page template',
+  'template-differs': 'template where the browser sees more than HTTP',
+  recheck: 'periodic re-check of a template',
+};
+
+/** How the adaptive method read a page: over plain HTTP, or in the browser and why. */
+export interface PageReadBy {
+  via: 'http' | 'browser';
+  /** Why the page was opened in the browser (also when the browser could not open it); null when it was not. */
+  reason: BrowserRenderReason | null;
+  /** What the browser saw that HTTP did not (`links`, `cookies` …), on a page read both ways; absent when they agreed. */
+  differences?: string[];
+  /** Why the page stayed as read over HTTP although the browser was asked to open it. */
+  browserError?: string;
+  /** The page's template key (page-template.ts); null for a document too large to read one. */
+  template: string | null;
+}
+
+/** How many of an adaptive crawl's pages were read in the browser, and why (the report shows it). */
+export const renderingSummarySchema = z
+  .object({
+    pages: z.number().int().meta({ description: 'HTML pages the crawl read' }),
+    overHttp: z.number().int(),
+    inBrowser: z.number().int(),
+    byReason: z.object({ 'new-template': z.number().int(), 'template-differs': z.number().int(), recheck: z.number().int() }),
+    templates: z.number().int().meta({ description: 'Page templates the crawl met' }),
+    templatesInBrowser: z.number().int().meta({ description: 'Templates read in the browser for all their pages' }),
+  })
+  .meta({ id: 'RenderingSummary' });
+export type RenderingSummary = z.output<typeof renderingSummarySchema>;
 
 export const CRAWL_JOB_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
 export type CrawlJobStatus = (typeof CRAWL_JOB_STATUSES)[number];

@@ -69,6 +69,7 @@ const EXPECTED_BY_METHOD: Record<CrawlMethod, { outcomes: Record<string, CheckOu
   http: { outcomes: EXPECTED, rate: 50 },
   api: { outcomes: EXPECTED, rate: 50 },
   puppeteer: { outcomes: { ...EXPECTED, ...BROWSER_ONLY }, rate: 43.9 },
+  adaptive: { outcomes: { ...EXPECTED, ...BROWSER_ONLY }, rate: 43.9 },
 };
 
 describe('compliance assessment of a completed crawl', () => {
@@ -92,7 +93,7 @@ describe('compliance assessment of a completed crawl', () => {
     await bee.close();
   });
 
-  it.each(['http', 'api', 'puppeteer'] as const)(
+  it.each(['http', 'api', 'puppeteer', 'adaptive'] as const)(
     'a crawl by %s is assessed when it completes: every check as expected',
     async (method) => {
       const { userId, vendorId, workspaceId } = await harness.createUser();
@@ -124,7 +125,7 @@ describe('compliance assessment of a completed crawl', () => {
       const broken = checks.find((check) => check.checkId === 'broken-internal-links')!;
       expect(broken.evidence.map((e) => e.url)).toEqual(expect.arrayContaining([`${site.url}/missing`, `${site.url}/broken`]));
       // Checks a method cannot evaluate are named as such.
-      if (method !== 'puppeteer')
+      if (method !== 'puppeteer' && method !== 'adaptive')
         expect(stored.notEvaluatedByMethod).toEqual(expect.arrayContaining([expect.stringMatching(/tracker/i)]));
     },
   );

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
-import type { CrawlJobStatus } from '@vendorwatch/contracts';
+import { rendersInBrowser, type CrawlJobStatus } from '@vendorwatch/contracts';
 import { APP_CONFIG, ClusterCounters, type AppConfig } from '@vendorwatch/runtime';
 import type { Redis } from 'ioredis';
 import { CrawlAbortedError } from '../crawl-engine/loop/abort';
@@ -50,7 +50,7 @@ class MeteredFetcher implements Fetcher {
     private readonly counters: ClusterCounters,
     private readonly pages: (delta: number) => void,
   ) {
-    this.holdsPage = inner.method === 'puppeteer';
+    this.holdsPage = rendersInBrowser(inner.method);
     if (this.holdsPage) pages(1);
     if (inner.readSubresources) this.readSubresources = inner.readSubresources.bind(inner);
   }

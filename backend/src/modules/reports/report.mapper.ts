@@ -100,6 +100,7 @@ export const toReportDetail = (
     acceptedChecks: standing.accepted,
     checks: standing.checks,
     notEvaluatedByMethod: row.notEvaluatedByMethod,
+    rendering: row.rendering ?? null,
     pagesWithScreenshot,
   };
 };

@@ -9,3 +9,4 @@ export {
 } from './library-globals';
 export { warmUpSoftwareData } from './warm-up';
 export { MAX_BANNERS } from './libraries';
+export { librariesOnlyAsGlobals } from './global-only-libraries';

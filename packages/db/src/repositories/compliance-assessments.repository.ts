@@ -6,6 +6,7 @@ import {
   type CheckResult,
   type ComplianceLabel,
   type OutcomeCounts,
+  type RenderingSummary,
   type SeverityCounts,
 } from '@vendorwatch/contracts';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
@@ -33,6 +34,8 @@ export interface SaveAssessmentInput {
   failures: SeverityCounts;
   pagesChecked: number;
   notEvaluatedByMethod: string[];
+  /** The adaptive method's pages read over HTTP and in the browser; null (or absent) for the other methods. */
+  rendering?: RenderingSummary | null;
   checks: CheckResult[];
   /** When the assessment was made; now unless given (tests and imports date it). */
   assessedAt?: Date;
@@ -91,6 +94,7 @@ export class ComplianceAssessmentsRepository {
       failuresLow: input.failures.low,
       pagesChecked: input.pagesChecked,
       notEvaluatedByMethod: input.notEvaluatedByMethod,
+      rendering: input.rendering ?? null,
     };
     return this.db.transaction(async (tx) => {
       // Concurrent saves of one job serialise on this row: the second waits for the first to commit.

@@ -1,4 +1,11 @@
-import type { CheckEvidence, CheckGroup, CheckOutcome, CheckSeverity, ComplianceLabel } from '@vendorwatch/contracts';
+import type {
+  CheckEvidence,
+  CheckGroup,
+  CheckOutcome,
+  CheckSeverity,
+  ComplianceLabel,
+  RenderingSummary,
+} from '@vendorwatch/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
@@ -46,6 +53,8 @@ export const complianceAssessments = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The adaptive method's pages read over HTTP and in the browser, and why; null for the other methods. */
+    rendering: jsonb('rendering').$type<RenderingSummary>(),
   },
   (t) => [
     // The reports list and the export walk a user's assessments newest first; the summary and the

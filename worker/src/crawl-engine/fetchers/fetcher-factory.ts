@@ -5,6 +5,7 @@ import { AddressGuard, APP_CONFIG, ProviderTransport, ScrapingBeeClient, SecretB
 import type { Dispatcher } from 'undici';
 import { GUARDED_DISPATCHER } from '../../worker-tokens';
 import { CriticalCrawlError, errorMessage } from '../loop/errors';
+import { AdaptiveFetcher } from './adaptive/adaptive-fetcher';
 import type { Fetcher, FetcherRequest } from './fetcher';
 import { HttpFetcher } from './http/http-fetcher';
 import { BrowserPool } from './puppeteer/browser-pool';
@@ -42,15 +43,21 @@ export class FetcherFactory implements OnApplicationShutdown {
       case 'http':
         return new HttpFetcher(this.http, reading);
       case 'puppeteer':
-        return new PuppeteerFetcher(
-          this.browsers,
-          this.guard,
-          { ...DEFAULT_CRAWL_RUN_SETTINGS, ...definedOnly(request.settings) },
-          reading,
-        );
+        return this.puppeteer(request, reading);
+      case 'adaptive':
+        return new AdaptiveFetcher(new HttpFetcher(this.http, { ...reading, template: true }), this.puppeteer(request, reading));
       case 'api':
         return this.scrapingBee(request, reading);
     }
+  }
+
+  private puppeteer(request: FetcherRequest, reading: PageReading): PuppeteerFetcher {
+    return new PuppeteerFetcher(
+      this.browsers,
+      this.guard,
+      { ...DEFAULT_CRAWL_RUN_SETTINGS, ...definedOnly(request.settings) },
+      reading,
+    );
   }
 
   private async scrapingBee(request: FetcherRequest, reading: PageReading): Promise<Fetcher> {

@@ -15,6 +15,7 @@ import {
   TERMS_LINK,
 } from './compliance-markers';
 import type { ElementMatcher } from './element-matcher';
+import { TemplateShapes } from './page-template';
 
 /** Facts read from one HTML document; `facts` are what the compliance checks read. */
 export interface PageDocument {
@@ -27,11 +28,15 @@ export interface PageDocument {
   mainText: string;
   /** SHA-256 of the main text with volatile text masked (see comparableText). */
   mainTextHash: string;
+  /** The page's template (see page-template.ts), when the reading asked for it; null for a document too large. */
+  template?: string | null;
 }
 
 /** How a page is read beyond what every page gets: the vendor's ignored elements. */
 export interface DocumentReading {
   ignore?: ElementMatcher | null;
+  /** Read the page's template too (the adaptive method groups pages by it). */
+  template?: boolean;
 }
 
 /** Never content: page chrome and what is not text. */
@@ -164,9 +169,10 @@ export class HtmlExtractor {
   private description: string | null = null;
   private readonly links = new Set<string>();
   private anchor: { href: string; text: string } | null = null;
-  // Every fact but the meta policies, which only pages that have them carry, and the script banners the http method adds.
-  private readonly facts: Required<Omit<DocumentFacts, 'metaPolicies' | 'scriptBanners'>> &
-    Pick<DocumentFacts, 'metaPolicies' | 'scriptBanners'> = {
+  // Every fact but the meta policies, which only pages that have them carry, and what fetchers add (the http
+  // method's script banners, how the adaptive method read the page).
+  private readonly facts: Required<Omit<DocumentFacts, 'metaPolicies' | 'scriptBanners' | 'readBy'>> &
+    Pick<DocumentFacts, 'metaPolicies' | 'scriptBanners' | 'readBy'> = {
     lang: null,
     imagesTotal: 0,
     imagesWithoutAlt: 0,
@@ -189,9 +195,11 @@ export class HtmlExtractor {
   private contentDepth = 0;
   private mainText = '';
   private readonly ignore: ElementMatcher | null;
+  private readonly template: TemplateShapes | null;
 
   constructor(pageUrl: string, reading: DocumentReading = {}) {
     this.ignore = reading.ignore ?? null;
+    this.template = reading.template ? new TemplateShapes() : null;
     this.baseUrl = pageUrl;
     this.https = pageUrl.startsWith('https:');
     this.parser = new Parser(
@@ -222,10 +230,12 @@ export class HtmlExtractor {
       links: [...this.links],
       facts: this.facts,
       ...mainTextWithHash(this.mainText),
+      ...(this.template && { template: this.template.end() }),
     };
   }
 
   private open(name: string, attributes: Record<string, string>): void {
+    this.template?.open(name, attributes);
     this.openMain(name, attributes);
     if (name === 'svg') this.svgDepth++;
     if (name === 'script' || name === 'style' || name === 'noscript') this.skipText++;
@@ -349,6 +359,7 @@ export class HtmlExtractor {
   }
 
   private close(name: string): void {
+    this.template?.close();
     this.closeMain(name);
     if (name === 'svg' && this.svgDepth > 0) this.svgDepth--;
     if ((name === 'script' || name === 'style' || name === 'noscript') && this.skipText > 0) this.skipText--;

@@ -23,6 +23,8 @@ export interface PageBytes {
   pageUrl: string;
   /** The vendor's ignored elements (compound selectors), left out of the main text. */
   ignoreSelectors: readonly string[];
+  /** Read the page's template too (PageDocument.template). */
+  template?: boolean;
 }
 
 export interface ReadBody {
@@ -39,6 +41,8 @@ export interface PageReader {
 export interface PageReading {
   ignoreSelectors?: readonly string[];
   reader?: PageReader;
+  /** Read each page's template too (the adaptive method groups pages by it). */
+  template?: boolean;
 }
 
 /** The charset a Content-Type names, when TextDecoder knows it; UTF-8 otherwise. */
@@ -55,11 +59,11 @@ function decoderFor(contentType: string | null): TextDecoder {
  * Reads a body: SHA-256 and length always, the HTML facts only for HTML (other types — PDFs,
  * images — are recorded but not parsed). CPU work only, no I/O: what a reader thread runs.
  */
-export function readBody({ bytes, truncated, contentType, pageUrl, ignoreSelectors }: PageBytes): ReadBody {
+export function readBody({ bytes, truncated, contentType, pageUrl, ignoreSelectors, template }: PageBytes): ReadBody {
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   let document: PageDocument | null = null;
   if (isHtml(contentType)) {
-    const extractor = new HtmlExtractor(pageUrl, { ignore: elementMatcher(ignoreSelectors) });
+    const extractor = new HtmlExtractor(pageUrl, { ignore: elementMatcher(ignoreSelectors), template });
     extractor.write(decoderFor(contentType).decode(bytes));
     document = extractor.end();
   }
@@ -104,6 +108,7 @@ export async function digestBody(
     contentType,
     pageUrl,
     ignoreSelectors: reading.ignoreSelectors ?? [],
+    ...(reading.template && { template: true }),
   });
 }
 

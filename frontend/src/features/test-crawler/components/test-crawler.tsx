@@ -5,6 +5,7 @@ import {
   DEFAULT_CRAWL_RUN_SETTINGS,
   MESSAGES,
   testCrawlSchema,
+  rendersInBrowser,
   type CrawlMethod,
   type CrawlRunSettings,
 } from '@vendorwatch/contracts';
@@ -81,7 +82,7 @@ export function TestCrawler({ apiNotice }: TestCrawlerProps = {}) {
                 disabled={running}
                 apiNotice={apiNotice}
               />
-              {form.values.method === 'puppeteer' && (
+              {rendersInBrowser(form.values.method) && (
                 <PuppeteerSettingsFields
                   value={form.values.settings}
                   onChange={(settings) => form.setFieldValue('settings', settings)}

@@ -3,6 +3,7 @@ import {
   DEFAULT_CRAWL_RUN_SETTINGS,
   formatMessage,
   MESSAGES,
+  rendersInBrowser,
   type CrawlMethod,
   type CrawlRunSettings,
   type Vendor,
@@ -89,7 +90,7 @@ export function CrawlVendorDialog({ vendor, opened, onClose, onStart, apiNotice 
           </Alert>
         )}
         <CrawlMethodPicker value={method} onChange={setMethod} disabled={starting} apiNotice={apiNotice} />
-        {method === 'puppeteer' && <PuppeteerSettingsFields value={settings} onChange={setSettings} disabled={starting} />}
+        {rendersInBrowser(method) && <PuppeteerSettingsFields value={settings} onChange={setSettings} disabled={starting} />}
         {error && (
           <Alert color="red" title={error.title} data-testid="crawl-error">
             {error.message}

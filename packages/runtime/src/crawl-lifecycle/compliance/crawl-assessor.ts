@@ -81,6 +81,7 @@ export class CrawlAssessor {
       failures: assessment.failures,
       pagesChecked: assessment.pagesChecked,
       notEvaluatedByMethod: assessment.notEvaluatedByMethod,
+      rendering: assessment.rendering,
       checks: assessment.checks,
     });
     return { id, assessment };

@@ -1,4 +1,11 @@
-import { LIMITS, MESSAGES, type CrawlMethod, type CrawlScope, type CrawlRunSettings } from '@vendorwatch/contracts';
+import {
+  LIMITS,
+  MESSAGES,
+  rendersInBrowser,
+  type CrawlMethod,
+  type CrawlScope,
+  type CrawlRunSettings,
+} from '@vendorwatch/contracts';
 import type {
   CrawlerConfigsRepository,
   CrawlerSettingsRepository,
@@ -122,7 +129,7 @@ export class CrawlStarter {
       sessionId: request.sessionId ?? null,
       method: request.method,
       targetUrl: scope.startUrls[0]!,
-      settings: { ...(request.method === 'puppeteer' ? request.settings : {}), ...scope },
+      settings: { ...(rendersInBrowser(request.method) ? request.settings : {}), ...scope },
       crawlerConfigId,
     });
     if (!row) {

@@ -24,7 +24,7 @@ export const AXE_MAX_ELEMENTS = 10_000;
 export const AXE_TEMPLATES_PER_CRAWL = 10;
 
 /**
- * A page's template, read in the page: the set of its elements' shapes — tag, classes and attribute
+ * A page's template, read in the page (page-reading/page-template.ts reads the same from HTML on our side): the set of its elements' shapes — tag, classes and attribute
  * names (not values), under their three nearest ancestors' tags and classes — hashed; digits in class
  * names do not count. Two pages of one
  * template with different text, different numbers of paragraphs or list items, or links to different
@@ -82,11 +82,15 @@ export class AxeSampler {
 
   constructor(private readonly maxTemplates = AXE_TEMPLATES_PER_CRAWL) {}
 
-  /** axe's results for the page, or null when its template was checked already or there is no room left. */
-  async check(page: Page): Promise<AxeFacts | null> {
+  /**
+   * axe's results for the page, or null when its template was checked already or there is no room left.
+   * `known`: the page's template as the caller read it from its HTML (page-template.ts, the adaptive
+   * method); otherwise it is read in the page.
+   */
+  async check(page: Page, known?: string | null): Promise<AxeFacts | null> {
     if (this.checked.size >= this.maxTemplates) return null;
     try {
-      const template = await readPageTemplate(page);
+      const template = known !== undefined ? known : await readPageTemplate(page);
       if (template === null || this.checked.has(template)) return null;
       const facts = await runAxe(page);
       this.checked.add(template);

@@ -26,13 +26,14 @@ export async function readBrowserFacts(
   requests: RequestLog[],
   axe: AxeSampler,
   banners: ScriptBanners,
+  template?: string | null,
 ): Promise<BrowserFacts> {
   // The globals are read before axe-core is injected: its bundle adds globals of its own (core-js's).
   const libraries = readLibraryGlobals(page);
   const [cookies, consentPlatform, axeFacts, scripts] = await Promise.all([
     page.browserContext().cookies(),
     detectConsentPlatform(page),
-    libraries.then(() => axe.check(page)),
+    libraries.then(() => axe.check(page, template)),
     banners.collect(),
   ]);
   return {

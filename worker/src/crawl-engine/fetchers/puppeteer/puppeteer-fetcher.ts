@@ -46,7 +46,11 @@ export class PuppeteerFetcher implements Fetcher {
     private readonly reading: PageReading = {},
   ) {}
 
-  async fetch(url: string, signal: AbortSignal, hooks?: FetchHooks): Promise<FetchedPage> {
+  /**
+   * `template`: the page's template as the caller read it from the HTML served (the adaptive method), which
+   * axe-core's sampling then groups by instead of the template it reads in the page.
+   */
+  async fetch(url: string, signal: AbortSignal, hooks?: FetchHooks, template?: string | null): Promise<FetchedPage> {
     await this.checkTarget(url);
     const { page } = await this.openSession();
     const filter = this.filter!;
@@ -77,7 +81,9 @@ export class PuppeteerFetcher implements Fetcher {
     if (html && this.settings.simulateHumanBehavior) await raceAbort(behaveLikeAHuman(page, signal), signal);
 
     const finalUrl = page.url() === 'about:blank' ? response.url() : page.url();
-    const browser = html ? await raceAbort(readBrowserFacts(page, [...filter.requests], this.axe, this.banners!), signal) : null;
+    const browser = html
+      ? await raceAbort(readBrowserFacts(page, [...filter.requests], this.axe, this.banners!, template), signal)
+      : null;
     // The document as served (for the hash); the DOM as rendered (for the facts scripts may add).
     const served = await response.buffer().catch(() => null);
     const rendered = html ? await raceAbort(page.content(), signal) : null;
