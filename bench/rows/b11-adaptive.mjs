@@ -112,7 +112,7 @@ function productCrawl({ world, site, owner, startUrls, method, maxPages }) {
     const { endedAt } = await world.waitForCrawls(ids);
     const log = await site.log();
     const window = crawlWindow(log, endedAt);
-    await waitForAssessments(world, ids);
+    if (!(await world.waitForAssessments(ids))) throw new Error(`${method}: not every crawl was assessed within two minutes`);
     const list = sql.join(
       ids.map((id) => sql`${id}::uuid`),
       sql`, `,
@@ -144,22 +144,6 @@ function productCrawl({ world, site, owner, startUrls, method, maxPages }) {
       outcomes: byVendor(outcomeRows, 'check_id', 'outcome'),
     };
   };
-}
-
-async function waitForAssessments(world, ids, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  const list = sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  for (;;) {
-    const { rows } = await world.db.execute(
-      sql`select count(*)::int as assessed from compliance_assessments where job_id in (${list})`,
-    );
-    if (rows[0].assessed >= ids.length) return;
-    if (Date.now() > deadline) throw new Error(`only ${rows[0].assessed} of ${ids.length} crawls assessed after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 /** The rounds' figures for the JSON file, without the logs and readings the comparisons used. */

@@ -126,7 +126,9 @@ async function runNights(ctx, id, variant) {
       const log = await site.log();
       const stored = await world.storedPages(ids);
       const renderedPages = method === 'adaptive' ? await world.renderedPages(ids) : undefined;
-      // The next round starts from tables of the same size.
+      // The next round starts from tables of the same size, once this night's assessments are done
+      // (they run after each crawl's row says completed: deleted earlier, they fail, or spill into the next night).
+      await world.waitForAssessments(ids);
       await world.db.execute(
         sql`delete from crawl_jobs where id in (${sql.join(
           ids.map((id) => sql`${id}::uuid`),
