@@ -1,6 +1,6 @@
 import { AdaptivePlaywrightCrawler, Configuration, log } from 'crawlee';
 import { chromium } from 'playwright';
-import { CHROMIUM_PATH, productChromium } from './browser-setup.mjs';
+import { CHROMIUM_PATH, crawleeBrowserOptions, productChromium } from './browser-setup.mjs';
 
 log.setLevel(log.LEVELS.ERROR);
 
@@ -23,12 +23,7 @@ export async function crawleeAdaptiveCrawl({ run, startUrls, concurrency, store 
   const config = new Configuration({ persistStorage: false, purgeOnStart: true, persistStateIntervalMillis: 3_600_000 });
   const crawler = new AdaptivePlaywrightCrawler(
     {
-      minConcurrency: concurrency,
-      maxConcurrency: concurrency,
-      maxRequestRetries: 1,
-      navigationTimeoutSecs: 30,
-      statusMessageLoggingInterval: 3600,
-      headless: true,
+      ...crawleeBrowserOptions(concurrency),
       launchContext: {
         launcher: chromium,
         useChrome: false,
