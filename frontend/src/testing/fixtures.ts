@@ -71,6 +71,7 @@ export const crawlPage = (extra: Partial<CrawlPage> = {}): CrawlPage => ({
   redirectChain: [],
   screenshotUrl: null,
   error: null,
+  readBy: null,
   fetchedAt: '2025-01-01T00:00:02Z',
   ...extra,
 });
@@ -187,6 +188,7 @@ export const vendorCompliance = (extra: Partial<VendorCompliance> = {}): VendorC
   rate: 92.5,
   label: 'Compliant',
   method: 'puppeteer',
+  rendering: null,
   lastAssessedAt: '2025-01-30T12:00:00Z',
   trend: [{ assessedAt: '2025-01-30T12:00:00Z', crawledAt: '2025-01-30T11:59:00Z', rate: 92.5 }],
   lastCrawl: null,

@@ -77,7 +77,7 @@ describe('assess', () => {
     const axe = assessment.checks.find((check) => check.checkId === 'axe-violations');
     expect(axe).toMatchObject({
       outcome: 'not_applicable',
-      summary: 'Needs the browser (puppeteer) method',
+      summary: 'Needs the browser (puppeteer) or adaptive method',
       evidence: [],
       evidenceTotal: 0,
     });

@@ -12,7 +12,7 @@ const METHOD_NAMES: Record<CrawlMethod, string> = {
   puppeteer: 'browser (puppeteer)',
   api: 'scraping API (api)',
   http: 'plain HTTP (http)',
-  adaptive: 'adaptive (adaptive)',
+  adaptive: 'adaptive',
 };
 
 /** "Needs the browser (puppeteer) method": why a check did not run on this crawl's method. */

@@ -250,6 +250,8 @@ export const vendorComplianceSchema = z.object({
   label: z.enum(COMPLIANCE_LABELS).nullable(),
   /** The crawl method of the latest assessment. */
   method: z.string().nullable(),
+  /** How the latest assessment's adaptive crawl read its pages; null for the other methods. */
+  rendering: renderingSummarySchema.nullable(),
   lastAssessedAt: isoDateTime.nullable(),
   /** The latest assessments in the period, oldest first; `crawledAt` is when the judged crawl completed. */
   trend: z.array(z.object({ assessedAt: isoDateTime, crawledAt: isoDateTime, rate: z.number() })),

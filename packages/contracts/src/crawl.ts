@@ -1,5 +1,6 @@
 /** Crawl jobs: methods, statuses, settings and the job payloads that travel through BullMQ. */
 import { z } from 'zod';
+import { plural } from './messages';
 import { isoDateTime } from './schemas/common';
 
 export const CRAWL_METHODS = ['puppeteer', 'api', 'http', 'adaptive'] as const;
@@ -41,23 +42,39 @@ export const ADAPTIVE_SAMPLING = { firstPages: 2, recheckEvery: 10 } as const;
 /** Why the adaptive method opened a page in the browser. */
 export const BROWSER_RENDER_REASONS = ['new-template', 'template-differs', 'recheck'] as const;
 export type BrowserRenderReason = (typeof BROWSER_RENDER_REASONS)[number];
-export const BROWSER_RENDER_REASON_LABELS: Record<BrowserRenderReason, string> = {
-  'new-template': 'sample of a new page template',
-  'template-differs': 'template where the browser sees more than HTTP',
-  recheck: 'periodic re-check of a template',
+/** What each reason counts after a number, one and many ("3 samples of a new page template"). */
+export const BROWSER_RENDER_REASON_LABELS: Record<BrowserRenderReason, [string, string]> = {
+  'new-template': ['sample of a new page template', 'samples of a new page template'],
+  'template-differs': [
+    'page of a template where the browser sees more than HTTP',
+    'pages of templates where the browser sees more than HTTP',
+  ],
+  recheck: ['periodic re-check of a template', 'periodic re-checks of a template'],
 };
 
 /** How the adaptive method read a page: over plain HTTP, or in the browser and why. */
-export interface PageReadBy {
-  via: 'http' | 'browser';
-  /** Why the page was opened in the browser (also when the browser could not open it); null when it was not. */
-  reason: BrowserRenderReason | null;
-  /** What the browser saw that HTTP did not (`links`, `cookies` …), on a page read both ways; absent when they agreed. */
-  differences?: string[];
-  /** Why the page stayed as read over HTTP although the browser was asked to open it. */
-  browserError?: string;
-  /** The page's template key (page-template.ts); null for a document too large to read one. */
-  template: string | null;
+export const pageReadBySchema = z
+  .object({
+    via: z.enum(['http', 'browser']),
+    /** Why the page was opened in the browser (also when the browser could not open it); null when it was not. */
+    reason: z.enum(BROWSER_RENDER_REASONS).nullable(),
+    /** What the browser saw that HTTP did not (`links`, `cookies` …), on a page read both ways; absent when they agreed. */
+    differences: z.array(z.string()).optional(),
+    /** Why the page stayed as read over HTTP although the browser was asked to open it. */
+    browserError: z.string().optional(),
+    /** The page's template key (page-template.ts); null for a document too large to read one. */
+    template: z.string().nullable(),
+  })
+  .meta({ id: 'PageReadBy' });
+export type PageReadBy = z.output<typeof pageReadBySchema>;
+
+/** "Read in the browser: sample of a new page template", "Read over HTTP" … (the crawl's pages table). */
+export function pageReadByText(readBy: PageReadBy): string {
+  if (readBy.via === 'browser' && readBy.reason) {
+    const saw = readBy.differences?.length ? ` — the browser saw more: ${readBy.differences.join(', ')}` : '';
+    return `Read in the browser: ${BROWSER_RENDER_REASON_LABELS[readBy.reason][0]}${saw}`;
+  }
+  return readBy.browserError ? `Read over HTTP (the browser could not open it: ${readBy.browserError})` : 'Read over HTTP';
 }
 
 /** How many of an adaptive crawl's pages were read in the browser, and why (the report shows it). */
@@ -72,6 +89,20 @@ export const renderingSummarySchema = z
   })
   .meta({ id: 'RenderingSummary' });
 export type RenderingSummary = z.output<typeof renderingSummarySchema>;
+
+/**
+ * An adaptive crawl's reading in a sentence (the report screen and the PDF): "12 of 40 pages opened in the
+ * browser (8 samples of a new page template, 3 …); 28 read over HTTP. 1 of 9 page templates needed the
+ * browser throughout."
+ */
+export function renderingSentence(summary: RenderingSummary): string {
+  const reasons = BROWSER_RENDER_REASONS.filter((reason) => summary.byReason[reason] > 0).map((reason) =>
+    plural(summary.byReason[reason], ...BROWSER_RENDER_REASON_LABELS[reason]),
+  );
+  const opened = `${summary.inBrowser.toLocaleString('en-US')} of ${plural(summary.pages, 'page')} opened in the browser${reasons.length ? ` (${reasons.join(', ')})` : ''}`;
+  const templates = `${summary.templatesInBrowser.toLocaleString('en-US')} of ${plural(summary.templates, 'page template')} needed the browser throughout.`;
+  return `${opened}; ${summary.overHttp.toLocaleString('en-US')} read over HTTP. ${templates}`;
+}
 
 export const CRAWL_JOB_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
 export type CrawlJobStatus = (typeof CRAWL_JOB_STATUSES)[number];
@@ -160,6 +191,8 @@ export const crawlPageSchema = z
     redirectChain: z.array(z.string()),
     screenshotUrl: z.string().nullable(),
     error: z.string().nullable(),
+    /** How an adaptive crawl read the page (over HTTP, or in the browser and why); null for the other methods. */
+    readBy: pageReadBySchema.nullable(),
     fetchedAt: isoDateTime,
   })
   .meta({ id: 'CrawlPage' });

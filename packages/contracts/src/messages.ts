@@ -216,7 +216,7 @@ export const MESSAGES = {
     historyFailed: 'Failed to get crawl history',
     cancelFailed: 'Failed to cancel crawl job',
     enterValidUrl: 'Please enter a valid URL',
-    invalidMethod: 'Method must be puppeteer, api or http',
+    invalidMethod: 'Method must be puppeteer, api, http or adaptive',
     vendorRequired: 'Vendor is required',
     notCancellable: 'Only queued or running crawl jobs can be cancelled',
     maxRetriesInvalid: 'Max retries must be a whole number from {min} to {max}',

@@ -40,5 +40,6 @@ export const toCrawlPage = (row: CrawlPageRow): CrawlPage => ({
   redirectChain: row.redirectChain,
   screenshotUrl: row.screenshotPath ? `/api/crawls/${row.jobId}/pages/${row.id}/screenshot` : null,
   error: row.error,
+  readBy: row.document?.readBy ?? null,
   fetchedAt: row.fetchedAt.toISOString(),
 });

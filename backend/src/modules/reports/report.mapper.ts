@@ -125,6 +125,7 @@ export const toVendorCompliance = (row: VendorStandingRow, trend: VendorComplian
     rate: latest?.rate ?? null,
     label: latest?.label ?? null,
     method: latest?.method ?? null,
+    rendering: latest?.rendering ?? null,
     lastAssessedAt: latest?.assessedAt.toISOString() ?? null,
     trend,
     // The latest assessment's own crawl says nothing new when it completed: a later (failed, cancelled,

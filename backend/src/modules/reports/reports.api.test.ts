@@ -172,6 +172,7 @@ describe('reports API', () => {
           rate: 95,
           label: 'Compliant',
           method: 'http',
+          rendering: null,
           lastAssessedAt: '2025-03-09T12:00:00.000Z',
           trend: [
             { assessedAt: '2025-03-01T12:00:00.000Z', crawledAt: '2025-03-01T12:00:00.000Z', rate: 60 },

@@ -65,7 +65,7 @@ describe('schedules API', () => {
     [{ kind: 'cron', cron: '*/5 * * * *' }, 'Schedules may run at most once every 60 minutes'],
     [{ kind: 'cron', cron: '0,30 9 * * *' }, 'Schedules may run at most once every 60 minutes'],
     [{ kind: 'interval', everySeconds: 60 }, 'Schedules may run at most once every 60 minutes'],
-    [{ kind: 'daily', method: 'ftp' }, 'Method must be puppeteer, api or http'],
+    [{ kind: 'daily', method: 'ftp' }, 'Method must be puppeteer, api, http or adaptive'],
   ])('answers 400 to %j', async (body, message) => {
     const response = await put(alice, body);
     expect(response.status).toBe(400);

@@ -14,7 +14,7 @@ interface CrawlMethodPickerProps {
   apiNotice?: ReactNode;
 }
 
-/** Puppeteer / API / HTTP, with a line on what the chosen one is for. */
+/** Puppeteer / API / HTTP / Adaptive, with a line on what the chosen one is for. */
 export function CrawlMethodPicker({ value, onChange, disabled, apiNotice }: CrawlMethodPickerProps) {
   const labelId = useId();
   return (

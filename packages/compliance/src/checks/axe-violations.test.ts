@@ -72,6 +72,6 @@ describe('axe-violations', () => {
     );
     const api = runCheck(axeViolations, crawlOf({ method: 'api' }));
     expect(api.outcome).toBe('not_applicable');
-    expect(api.summary).toBe('Needs the browser (puppeteer) method');
+    expect(api.summary).toBe('Needs the browser (puppeteer) or adaptive method');
   });
 });

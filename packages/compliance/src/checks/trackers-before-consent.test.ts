@@ -43,7 +43,7 @@ describe('trackers-before-consent', () => {
   it('is not applicable for methods without a browser, and says why', () => {
     const result = runCheck(trackersBeforeConsent, crawlOf({ method: 'http' }));
     expect(result.outcome).toBe('not_applicable');
-    expect(result.summary).toBe('Needs the browser (puppeteer) method');
+    expect(result.summary).toBe('Needs the browser (puppeteer) or adaptive method');
   });
 
   it('is not applicable when no page was rendered', () => {

@@ -99,7 +99,7 @@ export function methodologyTables(catalogue: readonly Check[]): string {
     '',
     `### Every check (${catalogue.length})`,
     '',
-    'Methods are the crawl methods that can judge the check. A few checks (trackers before consent, accessibility) need the full browser; with another method they are left out of the grade, and the report says so.',
+    'Methods are the crawl methods that can judge the check. A few checks (trackers before consent, accessibility) need the full browser, or the adaptive method, which opens pages in it; with another method they are left out of the grade, and the report says so.',
     '',
     checks,
     '',

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
-import type { CheckOutcome, CheckSeverity, CrawlJobStatus, FindingChange } from '@vendorwatch/contracts';
+import type { CheckOutcome, CheckSeverity, CrawlJobStatus, FindingChange, RenderingSummary } from '@vendorwatch/contracts';
 import type { Database } from '../database';
 import { complianceAssessments as a, complianceCheckResults as r, crawlChanges, crawlJobs, vendors } from '../schema';
 import type { WorkspaceId } from '../workspace-id';
@@ -32,6 +32,8 @@ export interface VendorStandingRow {
     failuresHigh: number;
     failuresMedium: number;
     failuresLow: number;
+    /** The adaptive method's pages read in the browser; null for the other methods. */
+    rendering: RenderingSummary | null;
   } | null;
   lastCrawl: { jobId: string; status: CrawlJobStatus; method: string; error: string | null; at: Date } | null;
   /** Assessments in the period and the pages they checked. */
@@ -173,6 +175,7 @@ export class ReportsRepository {
         failuresHigh: a.failuresHigh,
         failuresMedium: a.failuresMedium,
         failuresLow: a.failuresLow,
+        rendering: a.rendering,
       })
       .from(a)
       .where(and(this.scope(workspaceId, filters), eq(a.vendorId, vendors.id)))
@@ -226,6 +229,7 @@ export class ReportsRepository {
             failuresHigh: latest.failuresHigh,
             failuresMedium: latest.failuresMedium,
             failuresLow: latest.failuresLow,
+            rendering: latest.rendering,
           },
           lastCrawl: {
             jobId: lastCrawl.crawlJobId,

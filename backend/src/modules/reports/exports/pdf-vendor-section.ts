@@ -2,6 +2,7 @@ import {
   CHECK_SEVERITY_LABELS,
   complianceColor,
   crawlMethodName,
+  renderingSentence,
   VENDOR_REPORT_STATE_LABELS,
   type VendorCompliance,
   type VendorInventorySummary,
@@ -64,6 +65,7 @@ export function vendorSection(
     doc.y = y + 22;
     const method = vendor.method ? ` (${crawlMethodName(vendor.method)} crawl)` : '';
     note(doc, `Assessed ${formatUtc(new Date(vendor.lastAssessedAt))}${method}`);
+    if (vendor.rendering) note(doc, `Adaptive crawl: ${renderingSentence(vendor.rendering)}`);
     note(doc, `Report: ${links.report(vendor.latestReportId!)}`);
     if (inventory) note(doc, inventoryLine(inventory));
     if (vendor.trend.length > 1)

@@ -36,6 +36,7 @@ const vendor = (i: number): VendorCompliance => ({
   rate: 61.5,
   label: 'Non-Compliant',
   method: 'http',
+  rendering: null,
   lastAssessedAt: '2025-01-01T00:00:00.000Z',
   trend: [{ assessedAt: '2025-01-01T00:00:00.000Z', crawledAt: '2025-01-01T00:00:00.000Z', rate: 61.5 }],
   lastCrawl: null,

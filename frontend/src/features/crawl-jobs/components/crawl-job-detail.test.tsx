@@ -62,6 +62,24 @@ describe('CrawlJobDetail', () => {
     expect(about).toHaveTextContent('80 ms');
   });
 
+  it('says which way an adaptive crawl read each page, and why it opened one in the browser', async () => {
+    mockFetch({
+      'GET /api/crawls/job-1': { body: crawlJob({ status: 'completed', method: 'adaptive' }) },
+      'GET /api/crawls/job-1/results': {
+        body: paginated([
+          crawlPage({ readBy: { via: 'browser', reason: 'new-template', template: 'a:1', differences: ['links', 'cookies'] } }),
+          crawlPage({ id: 'page-2', url: 'https://alpha.example/about', readBy: { via: 'http', reason: null, template: 'a:1' } }),
+        ]),
+      },
+    });
+    renderWithProviders(<CrawlJobDetail jobId="job-1" />);
+    const readBy = (await screen.findAllByTestId('crawl-job-page-read-by')).map((line) => line.textContent);
+    expect(readBy).toEqual([
+      'Read in the browser: sample of a new page template — the browser saw more: links, cookies',
+      'Read over HTTP',
+    ]);
+  });
+
   it('loads a screenshot with the bearer-token client into a modal, only when asked', async () => {
     const { requests } = mockFetch({
       'GET /api/crawls/job-1': { body: crawlJob({ status: 'completed', progress: 100 }) },

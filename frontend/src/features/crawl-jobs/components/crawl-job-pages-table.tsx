@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Box, Button, Card, Group, Modal, Pagination, Text, Title } from '@mantine/core';
-import { isHttpUrl, type CrawlPage } from '@vendorwatch/contracts';
+import { isHttpUrl, pageReadByText, type CrawlPage } from '@vendorwatch/contracts';
 import { useState } from 'react';
 import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
 import { SectionLoader } from '@/components/ui/section-loader';
@@ -85,6 +85,12 @@ function pageColumns(onShowScreenshot: (page: CrawlPage) => void): ResponsiveCol
           {page.error && (
             <Text size="xs" c="red">
               {page.error}
+            </Text>
+          )}
+          {/* The adaptive method's pages say which way they were read. */}
+          {page.readBy && (
+            <Text size="xs" c="dimmed" data-testid="crawl-job-page-read-by">
+              {pageReadByText(page.readBy)}
             </Text>
           )}
         </Box>

@@ -13,5 +13,7 @@ describe('Settings: the crawl methods', () => {
     expect(method('api').getByText('API')).toBeInTheDocument();
     expect(method('http').getByText('Quick HTTP')).toBeInTheDocument();
     expect(screen.getByTestId('crawl-method-http')).toHaveTextContent(/without running their scripts/);
+    expect(method('adaptive').getByText('Quick HTTP + browser where needed')).toBeInTheDocument();
+    expect(screen.getByTestId('crawl-method-adaptive')).toHaveTextContent(/with the browser where the site needs it/);
   });
 });

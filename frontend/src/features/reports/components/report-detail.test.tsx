@@ -57,6 +57,7 @@ describe('ReportDetail', () => {
     expect(header).toHaveTextContent('HTTP');
     expect(header).toHaveTextContent('7');
     expect(within(header).getByRole('link', { name: /Completed/ })).toHaveAttribute('href', '/crawls/job-1');
+    expect(screen.queryByTestId('report-rendering')).not.toBeInTheDocument();
     expect(screen.getByTestId('report-not-evaluated')).toHaveTextContent(
       'Not evaluated by the HTTP methodCookies wait for consent, Images have alternative text',
     );
@@ -161,6 +162,27 @@ describe('ReportDetail', () => {
       Reflect.deleteProperty(URL, 'createObjectURL');
       Reflect.deleteProperty(URL, 'revokeObjectURL');
     }
+  });
+
+  it('says how many pages an adaptive crawl opened in the browser, and why', async () => {
+    const adaptive = reportDetail({
+      method: 'adaptive',
+      notEvaluatedByMethod: [],
+      rendering: {
+        pages: 40,
+        overHttp: 30,
+        inBrowser: 10,
+        byReason: { 'new-template': 6, 'template-differs': 3, recheck: 1 },
+        templates: 4,
+        templatesInBrowser: 1,
+      },
+    });
+    mockFetch({ 'GET /api/reports/report-1': { body: adaptive } });
+    renderWithProviders(<ReportDetail reportId="report-1" renderScreenshot={() => null} />);
+    expect(await screen.findByTestId('report-rendering')).toHaveTextContent(
+      '10 of 40 pages opened in the browser (6 samples of a new page template, 3 pages of templates where the browser sees more than HTTP, 1 periodic re-check of a template); 30 read over HTTP. 1 of 4 page templates needed the browser throughout.',
+    );
+    expect(screen.queryByTestId('report-not-evaluated')).not.toBeInTheDocument();
   });
 
   it("says 'Failed to fetch report' with the reason when it cannot be loaded", async () => {

@@ -3,6 +3,7 @@ import {
   CHECK_GROUPS,
   MESSAGES,
   plural,
+  renderingSentence,
   type ReportCheck,
   type ReportDetail as Report,
   type ReportExportFormat,
@@ -53,6 +54,11 @@ export function ReportDetail({ reportId, renderScreenshot, renderCheckAction }: 
       {data.notEvaluatedByMethod.length > 0 && (
         <Alert color="gray" title={`Not evaluated by the ${methodName(data.method)} method`} data-testid="report-not-evaluated">
           {data.notEvaluatedByMethod.join(', ')}
+        </Alert>
+      )}
+      {data.rendering && (
+        <Alert color="blue" variant="light" title="Pages read in the browser (adaptive method)" data-testid="report-rendering">
+          {renderingSentence(data.rendering)}
         </Alert>
       )}
       {CHECK_GROUPS.map((group) => (

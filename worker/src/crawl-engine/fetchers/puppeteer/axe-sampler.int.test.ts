@@ -1,6 +1,7 @@
 import { AddressGuard } from '@vendorwatch/runtime';
 import type { Page } from 'puppeteer';
 import { AXE_MAX_ELEMENTS, AxeSampler, readPageTemplate } from './axe-sampler';
+import { readBody } from '../../page-reading/page-body';
 import { BrowserPool } from './browser-pool';
 
 const document = (body: string, head = '<title>A page</title>') =>
@@ -46,6 +47,26 @@ describe('axe-core, one page per template', () => {
     const seen = new Set([first]);
     for (const html of others) seen.add(await template(html));
     expect(seen.size).toBe(others.length + 1);
+  });
+
+  it('reads the template the HTML gives on our side (page-template.ts, the adaptive method) where the markup writes out html, head and body', async () => {
+    const ours = (html: string) =>
+      readBody({
+        bytes: Buffer.from(html),
+        truncated: false,
+        contentType: 'text/html',
+        pageUrl: 'http://vendor.test/',
+        ignoreSelectors: [],
+        template: true,
+      }).document!.template;
+    const pages = [
+      article(['Pricing', 'Plans for teams of every size.']),
+      article(['Team'], '<img src="/a.png"><button></button><p class="muted post-12">Small print</p>'),
+      article(['Pricing']).replace(/<title>.*<\/title>/, ''),
+      document('<div class="  a1 b "><span data-x="1" id="y">text</span><br><input type="text"></div>'),
+    ];
+    for (const html of pages) expect(ours(html)).toBe(await readPageTemplate(await show(html)));
+    expect(new Set(pages.map(ours)).size).toBe(pages.length);
   });
 
   it('checks the first page of each template, with its violations, and skips its repeats', async () => {
