@@ -27,7 +27,8 @@ import { renderEnvironment, renderNotes, renderTable, updateReadme, writeResults
  * that size they mean nothing. It exits 1 when a row fails, so a change that breaks a row fails.
  */
 
-const ROWS = ['B1', 'B5', 'B4', 'B3', 'B7', 'B2', 'B6', 'B8', 'B12', 'B9', 'B10'];
+const ROWS = ['B1', 'B5', 'B4', 'B3', 'B7', 'B2', 'B6', 'B8', 'B8L', 'B8A', 'B11', 'B12', 'B9', 'B10'];
+/** Each row's module, and its export when not the default (B8's nights share one). */
 const ROW_FILES = {
   B1: './rows/b1-http.mjs',
   B2: './rows/b2-browser.mjs',
@@ -37,8 +38,11 @@ const ROW_FILES = {
   B6: './rows/b6-memory.mjs',
   B7: './rows/b7-scaling.mjs',
   B8: './rows/b8-night.mjs',
+  B8L: ['./rows/b8-night.mjs', 'large'],
+  B8A: ['./rows/b8-night.mjs', 'adaptive'],
   B9: './rows/b9-assessment.mjs',
   B10: './rows/b10-export.mjs',
+  B11: './rows/b11-adaptive.mjs',
   B12: './rows/b12-cpu-per-page.mjs',
 };
 
@@ -154,7 +158,8 @@ async function main() {
       const loadBefore = os.loadavg();
       log(`${id} starting`);
       try {
-        const row = (await import(ROW_FILES[id])).default;
+        const [file, name = 'default'] = [ROW_FILES[id]].flat();
+        const row = (await import(file))[name];
         const result = await row.run(ctx);
         lines.push(...result.lines);
         raw[id] = result.raw;

@@ -46,3 +46,18 @@ export const READ_PAGE = `(() => ({
     .map((a) => { try { const u = new URL(a.getAttribute('href'), document.baseURI); u.hash = ''; return /^https?:$/.test(u.protocol) ? u.href : null; } catch { return null; } })
     .filter(Boolean))],
 }))()`;
+
+/**
+ * What both of Crawlee's browser crawlers here are given: fixed concurrency, one retry, the
+ * navigation timeout, no status lines, headless.
+ */
+export function crawleeBrowserOptions(concurrency) {
+  return {
+    minConcurrency: concurrency,
+    maxConcurrency: concurrency,
+    maxRequestRetries: 1,
+    navigationTimeoutSecs: 30,
+    statusMessageLoggingInterval: 3600,
+    headless: true,
+  };
+}

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Configuration, PuppeteerCrawler, log, puppeteerUtils } from 'crawlee';
 import { requireFrom } from '../lib/paths.mjs';
-import { BLOCKED_URL_PATTERNS, CHROMIUM_PATH, READ_PAGE, productChromium } from './browser-setup.mjs';
+import { BLOCKED_URL_PATTERNS, CHROMIUM_PATH, READ_PAGE, crawleeBrowserOptions, productChromium } from './browser-setup.mjs';
 
 log.setLevel(log.LEVELS.ERROR);
 const puppeteer = requireFrom('worker', 'puppeteer');
@@ -22,12 +22,7 @@ export async function crawleeBrowserCrawl({ run, startUrls, concurrency, store, 
   let pages = 0;
   const crawler = new PuppeteerCrawler(
     {
-      minConcurrency: concurrency,
-      maxConcurrency: concurrency,
-      maxRequestRetries: 1,
-      navigationTimeoutSecs: 30,
-      statusMessageLoggingInterval: 3600,
-      headless: true,
+      ...crawleeBrowserOptions(concurrency),
       launchContext: {
         launcher: puppeteer,
         useChrome: false,

@@ -14,6 +14,7 @@ const PEERS = {
   'bare-http': ['./bare-http.mjs', 'bareHttpCrawl'],
   'crawlee-browser': ['./crawlee-browser.mjs', 'crawleeBrowserCrawl'],
   'bare-browser': ['./bare-browser.mjs', 'bareBrowserCrawl'],
+  'crawlee-adaptive': ['./crawlee-adaptive.mjs', 'crawleeAdaptiveCrawl'],
 };
 
 async function main() {

@@ -227,6 +227,28 @@ export async function createWorld({ logFile, redisUrl = 'redis://127.0.0.1:6379'
       }
     },
 
+    /**
+     * Waits until every completed crawl of these has its assessment (what follows a crawl — posture,
+     * assessment, comparison — runs after its row says completed), or `timeoutMs` passed: resolves
+     * to whether all were assessed.
+     */
+    async waitForAssessments(ids, { timeoutMs = 120_000 } = {}) {
+      const deadline = Date.now() + timeoutMs;
+      const list = sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      );
+      for (;;) {
+        const { rows } = await database.db.execute(
+          sql`select count(*) filter (where j.status = 'completed')::int as completed, count(a.id)::int as assessed
+              from crawl_jobs j left join compliance_assessments a on a.job_id = j.id where j.id in (${list})`,
+        );
+        if (rows[0].assessed >= rows[0].completed) return true;
+        if (Date.now() > deadline) return false;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    },
+
     /** Pages stored by these crawls (rows in crawl_pages with an answer). */
     async storedPages(ids) {
       const { rows } = await database.db.execute(
@@ -237,6 +259,18 @@ export async function createWorld({ logFile, redisUrl = 'redis://127.0.0.1:6379'
             )})`,
       );
       return rows[0];
+    },
+
+    /** Pages of these crawls the adaptive method read in the browser (its reading says which way). */
+    async renderedPages(ids) {
+      const { rows } = await database.db.execute(
+        sql`select count(*)::int as pages from crawl_pages
+            where document->'readBy'->>'via' = 'browser' and job_id in (${sql.join(
+              ids.map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )})`,
+      );
+      return rows[0].pages;
     },
 
     async close() {

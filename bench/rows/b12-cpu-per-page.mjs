@@ -61,7 +61,7 @@ export default {
           await world.enqueue(ids);
           await world.waitForCrawls(ids, { timeoutMs: 3_600_000, intervalMs: 200 });
           // What follows a crawl (domain posture, assessment, comparison) is part of the night's cost.
-          await waitForAssessments(world, ids);
+          await world.waitForAssessments(ids);
         } finally {
           cpu = (await meter.stop()).seconds;
         }
@@ -106,23 +106,6 @@ export default {
     }
   },
 };
-
-/** Every completed crawl has its assessment (or two minutes passed: the row then reports what it measured). */
-async function waitForAssessments(world, ids, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  const list = sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  for (;;) {
-    const { rows } = await world.db.execute(
-      sql`select count(*) filter (where j.status = 'completed')::int as completed, count(a.id)::int as assessed
-          from crawl_jobs j left join compliance_assessments a on a.job_id = j.id where j.id in (${list})`,
-    );
-    if (rows[0].assessed >= rows[0].completed || Date.now() > deadline) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 function budgetLines(ours, { vendors, pages }) {
   const measured = ours.rounds.filter((r) => !r.warmup);

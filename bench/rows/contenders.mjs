@@ -49,10 +49,11 @@ export function peerCrawl({ peer, site, options, timeoutMs = 900_000 }) {
   return async () => {
     await site.reset();
     const run = `run-${++runs}`;
-    const result = await peer.call('crawl', { run, ...options }, timeoutMs);
+    // What a peer reports beyond its times and failures (B11's readings) goes with the round.
+    const { startedAt, endedAt, failures, pages: _pages, ...reported } = await peer.call('crawl', { run, ...options }, timeoutMs);
     const log = await site.log();
-    const window = crawlWindow(log, result.endedAt);
-    return { value: window.pagesPerSecond, ...window, wallMs: result.endedAt - result.startedAt, failures: result.failures, log };
+    const window = crawlWindow(log, endedAt);
+    return { ...reported, value: window.pagesPerSecond, ...window, wallMs: endedAt - startedAt, failures, log };
   };
 }
 

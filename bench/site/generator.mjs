@@ -8,6 +8,11 @@ import { deflateSync } from 'node:zlib';
  *   /r40/             the same shape with CSS, two web fonts and 3–6 images per page
  *   /s100-l200/       plain site whose pages answer after 200 ms (an I/O-bound site)
  *   /h20/             plain site whose pages end with a script the server holds until released
+ *   /m100/            mostly server-rendered: the plain site, but one page in twenty is of a template whose
+ *                     navigation (the chain link among it) is written by a script
+ *   /x100/            mixed: five templates in turn — server-rendered; navigation written by a script;
+ *                     cookies set by a script before any consent, and a consent banner a script inserts;
+ *                     a tracker a tag manager's script injects; a library visible only as a global
  *
  * Every page is 20–100 KB with 10–50 links: a chain p/i → p/i+1 so every page is reachable from
  * the home page, random links within the site, and a few that leave it (other hosts, mailto:,
@@ -15,7 +20,7 @@ import { deflateSync } from 'node:zlib';
  * its own copy of the site (one host per vendor).
  */
 
-export const SITE_PATH = /^\/([srh])(\d+)(?:-l(\d+))?(\/.*)$/;
+export const SITE_PATH = /^\/([srhmx])(\d+)(?:-l(\d+))?(\/.*)$/;
 
 const WORDS = (
   'vendor compliance policy privacy security audit control data service customer contract support ' +
@@ -59,6 +64,44 @@ const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 export const IMAGE_COUNT = 24;
 export const FONT_COUNT = 2;
 
+/**
+ * What a page's scripts add, by template (B11's sites): null for a server-rendered page. The home
+ * page is always server-rendered, so a crawl starts where every method sees the same links.
+ */
+const SCRIPTED_TEMPLATES = [null, 'links', 'cookies', 'tracker', 'global'];
+export function scriptedTemplate(kind, index) {
+  if (index === 0) return null;
+  if (kind === 'm') return index % 20 === 10 ? 'links' : null;
+  if (kind === 'x') return SCRIPTED_TEMPLATES[index % SCRIPTED_TEMPLATES.length];
+  return null;
+}
+
+/** The script a scripted template's page ends with (`nav` is the navigation's HTML, for 'links'). */
+function pageScript(template, index, nav) {
+  switch (template) {
+    case 'links':
+      return `<script>document.getElementById('nav').innerHTML = ${JSON.stringify(nav).replace(/</g, '\\u003c')};</script>`;
+    case 'cookies':
+      return (
+        `<script>document.cookie = '_ga=GA1.1.${1000 + index}.1700000000; path=/; max-age=63072000';` +
+        `document.cookie = '_fbp=fb.1.1700000000.${2000 + index}; path=/; max-age=7776000';` +
+        `document.body.insertAdjacentHTML('beforeend', '<div id="cookie-banner" class="cookie-consent" role="dialog">` +
+        `We use cookies to improve your experience. <button id="accept-cookies">Accept all</button> <button>Reject</button></div>');</script>`
+      );
+    case 'tracker':
+      // A tag manager's snippet: the tracker's script element exists only once this runs.
+      return (
+        `<script>(function(w,d){w.dataLayer=w.dataLayer||[];w.dataLayer.push({event:'gtm.js'});` +
+        `var s=d.createElement('script');s.async=true;s.src='https://connect.facebook.net/en_US/fbevents.js';` +
+        `d.head.appendChild(s);})(window,document);</script>`
+      );
+    case 'global':
+      return `<script>window.jQuery = window.$ = function () {}; window.jQuery.fn = { jquery: '1.12.4' };</script>`;
+    default:
+      return '';
+  }
+}
+
 /** The URL path of page `index` of a site (0 is the home page). */
 export const pagePath = (prefix, index) => (index === 0 ? `${prefix}/` : `${prefix}/p/${index}`);
 
@@ -94,7 +137,13 @@ export function renderPage(kind, size, index, prefix) {
     '</head><body>',
   ];
   const nav = links.slice(0, Math.min(8, links.length)).map((href) => `<a href="${href}">${capital(words(rnd, 2))}</a>`);
-  const body = [`<header><nav>${nav.join(' | ')}</nav><h1>${capital(words(rnd, 4))}</h1></header><main>`];
+  const scripted = scriptedTemplate(kind, index);
+  // A scripted page's template differs from the server-rendered ones' (its main's class), as on a real site.
+  const body = [
+    scripted === 'links'
+      ? `<header><nav id="nav"></nav><h1>${capital(words(rnd, 4))}</h1></header><main class="app">`
+      : `<header><nav>${nav.join(' | ')}</nav><h1>${capital(words(rnd, 4))}</h1></header><main${scripted ? ` class="${scripted}"` : ''}>`,
+  ];
   let size_ = head.join('').length + body[0].length;
   let nextLink = nav.length;
   let section = 0;
@@ -124,7 +173,9 @@ export function renderPage(kind, size, index, prefix) {
   // The held variant: the page is parsed and laid out, but its load event waits for a script the
   // server answers only when told to, so a benchmark can measure a number of rendered pages open at once.
   const hold = kind === 'h' ? '<script src="/hold.js"></script>' : '';
-  body.push(`</main><footer><p>${capital(words(rnd, 12))}.</p></footer>${hold}</body></html>`);
+  body.push(
+    `</main><footer><p>${capital(words(rnd, 12))}.</p></footer>${hold}${pageScript(scripted, index, nav.join(' | '))}</body></html>`,
+  );
   return Buffer.from(head.join('\n') + '\n' + body.join('\n'));
 }
 

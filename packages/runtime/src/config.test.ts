@@ -21,3 +21,10 @@ describe('DNS configuration', () => {
     expect(() => loadConfig({ DNS_QUERY_TIMEOUT_MS: '5' })).toThrow(/DNS_QUERY_TIMEOUT_MS/);
   });
 });
+
+describe('fair use: crawls running per user', () => {
+  it("lets a workspace's whole vendor list run at once by default", () => {
+    const config = loadConfig({});
+    expect(config.CRAWLS_RUNNING_PER_USER).toBe(config.VENDORS_PER_USER);
+  });
+});

@@ -131,7 +131,8 @@ export const configSchema = z.object({
 
   /**
    * The most crawls one worker process runs at once; it runs fewer when its load says so (the
-   * autoscaler). Unset: 200. WORKER_CONCURRENCY is its former name, still read.
+   * autoscaler). Unset: 500, so one worker command on two cores can run a 1 000-vendor night at once.
+   * WORKER_CONCURRENCY is its former name, still read.
    */
   WORKER_MAX_CONCURRENCY: optionalInt(1, 10_000),
   WORKER_CONCURRENCY: optionalInt(1, 10_000),
@@ -180,11 +181,11 @@ export const configSchema = z.object({
   CRAWL_STARTS_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
   /**
    * Fair use: crawls of one user running at once; the others wait in the queue while other users' run.
-   * The default leaves a company's whole vendor list (hundreds, scheduled at the same minute) free to
-   * run at once — waiting crawls are already served users in turn by priority; a shared install with
-   * many tenants lowers it.
+   * The default leaves a company's whole vendor list — as many vendors as a workspace may keep
+   * (VENDORS_PER_USER's default), scheduled at the same minute — free to run at once: waiting crawls
+   * are already served users in turn by priority; a shared install with many tenants lowers it.
    */
-  CRAWLS_RUNNING_PER_USER: z.coerce.number().int().min(1).max(10_000).default(300),
+  CRAWLS_RUNNING_PER_USER: z.coerce.number().int().min(1).max(10_000).default(1000),
   /** Fair use: vendors one workspace may keep, whoever adds them; adding one more is refused (409) until one is deleted. */
   VENDORS_PER_USER: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   /** Fair use: requests to the expensive routes (test crawl, connection test, scrape, report export) per user and window. */

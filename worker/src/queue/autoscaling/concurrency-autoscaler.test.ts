@@ -1,4 +1,5 @@
 import { ConcurrencyAutoscaler, DEFAULT_AUTOSCALER_LIMITS } from './concurrency-autoscaler';
+import { DEFAULT_WORKER_MAX_CONCURRENCY, workerMaxConcurrency } from './worker-autoscaler.service';
 
 const autoscaler = (max = 100, initial = 8) => new ConcurrencyAutoscaler({ ...DEFAULT_AUTOSCALER_LIMITS, max, initial });
 const idle = (running: number, backlog = true) => ({ running, backlog, overloaded: [] });
@@ -45,5 +46,24 @@ describe('crawl concurrency autoscaler', () => {
     const scaler = autoscaler(30, 8);
     for (let i = 0; i < 20; i++) scaler.decide(idle(scaler.desired));
     expect(scaler.desired).toBe(30);
+  });
+
+  it('takes half of a 1 000-vendor night at once by default, within seconds of it being enqueued', () => {
+    const max = workerMaxConcurrency({ WORKER_MAX_CONCURRENCY: undefined, WORKER_CONCURRENCY: undefined });
+    expect(max).toBe(DEFAULT_WORKER_MAX_CONCURRENCY);
+    // One worker command on two cores: two processes share the thousand crawls.
+    const scaler = autoscaler(max, 8);
+    let decisions = 0;
+    while (scaler.desired < 500 && decisions < 100) {
+      scaler.decide({ ...idle(scaler.desired), fairShare: 500 });
+      decisions++;
+    }
+    expect(scaler.desired).toBe(500);
+    expect(decisions).toBeLessThanOrEqual(12);
+  });
+
+  it("keeps an operator's bound, under either name", () => {
+    expect(workerMaxConcurrency({ WORKER_MAX_CONCURRENCY: 40, WORKER_CONCURRENCY: 80 })).toBe(40);
+    expect(workerMaxConcurrency({ WORKER_MAX_CONCURRENCY: undefined, WORKER_CONCURRENCY: 80 })).toBe(80);
   });
 });

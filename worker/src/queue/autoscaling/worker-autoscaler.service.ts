@@ -139,9 +139,17 @@ export class WorkerAutoscaler implements OnModuleDestroy {
   }
 }
 
-/** The most crawls one process runs at once: WORKER_MAX_CONCURRENCY, or its former name, or 200. */
+/**
+ * The most crawls one process runs at once, unless WORKER_MAX_CONCURRENCY (or its former name) says:
+ * a crawl is mostly a wait for its host's turn, so it is the load signals, not this bound, that
+ * should stop a process taking more. At 200, a worker command on two cores held both processes at
+ * the bound for most of a 1 000-vendor night while 600 crawls waited (bench B8L); at 500 it can take
+ * the whole night at once, and the autoscaler trims it when the event loop, CPU or memory say so.
+ */
+export const DEFAULT_WORKER_MAX_CONCURRENCY = 500;
+
 export function workerMaxConcurrency(config: Pick<AppConfig, 'WORKER_MAX_CONCURRENCY' | 'WORKER_CONCURRENCY'>): number {
-  return config.WORKER_MAX_CONCURRENCY ?? config.WORKER_CONCURRENCY ?? 200;
+  return config.WORKER_MAX_CONCURRENCY ?? config.WORKER_CONCURRENCY ?? DEFAULT_WORKER_MAX_CONCURRENCY;
 }
 
 /** Chromium pages one process may hold: WORKER_MAX_BROWSER_PAGES, or two per GB of memory. */
