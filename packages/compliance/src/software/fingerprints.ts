@@ -102,7 +102,13 @@ function wappalyzer(): WappalyzerCore {
       text: { url: new Map(), scriptSrc: new Map(), scripts: new Map(), html: new Map() },
       named: { headers: new Map(), meta: new Map(), cookies: new Map() },
     };
-    for (const technology of loaded.technologies) {
+    // wappalyzer-core keeps the technologies that require another (or a category) apart from the others.
+    const all = new Set([
+      ...loaded.technologies,
+      ...loaded.requires.flatMap(({ technologies }) => technologies),
+      ...loaded.categoryRequires.flatMap(({ technologies }) => technologies),
+    ]);
+    for (const technology of all) {
       const patterns = technology as PatternsOf;
       for (const kind of TEXT_KINDS)
         for (const pattern of patterns[kind] ?? []) {
