@@ -13,8 +13,7 @@ function referenceDetections(items: FingerprintItems): Detection[] {
   const core = require('wappalyzer-core') as Reference;
   const detections = core.analyze(items);
   const found = new Set(detections.map((detection) => detection.technology.name));
-  for (const { name, technologies } of core.requires)
-    if (found.has(name)) detections.push(...core.analyze(items, technologies));
+  for (const { name, technologies } of core.requires) if (found.has(name)) detections.push(...core.analyze(items, technologies));
   const categories = new Set(detections.flatMap((detection) => detection.technology.categories));
   for (const { categoryId, technologies } of core.categoryRequires)
     if (categories.has(categoryId)) detections.push(...core.analyze(items, technologies));
