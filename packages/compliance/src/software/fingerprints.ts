@@ -72,6 +72,23 @@ type PatternsOf = Partial<Record<TextKind, Pattern[]>> & Partial<Record<NamedKin
 const literals = new WeakMap<Pattern, string>();
 const literalOf = (pattern: Pattern) => literals.get(pattern) ?? '';
 
+/**
+ * The technologies by the literals of their patterns, per kind (and per header, meta or cookie name): which
+ * technologies might match is then one substring search per distinct literal of the kinds a crawl has,
+ * not one per pattern of each of the 7 500 technologies.
+ */
+interface LiteralIndex {
+  text: Record<TextKind, Map<string, FingerprintTechnology[]>>;
+  named: Record<NamedKind, Map<string, Map<string, FingerprintTechnology[]>>>;
+}
+let literalIndex: LiteralIndex | null = null;
+
+const addTo = (byLiteral: Map<string, FingerprintTechnology[]>, literal: string, technology: FingerprintTechnology) => {
+  const list = byLiteral.get(literal);
+  if (!list) byLiteral.set(literal, [technology]);
+  else if (list.at(-1) !== technology) list.push(technology);
+};
+
 /** The matcher with the fingerprints loaded: about 7 500 technologies, read once per process on first use. */
 function wappalyzer(): WappalyzerCore {
   if (!core) {
@@ -81,14 +98,34 @@ function wappalyzer(): WappalyzerCore {
     loaded.setTechnologies(require(`${data}/src/technologies.json`));
     loaded.setCategories(require(`${data}/src/categories.json`));
     /* eslint-enable @typescript-eslint/no-require-imports */
-    for (const technology of loaded.technologies) {
+    const index: LiteralIndex = {
+      text: { url: new Map(), scriptSrc: new Map(), scripts: new Map(), html: new Map() },
+      named: { headers: new Map(), meta: new Map(), cookies: new Map() },
+    };
+    // wappalyzer-core keeps the technologies that require another (or a category) apart from the others.
+    const all = new Set([
+      ...loaded.technologies,
+      ...loaded.requires.flatMap(({ technologies }) => technologies),
+      ...loaded.categoryRequires.flatMap(({ technologies }) => technologies),
+    ]);
+    for (const technology of all) {
       const patterns = technology as PatternsOf;
       for (const kind of TEXT_KINDS)
-        for (const pattern of patterns[kind] ?? []) literals.set(pattern, requiredLiteral(pattern.regex.source));
+        for (const pattern of patterns[kind] ?? []) {
+          literals.set(pattern, requiredLiteral(pattern.regex.source));
+          addTo(index.text[kind], literalOf(pattern), technology);
+        }
       for (const kind of NAMED_KINDS)
-        for (const list of Object.values(patterns[kind] ?? {}))
-          for (const pattern of list) literals.set(pattern, requiredLiteral(pattern.regex.source));
+        for (const [name, list] of Object.entries(patterns[kind] ?? {})) {
+          let byLiteral = index.named[kind].get(name);
+          if (!byLiteral) index.named[kind].set(name, (byLiteral = new Map()));
+          for (const pattern of list) {
+            literals.set(pattern, requiredLiteral(pattern.regex.source));
+            addTo(byLiteral, literalOf(pattern), technology);
+          }
+        }
     }
+    literalIndex = index;
     core = loaded;
   }
   return core;
@@ -119,22 +156,24 @@ function haystacksOf(items: FingerprintItems) {
 }
 type Haystacks = ReturnType<typeof haystacksOf>;
 
-/** Whether any of a technology's patterns could match: its literal occurs in what it is matched against. */
-function mightMatch(technology: FingerprintTechnology, haystacks: Haystacks): boolean {
-  const patterns = technology as PatternsOf;
+/**
+ * The technologies any of whose patterns could match: its literal occurs in what it is matched against (for
+ * a header, meta tag or cookie pattern, in the values of that name).
+ */
+function mightMatch(haystacks: Haystacks): Set<FingerprintTechnology> {
+  const index = literalIndex!;
+  const candidates = new Set<FingerprintTechnology>();
+  const search = (byLiteral: Map<string, FingerprintTechnology[]> | undefined, text: string) => {
+    for (const [literal, technologies] of byLiteral ?? [])
+      if (text.includes(literal)) for (const technology of technologies) candidates.add(technology);
+  };
   for (const kind of TEXT_KINDS) {
     const text = haystacks.text[kind]?.joined;
-    if (text !== undefined && patterns[kind]?.some((pattern) => text.includes(literalOf(pattern)))) return true;
+    if (text !== undefined) search(index.text[kind], text);
   }
-  for (const kind of NAMED_KINDS) {
-    const values = haystacks.named[kind];
-    if (!values) continue;
-    for (const [name, list] of Object.entries(patterns[kind] ?? {})) {
-      const text = values.get(name)?.joined;
-      if (text !== undefined && list.some((pattern) => text.includes(literalOf(pattern)))) return true;
-    }
-  }
-  return false;
+  for (const kind of NAMED_KINDS)
+    for (const [name, { joined }] of haystacks.named[kind] ?? []) search(index.named[kind].get(name), joined);
+  return candidates;
 }
 
 /** The kinds in the order wappalyzer-core's analyze visits them (its detections, and so its resolution, keep that order). */
@@ -145,7 +184,13 @@ const ANALYZE_ORDER = ['cookies', 'headers', 'html', 'meta', 'scriptSrc', 'scrip
  * contain its literal, and only for the technologies that might match at all: it runs every pattern of
  * every technology on every value.
  */
-function analyze(matcher: WappalyzerCore, items: FingerprintItems, haystacks: Haystacks, technologies: FingerprintTechnology[]) {
+function analyze(
+  matcher: WappalyzerCore,
+  items: FingerprintItems,
+  haystacks: Haystacks,
+  candidates: Set<FingerprintTechnology>,
+  technologies: FingerprintTechnology[],
+) {
   const detections: Detection[] = [];
   const tryPattern = (technology: FingerprintTechnology, pattern: Pattern, type: string, value: string, lower: string) => {
     if (!lower.includes(literalOf(pattern))) return;
@@ -158,7 +203,7 @@ function analyze(matcher: WappalyzerCore, items: FingerprintItems, haystacks: Ha
       });
   };
   for (const technology of technologies) {
-    if (!mightMatch(technology, haystacks)) continue;
+    if (!candidates.has(technology)) continue;
     const patterns = technology as PatternsOf;
     for (const kind of ANALYZE_ORDER) {
       if (kind === 'cookies' || kind === 'headers' || kind === 'meta') {
@@ -193,13 +238,14 @@ function analyze(matcher: WappalyzerCore, items: FingerprintItems, haystacks: Ha
 export function matchFingerprints(items: FingerprintItems): { detections: Detection[]; resolved: Resolved[] } {
   const matcher = wappalyzer();
   const haystacks = haystacksOf(items);
-  const detections = analyze(matcher, items, haystacks, matcher.technologies);
+  const candidates = mightMatch(haystacks);
+  const detections = analyze(matcher, items, haystacks, candidates, matcher.technologies);
   const found = new Set(detections.map((detection) => detection.technology.name));
   for (const { name, technologies } of matcher.requires)
-    if (found.has(name)) detections.push(...analyze(matcher, items, haystacks, technologies));
+    if (found.has(name)) detections.push(...analyze(matcher, items, haystacks, candidates, technologies));
   const categories = new Set(detections.flatMap((detection) => detection.technology.categories));
   for (const { categoryId, technologies } of matcher.categoryRequires)
-    if (categories.has(categoryId)) detections.push(...analyze(matcher, items, haystacks, technologies));
+    if (categories.has(categoryId)) detections.push(...analyze(matcher, items, haystacks, candidates, technologies));
   return { detections, resolved: matcher.resolve(detections) };
 }
 

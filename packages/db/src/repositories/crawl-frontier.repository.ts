@@ -189,10 +189,11 @@ export class CrawlFrontierRepository {
    * and counts its credits: all or nothing, as one statement of data-modifying CTEs — one round
    * trip. Every part reads the same snapshot; none depends on another's rows. Run once per crawled
    * page, so its text is fixed (prepared once per connection) and every list goes as one JSON value.
+   * Answers the discovered URLs it added: the caller need not send them again (the frontier keeps them).
    */
-  async recordPage(jobId: string, url: string, outcome: PageOutcome): Promise<void> {
+  async recordPage(jobId: string, url: string, outcome: PageOutcome): Promise<string[]> {
     const { page } = outcome;
-    await runStatement(this.db, RECORD_PAGE, [
+    const [row] = await runStatement<{ added: string[] | null }>(this.db, RECORD_PAGE, [
       jobId,
       ...CRAWL_PAGE_WRITE.values(url, page),
       outcome.state,
@@ -202,6 +203,7 @@ export class CrawlFrontierRepository {
       jsonParam(outcome.skipped.map(skippedJson)),
       outcome.credits,
     ]);
+    return row?.added ?? [];
   }
 
   /**
@@ -327,7 +329,7 @@ const PAGE_ERROR = CRAWL_PAGE_WRITE.param('error');
 /**
  * $1 job, then the page (CRAWL_PAGE_WRITE's columns; it writes the page, the rest here its URL's frontier row), then:
  * the frontier state, the keys that redirected to it (JSON), discovered entries (JSON), maxPages, skipped entries (JSON),
- * credits.
+ * credits. Answers `added`, the discovered URLs inserted (null when none).
  */
 const RECORD_PAGE: FixedStatement = {
   name: 'crawl_frontier_record_page',
@@ -339,10 +341,10 @@ const RECORD_PAGE: FixedStatement = {
   ), redirected as (
     update crawl_frontier set state = 'redirected', redirected_to = ${PAGE_URL}, last_error = null
     where job_id = $1::uuid and url in (select jsonb_array_elements_text(${afterPage(2)}::jsonb))
-  ), discovered as (${pendingInsert(afterPage(3), afterPage(4))}
+  ), discovered as (${pendingInsert(afterPage(3), afterPage(4))} returning url
   ), skipped as (${skippedInsert(afterPage(5))}
   ), credits as (
     ${countCredits(String.raw, '$1', afterPage(6))}
   )
-  select ${COMMIT_WITHOUT_WAITING_FOR_DISK}`,
+  select ${COMMIT_WITHOUT_WAITING_FOR_DISK}, (select array_agg(url) from discovered) as added`,
 };

@@ -105,6 +105,33 @@ describe('crawl loop (in-memory fakes, virtual time)', () => {
     expect(world.site.requestsFor(`${SITE}/products/widget-c/widget-a`)).toHaveLength(0);
   });
 
+  it('sends the frontier only the links it does not hold yet; the pages, their links and a full frontier are as before', async () => {
+    const nav = ['/', '/a', '/b', '/c', '/d'];
+    const world = crawlWorld({
+      [`${SITE}/`]: page('Home', ...nav),
+      [`${SITE}/a`]: page('A', ...nav, '/e'),
+      [`${SITE}/b`]: page('B', ...nav, '/e', '/f'),
+      [`${SITE}/c`]: page('C', ...nav, '/f', '/g'),
+      [`${SITE}/d`]: page('D', ...nav),
+      [`${SITE}/e`]: page('E', ...nav),
+      [`${SITE}/f`]: page('F', ...nav),
+      [`${SITE}/g`]: page('G', ...nav),
+    });
+    const sent: string[] = [];
+    const recordPage = world.frontier.recordPage.bind(world.frontier);
+    world.frontier.recordPage = (jobId, url, outcome) => {
+      sent.push(...outcome.discovered.map((entry) => entry.url));
+      return recordPage(jobId, url, outcome);
+    };
+    // Room for six pages: /g is linked only once the frontier is full, and stays out, as it always did.
+    await world.run({ maxPages: 6 });
+    expect(world.pageUrls()).toEqual(['/', '/a', '/b', '/c', '/d', '/e'].map((path) => `${SITE}${path}`));
+    expect(world.page(`${SITE}/b`)?.links).toEqual([...nav, '/e', '/f'].map((path) => `${SITE}${path}`));
+    expect(world.rows().map((row) => row.url)).not.toContain(`${SITE}/g`);
+    // Each nav link went to the frontier once (home's), not again with every page that repeats it.
+    expect(sent.filter((url) => url === `${SITE}/a`)).toHaveLength(1);
+  });
+
   it('keeps the query parameters a site needs when the vendor lists them', async () => {
     const world = crawlWorld({
       [`${SITE}/`]: page('Home', '/catalogue?ref=a', '/catalogue?ref=b'),

@@ -89,8 +89,11 @@ export class Crawler {
     await progress.report();
 
     const writes = new WriteBehind();
+    // URLs this run knows the frontier holds (claimed, or added from a page's links): a page's links
+    // among them are not sent again — the frontier would only find them known.
+    const known = new Set<string>();
     try {
-      await this.claimAndProcess(plan, fetcher, robots, writes, progress, signal);
+      await this.claimAndProcess(plan, fetcher, robots, writes, progress, signal, known);
     } catch (error) {
       // What was fetched is kept whatever stopped the loop; the loop's error is the one to report.
       await writes.settle().catch(() => undefined);
@@ -106,6 +109,7 @@ export class Crawler {
     writes: WriteBehind,
     progress: ProgressReporter,
     signal: AbortSignal,
+    known: Set<string>,
   ): Promise<void> {
     const { frontier } = this.deps;
     const jobId = plan.owner.jobId;
@@ -122,7 +126,8 @@ export class Crawler {
         await this.clock.sleep(Math.min(Math.max(waitMs, 10), 1000), signal);
         continue;
       }
-      await this.process(plan, row, fetcher, robots, writes, signal);
+      known.add(row.url);
+      await this.process(plan, row, fetcher, robots, writes, signal, known);
       await progress.maybeReport();
     }
   }
@@ -176,6 +181,7 @@ export class Crawler {
     robots: RobotsCache,
     writes: WriteBehind,
     signal: AbortSignal,
+    known: Set<string>,
   ): Promise<void> {
     const fetchUrl = row.fetchUrl ?? row.url;
     await robots.get(originOf(fetchUrl));
@@ -198,7 +204,7 @@ export class Crawler {
     const settled = await this.settle(plan, row, fetchUrl, attempt, claimed, robots, stopNote);
     if (settled.kind === 'page' && fetcher.readSubresources)
       await fetcher.readSubresources(settled.fetched, this.inTurn(plan, robots), signal);
-    await this.write(plan, row, settled, claimed, robots, writes);
+    await this.write(plan, row, settled, claimed, robots, writes, known);
   }
 
   /**
@@ -283,6 +289,7 @@ export class Crawler {
     claimed: Claimed,
     robots: RobotsCache,
     writes: WriteBehind,
+    known: Set<string>,
   ): Promise<void> {
     const { frontier, screenshots } = this.deps;
     const jobId = plan.owner.jobId;
@@ -309,10 +316,11 @@ export class Crawler {
         const { fetched } = settled;
         const screenshotPath = fetched.screenshot ? await screenshots.save(jobId, key, fetched.screenshot) : null;
         const linked = (fetched.document?.links ?? []).flatMap((link) => plan.canonical.forms(link) ?? []);
-        const { allowed, skipped } = await this.linksToFollow(plan, row, key, fetched, linked, robots);
+        const unknown = linked.filter((forms) => !known.has(forms.key));
+        const { allowed, skipped } = await this.linksToFollow(plan, row, key, fetched, unknown, robots);
         const links = [...new Set(linked.map((forms) => forms.key))];
-        return writes.push(() =>
-          frontier.recordPage(jobId, key, {
+        return writes.push(async () => {
+          const added = await frontier.recordPage(jobId, key, {
             page: pageRecord(plan.owner, key, fetched, screenshotPath, links),
             state: 'done',
             redirectedFrom,
@@ -320,8 +328,9 @@ export class Crawler {
             skipped,
             maxPages: plan.maxPages,
             credits: fetched.credits ?? 0,
-          }),
-        );
+          });
+          for (const url of added) known.add(url);
+        });
       }
     }
   }

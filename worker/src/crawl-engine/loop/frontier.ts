@@ -14,7 +14,8 @@ export interface Frontier {
   claimRedirectTarget(jobId: string, entry: FrontierEntry): Promise<RedirectClaim>;
   msUntilNextDue(jobId: string): Promise<number | null>;
   retryLater(jobId: string, urls: string[], delayMs: number, error: string, credits?: number): Promise<void>;
-  recordPage(jobId: string, url: string, outcome: PageOutcome): Promise<void>;
+  /** Answers the discovered URLs it added to the frontier. */
+  recordPage(jobId: string, url: string, outcome: PageOutcome): Promise<string[]>;
   recordRedirect(jobId: string, urls: string[], target: string, note: string | null, credits?: number): Promise<void>;
   counts(jobId: string): Promise<FrontierCounts>;
   /** Credits a request cost that produced no frontier change (the start host's facts through a scraping API). */

@@ -2,10 +2,10 @@ import { ActiveJobs } from '../../queue/active-jobs';
 import { progressIntervalMs, ProgressReporter } from './progress';
 
 describe('progress pacing', () => {
-  it('reports once a second while few crawls run, and keeps a busy process near 50 writes a second', () => {
+  it('reports once a second while few crawls run, and keeps a busy process near 10 writes a second', () => {
     expect(progressIntervalMs(1)).toBe(1000);
-    expect(progressIntervalMs(50)).toBe(1000);
-    expect(progressIntervalMs(150)).toBe(3000);
+    expect(progressIntervalMs(10)).toBe(1000);
+    expect(progressIntervalMs(30)).toBe(3000);
     // Never slower than the UI's 5-second poll.
     expect(progressIntervalMs(10_000)).toBe(4000);
   });

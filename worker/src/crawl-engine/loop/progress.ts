@@ -5,13 +5,14 @@ const MIN_INTERVAL_MS = 1000;
 /** Below the UI's 5-second poll, so every poll sees a crawl move. */
 const MAX_INTERVAL_MS = 4000;
 /** Progress writes a worker process allows itself per second across all its crawls. */
-const WRITES_PER_SECOND = 50;
+const WRITES_PER_SECOND = 10;
 
 /**
  * How often a crawl writes its progress when `crawlsRunning` crawls share its process: once a
- * second while few run; with many, the process's writes stay near 50 a second. A night of 150
- * crawls per process, each finishing a page every second or two, otherwise wrote a progress row (a
- * count over the frontier, an update of the job, a BullMQ event) for nearly every page it stored.
+ * second while few run; with many, the process's writes stay near 10 a second. Each write is a count
+ * over the frontier, an update of the job and a BullMQ event: at 50 a second, a night of 30 crawls
+ * per process, each finishing a page a second, wrote one for every page it stored — as many round
+ * trips as the pages themselves (bench B12).
  */
 export const progressIntervalMs = (crawlsRunning: number): number =>
   Math.min(MAX_INTERVAL_MS, Math.max(MIN_INTERVAL_MS, Math.ceil((crawlsRunning * 1000) / WRITES_PER_SECOND)));

@@ -2,6 +2,8 @@ import path from 'node:path';
 import { Piscina } from 'piscina';
 import type { PageBytes, PageReader, ReadBody } from './page-body';
 
+/** A reader thread's young generation (V8's default is 3 × 16 MB semi-spaces at most). */
+const READER_YOUNG_GENERATION_MB = 96;
 const SOURCES_HOOK = path.join(__dirname, '..', '..', 'testing', 'register-swc.js');
 
 /**
@@ -22,6 +24,9 @@ export class PageReaderPool implements PageReader {
       minThreads: threads,
       maxThreads: threads,
       idleTimeout: Number.POSITIVE_INFINITY,
+      // A body, its parse and its main text are garbage as soon as the page is read: a larger young
+      // generation lets them die there instead of being copied and promoted (see SEMI_SPACE_MB).
+      resourceLimits: { maxYoungGenerationSizeMb: READER_YOUNG_GENERATION_MB },
       execArgv: compiled ? process.execArgv : [...process.execArgv, '--require', SOURCES_HOOK],
     });
   }

@@ -52,6 +52,12 @@ interface GateCommands {
  */
 export class RedisHostGate implements HostGate {
   private readonly redis: Redis & GateCommands;
+  /**
+   * When the hosts this process left rest until (its clock, taken after Redis answered the release, so
+   * never before the key expires): its next request to one waits here first instead of asking Redis
+   * only to be told how long the host still rests — a round trip per page saved. Redis still decides.
+   */
+  private readonly restingUntil = new Map<string, number>();
 
   constructor(
     redis: Redis,
@@ -66,6 +72,9 @@ export class RedisHostGate implements HostGate {
   async acquire(host: string, signal: AbortSignal): Promise<HostLease> {
     const key = `${this.keyPrefix}:host:${host}`;
     const token = randomUUID();
+    const rest = (this.restingUntil.get(key) ?? 0) - Date.now();
+    this.restingUntil.delete(key);
+    if (rest > 0) await sleep(rest, signal);
     for (;;) {
       const wait = await this.redis.hostGateAcquire(key, token, LOCK_MS);
       if (wait === -1) break;
@@ -76,8 +85,22 @@ export class RedisHostGate implements HostGate {
     return {
       release: async (delayMs: number) => {
         clearInterval(renewal);
-        await this.redis.hostGateRelease(key, token, Math.max(0, Math.round(delayMs)));
+        const rest = Math.max(0, Math.round(delayMs));
+        await this.redis.hostGateRelease(key, token, rest);
+        if (rest > 0) this.remember(key, Date.now() + rest);
       },
     };
   }
+
+  private remember(key: string, until: number): void {
+    if (this.restingUntil.size >= MAX_REMEMBERED) {
+      const now = Date.now();
+      for (const [host, at] of this.restingUntil) if (at <= now) this.restingUntil.delete(host);
+      if (this.restingUntil.size >= MAX_REMEMBERED) this.restingUntil.clear();
+    }
+    this.restingUntil.set(key, until);
+  }
 }
+
+/** Hosts whose rest a process remembers at most (beyond, those that opened again are forgotten). */
+const MAX_REMEMBERED = 10_000;

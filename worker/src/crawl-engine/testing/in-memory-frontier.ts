@@ -84,7 +84,7 @@ export class InMemoryFrontier implements Frontier {
     void this.addCredits(jobId, credits);
   }
 
-  async recordPage(jobId: string, url: string, outcome: PageOutcome): Promise<void> {
+  async recordPage(jobId: string, url: string, outcome: PageOutcome): Promise<string[]> {
     // Like the one SQL statement: every part sees the frontier as it was before any of them.
     const counted = this.counted(jobId);
     this.jobPages(jobId).set(url, { ...outcome.page, jobId, url });
@@ -94,9 +94,10 @@ export class InMemoryFrontier implements Frontier {
       row.lastError = outcome.page.error ?? null;
     }
     this.markRedirected(jobId, outcome.redirectedFrom, url, null);
-    this.insertPending(jobId, outcome.discovered, outcome.maxPages, counted);
+    const added = this.insertPending(jobId, outcome.discovered, outcome.maxPages, counted);
     this.insertSkipped(jobId, outcome.skipped);
     void this.addCredits(jobId, outcome.credits);
+    return added;
   }
 
   async recordRedirect(jobId: string, urls: string[], target: string, note: string | null, credits = 0): Promise<void> {
@@ -121,14 +122,17 @@ export class InMemoryFrontier implements Frontier {
     return [...this.job(jobId).values()].sort((a, b) => a.seq - b.seq).map((row) => ({ ...row }));
   }
 
-  private insertPending(jobId: string, entries: FrontierEntry[], maxPages: number, counted: number): void {
+  private insertPending(jobId: string, entries: FrontierEntry[], maxPages: number, counted: number): string[] {
+    const added: string[] = [];
     let room = Math.max(0, maxPages - counted);
     for (const entry of entries) {
-      if (room === 0) return;
+      if (room === 0) break;
       if (this.job(jobId).has(entry.url)) continue;
       this.job(jobId).set(entry.url, this.newRow(jobId, entry));
+      added.push(entry.url);
       room--;
     }
+    return added;
   }
 
   private insertSkipped(jobId: string, entries: SkippedEntry[]): void {

@@ -55,6 +55,10 @@ export class UrlCanonicalizer {
 
   /** Both forms of `raw` (resolved against `base`), or null for anything that is not an http(s) URL. */
   forms(raw: string, base?: string): CanonicalForms | null {
+    // A page's links come resolved already (absoluteHttpUrl, which gives back what it is given): a link
+    // seen before is not parsed again.
+    const known = base === undefined ? this.memo.get(raw) : undefined;
+    if (known) return known;
     const absolute = absoluteHttpUrl(raw, base);
     if (!absolute) return null;
     let forms = this.memo.get(absolute);

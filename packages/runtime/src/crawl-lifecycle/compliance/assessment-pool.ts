@@ -40,6 +40,13 @@ export class AssessmentBusyError extends Error {
  * case nobody foresaw, on the thread, without the event loop noticing.
  */
 export const ASSESSMENT_BUDGET_MS = 60_000;
+/**
+ * How long the thread outlives its last assessment. Starting it (the catalogue, the fingerprints and the
+ * vulnerability data parsed) costs about half a second of CPU: a worker whose crawls end minutes apart —
+ * a night's, whose first crawls end a minute or more after the last of the previous batch — would pay that
+ * again and again with a minute; ten keep one thread for them.
+ */
+export const ASSESSMENT_THREAD_IDLE_MS = 10 * 60_000;
 /** Assessments waiting for the thread beyond which a caller that asks (the API's reassess) is refused. */
 export const MAX_WAITING_ASSESSMENTS = 16;
 
@@ -60,7 +67,7 @@ export interface AssessmentRun {
  * Assesses crawls on a thread of their own (piscina, as the API's page diffs and the worker's page readers
  * do), so a vendor whose pages are slow to judge never holds the API's event loop (`/api/health`) or the
  * worker's (its job locks, its other crawls' politeness timers). One thread per process, made on first use
- * and ended when idle; a task over its budget ends its thread.
+ * and ended when idle for ASSESSMENT_THREAD_IDLE_MS; a task over its budget ends its thread.
  */
 export class AssessmentPool {
   private readonly pool: Piscina<AssessmentTask, ThreadAssessment>;
@@ -71,7 +78,7 @@ export class AssessmentPool {
       filename: path.join(__dirname, `assessment.thread.${compiled ? 'js' : 'ts'}`),
       minThreads: 0,
       maxThreads: 1,
-      idleTimeout: 60_000,
+      idleTimeout: ASSESSMENT_THREAD_IDLE_MS,
       execArgv: compiled ? process.execArgv : [...process.execArgv, '--require', SOURCES_HOOK],
     });
   }
