@@ -240,14 +240,17 @@ export const crawlPages = pgTable(
   },
   (t) => [
     uniqueIndex('crawl_pages_job_url_key').on(t.jobId, t.url),
-    index('crawl_pages_user_id_fetched_at_idx').on(t.userId, t.fetchedAt),
-    /**
-     * Covers the dashboard's figures (page count, mean response time, per vendor) as index-only scans:
-     * migration 0001 rebuilds it with INCLUDE (response_time_ms, status_code), which Drizzle cannot declare.
+    /*
+     * Every index here is written by every stored page, the product's most frequent insert: only
+     * indexes a query reads are kept. Pages are read by their job or by their workspace; the user_id
+     * twins of the two below went in migration 0029 (no query reads pages by user since 0016).
      */
-    index('crawl_pages_user_vendor_idx').on(t.userId, t.vendorId),
+    /** The dashboard's answered pages per day. */
     index('crawl_pages_workspace_id_fetched_at_idx').on(t.workspaceId, t.fetchedAt),
-    /** The workspace's twin of crawl_pages_user_vendor_idx: migration 0016 builds it with the same INCLUDE. */
+    /**
+     * A vendor's pages when the vendor moves to another workspace. Migration 0016 builds it with
+     * INCLUDE (response_time_ms, status_code), which Drizzle cannot declare.
+     */
     index('crawl_pages_workspace_vendor_idx').on(t.workspaceId, t.vendorId),
   ],
 );
