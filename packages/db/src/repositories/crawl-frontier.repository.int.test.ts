@@ -4,7 +4,7 @@ import { crawlFrontier, crawlJobs, users } from '../schema';
 import { rowsOf } from '../statements';
 import { createTestDatabase, personalWorkspaceOf, type TestDatabase } from '../testing';
 import type { WorkspaceId } from '../workspace-id';
-import { CrawlFrontierRepository } from './crawl-frontier.repository';
+import { CrawlFrontierRepository, progressPercent } from './crawl-frontier.repository';
 
 /**
  * Planner settings under which PostgreSQL rescans an `IN (SELECT … LIMIT 1 FOR UPDATE SKIP LOCKED)`
@@ -120,5 +120,25 @@ describe('frontier claim under a plan that rescans its subquery', () => {
     await db.execute(sql`commit`);
     expect(await synchronousCommit()).toBe('on');
     expect(await frontier.counts(jobId)).toMatchObject({ done: 1, pending: 1, inProgress: 0 });
+  });
+
+  it('counts the frontier and writes them to the running job in one statement, never to an ended one', async () => {
+    await freshFrontier(3);
+    const frontier = new CrawlFrontierRepository(database.db);
+    const job = async () =>
+      (await database.db.select().from(crawlJobs).where(eq(crawlJobs.id, jobId)))[0]!;
+    await database.db.update(crawlJobs).set({ status: 'running' }).where(eq(crawlJobs.id, jobId));
+    await database.db.update(crawlFrontier).set({ state: 'done' }).where(eq(crawlFrontier.url, 'https://v.test/1'));
+    const counts = await frontier.writeProgress(jobId);
+    expect(counts).toEqual({ planned: 3, done: 1, redirected: 0, pending: 2, inProgress: 0 });
+    expect(counts).toEqual(await frontier.counts(jobId));
+    // 1 of 3: 33 %, whole percents rounded down, as progressPercent says.
+    expect(await job()).toMatchObject({ pagesDone: 1, pagesPlanned: 3, progress: progressPercent(counts) });
+    expect(progressPercent(counts)).toBe(33);
+
+    await database.db.update(crawlJobs).set({ status: 'completed', progress: 100 }).where(eq(crawlJobs.id, jobId));
+    await database.db.update(crawlFrontier).set({ state: 'done' }).where(eq(crawlFrontier.jobId, jobId));
+    expect(await frontier.writeProgress(jobId)).toMatchObject({ planned: 3, done: 3 });
+    expect(await job()).toMatchObject({ status: 'completed', pagesDone: 1, progress: 100 });
   });
 });
