@@ -63,7 +63,7 @@ describe('frontier claim under a plan that rescans its subquery', () => {
       .where(
         and(
           eq(crawlFrontier.jobId, sql.placeholder('jobId')),
-          eq(crawlFrontier.state, 'pending'),
+          sql`${crawlFrontier.state} = 'pending'`,
           or(isNull(crawlFrontier.notBefore), lte(crawlFrontier.notBefore, sql`now()`)),
         ),
       )
@@ -91,6 +91,28 @@ describe('frontier claim under a plan that rescans its subquery', () => {
     }
     expect(new Set(claimed).size).toBe(44);
     expect(await frontier.claimNext(jobId)).toBeUndefined();
+  });
+
+  it('claims through the partial index of pending rows, under a generic plan too', async () => {
+    await freshFrontier(44);
+    const connection = await openDatabase({ url: database.url, poolSize: 1 });
+    try {
+      // A generic plan cannot match a bound parameter to the index's predicate (state = 'pending'): the claim says it as a literal.
+      await connection.db.execute(sql`set plan_cache_mode = force_generic_plan`);
+      await connection.db.execute(sql`set enable_seqscan = off`);
+      await new CrawlFrontierRepository(connection.db).claimNext(jobId);
+      // The prepared statement's parameters, as drizzle binds them: the state set, the job twice, the limit.
+      const plan = rowsOf<{ 'QUERY PLAN': string }>(
+        await connection.db.execute(
+          sql.raw(`explain execute crawl_frontier_claim_next('in_progress', '${jobId}', '${jobId}', 1)`),
+        ),
+      )
+        .map((row) => row['QUERY PLAN'])
+        .join('\n');
+      expect(plan).toContain('crawl_frontier_pending_seq_idx');
+    } finally {
+      await connection.close();
+    }
   });
 
   it('commits a claim and a stored page without waiting for the disk, and only those transactions', async () => {

@@ -46,6 +46,12 @@ export interface PageOutcome {
 /** What claiming a redirect's target found: it is now ours to fetch, or the crawl has it already. */
 export type RedirectClaim = 'claimed' | 'known';
 
+/**
+ * The pending rows, said as a literal (not a bound parameter) so that a prepared statement's generic
+ * plan, too, can use the partial index crawl_frontier_pending_seq_idx.
+ */
+const IS_PENDING = sql`${crawlFrontier.state} = 'pending'`;
+
 /** A URL counts towards maxPages unless robots.txt kept it out or it only redirected to another page. */
 const UNCOUNTED = `not in ('skipped', 'redirected')`;
 
@@ -66,7 +72,7 @@ export class CrawlFrontierRepository {
       .where(
         and(
           eq(crawlFrontier.jobId, jobId),
-          eq(crawlFrontier.state, 'pending'),
+          IS_PENDING,
           or(isNull(crawlFrontier.notBefore), lte(crawlFrontier.notBefore, sql`now()`)),
         ),
       )
@@ -161,7 +167,7 @@ export class CrawlFrontierRepository {
           ),
       })
       .from(crawlFrontier)
-      .where(and(eq(crawlFrontier.jobId, jobId), eq(crawlFrontier.state, 'pending')));
+      .where(and(eq(crawlFrontier.jobId, jobId), IS_PENDING));
     return row && row.pending > 0 ? row.waitMs : null;
   }
 

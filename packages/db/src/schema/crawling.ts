@@ -189,7 +189,17 @@ export const crawlFrontier = pgTable(
     /** For a redirected URL: the key of the URL whose page it led to. */
     redirectedTo: text('redirected_to'),
   },
-  (t) => [primaryKey({ columns: [t.jobId, t.url] }), index('crawl_frontier_job_state_seq_idx').on(t.jobId, t.state, t.seq)],
+  (t) => [
+    primaryKey({ columns: [t.jobId, t.url] }),
+    /**
+     * The pending URLs in discovery order, which a claim takes the first of. Partial: a URL's row
+     * changes state twice after it is added (claimed, then done), and a row that is not pending has
+     * no entry here to write — the (job_id, state, seq) index it replaces (migration 0029) took a new
+     * entry at every change. A query meant to use it says `state = 'pending'` as a literal, which a
+     * generic plan can match to the index's predicate (a parameter it cannot).
+     */
+    index('crawl_frontier_pending_seq_idx').on(t.jobId, t.seq).where(sql`state = 'pending'`),
+  ],
 );
 
 /** One fetched (or refused) page of a crawl, whichever method fetched it. */
