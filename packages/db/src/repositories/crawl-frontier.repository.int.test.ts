@@ -147,8 +147,7 @@ describe('frontier claim under a plan that rescans its subquery', () => {
   it('counts the frontier and writes them to the running job in one statement, never to an ended one', async () => {
     await freshFrontier(3);
     const frontier = new CrawlFrontierRepository(database.db);
-    const job = async () =>
-      (await database.db.select().from(crawlJobs).where(eq(crawlJobs.id, jobId)))[0]!;
+    const job = async () => (await database.db.select().from(crawlJobs).where(eq(crawlJobs.id, jobId)))[0]!;
     await database.db.update(crawlJobs).set({ status: 'running' }).where(eq(crawlJobs.id, jobId));
     await database.db.update(crawlFrontier).set({ state: 'done' }).where(eq(crawlFrontier.url, 'https://v.test/1'));
     const counts = await frontier.writeProgress(jobId);

@@ -198,7 +198,9 @@ export const crawlFrontier = pgTable(
      * entry at every change. A query meant to use it says `state = 'pending'` as a literal, which a
      * generic plan can match to the index's predicate (a parameter it cannot).
      */
-    index('crawl_frontier_pending_seq_idx').on(t.jobId, t.seq).where(sql`state = 'pending'`),
+    index('crawl_frontier_pending_seq_idx')
+      .on(t.jobId, t.seq)
+      .where(sql`state = 'pending'`),
   ],
 );
 
