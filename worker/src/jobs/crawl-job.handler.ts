@@ -101,7 +101,6 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
     const progress = new ProgressReporter(
       id,
       this.frontier,
-      this.jobs,
       (p) => job.updateProgress(p),
       () => progressIntervalMs(this.active.countOf('crawl')),
     );

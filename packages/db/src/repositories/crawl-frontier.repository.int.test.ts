@@ -4,7 +4,7 @@ import { crawlFrontier, crawlJobs, users } from '../schema';
 import { rowsOf } from '../statements';
 import { createTestDatabase, personalWorkspaceOf, type TestDatabase } from '../testing';
 import type { WorkspaceId } from '../workspace-id';
-import { CrawlFrontierRepository } from './crawl-frontier.repository';
+import { CrawlFrontierRepository, progressPercent } from './crawl-frontier.repository';
 
 /**
  * Planner settings under which PostgreSQL rescans an `IN (SELECT … LIMIT 1 FOR UPDATE SKIP LOCKED)`
@@ -63,7 +63,7 @@ describe('frontier claim under a plan that rescans its subquery', () => {
       .where(
         and(
           eq(crawlFrontier.jobId, sql.placeholder('jobId')),
-          eq(crawlFrontier.state, 'pending'),
+          sql`${crawlFrontier.state} = 'pending'`,
           or(isNull(crawlFrontier.notBefore), lte(crawlFrontier.notBefore, sql`now()`)),
         ),
       )
@@ -93,6 +93,28 @@ describe('frontier claim under a plan that rescans its subquery', () => {
     expect(await frontier.claimNext(jobId)).toBeUndefined();
   });
 
+  it('claims through the partial index of pending rows, under a generic plan too', async () => {
+    await freshFrontier(44);
+    const connection = await openDatabase({ url: database.url, poolSize: 1 });
+    try {
+      // A generic plan cannot match a bound parameter to the index's predicate (state = 'pending'): the claim says it as a literal.
+      await connection.db.execute(sql`set plan_cache_mode = force_generic_plan`);
+      await connection.db.execute(sql`set enable_seqscan = off`);
+      await new CrawlFrontierRepository(connection.db).claimNext(jobId);
+      // The prepared statement's parameters, as drizzle binds them: the state set, the job twice, the limit.
+      const plan = rowsOf<{ 'QUERY PLAN': string }>(
+        await connection.db.execute(
+          sql.raw(`explain execute crawl_frontier_claim_next('in_progress', '${jobId}', '${jobId}', 1)`),
+        ),
+      )
+        .map((row) => row['QUERY PLAN'])
+        .join('\n');
+      expect(plan).toContain('crawl_frontier_pending_seq_idx');
+    } finally {
+      await connection.close();
+    }
+  });
+
   it('commits a claim and a stored page without waiting for the disk, and only those transactions', async () => {
     await freshFrontier(2);
     const db = oneConnection.db;
@@ -120,5 +142,24 @@ describe('frontier claim under a plan that rescans its subquery', () => {
     await db.execute(sql`commit`);
     expect(await synchronousCommit()).toBe('on');
     expect(await frontier.counts(jobId)).toMatchObject({ done: 1, pending: 1, inProgress: 0 });
+  });
+
+  it('counts the frontier and writes them to the running job in one statement, never to an ended one', async () => {
+    await freshFrontier(3);
+    const frontier = new CrawlFrontierRepository(database.db);
+    const job = async () => (await database.db.select().from(crawlJobs).where(eq(crawlJobs.id, jobId)))[0]!;
+    await database.db.update(crawlJobs).set({ status: 'running' }).where(eq(crawlJobs.id, jobId));
+    await database.db.update(crawlFrontier).set({ state: 'done' }).where(eq(crawlFrontier.url, 'https://v.test/1'));
+    const counts = await frontier.writeProgress(jobId);
+    expect(counts).toEqual({ planned: 3, done: 1, redirected: 0, pending: 2, inProgress: 0 });
+    expect(counts).toEqual(await frontier.counts(jobId));
+    // 1 of 3: 33 %, whole percents rounded down, as progressPercent says.
+    expect(await job()).toMatchObject({ pagesDone: 1, pagesPlanned: 3, progress: progressPercent(counts) });
+    expect(progressPercent(counts)).toBe(33);
+
+    await database.db.update(crawlJobs).set({ status: 'completed', progress: 100 }).where(eq(crawlJobs.id, jobId));
+    await database.db.update(crawlFrontier).set({ state: 'done' }).where(eq(crawlFrontier.jobId, jobId));
+    expect(await frontier.writeProgress(jobId)).toMatchObject({ planned: 3, done: 3 });
+    expect(await job()).toMatchObject({ status: 'completed', pagesDone: 1, progress: 100 });
   });
 });

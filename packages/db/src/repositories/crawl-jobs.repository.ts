@@ -3,7 +3,6 @@ import type { SiteFacts } from '@vendorwatch/compliance';
 import { LIMITS, type CrawlJobStatus } from '@vendorwatch/contracts';
 import type { Database } from '../database';
 import { complianceAssessments, crawlFrontier, crawlJobs, vendors } from '../schema';
-import { runStatement, type FixedStatement } from '../statements';
 import type { WorkspaceId } from '../workspace-id';
 
 export type CrawlJobRow = typeof crawlJobs.$inferSelect;
@@ -18,12 +17,6 @@ export interface CrawlJobFilters {
   from?: Date;
   to?: Date;
 }
-
-const WRITE_PROGRESS: FixedStatement = {
-  name: 'crawl_jobs_write_progress',
-  text: `update crawl_jobs set pages_done = $2::int, pages_planned = $3::int, progress = $4::int, updated_at = now()
-    where id = $1::uuid and status = 'running'`,
-};
 
 export interface CrawlProgress {
   pagesDone: number;
@@ -104,11 +97,6 @@ export class CrawlJobsRepository {
       .where(and(eq(crawlJobs.id, id), inArray(crawlJobs.status, LIVE)))
       .returning();
     return row;
-  }
-
-  /** Written by every running crawl once a second: a fixed statement, prepared once per connection. */
-  async writeProgress(id: string, progress: CrawlProgress): Promise<void> {
-    await runStatement(this.db, WRITE_PROGRESS, [id, progress.pagesDone, progress.pagesPlanned, progress.progress]);
   }
 
   /** A host the crawl covers from now on (its start URL redirected there); remembered for resumed runs. */

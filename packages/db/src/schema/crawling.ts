@@ -189,7 +189,19 @@ export const crawlFrontier = pgTable(
     /** For a redirected URL: the key of the URL whose page it led to. */
     redirectedTo: text('redirected_to'),
   },
-  (t) => [primaryKey({ columns: [t.jobId, t.url] }), index('crawl_frontier_job_state_seq_idx').on(t.jobId, t.state, t.seq)],
+  (t) => [
+    primaryKey({ columns: [t.jobId, t.url] }),
+    /**
+     * The pending URLs in discovery order, which a claim takes the first of. Partial: a URL's row
+     * changes state twice after it is added (claimed, then done), and a row that is not pending has
+     * no entry here to write — the (job_id, state, seq) index it replaces (migration 0029) took a new
+     * entry at every change. A query meant to use it says `state = 'pending'` as a literal, which a
+     * generic plan can match to the index's predicate (a parameter it cannot).
+     */
+    index('crawl_frontier_pending_seq_idx')
+      .on(t.jobId, t.seq)
+      .where(sql`state = 'pending'`),
+  ],
 );
 
 /** One fetched (or refused) page of a crawl, whichever method fetched it. */
@@ -240,14 +252,17 @@ export const crawlPages = pgTable(
   },
   (t) => [
     uniqueIndex('crawl_pages_job_url_key').on(t.jobId, t.url),
-    index('crawl_pages_user_id_fetched_at_idx').on(t.userId, t.fetchedAt),
-    /**
-     * Covers the dashboard's figures (page count, mean response time, per vendor) as index-only scans:
-     * migration 0001 rebuilds it with INCLUDE (response_time_ms, status_code), which Drizzle cannot declare.
+    /*
+     * Every index here is written by every stored page, the product's most frequent insert: only
+     * indexes a query reads are kept. Pages are read by their job or by their workspace; the user_id
+     * twins of the two below went in migration 0029 (no query reads pages by user since 0016).
      */
-    index('crawl_pages_user_vendor_idx').on(t.userId, t.vendorId),
+    /** The dashboard's answered pages per day. */
     index('crawl_pages_workspace_id_fetched_at_idx').on(t.workspaceId, t.fetchedAt),
-    /** The workspace's twin of crawl_pages_user_vendor_idx: migration 0016 builds it with the same INCLUDE. */
+    /**
+     * A vendor's pages when the vendor moves to another workspace. Migration 0016 builds it with
+     * INCLUDE (response_time_ms, status_code), which Drizzle cannot declare.
+     */
     index('crawl_pages_workspace_vendor_idx').on(t.workspaceId, t.vendorId),
   ],
 );

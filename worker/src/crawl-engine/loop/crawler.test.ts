@@ -40,8 +40,14 @@ function crawlWorld(routes: Record<string, FakeRoute>) {
   const progressWrites: number[] = [];
   const progress = new ProgressReporter(
     JOB,
-    frontier,
-    { writeProgress: async (_id, p) => void progressWrites.push(p.pagesDone) },
+    {
+      counts: (job) => frontier.counts(job),
+      writeProgress: async (job) => {
+        const counts = await frontier.counts(job);
+        progressWrites.push(counts.done);
+        return counts;
+      },
+    },
     () => {},
   );
 

@@ -15,8 +15,14 @@ describe('progress pacing', () => {
     const writes: number[] = [];
     const reporter = new ProgressReporter(
       'job-1',
-      { counts: async () => ({ planned: 10, done: writes.length, redirected: 0, pending: 0, inProgress: 0 }) },
-      { writeProgress: async (_id, progress) => void writes.push(progress.pagesDone) },
+      {
+        counts: async () => ({ planned: 10, done: writes.length, redirected: 0, pending: 0, inProgress: 0 }),
+        writeProgress: async () => {
+          const counts = { planned: 10, done: writes.length, redirected: 0, pending: 0, inProgress: 0 };
+          writes.push(counts.done);
+          return counts;
+        },
+      },
       () => {},
       () => interval,
     );

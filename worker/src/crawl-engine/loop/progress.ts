@@ -1,5 +1,14 @@
-import type { CrawlProgress } from '@vendorwatch/db';
+import { progressPercent, type CrawlProgress, type FrontierCounts } from '@vendorwatch/db';
 import type { Frontier } from './frontier';
+
+/**
+ * Where a crawl's progress comes from and goes: the frontier's counts, and the job row told them
+ * (CrawlFrontierRepository counts and writes in one statement).
+ */
+export interface ProgressStore extends Pick<Frontier, 'counts'> {
+  /** Counts the frontier and writes the running job's progress; answers the counts. */
+  writeProgress(jobId: string): Promise<FrontierCounts>;
+}
 
 const MIN_INTERVAL_MS = 1000;
 /** Below the UI's 5-second poll, so every poll sees a crawl move. */
@@ -10,7 +19,7 @@ const WRITES_PER_SECOND = 10;
 /**
  * How often a crawl writes its progress when `crawlsRunning` crawls share its process: once a
  * second while few run; with many, the process's writes stay near 10 a second. Each write is a count
- * over the frontier, an update of the job and a BullMQ event: at 50 a second, a night of 30 crawls
+ * over the frontier with an update of the job (one statement) and a BullMQ event: at 50 a second, a night of 30 crawls
  * per process, each finishing a page a second, wrote one for every page it stored — as many round
  * trips as the pages themselves (bench B12).
  */
@@ -29,8 +38,7 @@ export class ProgressReporter {
 
   constructor(
     private readonly jobId: string,
-    private readonly frontier: Pick<Frontier, 'counts'>,
-    private readonly jobs: { writeProgress(id: string, progress: CrawlProgress): Promise<void> },
+    private readonly store: ProgressStore,
     private readonly listener: ProgressListener,
     private readonly intervalMs: () => number = () => MIN_INTERVAL_MS,
   ) {}
@@ -42,15 +50,18 @@ export class ProgressReporter {
 
   async report(): Promise<CrawlProgress> {
     this.lastWrite = Date.now();
-    const progress = await this.current();
-    await this.jobs.writeProgress(this.jobId, progress);
+    const progress = progressOf(await this.store.writeProgress(this.jobId));
     await this.listener(progress);
     return progress;
   }
 
   async current(): Promise<CrawlProgress> {
-    const counts = await this.frontier.counts(this.jobId);
-    const percent = counts.planned === 0 ? 0 : Math.floor((counts.done / counts.planned) * 100);
-    return { pagesDone: counts.done, pagesPlanned: counts.planned, progress: percent };
+    return progressOf(await this.store.counts(this.jobId));
   }
 }
+
+const progressOf = (counts: FrontierCounts): CrawlProgress => ({
+  pagesDone: counts.done,
+  pagesPlanned: counts.planned,
+  progress: progressPercent(counts),
+});
