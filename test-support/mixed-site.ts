@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenOnLoopback } from './loopback-server';
 
 /**
  * A vendor site on 127.0.0.1 for the adaptive method (issue 43): server-rendered pages (a home page, a run
@@ -97,7 +97,6 @@ document.body.insertAdjacentHTML('beforeend', '<div id="cookie-consent-banner" c
     );
   }
 
-  const sockets = new Set<Socket>();
   const server = http.createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://mixed').pathname;
     const html = pages[path];
@@ -109,18 +108,10 @@ document.body.insertAdjacentHTML('beforeend', '<div id="cookie-consent-banner" c
       })
       .end(html);
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port, close } = await listenOnLoopback(server);
   return {
     url: `http://127.0.0.1:${port}`,
     paths: Object.keys(pages).sort(),
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close,
   };
 }

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenOnLoopback } from './loopback-server';
 
 /**
  * A vendor site on 127.0.0.1 that runs known software, for the library, technology and third-party
@@ -63,7 +63,6 @@ export async function startSoftwareSite(options: SoftwareSiteOptions = {}): Prom
     '/privacy': page('Privacy Policy', '', '<a href="/">Home</a>'),
   };
   const headers = { server: 'nginx/1.18.0', 'x-powered-by': 'PHP/7.4.3' };
-  const sockets = new Set<Socket>();
   const server = http.createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://software').pathname;
     const script = SCRIPTS[path];
@@ -79,17 +78,9 @@ export async function startSoftwareSite(options: SoftwareSiteOptions = {}): Prom
       })
       .end(html);
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port, close } = await listenOnLoopback(server);
   return {
     url: `http://127.0.0.1:${port}`,
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close,
   };
 }
