@@ -5,7 +5,7 @@ import type { Database } from './database';
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
 const UNAVAILABLE_MESSAGES =
-  /connection terminated|terminating connection|server closed the connection|connection error|timeout exceeded when trying to connect|the database system is (starting up|shutting down)|Connection refused/i;
+  /connection terminated|terminating connection|server closed the connection|connection error|timeout exceeded when trying to connect|^timeout expired$|the database system is (starting up|shutting down)|Connection refused/i;
 
 /**
  * Whether an error (or what caused it: drizzle wraps the driver's error) says the database could

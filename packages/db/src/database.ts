@@ -4,7 +4,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { Pool } from 'pg';
+import { Client, Pool, type ClientConfig } from 'pg';
 import * as schema from './schema';
 import { compressLargeColumns } from './column-compression';
 import { secureProductTables } from './table-security';
@@ -21,6 +21,13 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** How long opening a connection may take (PostgreSQL only); 10 s when absent. */
   connectTimeoutMs?: number;
+  /**
+   * How long a statement may wait for one of the pool's connections while all are busy (PostgreSQL
+   * only); 0: as long as it takes. The connect timeout when absent. A worker runs hundreds of crawls
+   * on a few connections: there a full pool means the server is busy, not gone, and a crawl should
+   * wait its turn rather than pause as if the database were unreachable.
+   */
+  poolWaitMs?: number;
   /** Statements running longer are cancelled by the server (PostgreSQL only); 0 or absent: no limit. */
   statementTimeoutMs?: number;
   /** Names the connections in pg_stat_activity (PostgreSQL only): which process holds what. */
@@ -43,18 +50,31 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return openPglite(options.dataDir ?? 'memory://');
 }
 
+/** A pg Client class whose connect gives up after `ms`, whatever the pool's own timeout is. */
+function clientWithConnectTimeout(ms: number): typeof Client {
+  return class extends Client {
+    constructor(config?: string | ClientConfig) {
+      super({ ...(typeof config === 'string' ? { connectionString: config } : config), connectionTimeoutMillis: ms });
+    }
+  };
+}
+
 function openPostgres(
   url: string,
   max: number,
-  { connectTimeoutMs = 10_000, statementTimeoutMs = 0, applicationName }: DatabaseOptions,
+  { connectTimeoutMs = 10_000, poolWaitMs = connectTimeoutMs, statementTimeoutMs = 0, applicationName }: DatabaseOptions,
 ): DatabaseHandle {
   // A server that does not answer (a network partition) fails the query after the connect timeout
   // instead of holding the request until the operating system gives up on the connection; a query
   // stuck behind a lock or on an overloaded server is cancelled by the server's statement timeout.
+  // pg-pool applies connectionTimeoutMillis both to opening a connection and to waiting for a busy
+  // pool's next free one ("timeout exceeded when trying to connect"); the client's own connect
+  // timeout keeps the first bound when the second is lifted.
   const pool = new Pool({
     connectionString: url,
     max,
-    connectionTimeoutMillis: connectTimeoutMs,
+    connectionTimeoutMillis: poolWaitMs,
+    Client: clientWithConnectTimeout(connectTimeoutMs),
     ...(applicationName ? { application_name: applicationName } : {}),
     ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
   });

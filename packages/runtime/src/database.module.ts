@@ -56,6 +56,8 @@ type DatabaseRole = 'api' | 'worker';
 
 const connectionOptions = (config: AppConfig, role: DatabaseRole) => ({
   connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+  // The API answers 503 rather than hold a request while the pool is full; a worker's crawls wait their turn.
+  poolWaitMs: role === 'worker' ? 0 : config.DATABASE_CONNECT_TIMEOUT_MS,
   statementTimeoutMs: role === 'worker' ? config.WORKER_DATABASE_STATEMENT_TIMEOUT_MS : config.DATABASE_STATEMENT_TIMEOUT_MS,
   applicationName: `vendorwatch-${role}`,
 });
