@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import net from 'node:net';
 import { isDatabaseUnavailable } from './availability';
 import { openDatabase, type DatabaseHandle } from './database';
+import { rowsOf } from './statements';
 import { createTestDatabase, type TestDatabase } from './testing';
 
 /**
@@ -32,7 +33,7 @@ describe('waiting for a connection of a busy pool', () => {
     const holding = db.execute(sql`select pg_sleep(1.5)`).then((result) => result);
     const waiting = db.execute(sql`select 41 + 1 as answer`).then((result) => result);
     await holding;
-    expect((await waiting).rows).toEqual([{ answer: 42 }]);
+    expect(rowsOf(await waiting)).toEqual([{ answer: 42 }]);
   });
 
   it('still gives up after the bound it is given, as unreachable (the API answers 503)', async () => {
