@@ -8,7 +8,7 @@ import type { AppConfig } from './config';
 /**
  * Structured JSON logs (pino) for both backend and worker; secrets are redacted. Every line
  * logged while a request is handled carries its `reqId` (a worker's job lines carry `jobId`:
- * see the worker's QueueWorkersService). `npm start` shows them human-readable (pino-pretty).
+ * see the worker's JobLog). `npm start` shows them human-readable (pino-pretty).
  */
 @Module({})
 export class AppLoggerModule {

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { CRAWL_METHODS, isTerminalStatus, type CrawlMethod } from '@vendorwatch/contracts';
 import {
   CrawlFrontierRepository,
@@ -6,7 +6,6 @@ import {
   CrawlPagesRepository,
   databaseErrorMessage,
   isDatabaseUnavailable,
-  loggableError,
   untilDatabaseAnswers,
   waitForDatabase,
   withoutQueryText,
@@ -32,8 +31,15 @@ import { progressIntervalMs, ProgressReporter } from '../crawl-engine/loop/progr
 import { WorkerMetrics } from '../metrics/worker-metrics';
 import { ActiveJobs } from '../queue/active-jobs';
 import type { JobHandler, JobRunContext } from '../queue/job-handler';
+import type { JobLog } from '../queue/job-log';
 
 type TerminalStatus = 'completed' | 'failed' | 'cancelled';
+
+/** What the steps that end a crawl need of the job's run: its signal, and the job's log for AfterCrawl's lines. */
+interface Run {
+  signal: AbortSignal;
+  afterCrawlLog: JobLog;
+}
 
 /** A terminal write keeps being retried this long while the database is unreachable; then the reconciler takes over. */
 const TERMINAL_WRITE_PATIENCE_MS = 10 * 60_000;
@@ -48,8 +54,6 @@ const USER_BUSY_RETRY_MS = 5_000;
 @Injectable()
 export class CrawlJobHandler implements JobHandler<'crawl'> {
   readonly job = 'crawl' as const;
-  private readonly logger = new Logger(CrawlJobHandler.name);
-
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly queues: JobQueues,
@@ -74,18 +78,19 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
         return await this.attempt(job, context);
       } catch (error) {
         if (!isDatabaseUnavailable(error) || context.signal.aborted) throw error;
-        this.logger.warn(
+        context.log.warn(
           `Crawl ${job.data.crawlJobId}: database unreachable (${databaseErrorMessage(error)}); resuming when it answers`,
         );
         await waitForDatabase(this.db, { signal: context.signal });
-        this.logger.log(`Crawl ${job.data.crawlJobId}: database answers again; resuming`);
+        context.log.log(`Crawl ${job.data.crawlJobId}: database answers again; resuming`);
       }
     }
   }
 
-  private async attempt(job: TypedJob<'crawl'>, { signal, token }: JobRunContext): Promise<CrawlJobResult> {
+  private async attempt(job: TypedJob<'crawl'>, { signal, token, log }: JobRunContext): Promise<CrawlJobResult> {
     const id = job.data.crawlJobId;
-    if (await this.queues.isCrawlCancelRequested(id)) return this.end(id, 'cancelled', signal);
+    const run: Run = { signal, afterCrawlLog: log.as(AfterCrawl.name) };
+    if (await this.queues.isCrawlCancelRequested(id)) return this.end(id, 'cancelled', run);
     const row = await this.jobs.markRunningWithinCap(id, this.config.CRAWLS_RUNNING_PER_USER);
     if (row === 'busy') {
       // The user has as many crawls running as they may: this one waits (its place kept by its
@@ -110,12 +115,12 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
       const { plan, fetcher: request } = planFromRow(row, this.config.CRAWL_MIN_DELAY_MS);
       fetcher = this.metrics.meter(await this.fetchers.create(request));
       await this.crawler.run(plan, fetcher, signal, progress);
-      return await this.finish(id, progress, signal);
+      return await this.finish(id, progress, run);
     } catch (error) {
       const reason = error instanceof CrawlAbortedError ? error.reason : abortReasonOf(signal);
       if (reason === ABORT_REASONS.cancel) {
         await this.persist(() => this.frontier.releaseInProgress(id));
-        return this.end(id, 'cancelled', signal, progress);
+        return this.end(id, 'cancelled', run, progress);
       }
       if (reason === ABORT_REASONS.shutdown) {
         // Hand the job back without using up an attempt: another worker resumes it from the frontier.
@@ -126,18 +131,15 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
       if (reason === ABORT_REASONS.lockLost) throw new Error('Job lock lost; another worker continues this crawl');
       if (isDatabaseUnavailable(error)) throw withoutQueryText(error);
       if (error instanceof CriticalCrawlError) {
-        await this.end(id, 'failed', signal, progress, error.message);
+        await this.end(id, 'failed', run, progress, error.message);
         throw new UnrecoverableError(error.message);
       }
       // A bug or a passing failure: this attempt fails loudly; BullMQ tries again (resuming from the
       // frontier) and the last attempt ends the row with the reason.
       const where = error instanceof UnexpectedCrawlError ? ` at ${error.url}` : '';
-      this.logger.error(
-        `Crawl ${id} attempt ${job.attemptsMade + 1} failed${where}: ${errorMessage(error)}`,
-        loggableError(error),
-      );
+      log.error(`Crawl ${id} attempt ${job.attemptsMade + 1} failed${where}: ${errorMessage(error)}`, error);
       await this.frontier.releaseInProgress(id).catch(() => undefined);
-      if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) await this.end(id, 'failed', signal, progress, userFacing(error));
+      if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) await this.end(id, 'failed', run, progress, userFacing(error));
       // BullMQ keeps the message (the queue dashboard shows it): no statement, no bind parameters.
       throw withoutQueryText(error);
     } finally {
@@ -152,19 +154,20 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
    * completed). If pages are left, this attempt fails and the next one fetches them: a crawl never
    * completes with pages left behind.
    */
-  private async finish(id: string, progress: ProgressReporter, signal: AbortSignal): Promise<CrawlJobResult> {
+  private async finish(id: string, progress: ProgressReporter, run: Run): Promise<CrawlJobResult> {
+    const { signal, afterCrawlLog } = run;
     const summary = await this.pages.summarize(id);
     // A crawl that got no answer from any page (refused, unreachable) failed, and says why.
     if (summary.total > 0 && summary.answered === 0)
-      return this.end(id, 'failed', signal, progress, summary.firstError ?? 'No page could be fetched');
+      return this.end(id, 'failed', run, progress, summary.firstError ?? 'No page could be fetched');
     // The posture is the crawl's last phase: read while the crawl still runs, so a cancel stops it
     // (the crawl ends cancelled) and it counts against the user's running crawls.
-    await this.afterCrawl.readPosture(id, signal);
+    await this.afterCrawl.readPosture(id, signal, { log: afterCrawlLog });
     throwIfAborted(signal);
     const counts = await progress.current();
     if (await this.persist(() => this.jobs.complete(id, { ...counts, progress: 100 }))) {
       this.metrics.crawlFinished('completed');
-      await this.afterCrawl.ended(id, 'completed', signal, { postureRead: true });
+      await this.afterCrawl.ended(id, 'completed', signal, { postureRead: true, log: afterCrawlLog });
       return { status: 'completed', pagesDone: counts.pagesDone };
     }
     const row = await this.jobs.findById(id);
@@ -181,17 +184,17 @@ export class CrawlJobHandler implements JobHandler<'crawl'> {
   private async end(
     id: string,
     status: TerminalStatus,
-    signal: AbortSignal,
+    { signal, afterCrawlLog }: Run,
     progress?: ProgressReporter,
     error: string | null = null,
   ): Promise<CrawlJobResult> {
     // A failing crawl's posture is read while it still runs, as a completing one's (see finish).
     const postureRead = status === 'failed';
-    if (postureRead) await this.afterCrawl.readPosture(id, signal);
+    if (postureRead) await this.afterCrawl.readPosture(id, signal, { log: afterCrawlLog });
     const counts = progress ? await this.persist(() => progress.current()) : undefined;
     const ended = await this.persist(() => this.jobs.finish(id, status, counts, error));
     this.metrics.crawlFinished(status);
-    if (ended) await this.afterCrawl.ended(id, status, signal, { postureRead });
+    if (ended) await this.afterCrawl.ended(id, status, signal, { postureRead, log: afterCrawlLog });
     return { status, pagesDone: counts?.pagesDone ?? 0 };
   }
 

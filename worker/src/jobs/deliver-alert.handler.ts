@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { AlertsRepository } from '@vendorwatch/db';
 import { deliveryTarget, SecretBox, type TypedJob } from '@vendorwatch/runtime';
 import { DelayedError, UnrecoverableError } from 'bullmq';
@@ -18,8 +18,6 @@ const USER_BUSY_RETRY_MS = 1_000;
 @Injectable()
 export class DeliverAlertHandler implements JobHandler<'deliverAlert'> {
   readonly job = 'deliverAlert' as const;
-  private readonly logger = new Logger(DeliverAlertHandler.name);
-
   constructor(
     private readonly alerts: AlertsRepository,
     private readonly sender: AlertSender,
@@ -27,7 +25,10 @@ export class DeliverAlertHandler implements JobHandler<'deliverAlert'> {
     private readonly slots: DeliverySlots,
   ) {}
 
-  async handle(job: TypedJob<'deliverAlert'>, { signal, token }: JobRunContext): Promise<{ status: 'delivered' | 'failed' }> {
+  async handle(
+    job: TypedJob<'deliverAlert'>,
+    { signal, token, log }: JobRunContext,
+  ): Promise<{ status: 'delivered' | 'failed' }> {
     const found = await this.alerts.findDelivery(job.data.deliveryId);
     if (!found) throw new UnrecoverableError(`Alert delivery ${job.data.deliveryId} no longer exists`);
     const { delivery, channel } = found;
@@ -58,7 +59,7 @@ export class DeliverAlertHandler implements JobHandler<'deliverAlert'> {
       error: outcome.error,
     });
     if (outcome.ok) return { status: 'delivered' };
-    this.logger.warn(
+    log.warn(
       `Alert ${delivery.id} to ${channel.kind} channel ${channel.id}: attempt ${job.attemptsMade + 1} failed: ${outcome.error}`,
     );
     throw new Error(outcome.error ?? 'Delivery failed');

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { VendorLinkReminderSender, type TypedJob } from '@vendorwatch/runtime';
 import type { JobHandler, JobRunContext } from '../queue/job-handler';
 
@@ -10,13 +10,11 @@ import type { JobHandler, JobRunContext } from '../queue/job-handler';
 @Injectable()
 export class ProgrammeRemindersHandler implements JobHandler<'programmeReminders'> {
   readonly job = 'programmeReminders' as const;
-  private readonly logger = new Logger(ProgrammeRemindersHandler.name);
-
   constructor(private readonly sender: VendorLinkReminderSender) {}
 
-  async handle(_job: TypedJob<'programmeReminders'>, { signal }: JobRunContext): Promise<{ status: string; sent: number }> {
+  async handle(_job: TypedJob<'programmeReminders'>, { signal, log }: JobRunContext): Promise<{ status: string; sent: number }> {
     const tally = await this.sender.run(new Date(), signal);
-    if (tally.sent || tally.failed) this.logger.log(`Reminders: ${tally.sent} sent, ${tally.failed} failed`);
+    if (tally.sent || tally.failed) log.log(`Reminders: ${tally.sent} sent, ${tally.failed} failed`);
     return { status: tally.failed ? 'some failed' : 'done', sent: tally.sent };
   }
 }

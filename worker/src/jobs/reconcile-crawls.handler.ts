@@ -23,17 +23,17 @@ export class ReconcileCrawlsHandler implements JobHandler<'reconcileCrawls'> {
   ) {}
 
   async handle(_job?: TypedJob<'reconcileCrawls'>, context?: JobRunContext): Promise<ReconcileTally> {
-    // The start-up run has no job: nothing but the process's end stops it.
+    // The start-up run has no job: nothing but the process's end stops it, and its lines go to the app's log.
     const signal = context?.signal ?? new AbortController().signal;
+    const log = context?.log ?? this.logger;
     const tally = await reconcileCrawls(this.queues, this.jobs, new Date(), { afterCrawl: this.afterCrawl, signal });
-    if (tally.resumed || tally.failed)
-      this.logger.log(`Reconciled crawls: ${tally.resumed} resumed, ${tally.failed} ended failed`);
+    if (tally.resumed || tally.failed) log.log(`Reconciled crawls: ${tally.resumed} resumed, ${tally.failed} ended failed`);
     // A worker that died between ending a crawl and the steps after it (posture, assessment,
     // comparison, alerts), or a crawl the API's reconcile ended, left those steps undone.
     const { assessed, compared, failed } = await this.afterCrawl.catchUp(ASSESSMENT_CATCH_UP_MS, signal);
-    if (assessed) this.logger.log(`Assessed ${assessed} completed crawls that had no assessment`);
-    if (compared) this.logger.log(`Compared ${compared} completed crawls that had no change summary`);
-    if (failed) this.logger.log(`Did the after-crawl steps of ${failed} failed crawls left without them`);
+    if (assessed) log.log(`Assessed ${assessed} completed crawls that had no assessment`);
+    if (compared) log.log(`Compared ${compared} completed crawls that had no change summary`);
+    if (failed) log.log(`Did the after-crawl steps of ${failed} failed crawls left without them`);
     return tally;
   }
 }

@@ -1,12 +1,12 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG, JobQueues, JOBS, type AppConfig, type JobKey, type TypedJob, type TypedWorker } from '@vendorwatch/runtime';
 import { PinoLogger } from 'nestjs-pino';
-import { storage, Store } from 'nestjs-pino/storage';
 import { ABORT_REASONS } from '../crawl-engine/loop/abort';
 import { JOB_HANDLERS, WORKER_ID, WORKER_OPTIONS, type WorkerOptions } from '../worker-tokens';
 import { ActiveJobs } from './active-jobs';
 import { WorkerAutoscaler } from './autoscaling/worker-autoscaler.service';
 import type { JobHandler } from './job-handler';
+import { JobLog } from './job-log';
 
 /**
  * How many jobs of each other kind one process runs at once (test crawls are one URL each; upkeep one
@@ -80,23 +80,23 @@ export class QueueWorkersService implements OnApplicationBootstrap, OnModuleDest
     // Three declared parameters: BullMQ passes the AbortSignal only to such processors.
     // Periodic upkeep says what it did at debug; the jobs users start, at info.
     const level = key === 'reconcileCrawls' || key === 'programmeReminders' ? 'debug' : 'log';
-    const processor = (job: TypedJob<JobKey>, token: string | undefined, signal: AbortSignal | undefined) =>
-      // Every line logged while the job runs (by any class, through Nest's Logger) carries its id.
-      storage.run(new Store(this.pino.logger.child({ jobId: job.id, job: key, attempt: job.attemptsMade + 1 })), async () => {
-        this.active.add(`${key}:${job.id}`);
-        const started = Date.now();
-        this.logger[level](`Job ${key} ${job.id} started`);
-        try {
-          const result = await handler.handle(job as never, { signal: signal ?? new AbortController().signal, token });
-          const outcome = (result as { status?: unknown }).status;
-          this.logger[level](
-            `Job ${key} ${job.id} finished in ${Date.now() - started} ms${outcome ? `: ${String(outcome)}` : ''}`,
-          );
-          return result;
-        } finally {
-          this.active.delete(`${key}:${job.id}`);
-        }
-      });
+    const handlerName = handler.constructor.name;
+    const processor = async (job: TypedJob<JobKey>, token: string | undefined, signal: AbortSignal | undefined) => {
+      // Every line the job logs carries its id: the handler is given its log, no AsyncLocalStorage is entered (see JobLog).
+      const log = new JobLog(this.pino.logger.child({ jobId: job.id, job: key, attempt: job.attemptsMade + 1 }), handlerName);
+      const own = log.as(QueueWorkersService.name);
+      this.active.add(`${key}:${job.id}`);
+      const started = Date.now();
+      own[level](`Job ${key} ${job.id} started`);
+      try {
+        const result = await handler.handle(job as never, { signal: signal ?? new AbortController().signal, token, log });
+        const outcome = (result as { status?: unknown }).status;
+        own[level](`Job ${key} ${job.id} finished in ${Date.now() - started} ms${outcome ? `: ${String(outcome)}` : ''}`);
+        return result;
+      } finally {
+        this.active.delete(`${key}:${job.id}`);
+      }
+    };
     const worker = this.queues.work(key, processor as never, {
       name: this.workerId,
       // The crawl queue's concurrency is the autoscaler's to steer; the others' is fixed.

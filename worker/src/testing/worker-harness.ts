@@ -40,7 +40,8 @@ export interface WorkerHarness {
   secrets: SecretBox;
   dataDir: string;
   startWorker(options?: Partial<WorkerOptions>, overrides?: Record<string, string>): Promise<INestApplicationContext>;
-  spawnWorker(options?: Partial<WorkerOptions>): Promise<ChildProcess>;
+  /** A worker command in its own process; `env` adds to its environment (VW_WATCH_ASYNC_HOOKS: see async-hook-watch). */
+  spawnWorker(options?: Partial<WorkerOptions>, env?: Record<string, string>): Promise<ChildProcess>;
   /** A user with a vendor in their personal workspace. */
   createUser(): Promise<{ userId: string; vendorId: string; workspaceId: WorkspaceId }>;
   createCrawlerConfig(userId: string, apiKey: string, endpoint: string): Promise<string>;
@@ -127,12 +128,17 @@ export async function startWorkerHarness(overrides: Record<string, string> = {})
       apps.push(app);
       return app;
     },
-    async spawnWorker(options = {}) {
+    async spawnWorker(options = {}, env = {}) {
       const child = spawn(
         process.execPath,
         ['-r', path.join(__dirname, 'register-swc.js'), path.join(__dirname, 'worker-process.ts')],
         {
-          env: { ...process.env, VW_WORKER_OVERRIDES: JSON.stringify(config), VW_WORKER_OPTIONS: JSON.stringify(options) },
+          env: {
+            ...process.env,
+            ...env,
+            VW_WORKER_OVERRIDES: JSON.stringify(config),
+            VW_WORKER_OPTIONS: JSON.stringify(options),
+          },
           stdio: ['ignore', 'pipe', 'pipe'],
         },
       );

@@ -1,3 +1,5 @@
+// First: it watches for async hooks from the start, when a test asks (VW_WATCH_ASYNC_HOOKS).
+import './async-hook-watch';
 import { loadConfig } from '@vendorwatch/runtime';
 import { createWorkerApp } from '../worker-app';
 import { runWorkerProcesses, workerProcessCount } from '../worker-processes';

@@ -17,6 +17,11 @@ export interface AfterCrawlLog {
   error(message: string, error: unknown): void;
 }
 
+/** Where a caller running AfterCrawl for a job wants its lines (the job's log, carrying its id); the app's log otherwise. */
+export interface AfterCrawlRun {
+  log?: AfterCrawlLog;
+}
+
 /** How a crawl ended, as far as what follows it goes. */
 export type CrawlEnding = 'completed' | 'failed' | 'cancelled';
 
@@ -65,11 +70,16 @@ export interface AfterCrawlDeps {
 export class AfterCrawl {
   constructor(private readonly deps: AfterCrawlDeps) {}
 
-  async ended(jobId: string, ending: CrawlEnding, signal: AbortSignal, { postureRead = false } = {}): Promise<void> {
-    if (ending === 'completed') await this.afterCompleted(jobId, signal, postureRead);
-    else if (ending === 'failed') await this.afterFailed(jobId, signal, postureRead);
+  async ended(
+    jobId: string,
+    ending: CrawlEnding,
+    signal: AbortSignal,
+    { postureRead = false, log = this.deps.log }: AfterCrawlRun & { postureRead?: boolean } = {},
+  ): Promise<void> {
+    if (ending === 'completed') await this.afterCompleted(jobId, signal, postureRead, log);
+    else if (ending === 'failed') await this.afterFailed(jobId, signal, postureRead, log);
     const rechecks = this.deps.rechecks;
-    if (rechecks) await this.step(jobId, 'remediation re-checks', () => rechecks.crawlEnded(jobId));
+    if (rechecks) await this.step(jobId, 'remediation re-checks', () => rechecks.crawlEnded(jobId), log);
   }
 
   /**
@@ -85,7 +95,8 @@ export class AfterCrawl {
   ): Promise<{ assessed: number; compared: number; failed: number }> {
     const assessed = await this.deps.assessor.catchUp(withinMs, now);
     const compared = await this.deps.comparator.catchUp(withinMs, now);
-    for (const jobId of compared) await this.step(jobId, 'alerts', () => this.deps.alerts.evaluate(jobId));
+    const log = this.deps.log;
+    for (const jobId of compared) await this.step(jobId, 'alerts', () => this.deps.alerts.evaluate(jobId), log);
     const failed = await this.deps.postureFacts.failedCrawlsWithoutFacts(
       new Date(now.getTime() - withinMs),
       new Date(now.getTime() - FAILED_CATCH_UP_GRACE_MS),
@@ -93,42 +104,42 @@ export class AfterCrawl {
     );
     for (const jobId of failed) {
       if (signal.aborted) break;
-      await this.afterFailed(jobId, signal, false);
+      await this.afterFailed(jobId, signal, false, log);
     }
     const rechecks = this.deps.rechecks;
-    if (rechecks) await this.step('catch-up', 'remediation re-checks', () => rechecks.catchUp());
+    if (rechecks) await this.step('catch-up', 'remediation re-checks', () => rechecks.catchUp(), log);
     return { assessed, compared: compared.length, failed: failed.length };
   }
 
-  private async afterCompleted(jobId: string, signal: AbortSignal, postureRead: boolean): Promise<void> {
-    if (!postureRead) await this.readPosture(jobId, signal);
+  private async afterCompleted(jobId: string, signal: AbortSignal, postureRead: boolean, log: AfterCrawlLog): Promise<void> {
+    if (!postureRead) await this.readPosture(jobId, signal, { log });
     // The comparison reads the assessment and the alerts read the comparison: a step that failed stops
     // the ones after it, and the catch-up (a crawl without an assessment, or without a comparison) resumes there.
-    if (!(await this.step(jobId, 'assessment', () => this.deps.assessor.assess(jobId)))) return;
-    if (!(await this.step(jobId, 'change detection', () => this.deps.comparator.compare(jobId)))) return;
-    await this.step(jobId, 'alerts', () => this.deps.alerts.evaluate(jobId));
+    if (!(await this.step(jobId, 'assessment', () => this.deps.assessor.assess(jobId), log))) return;
+    if (!(await this.step(jobId, 'change detection', () => this.deps.comparator.compare(jobId), log))) return;
+    await this.step(jobId, 'alerts', () => this.deps.alerts.evaluate(jobId), log);
   }
 
-  private async afterFailed(jobId: string, signal: AbortSignal, postureRead: boolean): Promise<void> {
-    if (!postureRead) await this.readPosture(jobId, signal);
-    await this.step(jobId, 'assessment', () => this.deps.assessor.assess(jobId));
+  private async afterFailed(jobId: string, signal: AbortSignal, postureRead: boolean, log: AfterCrawlLog): Promise<void> {
+    if (!postureRead) await this.readPosture(jobId, signal, { log });
+    await this.step(jobId, 'assessment', () => this.deps.assessor.assess(jobId), log);
     // A failed crawl alerts whatever became of its assessment: `crawl_failed` needs none.
-    await this.step(jobId, 'alerts', () => this.deps.alerts.evaluate(jobId));
+    await this.step(jobId, 'alerts', () => this.deps.alerts.evaluate(jobId), log);
   }
 
   /** The crawl's email, DNS and TLS facts, within the posture's deadline; a failure is logged, never thrown. */
-  async readPosture(jobId: string, signal: AbortSignal): Promise<void> {
+  async readPosture(jobId: string, signal: AbortSignal, { log = this.deps.log }: AfterCrawlRun = {}): Promise<void> {
     const posture = this.deps.posture;
-    if (posture) await this.step(jobId, 'reading the domain and TLS facts', () => posture.gatherForCrawl(jobId, signal));
+    if (posture) await this.step(jobId, 'reading the domain and TLS facts', () => posture.gatherForCrawl(jobId, signal), log);
   }
 
   /** Runs one step; a failure is logged (never thrown: the crawl has ended as it ended). */
-  private async step(jobId: string, name: string, run: () => Promise<unknown>): Promise<boolean> {
+  private async step(jobId: string, name: string, run: () => Promise<unknown>, log: AfterCrawlLog): Promise<boolean> {
     try {
       await run();
       return true;
     } catch (error) {
-      this.deps.log.error(`Crawl ${jobId}: ${name} failed: ${databaseErrorMessage(error)}`, error);
+      log.error(`Crawl ${jobId}: ${name} failed: ${databaseErrorMessage(error)}`, error);
       return false;
     }
   }
