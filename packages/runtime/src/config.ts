@@ -142,8 +142,8 @@ export const configSchema = z.object({
   WORKER_MAX_BROWSER_PAGES: optionalInt(1, 10_000),
   /**
    * Pages one worker process's adaptive crawls render in Chromium at once (the rest wait their turn).
-   * Rendering is CPU work: unset, two per core of the process's share of the machine (one process per
-   * core: two), and never more than WORKER_MAX_BROWSER_PAGES allows.
+   * Rendering is CPU work: unset, four per core of the process's share of the machine (one process per
+   * core: four), and never more than WORKER_MAX_BROWSER_PAGES allows.
    */
   WORKER_MAX_CONCURRENT_RENDERS: optionalInt(1, 10_000),
   CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),

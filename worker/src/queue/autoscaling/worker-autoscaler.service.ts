@@ -162,11 +162,12 @@ export function workerMaxBrowserPages(config: Pick<AppConfig, 'WORKER_MAX_BROWSE
 }
 
 /**
- * Renders per core when WORKER_MAX_CONCURRENT_RENDERS is unset. A render is Chromium's CPU (layout,
- * scripts, axe-core), not a wait: the adaptive night (B8A) rendered ~96 pages at once on two cores under
- * the memory bound, at load 45–77; see bench/README.md for 1, 2 and 4 per core.
+ * Renders per core when WORKER_MAX_CONCURRENT_RENDERS is unset. A render is mostly Chromium's CPU (layout,
+ * scripts, axe-core): under the memory bound the adaptive night (B8A) rendered ~96 pages at once on two
+ * cores, thrashing. At 1, 2 and 4 per core the quick night took about as long (bench/README.md); four
+ * lets a process's few crawls each render at once (B11) without that thrash.
  */
-export const RENDERS_PER_CORE = 2;
+export const RENDERS_PER_CORE = 4;
 
 /**
  * Pages one process's adaptive crawls render at once (BrowserTabSlots): WORKER_MAX_CONCURRENT_RENDERS,
