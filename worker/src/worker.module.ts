@@ -51,7 +51,7 @@ import { WorkerMetrics } from './metrics/worker-metrics';
 import { MaintenanceScheduler } from './jobs/maintenance-scheduler.service';
 import { ActiveJobs } from './queue/active-jobs';
 import { HeartbeatService } from './queue/heartbeat.service';
-import { WorkerAutoscaler, workerMaxBrowserPages } from './queue/autoscaling/worker-autoscaler.service';
+import { WorkerAutoscaler, workerMaxConcurrentRenders } from './queue/autoscaling/worker-autoscaler.service';
 import { QueueWorkersService } from './queue/queue-workers.service';
 import { pageReaderThreads } from './worker-processes';
 import {
@@ -126,7 +126,7 @@ export class WorkerModule {
         {
           provide: BrowserTabSlots,
           inject: [APP_CONFIG],
-          useFactory: (config: AppConfig) => new BrowserTabSlots(workerMaxBrowserPages(config)),
+          useFactory: (config: AppConfig) => new BrowserTabSlots(workerMaxConcurrentRenders(config)),
         },
         {
           provide: PageReaderPool,

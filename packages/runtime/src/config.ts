@@ -140,6 +140,12 @@ export const configSchema = z.object({
   WORKER_PROCESSES: optionalInt(1, 256),
   /** Chromium pages one worker process may hold open. Unset: two per GB of memory. */
   WORKER_MAX_BROWSER_PAGES: optionalInt(1, 10_000),
+  /**
+   * Pages one worker process's adaptive crawls render in Chromium at once (the rest wait their turn).
+   * Rendering is CPU work: unset, four per core of the process's share of the machine (one process per
+   * core: four), and never more than WORKER_MAX_BROWSER_PAGES allows.
+   */
+  WORKER_MAX_CONCURRENT_RENDERS: optionalInt(1, 10_000),
   CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
   PROXY_URL: optionalString,
   CRAWL_ALLOW_PRIVATE_NETWORKS: flag(false),

@@ -27,7 +27,12 @@ export class WorkerMetrics implements BeforeApplicationShutdown {
 
   /** Browser pages open for crawls right now: one per running browser crawl, and the adaptive crawls' readings. */
   get browserPages(): number {
-    return this.pagesInUse + this.browserTabs.inUse;
+    return this.browserCrawlPages + this.browserTabs.inUse;
+  }
+
+  /** The pages browser crawls hold, one each for as long as they run: what another crawl taken may add to. */
+  get browserCrawlPages(): number {
+    return this.pagesInUse;
   }
 
   /** The crawl's fetcher, counting each page it fetches, each failure and each credit spent. */

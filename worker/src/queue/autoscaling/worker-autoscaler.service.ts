@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common
 import { APP_CONFIG, JobQueues, type AppConfig, type TypedWorker } from '@vendorwatch/runtime';
 import os from 'node:os';
 import { WorkerMetrics } from '../../metrics/worker-metrics';
+import { workerProcessCount } from '../../worker-processes';
 import { WORKER_OPTIONS, type WorkerOptions } from '../../worker-tokens';
 import { ActiveJobs } from '../active-jobs';
 import { ConcurrencyAutoscaler, DEFAULT_AUTOSCALER_LIMITS } from './concurrency-autoscaler';
@@ -57,7 +58,9 @@ export class WorkerAutoscaler implements OnModuleDestroy {
       new EventLoopSignal(),
       new CpuSignal(),
       new MemorySignal(),
-      new BrowserPagesSignal(() => metrics.browserPages, workerMaxBrowserPages(config)),
+      // Browser crawls' tabs only: an adaptive crawl holds a tab just while it renders, and its renders
+      // wait for one of BrowserTabSlots' few, so taking more adaptive crawls adds no Chromium pages.
+      new BrowserPagesSignal(() => metrics.browserCrawlPages, workerMaxBrowserPages(config)),
     ];
   }
 
@@ -156,4 +159,25 @@ export function workerMaxConcurrency(config: Pick<AppConfig, 'WORKER_MAX_CONCURR
 export function workerMaxBrowserPages(config: Pick<AppConfig, 'WORKER_MAX_BROWSER_PAGES'>): number {
   const total = process.constrainedMemory?.() || os.totalmem();
   return config.WORKER_MAX_BROWSER_PAGES ?? Math.max(2, Math.floor((total / 1024 ** 3) * 2));
+}
+
+/**
+ * Renders per core when WORKER_MAX_CONCURRENT_RENDERS is unset. A render is mostly Chromium's CPU (layout,
+ * scripts, axe-core): under the memory bound the adaptive night (B8A) rendered ~96 pages at once on two
+ * cores, thrashing. At 1, 2 and 4 per core the quick night took about as long (bench/README.md); four
+ * lets a process's few crawls each render at once (B11) without that thrash.
+ */
+export const RENDERS_PER_CORE = 4;
+
+/**
+ * Pages one process's adaptive crawls render at once (BrowserTabSlots): WORKER_MAX_CONCURRENT_RENDERS,
+ * or RENDERS_PER_CORE for each core of the process's share of the machine, within the Chromium pages
+ * it may hold.
+ */
+export function workerMaxConcurrentRenders(
+  config: Pick<AppConfig, 'WORKER_MAX_CONCURRENT_RENDERS' | 'WORKER_MAX_BROWSER_PAGES' | 'DATABASE_URL' | 'WORKER_PROCESSES'>,
+): number {
+  if (config.WORKER_MAX_CONCURRENT_RENDERS) return config.WORKER_MAX_CONCURRENT_RENDERS;
+  const cores = os.availableParallelism() / workerProcessCount(config);
+  return Math.max(1, Math.min(workerMaxBrowserPages(config), Math.round(RENDERS_PER_CORE * cores)));
 }

@@ -1,10 +1,11 @@
 import { abortReasonOf, CrawlAbortedError } from '../../loop/abort';
 
 /**
- * The Chromium tabs a worker process's adaptive crawls may hold at once. An adaptive crawl reads most
- * pages over HTTP and holds a tab only while the browser reads one of its samples, so its crawls are
- * not counted as browser crawls (one tab each, all along, the autoscaler's Chromium-pages bound): they
- * take a slot here for each browser reading, waiting in turn when every slot is taken.
+ * The pages a worker process's adaptive crawls render at once (WORKER_MAX_CONCURRENT_RENDERS: by default
+ * four per core, as rendering is CPU work). An adaptive crawl reads most pages over HTTP and holds a tab
+ * only while the browser reads one of its samples, so its crawls are not counted as browser crawls (one
+ * tab each, all along, the autoscaler's Chromium-pages bound): they take a slot here for each browser
+ * reading, waiting in turn when every slot is taken.
  */
 export class BrowserTabSlots {
   private taken = 0;

@@ -1,0 +1,88 @@
+import { DEFAULT_CRAWL_RUN_SETTINGS } from '@vendorwatch/contracts';
+import { AddressGuard, createGuardedAgent } from '@vendorwatch/runtime';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { InTurn } from '../fetcher';
+import { HttpClient } from '../http/http-client';
+import { HttpFetcher } from '../http/http-fetcher';
+import { BrowserPool } from '../puppeteer/browser-pool';
+import { PuppeteerFetcher } from '../puppeteer/puppeteer-fetcher';
+import { AdaptiveFetcher } from './adaptive-fetcher';
+import { BrowserTabSlots } from './browser-tab-slots';
+
+const settings = { ...DEFAULT_CRAWL_RUN_SETTINGS, simulateHumanBehavior: false, waitTime: 0, takeScreenshots: false };
+/** How long the site holds each page Chromium asks for, so that renders which may overlap do. */
+const HOLD_MS = 2_000;
+
+/**
+ * A site that counts the page loads Chromium has in flight (HTTP's own requests name VendorwatchBot),
+ * holding each for HOLD_MS — or until more than `bound` are in flight, which the test is to catch.
+ */
+async function renderCountingSite(bound: number) {
+  let inFlight = 0;
+  let peak = 0;
+  const held = new Set<() => void>();
+  const server = http.createServer((request, response) => {
+    const send = () => {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end(`<!doctype html><html><head><title>Page</title></head><body><main><p>${request.url}</p></main></body></html>`);
+    };
+    if (!request.url?.startsWith('/page/') || !/Chrome/.test(request.headers['user-agent'] ?? '')) return send();
+    peak = Math.max(peak, ++inFlight);
+    const release = () => {
+      clearTimeout(timer);
+      held.delete(release);
+      inFlight--;
+      send();
+    };
+    const timer = setTimeout(release, HOLD_MS);
+    held.add(release);
+    if (inFlight > bound) for (const each of [...held]) each();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    peak: () => peak,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+describe('the adaptive method’s renders', () => {
+  it('never has more pages rendering at once than its slots, however many crawls want one', async () => {
+    const slots = 2;
+    const crawls = 5;
+    const site = await renderCountingSite(slots);
+    const guard = new AddressGuard(true);
+    const agent = createGuardedAgent(guard);
+    const pool = new BrowserPool({ executablePath: '/usr/bin/chromium', guard });
+    const renders = new BrowserTabSlots(slots);
+    const signal = new AbortController().signal;
+    const inTurn: InTurn = (_url, _signal, work) => work({ beforeRedirect: () => Promise.resolve('follow') });
+    const fetchers = Array.from(
+      { length: crawls },
+      () =>
+        new AdaptiveFetcher(
+          new HttpFetcher(new HttpClient(agent), { template: true }),
+          new PuppeteerFetcher(pool, guard, settings),
+          renders,
+        ),
+    );
+    try {
+      // Each crawl's first page of its template is opened in the browser: all of them want a render at once.
+      const pages = await Promise.all(fetchers.map((fetcher, i) => fetcher.fetch(`${site.url}/page/${i}`, signal)));
+      await Promise.all(fetchers.map((fetcher, i) => fetcher.readSubresources(pages[i], inTurn, signal)));
+
+      expect(pages.map((page) => page.document?.facts.readBy?.via)).toEqual(Array(crawls).fill('browser'));
+      expect(site.peak()).toBe(slots);
+      expect(renders.inUse).toBe(0);
+    } finally {
+      await Promise.all(fetchers.map((fetcher) => fetcher.close()));
+      await pool.close();
+      await agent.close();
+      await site.close();
+    }
+  });
+});
