@@ -44,7 +44,10 @@ export class AdaptiveFetcher implements Fetcher {
     const document = page.document;
     if (!document || page.redirectStoppedAt) return this.http.readSubresources(page, inTurn, signal);
     const template = document.template ?? null;
-    const reason = this.sampling.next(template);
+    // A template whose sample gave axe-core no result (the analysis failed on a busy machine) is sampled
+    // again with its next page, as the browser method checks the next page of it: otherwise its
+    // accessibility would go unread for the rest of the crawl.
+    const reason = this.sampling.next(template) ?? (this.browser.wantsAccessibility(template) ? 'new-template' : null);
     if (!reason) {
       document.facts.readBy = { via: 'http', reason: null, template };
       return this.http.readSubresources(page, inTurn, signal);

@@ -91,4 +91,22 @@ describe('axe-core, one page per template', () => {
     expect(await readPageTemplate(await show(large))).toBeNull();
     expect(await new AxeSampler(10).check(page)).toBeNull();
   });
+
+  it('leaves a template whose check failed for its next page, and wants no more once one is checked', async () => {
+    const sampler = new AxeSampler();
+    const html = article(['Careers', 'Join us.']);
+    const template = await readPageTemplate(await show(html));
+    expect(sampler.wants(template)).toBe(true);
+
+    // The analysis fails (the page closed under it): no result, and the template is still wanted.
+    const { page: closing } = await pool.openSession({ useProxy: false, painted: false });
+    await closing.setContent(html);
+    await closing.close();
+    expect(await sampler.check(closing, template)).toBeNull();
+    expect(sampler.wants(template)).toBe(true);
+
+    expect(await sampler.check(await show(html), template)).toMatchObject({ violations: expect.any(Array) });
+    expect(sampler.wants(template)).toBe(false);
+    expect(sampler.wants(null)).toBe(false);
+  });
 });

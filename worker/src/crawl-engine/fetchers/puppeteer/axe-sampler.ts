@@ -87,6 +87,14 @@ export class AxeSampler {
    * `known`: the page's template as the caller read it from its HTML (page-template.ts, the adaptive
    * method); otherwise it is read in the page.
    */
+  /**
+   * Whether a page of `template` would still be checked: its template has no result yet (a check that
+   * failed leaves it so) and there is room. The adaptive method opens such a page in the browser.
+   */
+  wants(template: string | null): boolean {
+    return template !== null && this.checked.size < this.maxTemplates && !this.checked.has(template);
+  }
+
   async check(page: Page, known?: string | null): Promise<AxeFacts | null> {
     if (this.checked.size >= this.maxTemplates) return null;
     try {

@@ -50,6 +50,11 @@ export class PuppeteerFetcher implements Fetcher {
    * `template`: the page's template as the caller read it from the HTML served (the adaptive method), which
    * axe-core's sampling then groups by instead of the template it reads in the page.
    */
+  /** Whether axe-core would still check a page of this template (see AxeSampler.wants). */
+  wantsAccessibility(template: string | null): boolean {
+    return this.axe.wants(template);
+  }
+
   async fetch(url: string, signal: AbortSignal, hooks?: FetchHooks, template?: string | null): Promise<FetchedPage> {
     await this.checkTarget(url);
     const { page } = await this.openSession();
