@@ -9,3 +9,4 @@ export * from './test-certificates';
 export * from './software-site';
 export * from './tarpit-server';
 export * from './mixed-site';
+export * from './loopback-server';

@@ -50,6 +50,30 @@ export default {
       const ceiling = await startPeer('bare-http', { databaseUrl: world.database.url, logFile: ctx.logFile('b12-ceiling') });
       const database = new URL(world.database.url).pathname.slice(1);
 
+      /** `work`'s result, and the CPU seconds the process tree under `treeRoot`, PostgreSQL and Redis spent while it ran. */
+      const metered = async (treeRoot, work) => {
+        const meter = await startCpuMeter({ treeRoot, postgresUrl: world.config.DATABASE_URL, database });
+        let result;
+        try {
+          result = await work();
+        } catch (error) {
+          await meter.stop();
+          throw error;
+        }
+        return { result, cpu: (await meter.stop()).seconds };
+      };
+      /** CPU milliseconds per stored page, by group and in all. */
+      const perPage = (cpu, pages) => {
+        const ms = (seconds) => (seconds * 1000) / pages;
+        return {
+          pages,
+          tree: ms(cpu.tree),
+          postgres: ms(cpu.postgres),
+          redis: ms(cpu.redis),
+          total: ms(cpu.tree + cpu.postgres + cpu.redis),
+        };
+      };
+
       const night = async (size) => {
         await site.reset();
         const ids = await world.insertCrawls({
@@ -59,16 +83,12 @@ export default {
           maxPages: size,
           crawlDelay: DELAY_MS,
         });
-        const meter = await startCpuMeter({ treeRoot: worker.pid, postgresUrl: world.config.DATABASE_URL, database });
-        let cpu;
-        try {
+        const { cpu } = await metered(worker.pid, async () => {
           await world.enqueue(ids);
           await world.waitForCrawls(ids, { timeoutMs: 3_600_000, intervalMs: 200 });
           // What follows a crawl (domain posture, assessment, comparison) is part of the night's cost.
           await world.waitForAssessments(ids);
-        } finally {
-          cpu = (await meter.stop()).seconds;
-        }
+        });
         const stored = await world.storedPages(ids);
         await world.db.execute(
           sql`delete from crawl_jobs where id in (${sql.join(
@@ -76,14 +96,8 @@ export default {
             sql`, `,
           )})`,
         );
-        const perPage = (seconds) => (seconds * 1000) / stored.pages;
-        const figures = {
-          pages: stored.pages,
-          worker: perPage(cpu.tree),
-          postgres: perPage(cpu.postgres),
-          redis: perPage(cpu.redis),
-          total: perPage(cpu.tree + cpu.postgres + cpu.redis),
-        };
+        const { tree: workerMs, ...rest } = perPage(cpu, stored.pages);
+        const figures = { ...rest, worker: workerMs };
         ctx.log(
           `B12: ${vendors} × ${size}, ${stored.pages} pages stored; CPU ms per page: worker ${figures.worker.toFixed(2)}, ` +
             `PostgreSQL ${figures.postgres.toFixed(2)}, Redis ${figures.redis.toFixed(2)}, total ${figures.total.toFixed(2)}`,
@@ -94,18 +108,13 @@ export default {
       /** The same pages by the ceiling: its process and PostgreSQL, per page it stored. */
       const ceilingNight = async (size) => {
         await site.reset();
-        const meter = await startCpuMeter({ treeRoot: ceiling.pid, postgresUrl: world.config.DATABASE_URL, database });
-        let cpu;
-        let stored = 0;
-        try {
-          const run = `b12-${Date.now()}`;
-          const result = await ceiling.call('crawl', { run, startUrls: startUrls(size), concurrency: vendors }, 3_600_000);
-          stored = result.pages;
-        } finally {
-          cpu = (await meter.stop()).seconds;
-        }
-        const perPage = (seconds) => (seconds * 1000) / stored;
-        const figures = { pages: stored, process: perPage(cpu.tree), total: perPage(cpu.tree + cpu.postgres + cpu.redis) };
+        const run = `b12-${Date.now()}`;
+        const { result, cpu } = await metered(ceiling.pid, () =>
+          ceiling.call('crawl', { run, startUrls: startUrls(size), concurrency: vendors }, 3_600_000),
+        );
+        const stored = result.pages;
+        const { tree, total } = perPage(cpu, stored);
+        const figures = { pages: stored, process: tree, total };
         ctx.log(
           `B12: ceiling, ${vendors} × ${size}, ${stored} pages stored; CPU ms per page: process ${figures.process.toFixed(2)}, ` +
             `with PostgreSQL ${figures.total.toFixed(2)}`,

@@ -95,8 +95,7 @@ export class AfterCrawl {
   ): Promise<{ assessed: number; compared: number; failed: number }> {
     const assessed = await this.deps.assessor.catchUp(withinMs, now);
     const compared = await this.deps.comparator.catchUp(withinMs, now);
-    const log = this.deps.log;
-    for (const jobId of compared) await this.step(jobId, 'alerts', () => this.deps.alerts.evaluate(jobId), log);
+    for (const jobId of compared) await this.step(jobId, 'alerts', () => this.deps.alerts.evaluate(jobId));
     const failed = await this.deps.postureFacts.failedCrawlsWithoutFacts(
       new Date(now.getTime() - withinMs),
       new Date(now.getTime() - FAILED_CATCH_UP_GRACE_MS),
@@ -104,10 +103,10 @@ export class AfterCrawl {
     );
     for (const jobId of failed) {
       if (signal.aborted) break;
-      await this.afterFailed(jobId, signal, false, log);
+      await this.afterFailed(jobId, signal, false);
     }
     const rechecks = this.deps.rechecks;
-    if (rechecks) await this.step('catch-up', 'remediation re-checks', () => rechecks.catchUp(), log);
+    if (rechecks) await this.step('catch-up', 'remediation re-checks', () => rechecks.catchUp());
     return { assessed, compared: compared.length, failed: failed.length };
   }
 
@@ -120,7 +119,7 @@ export class AfterCrawl {
     await this.step(jobId, 'alerts', () => this.deps.alerts.evaluate(jobId), log);
   }
 
-  private async afterFailed(jobId: string, signal: AbortSignal, postureRead: boolean, log: AfterCrawlLog): Promise<void> {
+  private async afterFailed(jobId: string, signal: AbortSignal, postureRead: boolean, log = this.deps.log): Promise<void> {
     if (!postureRead) await this.readPosture(jobId, signal, { log });
     await this.step(jobId, 'assessment', () => this.deps.assessor.assess(jobId), log);
     // A failed crawl alerts whatever became of its assessment: `crawl_failed` needs none.
@@ -133,8 +132,8 @@ export class AfterCrawl {
     if (posture) await this.step(jobId, 'reading the domain and TLS facts', () => posture.gatherForCrawl(jobId, signal), log);
   }
 
-  /** Runs one step; a failure is logged (never thrown: the crawl has ended as it ended). */
-  private async step(jobId: string, name: string, run: () => Promise<unknown>, log: AfterCrawlLog): Promise<boolean> {
+  /** Runs one step; a failure is logged — to the caller's log, else the app's — never thrown: the crawl has ended as it ended. */
+  private async step(jobId: string, name: string, run: () => Promise<unknown>, log = this.deps.log): Promise<boolean> {
     try {
       await run();
       return true;

@@ -1,7 +1,7 @@
 import { DEFAULT_CRAWL_RUN_SETTINGS } from '@vendorwatch/contracts';
 import { AddressGuard, createGuardedAgent } from '@vendorwatch/runtime';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from '../../../../../test-support';
 import type { InTurn } from '../fetcher';
 import { HttpClient } from '../http/http-client';
 import { HttpFetcher } from '../http/http-fetcher';
@@ -39,15 +39,8 @@ async function renderCountingSite(bound: number) {
     held.add(release);
     if (inFlight > bound) for (const each of [...held]) each();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    peak: () => peak,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
+  const { port, close } = await listenOnLoopback(server);
+  return { url: `http://127.0.0.1:${port}`, peak: () => peak, close };
 }
 
 describe('the adaptive method’s renders', () => {
