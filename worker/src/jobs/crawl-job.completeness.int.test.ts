@@ -23,6 +23,8 @@ const EXPECTED = [
  * enqueued (or failed for good) does not stay live and block its vendor.
  */
 describe('every page, every crawl', () => {
+  // Each test waits for a whole crawl (bounded at 120 s) after its own waits: room for a busy CI machine.
+  jest.setTimeout(300_000);
   let harness: WorkerHarness;
   let site: FixtureSite;
   const jobs = () => new CrawlJobsRepository(harness.database.db);
