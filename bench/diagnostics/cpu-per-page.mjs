@@ -50,6 +50,26 @@ function machineSeconds() {
   return busy / TICKS_PER_SECOND;
 }
 
+/**
+ * A process's read and write system calls and bytes so far (/proc/<pid>/io, every thread): its round
+ * trips to PostgreSQL, Redis and the site are writes on sockets, each a system call whose loopback
+ * delivery the kernel does in the writer's time.
+ */
+function ioOf(pid) {
+  try {
+    const fields = Object.fromEntries(
+      readFileSync(`/proc/${pid}/io`, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => line.split(': '))
+        .map(([key, value]) => [key, Number(value)]),
+    );
+    return { writes: fields.syscw, written: fields.wchar, reads: fields.syscr };
+  } catch {
+    return { writes: 0, written: 0, reads: 0 };
+  }
+}
+
 /** CPU seconds per group between two readings (named process trees, else the command name), and the kernel's share of each. */
 function cpuByGroup(before, after, trees) {
   const groups = {};
@@ -72,7 +92,7 @@ try {
   if (profileDir) mkdirSync(profileDir, { recursive: true });
   const worker = await world.startWorker(
     { WORKER_CONCURRENCY: String(HOSTS), CRAWL_MIN_DELAY_MS: '0' },
-    { execArgv: profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir, '--cpu-prof-name', 'worker.cpuprofile'] : [] },
+    { execArgv: profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [] },
   );
   const owner = await world.createOwner(startUrls);
   const ceiling = await startPeer(browser ? 'bare-browser' : 'bare-http', { databaseUrl: world.database.url });
@@ -90,7 +110,9 @@ try {
       const before = statsNow();
       const mainBefore = readStat(pid, pid)?.cpuTicks ?? 0;
       const machineBefore = machineSeconds();
+      const ioBefore = ioOf(pid);
       const result = await crawl();
+      const ioAfter = ioOf(pid);
       const machine = machineSeconds() - machineBefore;
       const mainThread = ((readStat(pid, pid)?.cpuTicks ?? 0) - mainBefore) / TICKS_PER_SECOND;
       const after = statsNow();
@@ -104,7 +126,10 @@ try {
         .map(([group, seconds]) => `${group} ${ms(seconds)}${group === name ? ` (kernel ${ms(system[group])})` : ''}`);
       console.log(
         `round ${round} ${name}: ${result.pagesPerSecond.toFixed(browser ? 1 : 0)} pages/s; CPU ms per page: ${perPage.join(', ')}` +
-          `; machine ${ms(machine)}, of it ${name}'s node process ${ms(ownProcess)} (its main thread ${ms(mainThread)})`,
+          `; machine ${ms(machine)}, of it ${name}'s node process ${ms(ownProcess)} (its main thread ${ms(mainThread)})` +
+          `; its system calls per page: ${((ioAfter.writes - ioBefore.writes) / result.pages).toFixed(1)} writes ` +
+          `(${((ioAfter.written - ioBefore.written) / result.pages / 1024).toFixed(1)} KiB), ` +
+          `${((ioAfter.reads - ioBefore.reads) / result.pages).toFixed(1)} reads`,
       );
     }
   }
