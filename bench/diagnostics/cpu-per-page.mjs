@@ -18,8 +18,9 @@ import { startSite } from '../site/site.mjs';
  *
  *   node bench/diagnostics/cpu-per-page.mjs [rounds] [--cpu-prof] [--method puppeteer]   (after `npm run build:server`)
  *
- * --cpu-prof writes our worker's CPU profile to bench/results/profiles/cpu-per-page-<time>/ when it
- * stops; `node bench/diagnostics/profile-summary.mjs <file>` lists where its time went.
+ * --cpu-prof writes our worker's CPU profiles to bench/results/profiles/cpu-per-page-<time>/ when it
+ * stops, one per thread (the main thread's is the first, CPU.<date>.<time>.<pid>.0.001.cpuprofile; the
+ * page readers' follow); `node bench/diagnostics/profile-summary.mjs <file>` lists where its time went.
  */
 
 const args = process.argv.slice(2);
@@ -135,7 +136,7 @@ try {
   }
   await ceiling.stop();
   await world.stopChild(worker);
-  if (profileDir) console.log(`worker profile: ${path.relative(process.cwd(), path.join(profileDir, 'worker.cpuprofile'))}`);
+  if (profileDir) console.log(`worker profiles, one per thread: ${path.relative(process.cwd(), profileDir)}/`);
 } finally {
   await world.close();
   await site.stop();
