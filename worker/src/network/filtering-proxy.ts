@@ -1,6 +1,6 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import net, { type Socket } from 'node:net';
-import type { Duplex } from 'node:stream';
+import { pipeline, type Duplex } from 'node:stream';
 import { findSsrfRefusal, type AddressGuard } from '@vendorwatch/runtime';
 
 /** The header a refused plain-HTTP request carries, so the fetcher can record the reason. */
@@ -100,7 +100,9 @@ export class FilteringProxy {
           },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
-        answer.pipe(res);
+        // pipeline, not pipe: an answer the site cuts off mid-body cuts Chromium's off too, which then
+        // reports it (ERR_INCOMPLETE_CHUNKED_ENCODING …) instead of waiting for the rest until its timeout.
+        pipeline(answer, res, () => undefined);
       },
     );
     outgoing.on('error', (error) => this.refuse(res, error));

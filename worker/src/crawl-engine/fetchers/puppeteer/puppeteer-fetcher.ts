@@ -1,6 +1,6 @@
 import { type AddressGuard, findSsrfRefusal } from '@vendorwatch/runtime';
 import type { CrawlRunSettings } from '@vendorwatch/contracts';
-import type { HTTPResponse } from 'puppeteer';
+import type { HTTPRequest, HTTPResponse, Page } from 'puppeteer';
 import { REFUSED_HEADER } from '../../../network/filtering-proxy';
 import { CrawlAbortedError, raceAbort, sleep } from '../../loop/abort';
 import { PageFetchError, RetryableFetchError, errorMessage } from '../../loop/errors';
@@ -63,17 +63,23 @@ export class PuppeteerFetcher implements Fetcher {
     this.banners!.begin();
     const started = performance.now();
     let response: HTTPResponse | null;
+    const cutOff = answerCutOff(page);
     try {
-      response = await raceAbort(page.goto(url, { waitUntil: 'load', timeout: NAVIGATION_TIMEOUT_MS }), signal);
+      const navigation = page.goto(url, { waitUntil: 'load', timeout: NAVIGATION_TIMEOUT_MS });
+      navigation.catch(() => undefined);
+      response = await raceAbort(Promise.race([navigation, cutOff.failed]), signal);
     } catch (error) {
-      if (error instanceof CrawlAbortedError) {
+      if (error instanceof CrawlAbortedError || error instanceof AnswerCutOffError) {
+        // Stops what the tab was still loading, so the crawl's next page starts on a blank one.
         await page.goto('about:blank').catch(() => undefined);
+        if (error instanceof AnswerCutOffError) throw new RetryableFetchError(error.message);
         throw error;
       }
       if (filter.stopped) return stoppedAtRedirect(url, filter.stopped, performance.now() - started);
       throw this.navigationError(error, filter);
     } finally {
       filter.hooks = null;
+      cutOff.dispose();
     }
     const loadedMs = performance.now() - started;
     if (!response) throw new PageFetchError('Chromium returned no response for the page');
@@ -169,6 +175,26 @@ export class PuppeteerFetcher implements Fetcher {
     if (PERMANENT_NET_ERRORS.test(message)) return new PageFetchError(message);
     return new RetryableFetchError(message);
   }
+}
+
+class AnswerCutOffError extends Error {}
+
+/**
+ * Fails when the page's own answer breaks off after its headers (a connection reset, a Content-Length never
+ * reached, chunks that stop): Chromium would wait for a load that never comes until the navigation times
+ * out, or render the part it got as if it were the page. Failures before an answer are goto's to report.
+ */
+function answerCutOff(page: Page): { failed: Promise<never>; dispose(): void } {
+  let onFailed!: (request: HTTPRequest) => void;
+  const failed = new Promise<never>((_, reject) => {
+    onFailed = (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame() && request.response())
+        reject(new AnswerCutOffError(`The page's answer was cut off: ${request.failure()?.errorText ?? 'unknown error'}`));
+    };
+  });
+  failed.catch(() => undefined);
+  page.on('requestfailed', onFailed);
+  return { failed, dispose: () => void page.off('requestfailed', onFailed) };
 }
 
 /** Chromium reports repeated Set-Cookie headers as one value with a cookie per line. */
