@@ -54,7 +54,7 @@ describe('the browser method on an answer cut off mid-body', () => {
     const guard = new AddressGuard(true);
     pool = new BrowserPool({ executablePath: '/usr/bin/chromium', guard });
     browser = new PuppeteerFetcher(pool, guard, settings);
-    httpFetcher = new HttpFetcher(new HttpClient(createGuardedAgent(guard)), settings);
+    httpFetcher = new HttpFetcher(new HttpClient(createGuardedAgent(guard)));
   });
   afterAll(async () => {
     await browser.close();
