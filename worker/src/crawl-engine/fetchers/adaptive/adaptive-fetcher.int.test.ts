@@ -70,9 +70,59 @@ describe('the adaptive method’s renders', () => {
 
       expect(pages.map((page) => page.document?.facts.readBy?.via)).toEqual(Array(crawls).fill('browser'));
       expect(site.peak()).toBe(slots);
+      // The first crawls to finish a reading keep their tab for their next one, as many as the slots allow.
+      expect(renders.inUse).toBe(renders.maxKept);
+      await Promise.all(fetchers.map((fetcher) => fetcher.close()));
       expect(renders.inUse).toBe(0);
     } finally {
       await Promise.all(fetchers.map((fetcher) => fetcher.close()));
+      await pool.close();
+      await agent.close();
+      await site.close();
+    }
+  });
+
+  it('keeps a crawl’s tab between its readings while the process allows one, and gives it back when the crawl stops rendering', async () => {
+    const site = await renderCountingSite(1);
+    const guard = new AddressGuard(true);
+    const agent = createGuardedAgent(guard);
+    const pool = new BrowserPool({ executablePath: '/usr/bin/chromium', guard });
+    const contexts: string[] = [];
+    const openSession = pool.openSession.bind(pool);
+    pool.openSession = (options) => {
+      contexts.push('opened');
+      return openSession(options);
+    };
+    const renders = new BrowserTabSlots(1);
+    const signal = new AbortController().signal;
+    const inTurn: InTurn = (_url, _signal, work) => work({ beforeRedirect: () => Promise.resolve('follow') });
+    const crawl = () =>
+      new AdaptiveFetcher(
+        new HttpFetcher(new HttpClient(agent), { template: true }),
+        new PuppeteerFetcher(pool, guard, settings),
+        renders,
+      );
+    const read = async (fetcher: AdaptiveFetcher, path: string) => {
+      const page = await fetcher.fetch(`${site.url}${path}`, signal);
+      await fetcher.readSubresources(page, inTurn, signal);
+      return page.document?.facts.readBy?.via;
+    };
+    const first = crawl();
+    const second = crawl();
+    try {
+      // A template's first two pages are read in the browser: one context for both.
+      expect([await read(first, '/page/1'), await read(first, '/page/2')]).toEqual(['browser', 'browser']);
+      expect(contexts).toHaveLength(1);
+      expect(renders.inUse).toBe(1);
+      // The process's one allowance is taken: another crawl opens and closes a context for each reading.
+      expect([await read(second, '/page/1'), await read(second, '/page/2')]).toEqual(['browser', 'browser']);
+      expect(contexts).toHaveLength(3);
+      expect(renders.inUse).toBe(1);
+      // Five pages read over HTTP only: the first crawl closes its tab, and the allowance is free again.
+      for (let i = 3; i <= 7; i++) expect(await read(first, `/page/${i}`)).toBe('http');
+      expect(renders.inUse).toBe(0);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
       await pool.close();
       await agent.close();
       await site.close();

@@ -17,13 +17,19 @@ import { TemplateSampling } from './template-sampling';
  * axe-core's results, axe grouped by the same template — and the two readings are compared on what the
  * assessment reads (compareReadings). The browser's request is a request of the crawl like any other: it
  * waits for the host's turn after the HTTP one (the crawl's delay between them). Every page records
- * which way it was read and why (its document facts' `readBy`). The crawl holds a Chromium tab only
- * while the browser reads: a slot of the process's BrowserTabSlots, the tab closed after each reading.
+ * which way it was read and why (its document facts' `readBy`). The browser reads in a slot of the
+ * process's BrowserTabSlots; between readings the crawl keeps its tab (its own context, as the browser
+ * method's crawl does) while one of the process's few keep allowances is free and it keeps rendering,
+ * and closes it otherwise.
  */
 export class AdaptiveFetcher implements Fetcher {
   readonly method = 'adaptive' as const;
   private readonly sampling = new TemplateSampling();
   private readonly jar: CookieNames = new Set();
+  /** Whether the crawl's tab stays open between readings (a BrowserTabSlots allowance held). */
+  private keepsTab = false;
+  /** Pages read over HTTP only since the last reading: a crawl that stopped rendering gives its tab back. */
+  private httpOnlyPages = 0;
 
   constructor(
     private readonly http: HttpFetcher,
@@ -50,8 +56,10 @@ export class AdaptiveFetcher implements Fetcher {
     const reason = this.sampling.next(template) ?? (this.browser.wantsAccessibility(template) ? 'new-template' : null);
     if (!reason) {
       document.facts.readBy = { via: 'http', reason: null, template };
+      if (this.keepsTab && ++this.httpOnlyPages >= KEEP_TAB_FOR_PAGES) await this.closeTab();
       return this.http.readSubresources(page, inTurn, signal);
     }
+    this.httpOnlyPages = 0;
     let rendered: FetchedPage;
     try {
       rendered = await inTurn(page.finalUrl, signal, (hooks) => this.render(page.finalUrl, signal, hooks, template));
@@ -66,20 +74,36 @@ export class AdaptiveFetcher implements Fetcher {
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.http.close(), this.browser.close()]);
+    await Promise.all([this.http.close(), this.closeTab()]);
   }
 
-  /** The browser's reading of one page, in a tab slot; the tab is closed after it (the slot freed for another crawl). */
+  /**
+   * The browser's reading of one page, in a tab slot (freed for another crawl after it). The tab stays
+   * open for the crawl's next reading when the process allows one more kept tab; a failed reading closes it.
+   */
   private render(url: string, signal: AbortSignal, hooks: FetchHooks, template: string | null): Promise<FetchedPage> {
     return this.tabs.use(signal, async () => {
+      let keep = false;
       try {
-        return await this.browser.fetch(url, signal, hooks, template);
+        const rendered = await this.browser.fetch(url, signal, hooks, template);
+        keep = this.keepsTab || this.tabs.keep();
+        return rendered;
       } finally {
-        await this.browser.close();
+        if (keep) this.keepsTab = true;
+        else await this.closeTab();
       }
     });
   }
+
+  private async closeTab(): Promise<void> {
+    await this.browser.close();
+    if (this.keepsTab) this.tabs.unkeep();
+    this.keepsTab = false;
+  }
 }
+
+/** Pages read over HTTP only after which a crawl's kept tab is closed, its allowance free for a crawl that renders. */
+const KEEP_TAB_FOR_PAGES = 5;
 
 /**
  * The page as the browser read it, under the URL HTTP fetched (the crawl claimed it, and its redirects,
