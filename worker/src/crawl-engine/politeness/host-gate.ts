@@ -34,7 +34,10 @@ local ttl = math.max(redis.call('pttl', KEYS[1]), 1)
 if redis.call('get', KEYS[1]) == '${RESTING}' then return ttl end
 redis.call('set', KEYS[2], '1', 'PX', ${WANTED_MS})
 return -2 - ttl`;
-/** What a release did: the host was not ours any more; it rests, open to all after; it is kept for our next request. */
+/**
+ * What a release did: the host was not ours any more; it rests, then opens to all; it is kept for our next
+ * request; it rests, then opens to all, and another process is waiting for it.
+ */
 const RELEASED = { notHeld: 0, resting: 1, kept: 2, wanted: 3 } as const;
 
 /**
