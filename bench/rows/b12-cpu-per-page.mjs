@@ -96,8 +96,8 @@ export default {
             sql`, `,
           )})`,
         );
-        const { tree: workerMs, ...rest } = perPage(cpu, stored.pages);
-        const figures = { ...rest, worker: workerMs };
+        const { tree, ...others } = perPage(cpu, stored.pages);
+        const figures = { worker: tree, ...others };
         ctx.log(
           `B12: ${vendors} × ${size}, ${stored.pages} pages stored; CPU ms per page: worker ${figures.worker.toFixed(2)}, ` +
             `PostgreSQL ${figures.postgres.toFixed(2)}, Redis ${figures.redis.toFixed(2)}, total ${figures.total.toFixed(2)}`,

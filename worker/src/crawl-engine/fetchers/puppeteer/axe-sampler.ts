@@ -83,11 +83,6 @@ export class AxeSampler {
   constructor(private readonly maxTemplates = AXE_TEMPLATES_PER_CRAWL) {}
 
   /**
-   * axe's results for the page, or null when its template was checked already or there is no room left.
-   * `known`: the page's template as the caller read it from its HTML (page-template.ts, the adaptive
-   * method); otherwise it is read in the page.
-   */
-  /**
    * Whether a page of `template` would still be checked: its template has no result yet (a check that
    * failed leaves it so) and there is room. The adaptive method opens such a page in the browser.
    */
@@ -95,7 +90,13 @@ export class AxeSampler {
     return template !== null && this.checked.size < this.maxTemplates && !this.checked.has(template);
   }
 
+  /**
+   * axe's results for the page, or null when its template was checked already or there is no room left.
+   * `known`: the page's template as the caller read it from its HTML (page-template.ts, the adaptive
+   * method); otherwise it is read in the page.
+   */
   async check(page: Page, known?: string | null): Promise<AxeFacts | null> {
+    // No room left: not even the page's template is read.
     if (this.checked.size >= this.maxTemplates) return null;
     try {
       const template = known !== undefined ? known : await readPageTemplate(page);

@@ -46,15 +46,15 @@ export class PuppeteerFetcher implements Fetcher {
     private readonly reading: PageReading = {},
   ) {}
 
-  /**
-   * `template`: the page's template as the caller read it from the HTML served (the adaptive method), which
-   * axe-core's sampling then groups by instead of the template it reads in the page.
-   */
   /** Whether axe-core would still check a page of this template (see AxeSampler.wants). */
   wantsAccessibility(template: string | null): boolean {
     return this.axe.wants(template);
   }
 
+  /**
+   * `template`: the page's template as the caller read it from the HTML served (the adaptive method), which
+   * axe-core's sampling then groups by instead of the template it reads in the page.
+   */
   async fetch(url: string, signal: AbortSignal, hooks?: FetchHooks, template?: string | null): Promise<FetchedPage> {
     await this.checkTarget(url);
     const { page } = await this.openSession();
@@ -72,7 +72,6 @@ export class PuppeteerFetcher implements Fetcher {
       if (error instanceof CrawlAbortedError || error instanceof AnswerCutOffError) {
         // Stops what the tab was still loading, so the crawl's next page starts on a blank one.
         await page.goto('about:blank').catch(() => undefined);
-        if (error instanceof AnswerCutOffError) throw new RetryableFetchError(error.message);
         throw error;
       }
       if (filter.stopped) return stoppedAtRedirect(url, filter.stopped, performance.now() - started);
@@ -177,7 +176,8 @@ export class PuppeteerFetcher implements Fetcher {
   }
 }
 
-class AnswerCutOffError extends Error {}
+/** Retried as any network failure; its own class so the fetcher knows to stop the tab's loading first. */
+class AnswerCutOffError extends RetryableFetchError {}
 
 /**
  * Fails when the page's own answer breaks off after its headers (a connection reset, a Content-Length never
