@@ -216,9 +216,8 @@ export class RemediationRequestsService {
     const event = { workspaceId: workspace.workspaceId, requestId: id, actor: workspace.actor.label, at: now };
     await this.requests.addEvent({ ...event, type: 'decision', detail: { checkId, decision: input.decision, note: input.note } });
     noteForAudit({ vendorName: request.vendorName, checkId });
-    if (input.decision === 'accept' && (await this.requests.closeIfSettled(id, now))) {
+    if (input.decision === 'accept' && (await this.requests.closeIfSettled({ ...event, detail: { by: 'decision' } }))) {
       await this.links.close('remediation', id, now);
-      await this.requests.addEvent({ ...event, type: 'closed', detail: { by: 'decision' } });
       noteForAudit({ closed: true });
     }
     return this.get(workspace.workspaceId, id, now);

@@ -71,6 +71,11 @@ const LIVE_CRAWL = ['queued', 'running'] as const;
 export class RemediationRequestsRepository {
   constructor(private readonly db: Database) {}
 
+  /** Runs `work` with this repository bound to one transaction: what it writes lands together or not at all. */
+  async transaction<T>(work: (requests: RemediationRequestsRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new RemediationRequestsRepository(tx)));
+  }
+
   /** The request, its checks and its `sent` event, in one transaction. */
   async create(input: NewRemediationRequest, actor: string): Promise<RemediationRequestRow> {
     return this.db.transaction(async (tx) => {
@@ -397,20 +402,31 @@ export class RemediationRequestsRepository {
     return rows.map((row) => row.checkId);
   }
 
-  /** Open → closed when every check is resolved or accepted; the closed row, or undefined. */
-  async closeIfSettled(requestId: string, at: Date): Promise<RemediationRequestRow | undefined> {
-    const [row] = await this.db
-      .update(remediationRequests)
-      .set({ state: 'closed', closedAt: at })
-      .where(
-        and(
-          eq(remediationRequests.id, requestId),
-          inArray(remediationRequests.state, OPEN),
-          sql`not exists (select 1 from ${remediationRequestChecks} where ${remediationRequestChecks.requestId} = ${requestId} and ${remediationRequestChecks.status} not in ('resolved', 'accepted'))`,
-        ),
-      )
-      .returning();
-    return row;
+  /**
+   * Open → closed when every check is resolved or accepted, with the 'closed' event in the same
+   * transaction: whoever reads the request closed reads why. The closed row, or undefined.
+   */
+  async closeIfSettled(
+    closedEvent: Omit<NewRemediationEvent, 'type'> & { at: Date },
+  ): Promise<RemediationRequestRow | undefined> {
+    const { requestId, at } = closedEvent;
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(remediationRequests)
+        .set({ state: 'closed', closedAt: at })
+        .where(
+          and(
+            eq(remediationRequests.id, requestId),
+            inArray(remediationRequests.state, OPEN),
+            sql`not exists (select 1 from ${remediationRequestChecks} where ${remediationRequestChecks.requestId} = ${requestId} and ${remediationRequestChecks.status} not in ('resolved', 'accepted'))`,
+          ),
+        )
+        .returning();
+      if (row) {
+        await tx.insert(remediationEvents).values({ ...closedEvent, type: 'closed', detail: closedEvent.detail ?? {} });
+      }
+      return row;
+    });
   }
 
   /**

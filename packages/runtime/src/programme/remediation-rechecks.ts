@@ -1,6 +1,7 @@
 import type {
   AuditLogRepository,
   ComplianceAssessmentsRepository,
+  RemediationRequestRow,
   RemediationRequestsRepository,
   VendorLinksRepository,
 } from '@vendorwatch/db';
@@ -12,8 +13,9 @@ const CATCH_UP_BATCH = 20;
  * What follows a re-check crawl the vendor asked for through the link: every check of the request
  * that passes in the crawl's assessment is resolved, and a request whose checks are all resolved or
  * accepted closes (its link then lives on for the closed-link period). Runs as an after-crawl step
- * for every ending; each re-check is claimed once (one UPDATE), so the crawl handler and the
- * reconciler's catch-up never both apply it, and resolving a check twice changes nothing.
+ * for every ending; each re-check is claimed once (one UPDATE, in the transaction that applies it),
+ * so the crawl handler and the reconciler's catch-up never both apply it, and resolving a check
+ * twice changes nothing.
  */
 export class RemediationRechecks {
   constructor(
@@ -30,9 +32,17 @@ export class RemediationRechecks {
     const assessmentId = await this.requests.assessmentOfCrawl(jobId);
     // A completed crawl not assessed yet: the catch-up assesses it first, then comes back here.
     if (status === 'completed' && !assessmentId) return;
-    for (const recheck of await this.requests.claimRechecksOfCrawl(jobId, now)) {
-      await this.apply(recheck.requestId, jobId, status, assessmentId, now);
-    }
+    // The claim and every request write it leads to land together: a worker that dies in between
+    // leaves the re-check unclaimed for the catch-up, never claimed with nothing applied.
+    const applied = await this.requests.transaction(async (requests) => {
+      const outcomes: AppliedRecheck[] = [];
+      for (const recheck of await requests.claimRechecksOfCrawl(jobId, now)) {
+        const outcome = await this.apply(requests, recheck.requestId, jobId, status, assessmentId, now);
+        if (outcome) outcomes.push(outcome);
+      }
+      return outcomes;
+    });
+    for (const outcome of applied) await this.recordAfterCommit(outcome, jobId, now);
   }
 
   /** Re-checks whose crawl ended without them being applied (a worker died in between). */
@@ -42,10 +52,18 @@ export class RemediationRechecks {
     return crawls.length;
   }
 
-  private async apply(requestId: string, jobId: string, status: string, assessmentId: string | undefined, now: Date) {
-    const request = await this.requests.findById(requestId);
-    if (!request) return;
-    const checks = await this.requests.checksOf(requestId);
+  /** The request's side of one re-check, written through `requests` (the claim's transaction). */
+  private async apply(
+    requests: RemediationRequestsRepository,
+    requestId: string,
+    jobId: string,
+    status: string,
+    assessmentId: string | undefined,
+    now: Date,
+  ): Promise<AppliedRecheck | undefined> {
+    const request = await requests.findById(requestId);
+    if (!request) return undefined;
+    const checks = await requests.checksOf(requestId);
     const results = assessmentId
       ? await this.assessments.checkResults(
           assessmentId,
@@ -54,38 +72,51 @@ export class RemediationRechecks {
       : [];
     const passing = results.filter((result) => result.outcome === 'pass').map((result) => result.checkId);
     const open = ['sent', 'viewed', 'responded'].includes(request.state);
-    const resolved = open ? await this.requests.resolveChecks(requestId, passing, jobId, now) : [];
+    const resolved = open ? await requests.resolveChecks(requestId, passing, jobId, now) : [];
     const stillFailing = results.filter((result) => result.outcome !== 'pass').map((result) => result.checkId);
     const event = { workspaceId: request.workspaceId, requestId, actor: 'Vendorwatch', at: now };
-    await this.requests.addEvent({
+    await requests.addEvent({
       ...event,
       type: 'recheck_completed',
       detail: { crawlJobId: jobId, crawlStatus: status, assessed: Boolean(assessmentId), resolved, stillFailing },
     });
-    const audit = { workspaceId: request.workspaceId, actorType: 'user' as const, actorId: null, actorLabel: 'Vendorwatch' };
     if (resolved.length > 0) {
-      await this.requests.addEvent({ ...event, type: 'resolved', detail: { checkIds: resolved, crawlJobId: jobId } });
+      await requests.addEvent({ ...event, type: 'resolved', detail: { checkIds: resolved, crawlJobId: jobId } });
+    }
+    const closed = Boolean(await requests.closeIfSettled({ ...event, detail: { by: 'recheck' } }));
+    return { requestId, workspaceId: request.workspaceId, vendorName: request.vendorName, resolved, closed };
+  }
+
+  /** The audit log's entries and the closed link's new lifetime, once the request's changes are committed. */
+  private async recordAfterCommit(outcome: AppliedRecheck, jobId: string, now: Date): Promise<void> {
+    const { requestId, workspaceId, vendorName, resolved, closed } = outcome;
+    const audit = { workspaceId, actorType: 'user' as const, actorId: null, actorLabel: 'Vendorwatch', clientAddress: null };
+    const target = { targetType: 'remediation_request', targetId: requestId };
+    if (resolved.length > 0) {
       await this.auditLog.append({
         ...audit,
+        ...target,
         action: 'remediation_request.resolve',
-        targetType: 'remediation_request',
-        targetId: requestId,
-        summary: { checkIds: resolved, crawlJobId: jobId, vendorName: request.vendorName },
-        clientAddress: null,
+        summary: { checkIds: resolved, crawlJobId: jobId, vendorName },
       });
     }
-    const closed = await this.requests.closeIfSettled(requestId, now);
     if (closed) {
       await this.links.close('remediation', requestId, now);
-      await this.requests.addEvent({ ...event, type: 'closed', detail: { by: 'recheck' } });
       await this.auditLog.append({
         ...audit,
+        ...target,
         action: 'remediation_request.close',
-        targetType: 'remediation_request',
-        targetId: requestId,
-        summary: { vendorName: request.vendorName, by: 'recheck' },
-        clientAddress: null,
+        summary: { vendorName, by: 'recheck' },
       });
     }
   }
+}
+
+/** What one re-check changed on its request. */
+interface AppliedRecheck {
+  requestId: string;
+  workspaceId: RemediationRequestRow['workspaceId'];
+  vendorName: string;
+  resolved: string[];
+  closed: boolean;
 }
