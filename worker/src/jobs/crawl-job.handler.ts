@@ -21,10 +21,10 @@ import {
   type TypedJob,
 } from '@vendorwatch/runtime';
 import { DelayedError, UnrecoverableError, WaitingError } from 'bullmq';
-import { ABORT_REASONS, abortReasonOf, CrawlAbortedError, throwIfAborted } from '../crawl-engine/loop/abort';
+import { ABORT_REASONS, abortReasonOf, CrawlAbortedError, throwIfAborted } from '../crawl-engine/primitives/abort';
 import { planFromRow } from '../crawl-engine/loop/crawl-plan';
 import { Crawler } from '../crawl-engine/loop/crawler';
-import { CriticalCrawlError, errorMessage, UnexpectedCrawlError } from '../crawl-engine/loop/errors';
+import { CriticalCrawlError, errorMessage, UnexpectedCrawlError } from '../crawl-engine/primitives/errors';
 import type { Fetcher } from '../crawl-engine/fetchers/fetcher';
 import { FetcherFactory } from '../crawl-engine/fetchers/fetcher-factory';
 import { progressIntervalMs, ProgressReporter } from '../crawl-engine/loop/progress';

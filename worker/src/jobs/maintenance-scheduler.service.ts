@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { APP_CONFIG, JOBS, JobQueues, type AppConfig } from '@vendorwatch/runtime';
-import { errorMessage } from '../crawl-engine/loop/errors';
+import { errorMessage } from '../crawl-engine/primitives/errors';
 import { ReconcileCrawlsHandler } from './reconcile-crawls.handler';
 import { WORKER_OPTIONS, type WorkerOptions } from '../worker-tokens';
 

@@ -19,7 +19,7 @@ import {
   type TypedJob,
 } from '@vendorwatch/runtime';
 import type { Redis } from 'ioredis';
-import { errorMessage } from '../crawl-engine/loop/errors';
+import { errorMessage } from '../crawl-engine/primitives/errors';
 import type { JobHandler } from '../queue/job-handler';
 import { WORKER_REDIS } from '../worker-tokens';
 

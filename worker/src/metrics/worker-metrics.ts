@@ -2,8 +2,8 @@ import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/comm
 import type { CrawlJobStatus } from '@vendorwatch/contracts';
 import { APP_CONFIG, ClusterCounters, type AppConfig } from '@vendorwatch/runtime';
 import type { Redis } from 'ioredis';
-import { CrawlAbortedError } from '../crawl-engine/loop/abort';
-import { CriticalCrawlError, PageFetchError, RetryableFetchError } from '../crawl-engine/loop/errors';
+import { CrawlAbortedError } from '../crawl-engine/primitives/abort';
+import { CriticalCrawlError, PageFetchError, RetryableFetchError } from '../crawl-engine/primitives/errors';
 import { BrowserTabSlots } from '../crawl-engine/fetchers/adaptive/browser-tab-slots';
 import type { Fetcher, FetchedPage, FetchHooks } from '../crawl-engine/fetchers/fetcher';
 import { WORKER_REDIS } from '../worker-tokens';

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_CRAWL_RUN_SETTINGS } from '@vendorwatch/contracts';
 import { startFixtureSite, type FixtureSite } from '../../../test-support';
-import { PageFetchError } from '../crawl-engine/loop/errors';
+import { PageFetchError } from '../crawl-engine/primitives/errors';
 import { BrowserPool } from '../crawl-engine/fetchers/puppeteer/browser-pool';
 import { PuppeteerFetcher } from '../crawl-engine/fetchers/puppeteer/puppeteer-fetcher';
 import { HttpClient } from '../crawl-engine/fetchers/http/http-client';

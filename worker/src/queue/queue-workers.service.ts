@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG, JobQueues, JOBS, type AppConfig, type JobKey, type TypedJob, type TypedWorker } from '@vendorwatch/runtime';
 import { PinoLogger } from 'nestjs-pino';
-import { ABORT_REASONS } from '../crawl-engine/loop/abort';
+import { ABORT_REASONS } from '../crawl-engine/primitives/abort';
 import { JOB_HANDLERS, WORKER_ID, WORKER_OPTIONS, type WorkerOptions } from '../worker-tokens';
 import { ActiveJobs } from './active-jobs';
 import { WorkerAutoscaler } from './autoscaling/worker-autoscaler.service';

@@ -4,7 +4,7 @@ import { CrawlerConfigsRepository } from '@vendorwatch/db';
 import { AddressGuard, APP_CONFIG, ProviderTransport, ScrapingBeeClient, SecretBox, type AppConfig } from '@vendorwatch/runtime';
 import type { Dispatcher } from 'undici';
 import { GUARDED_DISPATCHER } from '../../worker-tokens';
-import { CriticalCrawlError, errorMessage } from '../loop/errors';
+import { CriticalCrawlError, errorMessage } from '../primitives/errors';
 import { BrowserTabSlots } from './adaptive/browser-tab-slots';
 import { AdaptiveFetcher } from './adaptive/adaptive-fetcher';
 import type { Fetcher, FetcherRequest } from './fetcher';

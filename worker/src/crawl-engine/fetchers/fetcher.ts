@@ -58,7 +58,7 @@ export type InTurn = <T>(url: string, signal: AbortSignal, work: (hooks: FetchHo
 
 /**
  * Fetches pages for one crawl. Errors say what happens next: RetryableFetchError, PageFetchError,
- * CriticalCrawlError (see loop/errors.ts); an abort rejects with CrawlAbortedError. A fetcher that
+ * CriticalCrawlError (see primitives/errors.ts); an abort rejects with CrawlAbortedError. A fetcher that
  * cannot see redirect hops (a scraping API follows them itself) ignores `hooks`.
  */
 export interface Fetcher {

@@ -2,8 +2,8 @@ import type { HttpEntryFacts, SecurityTxtFacts, SiteFacts } from '@vendorwatch/c
 import type { AddressGuard } from '@vendorwatch/runtime';
 import { isIP } from 'node:net';
 import tls from 'node:tls';
-import { CrawlAbortedError } from '../loop/abort';
-import { errorMessage } from '../loop/errors';
+import { CrawlAbortedError } from '../primitives/abort';
+import { errorMessage } from '../primitives/errors';
 import type { Fetcher, FetchHooks } from './fetcher';
 import type { HttpClient } from './http/http-client';
 

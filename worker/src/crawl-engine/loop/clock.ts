@@ -1,4 +1,4 @@
-import { sleep } from './abort';
+import { sleep } from '../primitives/abort';
 
 /**
  * Time as the crawl engine sees it. Production uses the system clock; the fast tests use a virtual

@@ -3,7 +3,7 @@ import type { CrawlJobRow } from '@vendorwatch/db';
 import type { CrawlPlan } from './crawler';
 import type { FetcherRequest } from '../fetchers/fetcher';
 import { CrawlScopeRules, startUrlsOf } from '../urls/scope';
-import { CriticalCrawlError } from './errors';
+import { CriticalCrawlError } from '../primitives/errors';
 import { UrlCanonicalizer } from '../urls/canonical-url';
 import { clampMaxRetries } from '../politeness/retry-policy';
 

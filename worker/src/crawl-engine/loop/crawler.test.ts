@@ -1,9 +1,9 @@
 import type { CrawlMethod } from '@vendorwatch/contracts';
 import type { WorkspaceId } from '@vendorwatch/db';
-import { CrawlAbortedError } from './abort';
+import { CrawlAbortedError } from '../primitives/abort';
 import { UrlCanonicalizer } from '../urls/canonical-url';
 import { Crawler, type CrawlPlan } from './crawler';
-import { PageFetchError, RetryableFetchError, UnexpectedCrawlError } from './errors';
+import { PageFetchError, RetryableFetchError, UnexpectedCrawlError } from '../primitives/errors';
 import { ProgressReporter } from './progress';
 import { CrawlScopeRules } from '../urls/scope';
 import { FakeSite, htmlPage, type FakeRoute } from '../testing/fake-site';

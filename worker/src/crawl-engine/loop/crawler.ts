@@ -1,8 +1,14 @@
 import type { SiteFacts } from '@vendorwatch/compliance';
-import { CrawlAbortedError, throwIfAborted } from './abort';
+import { CrawlAbortedError, throwIfAborted } from '../primitives/abort';
 import { originOf, type CanonicalForms, type UrlCanonicalizer } from '../urls/canonical-url';
 import { systemClock, type Clock } from './clock';
-import { CriticalCrawlError, errorMessage, PageFetchError, RetryableFetchError, UnexpectedCrawlError } from './errors';
+import {
+  CriticalCrawlError,
+  errorMessage,
+  PageFetchError,
+  RetryableFetchError,
+  UnexpectedCrawlError,
+} from '../primitives/errors';
 import type { Fetcher, FetchedPage, FetchHooks, InTurn, RedirectDecision } from '../fetchers/fetcher';
 import type { Frontier, FrontierEntry, FrontierRow, SkippedEntry } from './frontier';
 import type { HostGate } from '../politeness/host-gate';

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
-import { sleep } from '../loop/abort';
+import { sleep } from '../primitives/abort';
 
 export interface HostLease {
   /** Ends the request; the host stays closed to everyone for `delayMs` more. */

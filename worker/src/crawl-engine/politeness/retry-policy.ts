@@ -1,5 +1,5 @@
 import { DEFAULT_CRAWL_RUN_SETTINGS, LIMITS } from '@vendorwatch/contracts';
-import { RetryableFetchError } from '../loop/errors';
+import { RetryableFetchError } from '../primitives/errors';
 import type { FetchedPage } from '../fetchers/fetcher';
 
 /**

@@ -1,4 +1,4 @@
-import { abortReasonOf, CrawlAbortedError } from '../loop/abort';
+import { abortReasonOf, CrawlAbortedError } from '../primitives/abort';
 import type { Clock } from '../loop/clock';
 
 interface Timer {

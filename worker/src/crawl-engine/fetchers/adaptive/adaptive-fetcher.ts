@@ -1,6 +1,6 @@
 import type { BrowserRenderReason, PageReadBy } from '@vendorwatch/contracts';
-import { CrawlAbortedError } from '../../loop/abort';
-import { errorMessage } from '../../loop/errors';
+import { CrawlAbortedError } from '../../primitives/abort';
+import { errorMessage } from '../../primitives/errors';
 import type { Fetcher, FetchedPage, FetchHooks, InTurn } from '../fetcher';
 import type { HttpFetcher } from '../http/http-fetcher';
 import type { PuppeteerFetcher } from '../puppeteer/puppeteer-fetcher';

@@ -1,4 +1,4 @@
-import { CrawlAbortedError } from '../../loop/abort';
+import { CrawlAbortedError } from '../../primitives/abort';
 import { BrowserTabSlots } from './browser-tab-slots';
 
 /** A piece of work that ends when the test says so. */

@@ -1,4 +1,4 @@
-import { abortReasonOf, CrawlAbortedError } from '../../loop/abort';
+import { abortReasonOf, CrawlAbortedError } from '../../primitives/abort';
 
 /**
  * The pages a worker process's adaptive crawls render at once (WORKER_MAX_CONCURRENT_RENDERS: by default

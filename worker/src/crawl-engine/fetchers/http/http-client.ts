@@ -1,9 +1,9 @@
 import { findSsrfRefusal, readCapped } from '@vendorwatch/runtime';
 import { STATUS_CODES } from 'node:http';
 import { errors as undiciErrors, request, type Dispatcher } from 'undici';
-import { CrawlAbortedError, abortReasonOf } from '../../loop/abort';
+import { CrawlAbortedError, abortReasonOf } from '../../primitives/abort';
 import { absoluteHttpUrl } from '../../urls/canonical-url';
-import { PageFetchError, RetryableFetchError } from '../../loop/errors';
+import { PageFetchError, RetryableFetchError } from '../../primitives/errors';
 import type { FetchHooks } from '../fetcher';
 
 export const USER_AGENT = 'Mozilla/5.0 (compatible; VendorwatchBot/1.0; +https://github.com/vendorwatch)';

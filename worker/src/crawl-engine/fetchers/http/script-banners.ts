@@ -1,5 +1,5 @@
 import type { ScriptBanner } from '@vendorwatch/compliance';
-import { throwIfAborted } from '../../loop/abort';
+import { throwIfAborted } from '../../primitives/abort';
 import { hostOf } from '../../urls/canonical-url';
 import type { InTurn } from '../fetcher';
 import { BANNER_LENGTH } from '../puppeteer/script-banners';

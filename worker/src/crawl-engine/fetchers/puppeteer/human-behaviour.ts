@@ -1,5 +1,5 @@
 import type { Page } from 'puppeteer';
-import { sleep } from '../../loop/abort';
+import { sleep } from '../../primitives/abort';
 
 const jitter = (min: number, max: number) => min + Math.random() * (max - min);
 

@@ -2,7 +2,7 @@ import { DEFAULT_CRAWL_RUN_SETTINGS } from '@vendorwatch/contracts';
 import { AddressGuard, createGuardedAgent } from '@vendorwatch/runtime';
 import http from 'node:http';
 import { listenOnLoopback, type LoopbackServer } from '../../../../../test-support';
-import { RetryableFetchError } from '../../loop/errors';
+import { RetryableFetchError } from '../../primitives/errors';
 import { HttpClient } from '../http/http-client';
 import { HttpFetcher } from '../http/http-fetcher';
 import { BrowserPool } from './browser-pool';

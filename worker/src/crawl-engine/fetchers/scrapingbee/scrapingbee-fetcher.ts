@@ -6,8 +6,8 @@ import {
   type ScrapingBeeClient,
 } from '@vendorwatch/runtime';
 import { fetch as undiciFetch, type Dispatcher } from 'undici';
-import { CrawlAbortedError, abortReasonOf } from '../../loop/abort';
-import { CriticalCrawlError, PageFetchError, RetryableFetchError } from '../../loop/errors';
+import { CrawlAbortedError, abortReasonOf } from '../../primitives/abort';
+import { CriticalCrawlError, PageFetchError, RetryableFetchError } from '../../primitives/errors';
 import type { Fetcher, FetchedPage } from '../fetcher';
 import { digestBuffer, MAX_BODY_BYTES, type PageReading } from '../../page-reading/page-body';
 import { parseRetryAfter } from '../../politeness/retry-policy';
