@@ -2,13 +2,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
-/** The repository's root; the tiers' rule is read from the jest configs beside it. */
+/** The repository's root, which the test roots below are relative to. */
 export const REPOSITORY_ROOT = path.resolve(__dirname, '..');
 
-/** Where server-side tests live (jest.shared.js `roots`). */
+/** Where server-side tests live (test-support/jest/tiers.js `roots`). */
 const TEST_ROOTS = ['backend/src', 'worker/src', 'packages', 'test-support'];
 
-/** The integration tier's file names (jest.integration.config.js); every other `*.test.ts` is a unit test. */
+/** The integration tier's file names (test-support/jest/integration.config.js); every other `*.test.ts` is a unit test. */
 export const isIntegrationTest = (file: string) => /\.(int|api)\.test\.ts$/.test(file);
 
 /**

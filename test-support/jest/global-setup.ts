@@ -1,4 +1,4 @@
-import { ensureTemplateDatabase } from './packages/db/src/testing';
+import { ensureTemplateDatabase } from '../../packages/db/src/testing';
 
 /** Builds the migrated template database once per run; every test file clones it. */
 export default async function globalSetup(): Promise<void> {

@@ -1,5 +1,5 @@
-/** The integration tier alone (`npm run test:integration`): see `integration` in jest.shared.js. */
-const { integration, runner } = require('./jest.shared.js');
+/** The integration tier alone (`npm run test:integration`): see `integration` in tiers.js. */
+const { integration, runner } = require('./tiers.js');
 
 /**
  * Four files at a time on two cores: these suites spend about half their time waiting (on crawl

@@ -1,3 +1,5 @@
+const path = require('node:path');
+
 /**
  * What the server-side jest tiers share: `project` (per-project options, also used by e2e) and the tier
  * projects, and `runner` (options jest reads only from the configuration it was started with, never
@@ -16,11 +18,14 @@ const swc = [
   },
 ];
 
+/** The repository's root: the tiers' paths below are read from it, not from this folder. */
+const REPOSITORY_ROOT = path.resolve(__dirname, '../..');
+
 const ESM_ONLY = 'normalize-url|@scure|@noble|openid-client|oauth4webapi|jose|oidc-provider';
 
 /** @type {import('jest').Config} */
 const project = {
-  rootDir: __dirname,
+  rootDir: REPOSITORY_ROOT,
   testEnvironment: 'node',
   roots: ['<rootDir>/backend/src', '<rootDir>/worker/src', '<rootDir>/packages', '<rootDir>/test-support'],
   // ES-module-only dependencies are compiled to CommonJS like our sources: normalize-url; otplib's @scure
@@ -55,7 +60,7 @@ const integration = {
   displayName: 'integration',
   testMatch: ['**/*.int.test.ts', '**/*.api.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-  globalSetup: '<rootDir>/jest.global-setup.ts',
+  globalSetup: '<rootDir>/test-support/jest/global-setup.ts',
 };
 
 const runner = { testTimeout: 60_000, maxWorkers: 2 };
