@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
-import { sleep } from '../primitives/abort';
+import { sleep, sleepUntil } from '../primitives/abort';
 
 export interface HostLease {
   /** Ends the request; the host stays closed to everyone for `delayMs` more. */
@@ -130,7 +130,8 @@ export class RedisHostGate implements HostGate {
         const rest = Math.max(0, Math.round(delayMs));
         const next = randomUUID();
         const released = await this.redis.hostGateRelease(key, wantedKey(key), token, rest, next, rest + LOCK_MS);
-        const opensAt = Date.now() + rest;
+        // Date.now() is the time truncated to the millisecond: one more keeps the rest whole.
+        const opensAt = Date.now() + rest + 1;
         if (released === RELEASED.kept) this.keep(key, next, opensAt);
         // Another waits: it asks at least every MAX_POLL_MS, so by then it has had its chance at the host.
         else if (released === RELEASED.wanted) this.remember(key, opensAt + MAX_POLL_MS + YIELD_MARGIN_MS);
@@ -157,7 +158,7 @@ export class RedisHostGate implements HostGate {
     this.kept.delete(key);
     clearTimeout(kept.giveBack);
     try {
-      await sleep(kept.opensAt - Date.now(), signal);
+      await sleepUntil(kept.opensAt, signal);
     } catch (error) {
       this.keep(key, kept.token, kept.opensAt);
       throw error;

@@ -29,6 +29,16 @@ export function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return raceAbort(new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)).unref?.()), signal);
 }
 
+/**
+ * Resolves once `Date.now()` has reached `deadline` (an epoch ms). A timer may fire a millisecond
+ * before `Date.now()` says its time has come (libuv counts on its own clock; about one timer in fifty
+ * here), which a politeness delay must not lose: the remainder is slept again.
+ */
+export async function sleepUntil(deadline: number, signal: AbortSignal): Promise<void> {
+  throwIfAborted(signal);
+  for (let left = deadline - Date.now(); left > 0; left = deadline - Date.now()) await sleep(left, signal);
+}
+
 /** Settles with `promise`, or rejects as soon as the signal fires, whichever is first. */
 export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) {
