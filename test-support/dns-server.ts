@@ -53,18 +53,14 @@ export async function startDnsServer(options: DnsServerOptions): Promise<TestDns
     };
   }
 
-  const udp = dgram.createSocket('udp4');
-  udp.on('message', (message, peer) => {
+  const answerUdp = (udp: dgram.Socket) => (message: Buffer, peer: dgram.RemoteInfo) => {
     const answer = respond(packet.decode(message));
     if (!answer) return;
     let encoded = packet.encode(answer);
     if (options.udpLimit !== undefined && encoded.length > options.udpLimit)
       encoded = packet.encode({ ...answer, flags: answer.flags! | packet.TRUNCATED_RESPONSE, answers: [] });
     udp.send(encoded, peer.port, peer.address);
-  });
-  await new Promise<void>((resolve) => udp.bind(0, '127.0.0.1', resolve));
-  const port = udp.address().port;
-
+  };
   const tcp = net.createServer((socket) => {
     let buffered = Buffer.alloc(0);
     socket.on('data', (chunk) => {
@@ -76,10 +72,28 @@ export async function startDnsServer(options: DnsServerOptions): Promise<TestDns
     });
     socket.on('error', () => undefined);
   });
-  await new Promise<void>((resolve, reject) => {
-    tcp.once('error', reject);
-    tcp.listen(port, '127.0.0.1', resolve);
-  });
+
+  // UDP and TCP on one port, as a DNS server answers. The UDP port is the system's pick, and on a busy
+  // machine the same TCP port can be taken (another test's server, a connection's local end): then
+  // both are tried again on another port, rather than the test file failing before it starts.
+  let udp: dgram.Socket;
+  for (let attempt = 1; ; attempt++) {
+    udp = dgram.createSocket('udp4');
+    udp.on('message', answerUdp(udp));
+    await new Promise<void>((resolve) => udp.bind(0, '127.0.0.1', resolve));
+    const taken = await new Promise<boolean>((resolve, reject) => {
+      const onError = (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' ? resolve(true) : reject(error));
+      tcp.once('error', onError);
+      tcp.listen(udp.address().port, '127.0.0.1', () => {
+        tcp.off('error', onError);
+        resolve(false);
+      });
+    });
+    if (!taken) break;
+    udp.close();
+    if (attempt === 20) throw new Error('No port free for both UDP and TCP after 20 tries');
+  }
+  const port = udp.address().port;
 
   return {
     address: `127.0.0.1:${port}`,
