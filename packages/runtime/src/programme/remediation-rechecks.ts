@@ -32,17 +32,26 @@ export class RemediationRechecks {
     const assessmentId = await this.requests.assessmentOfCrawl(jobId);
     // A completed crawl not assessed yet: the catch-up assesses it first, then comes back here.
     if (status === 'completed' && !assessmentId) return;
+    // Read before the transaction: every statement inside it goes through the transaction's own
+    // connection (embedded PGlite runs one transaction at a time, and a read beside it would wait for it).
+    const results = assessmentId ? await this.assessments.checkResults(assessmentId) : [];
+    const crawl: RecheckCrawl = {
+      jobId,
+      status,
+      assessed: Boolean(assessmentId),
+      outcomes: new Map(results.map((result) => [result.checkId, result.outcome])),
+    };
     // The claim and every request write it leads to land together: a worker that dies in between
     // leaves the re-check unclaimed for the catch-up, never claimed with nothing applied.
     const applied = await this.requests.transaction(async (requests) => {
-      const outcomes: AppliedRecheck[] = [];
+      const changes: AppliedRecheck[] = [];
       for (const recheck of await requests.claimRechecksOfCrawl(jobId, now)) {
-        const outcome = await this.apply(requests, recheck.requestId, jobId, status, assessmentId, now);
-        if (outcome) outcomes.push(outcome);
+        const change = await this.apply(requests, recheck.requestId, crawl, now);
+        if (change) changes.push(change);
       }
-      return outcomes;
+      return changes;
     });
-    for (const outcome of applied) await this.recordAfterCommit(outcome, jobId, now);
+    for (const change of applied) await this.recordAfterCommit(change, jobId, now);
   }
 
   /** Re-checks whose crawl ended without them being applied (a worker died in between). */
@@ -56,32 +65,27 @@ export class RemediationRechecks {
   private async apply(
     requests: RemediationRequestsRepository,
     requestId: string,
-    jobId: string,
-    status: string,
-    assessmentId: string | undefined,
+    crawl: RecheckCrawl,
     now: Date,
   ): Promise<AppliedRecheck | undefined> {
     const request = await requests.findById(requestId);
     if (!request) return undefined;
-    const checks = await requests.checksOf(requestId);
-    const results = assessmentId
-      ? await this.assessments.checkResults(
-          assessmentId,
-          checks.map((check) => check.checkId),
-        )
-      : [];
-    const passing = results.filter((result) => result.outcome === 'pass').map((result) => result.checkId);
+    const judged = (await requests.checksOf(requestId)).flatMap((check) => {
+      const outcome = crawl.outcomes.get(check.checkId);
+      return outcome === undefined ? [] : [{ checkId: check.checkId, passes: outcome === 'pass' }];
+    });
+    const passing = judged.filter((check) => check.passes).map((check) => check.checkId);
+    const stillFailing = judged.filter((check) => !check.passes).map((check) => check.checkId);
     const open = ['sent', 'viewed', 'responded'].includes(request.state);
-    const resolved = open ? await requests.resolveChecks(requestId, passing, jobId, now) : [];
-    const stillFailing = results.filter((result) => result.outcome !== 'pass').map((result) => result.checkId);
+    const resolved = open ? await requests.resolveChecks(requestId, passing, crawl.jobId, now) : [];
     const event = { workspaceId: request.workspaceId, requestId, actor: 'Vendorwatch', at: now };
     await requests.addEvent({
       ...event,
       type: 'recheck_completed',
-      detail: { crawlJobId: jobId, crawlStatus: status, assessed: Boolean(assessmentId), resolved, stillFailing },
+      detail: { crawlJobId: crawl.jobId, crawlStatus: crawl.status, assessed: crawl.assessed, resolved, stillFailing },
     });
     if (resolved.length > 0) {
-      await requests.addEvent({ ...event, type: 'resolved', detail: { checkIds: resolved, crawlJobId: jobId } });
+      await requests.addEvent({ ...event, type: 'resolved', detail: { checkIds: resolved, crawlJobId: crawl.jobId } });
     }
     const closed = Boolean(await requests.closeIfSettled({ ...event, detail: { by: 'recheck' } }));
     return { requestId, workspaceId: request.workspaceId, vendorName: request.vendorName, resolved, closed };
@@ -110,6 +114,14 @@ export class RemediationRechecks {
       });
     }
   }
+}
+
+/** The crawl a re-check asked for, as it ended: its assessment's outcome per check, when it was assessed. */
+interface RecheckCrawl {
+  jobId: string;
+  status: string;
+  assessed: boolean;
+  outcomes: ReadonlyMap<string, string>;
 }
 
 /** What one re-check changed on its request. */
