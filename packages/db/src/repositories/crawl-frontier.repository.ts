@@ -41,6 +41,18 @@ export interface PageOutcome {
   skipped: SkippedEntry[];
   maxPages: number;
   credits: number;
+  /**
+   * Claim the crawl's next due URL in the same statement: the loop's next claim rides on this write
+   * instead of a round trip of its own. The URLs this page discovers are not among the candidates
+   * (the statement sees the frontier as it was before it).
+   */
+  claimNext?: boolean;
+}
+
+/** What recording a page did: the discovered URLs it added, and the next URL it claimed (if asked and one was due). */
+export interface RecordedPage {
+  added: string[];
+  next?: FrontierRow;
 }
 
 /** What claiming a redirect's target found: it is now ours to fetch, or the crawl has it already. */
@@ -197,9 +209,9 @@ export class CrawlFrontierRepository {
    * page, so its text is fixed (prepared once per connection) and every list goes as one JSON value.
    * Answers the discovered URLs it added: the caller need not send them again (the frontier keeps them).
    */
-  async recordPage(jobId: string, url: string, outcome: PageOutcome): Promise<string[]> {
+  async recordPage(jobId: string, url: string, outcome: PageOutcome): Promise<RecordedPage> {
     const { page } = outcome;
-    const [row] = await runStatement<{ added: string[] | null }>(this.db, RECORD_PAGE, [
+    const [row] = await runStatement<{ added: string[] | null; next: ClaimedJson | null }>(this.db, RECORD_PAGE, [
       jobId,
       ...CRAWL_PAGE_WRITE.values(url, page),
       outcome.state,
@@ -208,8 +220,9 @@ export class CrawlFrontierRepository {
       outcome.maxPages,
       jsonParam(outcome.skipped.map(skippedJson)),
       outcome.credits,
+      outcome.claimNext ?? false,
     ]);
-    return row?.added ?? [];
+    return { added: row?.added ?? [], ...(row?.next ? { next: frontierRowOf(jobId, row.next) } : {}) };
   }
 
   /**
@@ -360,7 +373,8 @@ const PAGE_ERROR = CRAWL_PAGE_WRITE.param('error');
 /**
  * $1 job, then the page (CRAWL_PAGE_WRITE's columns; it writes the page, the rest here its URL's frontier row), then:
  * the frontier state, the keys that redirected to it (JSON), discovered entries (JSON), maxPages, skipped entries (JSON),
- * credits. Answers `added`, the discovered URLs inserted (null when none).
+ * credits, whether to claim the next due URL. Answers `added`, the discovered URLs inserted (null when none), and
+ * `next`, the URL claimed (null when not asked or none is due), as JSON.
  */
 const RECORD_PAGE: FixedStatement = {
   name: 'crawl_frontier_record_page',
@@ -376,6 +390,43 @@ const RECORD_PAGE: FixedStatement = {
   ), skipped as (${skippedInsert(afterPage(5))}
   ), credits as (
     ${countCredits(String.raw, '$1', afterPage(6))}
+  ), next as (
+    update crawl_frontier set state = 'in_progress', attempts = attempts + 1
+    where ${afterPage(7)}::boolean and job_id = $1::uuid and url = (
+      select url from crawl_frontier
+      where job_id = $1::uuid and state = 'pending' and (not_before is null or not_before <= now())
+      order by seq limit 1 for update skip locked
+    )
+    returning url, fetch_url, seq, depth, state, attempts, not_before, last_error, discovered_from, redirected_to
   )
-  select ${COMMIT_WITHOUT_WAITING_FOR_DISK}, (select array_agg(url) from discovered) as added`,
+  select ${COMMIT_WITHOUT_WAITING_FOR_DISK}, (select array_agg(url) from discovered) as added,
+    (select row_to_json(next) from next) as next`,
 };
+
+/** A claimed frontier row as RECORD_PAGE answers it (row_to_json: column names, a timestamp as text). */
+interface ClaimedJson {
+  url: string;
+  fetch_url: string | null;
+  seq: number | string;
+  depth: number;
+  state: FrontierRow['state'];
+  attempts: number;
+  not_before: string | null;
+  last_error: string | null;
+  discovered_from: string | null;
+  redirected_to: string | null;
+}
+
+const frontierRowOf = (jobId: string, row: ClaimedJson): FrontierRow => ({
+  jobId,
+  url: row.url,
+  fetchUrl: row.fetch_url,
+  seq: Number(row.seq),
+  depth: row.depth,
+  state: row.state,
+  attempts: row.attempts,
+  notBefore: row.not_before === null ? null : new Date(row.not_before),
+  lastError: row.last_error,
+  discoveredFrom: row.discovered_from,
+  redirectedTo: row.redirected_to,
+});

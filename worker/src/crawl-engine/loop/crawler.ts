@@ -68,7 +68,9 @@ type Settled =
  * claim one URL at a time, wait for the host's turn, fetch through the method's Fetcher — every
  * redirect hop waiting its host's turn too, its target claimed in the frontier like any other
  * URL — and store the page with the URLs it links to, or put the URL back when it is worth
- * retrying. A page is stored while the next one is claimed and fetched (WriteBehind).
+ * retrying. A stored page's statement claims the next URL too (one round trip for both, during the
+ * host's rest that follows the fetch); the other outcomes are written while the next URL is claimed
+ * and fetched (WriteBehind).
  */
 export class Crawler {
   private readonly clock: Clock;
@@ -119,9 +121,11 @@ export class Crawler {
   ): Promise<void> {
     const { frontier } = this.deps;
     const jobId = plan.owner.jobId;
+    let claimedByWrite: FrontierRow | undefined;
     for (;;) {
       throwIfAborted(signal);
-      const row = await frontier.claimNext(jobId);
+      const row = claimedByWrite ?? (await frontier.claimNext(jobId));
+      claimedByWrite = undefined;
       if (!row) {
         if (writes.pending) {
           await writes.settle();
@@ -133,7 +137,7 @@ export class Crawler {
         continue;
       }
       known.add(row.url);
-      await this.process(plan, row, fetcher, robots, writes, signal, known);
+      claimedByWrite = await this.process(plan, row, fetcher, robots, writes, signal, known);
       await progress.maybeReport();
     }
   }
@@ -188,7 +192,7 @@ export class Crawler {
     writes: WriteBehind,
     signal: AbortSignal,
     known: Set<string>,
-  ): Promise<void> {
+  ): Promise<FrontierRow | undefined> {
     const fetchUrl = row.fetchUrl ?? row.url;
     await robots.get(originOf(fetchUrl));
     const claimed: Claimed = [row.url];
@@ -210,7 +214,7 @@ export class Crawler {
     const settled = await this.settle(plan, row, fetchUrl, attempt, claimed, robots, stopNote);
     if (settled.kind === 'page' && fetcher.readSubresources)
       await fetcher.readSubresources(settled.fetched, this.inTurn(plan, robots), signal);
-    await this.write(plan, row, settled, claimed, robots, writes, known);
+    return this.write(plan, row, settled, claimed, robots, writes, known);
   }
 
   /**
@@ -287,7 +291,10 @@ export class Crawler {
     return { kind: 'page', fetched };
   }
 
-  /** Writes the outcome: the page is stored under the last URL this fetch claimed; the ones before it redirected there. */
+  /**
+   * Writes the outcome: the page is stored under the last URL this fetch claimed; the ones before it
+   * redirected there. A page's write is waited for, and answers the next URL it claimed (if one was due).
+   */
   private async write(
     plan: CrawlPlan,
     row: FrontierRow,
@@ -296,18 +303,20 @@ export class Crawler {
     robots: RobotsCache,
     writes: WriteBehind,
     known: Set<string>,
-  ): Promise<void> {
+  ): Promise<FrontierRow | undefined> {
     const { frontier, screenshots } = this.deps;
     const jobId = plan.owner.jobId;
     const key = claimed[claimed.length - 1]!;
     const redirectedFrom = claimed.slice(0, -1);
     switch (settled.kind) {
       case 'retry':
-        return writes.push(() => frontier.retryLater(jobId, claimed, settled.waitMs, settled.reason, settled.credits));
+        await writes.push(() => frontier.retryLater(jobId, claimed, settled.waitMs, settled.reason, settled.credits));
+        return undefined;
       case 'redirect':
-        return writes.push(() => frontier.recordRedirect(jobId, claimed, settled.target, settled.note, settled.credits));
+        await writes.push(() => frontier.recordRedirect(jobId, claimed, settled.target, settled.note, settled.credits));
+        return undefined;
       case 'failed':
-        return writes.push(() =>
+        await writes.push(() =>
           frontier.recordPage(jobId, key, {
             page: failedPageRecord(plan.owner, key, settled.error),
             state: 'failed',
@@ -318,6 +327,7 @@ export class Crawler {
             credits: 0,
           }),
         );
+        return undefined;
       case 'page': {
         const { fetched } = settled;
         const screenshotPath = fetched.screenshot ? await screenshots.save(jobId, key, fetched.screenshot) : null;
@@ -325,18 +335,20 @@ export class Crawler {
         const unknown = linked.filter((forms) => !known.has(forms.key));
         const { allowed, skipped } = await this.linksToFollow(plan, row, key, fetched, unknown, robots);
         const links = [...new Set(linked.map((forms) => forms.key))];
-        return writes.push(async () => {
-          const added = await frontier.recordPage(jobId, key, {
-            page: pageRecord(plan.owner, key, fetched, screenshotPath, links),
-            state: 'done',
-            redirectedFrom,
-            discovered: allowed,
-            skipped,
-            maxPages: plan.maxPages,
-            credits: fetched.credits ?? 0,
-          });
-          for (const url of added) known.add(url);
+        // Earlier outcomes land first, in order.
+        await writes.settle();
+        const { added, next } = await frontier.recordPage(jobId, key, {
+          page: pageRecord(plan.owner, key, fetched, screenshotPath, links),
+          state: 'done',
+          redirectedFrom,
+          discovered: allowed,
+          skipped,
+          maxPages: plan.maxPages,
+          credits: fetched.credits ?? 0,
+          claimNext: true,
         });
+        for (const url of added) known.add(url);
+        return next;
       }
     }
   }

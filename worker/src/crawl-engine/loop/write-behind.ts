@@ -1,8 +1,9 @@
 /**
- * Lets the crawl loop store one page while it claims and fetches the next: the store's round trip
- * to PostgreSQL (a quarter of the loop's time under load; see bench/README.md) leaves the critical
- * path. One write in flight at a time, started in order; a failed write fails the crawl at the
- * next `push` or `settle`, never silently.
+ * Lets the crawl loop write an outcome that claims nothing (a retry, a redirect, a failed page)
+ * while it claims and fetches the next URL: the round trip to PostgreSQL leaves the critical path.
+ * A stored page is written differently: its statement claims the next URL too, so the loop waits for
+ * it (during the host's rest after the fetch) and settles this first. One write in flight at a time,
+ * started in order; a failed write fails the crawl at the next `push` or `settle`, never silently.
  */
 export class WriteBehind {
   private inFlight: Promise<void> | null = null;

@@ -135,6 +135,50 @@ export function describeFrontierContract(name: string, open: () => Promise<Front
       expect(await frontier.counts(job)).toEqual({ planned: 3, done: 1, redirected: 1, pending: 1, inProgress: 1 });
     });
 
+    it('claims the next due URL in the write that records a page, not one that page discovers', async () => {
+      const job = await under.newJob();
+      await frontier.seed(job, [entry('/', 0), entry('/later'), entry('/next')], [], 10);
+      const home = await frontier.claimNext(job);
+      await frontier.claimNext(job);
+      await frontier.retryLater(job, [U('/later')], 60_000, 'HTTP 503');
+      const recorded = await frontier.recordPage(job, home!.url, {
+        page: page(under.workspaceId, job, '/'),
+        state: 'done',
+        redirectedFrom: [],
+        discovered: [entry('/found', 1)],
+        skipped: [],
+        maxPages: 10,
+        credits: 0,
+        claimNext: true,
+      });
+      // '/later' is not due yet; '/found' is added by this very write.
+      expect(recorded).toEqual({
+        added: [U('/found')],
+        next: expect.objectContaining({ url: U('/next'), state: 'in_progress', attempts: 1, depth: 1 }),
+      });
+      expect(recorded.next).toEqual((await under.rows(job)).find((row) => row.url === U('/next')));
+      expect(await states(job)).toMatchObject({ '/': 'done', '/later': 'pending', '/next': 'in_progress', '/found': 'pending' });
+
+      // Nothing due: nothing claimed; not asked: nothing claimed either.
+      const next = recorded.next!;
+      const base = { state: 'done' as const, redirectedFrom: [], skipped: [], maxPages: 10, credits: 0 };
+      expect(
+        await frontier.recordPage(job, next.url, { ...base, page: page(under.workspaceId, job, '/next'), discovered: [] }),
+      ).toEqual({
+        added: [],
+      });
+      expect(await states(job)).toMatchObject({ '/found': 'pending' });
+      const found = await frontier.claimNext(job);
+      expect(
+        await frontier.recordPage(job, found!.url, {
+          ...base,
+          page: page(under.workspaceId, job, '/found'),
+          discovered: [],
+          claimNext: true,
+        }),
+      ).toEqual({ added: [] });
+    });
+
     it('records a redirect to a URL the crawl has, without a page', async () => {
       const job = await under.newJob();
       await frontier.seed(job, [entry('/', 0), entry('/old')], [], 10);

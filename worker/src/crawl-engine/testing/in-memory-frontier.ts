@@ -6,6 +6,7 @@ import type {
   FrontierEntry,
   FrontierRow,
   PageOutcome,
+  RecordedPage,
   RedirectClaim,
   SkippedEntry,
 } from '../loop/frontier';
@@ -44,14 +45,8 @@ export class InMemoryFrontier implements Frontier {
   }
 
   async claimNext(jobId: string): Promise<FrontierRow | undefined> {
-    const now = this.clock.now();
-    const next = [...this.job(jobId).values()]
-      .filter((row) => row.state === 'pending' && (!row.notBefore || row.notBefore.getTime() <= now))
-      .sort((a, b) => a.seq - b.seq)[0];
-    if (!next) return undefined;
-    next.state = 'in_progress';
-    next.attempts += 1;
-    return { ...next };
+    const next = this.dueNext(jobId);
+    return next && this.claim(next);
   }
 
   async claimRedirectTarget(jobId: string, entry: FrontierEntry): Promise<RedirectClaim> {
@@ -84,9 +79,10 @@ export class InMemoryFrontier implements Frontier {
     void this.addCredits(jobId, credits);
   }
 
-  async recordPage(jobId: string, url: string, outcome: PageOutcome): Promise<string[]> {
+  async recordPage(jobId: string, url: string, outcome: PageOutcome): Promise<RecordedPage> {
     // Like the one SQL statement: every part sees the frontier as it was before any of them.
     const counted = this.counted(jobId);
+    const next = outcome.claimNext ? this.dueNext(jobId) : undefined;
     this.jobPages(jobId).set(url, { ...outcome.page, jobId, url });
     const row = this.job(jobId).get(url);
     if (row) {
@@ -97,7 +93,7 @@ export class InMemoryFrontier implements Frontier {
     const added = this.insertPending(jobId, outcome.discovered, outcome.maxPages, counted);
     this.insertSkipped(jobId, outcome.skipped);
     void this.addCredits(jobId, outcome.credits);
-    return added;
+    return { added, ...(next ? { next: this.claim(next) } : {}) };
   }
 
   async recordRedirect(jobId: string, urls: string[], target: string, note: string | null, credits = 0): Promise<void> {
@@ -120,6 +116,20 @@ export class InMemoryFrontier implements Frontier {
   /** The frontier's rows in discovery order (for assertions). */
   list(jobId: string): FrontierRow[] {
     return [...this.job(jobId).values()].sort((a, b) => a.seq - b.seq).map((row) => ({ ...row }));
+  }
+
+  /** The oldest pending URL that is due. */
+  private dueNext(jobId: string): FrontierRow | undefined {
+    const now = this.clock.now();
+    return [...this.job(jobId).values()]
+      .filter((row) => row.state === 'pending' && (!row.notBefore || row.notBefore.getTime() <= now))
+      .sort((a, b) => a.seq - b.seq)[0];
+  }
+
+  private claim(row: FrontierRow): FrontierRow {
+    row.state = 'in_progress';
+    row.attempts += 1;
+    return { ...row };
   }
 
   private insertPending(jobId: string, entries: FrontierEntry[], maxPages: number, counted: number): string[] {
