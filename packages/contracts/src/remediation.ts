@@ -25,6 +25,8 @@ export const REMEDIATION_STATES = ['sent', 'viewed', 'responded', 'closed', 'can
 export type RemediationState = (typeof REMEDIATION_STATES)[number];
 /** The states of a request still waiting on someone. */
 export const OPEN_REMEDIATION_STATES = ['sent', 'viewed', 'responded'] as const satisfies readonly RemediationState[];
+/** Whether a request in `state` still waits on someone (one of OPEN_REMEDIATION_STATES). */
+export const isOpenRemediationState = (state: string): boolean => (OPEN_REMEDIATION_STATES as readonly string[]).includes(state);
 /** What `GET /api/remediation-requests?state=` filters by: a state, `open` (any of the open states) or `overdue` (open past due). */
 export const REMEDIATION_STATE_FILTERS = [...REMEDIATION_STATES, 'open', 'overdue'] as const;
 export type RemediationStateFilter = (typeof REMEDIATION_STATE_FILTERS)[number];

@@ -1,8 +1,9 @@
-import type {
-  RemediationAttachment,
-  RemediationEvent,
-  RemediationReply,
-  RemediationRequestSummary,
+import {
+  isOpenRemediationState,
+  type RemediationAttachment,
+  type RemediationEvent,
+  type RemediationReply,
+  type RemediationRequestSummary,
 } from '@vendorwatch/contracts';
 import type {
   RemediationAttachmentRow,
@@ -12,13 +13,11 @@ import type {
   RemediationRequestRow,
 } from '@vendorwatch/db';
 
-const OPEN = ['sent', 'viewed', 'responded'];
-
 /** Open past its due date at `now`: computed when read, never stored. */
 export const isOverdue = (request: Pick<RemediationRequestRow, 'state' | 'dueAt'>, now: Date): boolean =>
-  OPEN.includes(request.state) && request.dueAt.getTime() < now.getTime();
+  isOpen(request) && request.dueAt.getTime() < now.getTime();
 
-export const isOpen = (request: Pick<RemediationRequestRow, 'state'>): boolean => OPEN.includes(request.state);
+export const isOpen = (request: Pick<RemediationRequestRow, 'state'>): boolean => isOpenRemediationState(request.state);
 
 export const summaryOf = (row: RemediationRequestListRow, now: Date): RemediationRequestSummary => ({
   id: row.id,

@@ -101,11 +101,9 @@ describe('frontier claim under a plan that rescans its subquery', () => {
       await connection.db.execute(sql`set plan_cache_mode = force_generic_plan`);
       await connection.db.execute(sql`set enable_seqscan = off`);
       await new CrawlFrontierRepository(connection.db).claimNext(jobId);
-      // The prepared statement's parameters, as drizzle binds them: the state set, the job twice, the limit.
+      // The prepared statement's one parameter: the job.
       const plan = rowsOf<{ 'QUERY PLAN': string }>(
-        await connection.db.execute(
-          sql.raw(`explain execute crawl_frontier_claim_next('in_progress', '${jobId}', '${jobId}', 1)`),
-        ),
+        await connection.db.execute(sql.raw(`explain execute crawl_frontier_claim_next('${jobId}')`)),
       )
         .map((row) => row['QUERY PLAN'])
         .join('\n');

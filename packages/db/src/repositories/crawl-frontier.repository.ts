@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../database';
 import { crawlFrontier } from '../schema';
 import { jsonParam, runStatement, type FixedStatement } from '../statements';
@@ -73,43 +73,7 @@ const UNCOUNTED = `not in ('skipped', 'redirected')`;
  * written in one statement, so a resumed job never fetches a finished URL again.
  */
 export class CrawlFrontierRepository {
-  /** Run once per page: built once and planned once per connection. */
-  private readonly claimQuery;
-
-  constructor(private readonly db: Database) {
-    const jobId = sql.placeholder('jobId');
-    const due = this.db
-      .select({ url: crawlFrontier.url })
-      .from(crawlFrontier)
-      .where(
-        and(
-          eq(crawlFrontier.jobId, jobId),
-          IS_PENDING,
-          or(isNull(crawlFrontier.notBefore), lte(crawlFrontier.notBefore, sql`now()`)),
-        ),
-      )
-      .orderBy(asc(crawlFrontier.seq))
-      .limit(1)
-      .for('update', { skipLocked: true });
-    // The next URL is compared with `=` to a scalar subquery: PostgreSQL runs an uncorrelated scalar
-    // subquery once (an InitPlan), and a scalar yields one value, which the (job_id, url) key matches
-    // at most once. `url IN (SELECT … LIMIT 1 FOR UPDATE SKIP LOCKED)` did not say that: under a
-    // plan that rescans the subquery (a nested-loop semi join, e.g. a generic plan after ANALYZE on a
-    // small table) each rescan locked the next row and one statement claimed several.
-    this.claimQuery = this.db
-      .update(crawlFrontier)
-      .set({ state: 'in_progress', attempts: sql`${crawlFrontier.attempts} + 1` })
-      .where(
-        and(
-          eq(crawlFrontier.jobId, jobId),
-          eq(crawlFrontier.url, sql`(${due})`),
-          // A scalar subquery is evaluated once, before the scan; PostgreSQL folds `exists (select …)` away unevaluated.
-          sql.raw(`(select ${COMMIT_WITHOUT_WAITING_FOR_DISK}) = 'off'`),
-        ),
-      )
-      .returning()
-      .prepare('crawl_frontier_claim_next');
-  }
+  constructor(private readonly db: Database) {}
 
   async isSeeded(jobId: string): Promise<boolean> {
     const rows = await this.db
@@ -137,9 +101,8 @@ export class CrawlFrontierRepository {
 
   /** Atomically takes the oldest pending URL that is due, or nothing. */
   async claimNext(jobId: string): Promise<FrontierRow | undefined> {
-    const rows = await this.claimQuery.execute({ jobId });
-    if (rows.length > 1) throw new Error(`Frontier claim took ${rows.length} rows of crawl ${jobId}; it must take one`);
-    return rows[0];
+    const [row] = await runStatement<{ next: ClaimedJson | null }>(this.db, CLAIM_NEXT, [jobId]);
+    return row?.next ? frontierRowOf(jobId, row.next) : undefined;
   }
 
   /**
@@ -365,6 +328,32 @@ const SEED: FixedStatement = {
  */
 const COMMIT_WITHOUT_WAITING_FOR_DISK = `set_config('synchronous_commit', 'off', true)`;
 
+/**
+ * Claims job $1's oldest pending URL that is due, when `asked` (an SQL boolean) holds; the claimed row is
+ * the CTE's, its columns as ClaimedJson reads them. The pending rows are said with a literal state, so a
+ * generic plan can use the partial index crawl_frontier_pending_seq_idx. The next URL is compared with `=`
+ * to a scalar subquery: PostgreSQL runs an uncorrelated scalar subquery once (an InitPlan), and a scalar
+ * yields one value, which the (job_id, url) key matches at most once. `url IN (SELECT … LIMIT 1 FOR UPDATE
+ * SKIP LOCKED)` did not say that: under a plan that rescans the subquery (a nested-loop semi join, e.g. a
+ * generic plan after ANALYZE on a small table) each rescan locked the next row and one statement claimed
+ * several. The statements answer `(select row_to_json(next) from next)`, which fails rather than answer two.
+ */
+const claimDue = (asked: string) => `
+    update crawl_frontier set state = 'in_progress', attempts = attempts + 1
+    where ${asked} and job_id = $1::uuid and url = (
+      select url from crawl_frontier
+      where job_id = $1::uuid and state = 'pending' and (not_before is null or not_before <= now())
+      order by seq limit 1 for update skip locked
+    )
+    returning url, fetch_url, seq, depth, state, attempts, not_before, last_error, discovered_from, redirected_to`;
+
+/** $1 job. Answers `next`, the URL claimed as JSON (null when none is due). */
+const CLAIM_NEXT: FixedStatement = {
+  name: 'crawl_frontier_claim_next',
+  text: `with next as (${claimDue('true')})
+  select ${COMMIT_WITHOUT_WAITING_FOR_DISK}, (select row_to_json(next) from next) as next`,
+};
+
 /** `$n` of the parameter `offset` places after the page's ($1 is the job, then the page's columns). */
 const afterPage = (offset: number): string => `$${CRAWL_PAGE_WRITE.params + offset}`;
 const PAGE_URL = CRAWL_PAGE_WRITE.param('url');
@@ -390,20 +379,13 @@ const RECORD_PAGE: FixedStatement = {
   ), skipped as (${skippedInsert(afterPage(5))}
   ), credits as (
     ${countCredits(String.raw, '$1', afterPage(6))}
-  ), next as (
-    update crawl_frontier set state = 'in_progress', attempts = attempts + 1
-    where ${afterPage(7)}::boolean and job_id = $1::uuid and url = (
-      select url from crawl_frontier
-      where job_id = $1::uuid and state = 'pending' and (not_before is null or not_before <= now())
-      order by seq limit 1 for update skip locked
-    )
-    returning url, fetch_url, seq, depth, state, attempts, not_before, last_error, discovered_from, redirected_to
+  ), next as (${claimDue(`${afterPage(7)}::boolean`)}
   )
   select ${COMMIT_WITHOUT_WAITING_FOR_DISK}, (select array_agg(url) from discovered) as added,
     (select row_to_json(next) from next) as next`,
 };
 
-/** A claimed frontier row as RECORD_PAGE answers it (row_to_json: column names, a timestamp as text). */
+/** A claimed frontier row as CLAIM_NEXT and RECORD_PAGE answer it (row_to_json: column names, a timestamp as text). */
 interface ClaimedJson {
   url: string;
   fetch_url: string | null;

@@ -1,3 +1,4 @@
+import { isOpenRemediationState } from '@vendorwatch/contracts';
 import type {
   AuditLogRepository,
   ComplianceAssessmentsRepository,
@@ -70,14 +71,13 @@ export class RemediationRechecks {
   ): Promise<AppliedRecheck | undefined> {
     const request = await requests.findById(requestId);
     if (!request) return undefined;
-    const judged = (await requests.checksOf(requestId)).flatMap((check) => {
-      const outcome = crawl.outcomes.get(check.checkId);
-      return outcome === undefined ? [] : [{ checkId: check.checkId, passes: outcome === 'pass' }];
-    });
-    const passing = judged.filter((check) => check.passes).map((check) => check.checkId);
-    const stillFailing = judged.filter((check) => !check.passes).map((check) => check.checkId);
-    const open = ['sent', 'viewed', 'responded'].includes(request.state);
-    const resolved = open ? await requests.resolveChecks(requestId, passing, crawl.jobId, now) : [];
+    // The request's checks the crawl's assessment judged, in the request's order.
+    const judged = (await requests.checksOf(requestId)).map((check) => check.checkId).filter((id) => crawl.outcomes.has(id));
+    const passing = judged.filter((id) => crawl.outcomes.get(id) === 'pass');
+    const stillFailing = judged.filter((id) => crawl.outcomes.get(id) !== 'pass');
+    const resolved = isOpenRemediationState(request.state)
+      ? await requests.resolveChecks(requestId, passing, crawl.jobId, now)
+      : [];
     const event = { workspaceId: request.workspaceId, requestId, actor: 'Vendorwatch', at: now };
     await requests.addEvent({
       ...event,
