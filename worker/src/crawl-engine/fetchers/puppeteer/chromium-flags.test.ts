@@ -11,4 +11,11 @@ describe('Chromium flags', () => {
       expect(chromiumFlags(asRoot)).toContain('--force-webrtc-ip-handling-policy=disable_non_proxied_udp');
     expect(DENY_DOWNLOADS).toEqual({ policy: 'deny' });
   });
+
+  it('turn off what only a browser with a user needs: the omnibox popups and the back-forward cache', () => {
+    const disabled = chromiumFlags(false)
+      .filter((flag) => flag.startsWith('--disable-features='))
+      .flatMap((flag) => flag.slice('--disable-features='.length).split(','));
+    expect(disabled).toEqual(expect.arrayContaining(['WebUIOmniboxPopup', 'BackForwardCache', 'RenderDocument']));
+  });
 });

@@ -3,6 +3,14 @@
  * ones Chromium tries the network on its own and is refused. WebRTC may only use the proxy, so a
  * page cannot reach hosts (or learn addresses) past the address guard over UDP.
  */
+const DISABLED_FEATURES = [
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+  'BackForwardCache',
+  'ProactivelySwapBrowsingInstance',
+  'RenderDocument',
+];
+
 const BASE_FLAGS = [
   '--headless',
   '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
@@ -15,8 +23,11 @@ const BASE_FLAGS = [
   '--mute-audio',
   // Chromium loads two WebUI omnibox popups — a renderer process each — into every window, and
   // every crawl's browser context is a window of its own: three renderers per crawl instead of one.
-  // A headless crawler never shows an omnibox.
-  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
+  // A headless crawler never shows an omnibox. And it never goes back: the back-forward cache (which
+  // keeps the page left behind alive, and for its sake starts each navigation in a fresh browsing
+  // instance and document host) is work and memory for nothing. Without those three, a page read in
+  // a crawl's kept tab costs Chromium 15 % less CPU and the tab 7 % less memory (bench/README.md).
+  `--disable-features=${DISABLED_FEATURES.join(',')}`,
   // Site isolation puts every cross-site iframe of a page (consent managers, video embeds, chat
   // widgets) in a renderer process of its own: three or four processes for one vendor page. Off,
   // a page's frames share its renderer. Crawls stay apart: a renderer belongs to one browser
