@@ -25,13 +25,15 @@ import { startSite } from '../site/site.mjs';
 
 const args = process.argv.slice(2);
 const method = args.includes('--method') ? args[args.indexOf('--method') + 1] : 'http';
-const browser = method === 'puppeteer';
-const HOSTS = 8;
+const adaptive = method === 'adaptive';
+const browser = method === 'puppeteer' || adaptive;
+const HOSTS = adaptive ? 4 : 8;
 const PAGES = browser ? 30 : 100;
 const rounds = Number(args.find((arg, i) => /^\d+$/.test(arg) && args[i - 1] !== '--method') ?? 3);
 const profileDir = args.includes('--cpu-prof')
   ? path.join(BENCH, 'results/profiles', `cpu-per-page-${new Date().toISOString().replace(/[:.]/g, '-')}`)
   : null;
+const oursOnly = args.includes('--ours-only');
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
 /** Every process's command name and CPU time so far. */
@@ -88,7 +90,7 @@ function cpuByGroup(before, after, trees) {
 const site = await startSite({ hosts: HOSTS });
 const world = await createWorld();
 try {
-  const prefix = await site.prepare({ kind: 's', size: PAGES });
+  const prefix = await site.prepare({ kind: adaptive ? 'm' : 's', size: PAGES });
   const startUrls = Array.from({ length: HOSTS }, (_, i) => site.url(i, prefix));
   if (profileDir) mkdirSync(profileDir, { recursive: true });
   const worker = await world.startWorker(
@@ -96,13 +98,13 @@ try {
     { execArgv: profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [] },
   );
   const owner = await world.createOwner(startUrls);
-  const ceiling = await startPeer(browser ? 'bare-browser' : 'bare-http', { databaseUrl: world.database.url });
+  const ceiling = await startPeer(adaptive ? 'crawlee-adaptive' : browser ? 'bare-browser' : 'bare-http', { databaseUrl: world.database.url });
   const contenders = [
     ['ours', productCrawl({ world, site, owner, startUrls, method, maxPages: PAGES }), worker.pid],
     ['ceiling', peerCrawl({ peer: ceiling, site, options: { startUrls, concurrency: HOSTS } }), ceiling.pid],
   ];
   for (let round = 0; round <= rounds; round++) {
-    for (const [name, crawl, pid] of contenders) {
+    for (const [name, crawl, pid] of oursOnly ? contenders.slice(0, 1) : contenders) {
       const trees = {
         [name]: new Set(processTree(pid)),
         site: new Set(processTree(site.child.pid)),
