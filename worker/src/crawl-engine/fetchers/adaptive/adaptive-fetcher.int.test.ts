@@ -7,7 +7,7 @@ import { HttpClient } from '../http/http-client';
 import { HttpFetcher } from '../http/http-fetcher';
 import { BrowserPool } from '../puppeteer/browser-pool';
 import { PuppeteerFetcher } from '../puppeteer/puppeteer-fetcher';
-import { AdaptiveFetcher } from './adaptive-fetcher';
+import { AdaptiveFetcher, KEEP_TAB_FOR_PAGES } from './adaptive-fetcher';
 import { BrowserTabSlots } from './browser-tab-slots';
 
 const settings = { ...DEFAULT_CRAWL_RUN_SETTINGS, simulateHumanBehavior: false, waitTime: 0, takeScreenshots: false };
@@ -25,7 +25,9 @@ async function renderCountingSite(bound: number) {
   const server = http.createServer((request, response) => {
     const send = () => {
       response.writeHead(200, { 'content-type': 'text/html' });
-      response.end(`<!doctype html><html><head><title>Page</title></head><body><main><p>${request.url}</p></main></body></html>`);
+      // /list/… pages are of a second template: another shape of markup.
+      const body = request.url?.startsWith('/list/') ? `<ul><li>${request.url}</li></ul>` : `<main><p>${request.url}</p></main>`;
+      response.end(`<!doctype html><html><head><title>Page</title></head><body>${body}</body></html>`);
     };
     if (!request.url?.startsWith('/page/') || !/Chrome/.test(request.headers['user-agent'] ?? '')) return send();
     peak = Math.max(peak, ++inFlight);
@@ -82,7 +84,7 @@ describe('the adaptive method’s renders', () => {
     }
   });
 
-  it('keeps a crawl’s tab between its readings while the process allows one, and gives it back when the crawl stops rendering', async () => {
+  it('keeps a crawl’s tab between its readings while the process allows one, and gives it back when the crawl stops rendering for as many pages as between two rechecks', async () => {
     const site = await renderCountingSite(1);
     const guard = new AddressGuard(true);
     const agent = createGuardedAgent(guard);
@@ -118,9 +120,27 @@ describe('the adaptive method’s renders', () => {
       expect([await read(second, '/page/1'), await read(second, '/page/2')]).toEqual(['browser', 'browser']);
       expect(contexts).toHaveLength(3);
       expect(renders.inUse).toBe(1);
-      // Five pages read over HTTP only: the first crawl closes its tab, and the allowance is free again.
-      for (let i = 3; i <= 7; i++) expect(await read(first, `/page/${i}`)).toBe('http');
-      expect(renders.inUse).toBe(0);
+      // A second template: its first two pages are read in the browser too, in the tab the crawl kept.
+      expect([await read(first, '/list/1'), await read(first, '/list/2')]).toEqual(['browser', 'browser']);
+      expect(contexts).toHaveLength(3);
+      // Then pages of both templates, read over HTTP only until a template's tenth page is rechecked: the
+      // crawl keeps its tab as long as fewer pages than that come between two readings, and closes it
+      // once KEEP_TAB_FOR_PAGES have, its allowance free again.
+      const httpOnly: string[] = [];
+      for (let i = 3; renders.inUse > 0 && i <= 9; i++)
+        for (const path of [`/page/${i}`, `/list/${i}`]) {
+          expect(await read(first, path)).toBe('http');
+          httpOnly.push(path);
+          expect(renders.inUse).toBe(httpOnly.length < KEEP_TAB_FOR_PAGES ? 1 : 0);
+        }
+      expect(httpOnly).toHaveLength(KEEP_TAB_FOR_PAGES);
+      // The template's tenth page is rechecked in a context opened again.
+      expect([await read(first, '/page/8'), await read(first, '/page/9'), await read(first, '/page/10')]).toEqual([
+        'http',
+        'http',
+        'browser',
+      ]);
+      expect(contexts).toHaveLength(4);
     } finally {
       await Promise.all([first.close(), second.close()]);
       await pool.close();

@@ -1,4 +1,4 @@
-import type { BrowserRenderReason, PageReadBy } from '@vendorwatch/contracts';
+import { ADAPTIVE_SAMPLING, type BrowserRenderReason, type PageReadBy } from '@vendorwatch/contracts';
 import { CrawlAbortedError } from '../../primitives/abort';
 import { errorMessage } from '../../primitives/errors';
 import type { Fetcher, FetchedPage, FetchHooks, InTurn } from '../fetcher';
@@ -19,7 +19,7 @@ import { TemplateSampling } from './template-sampling';
  * waits for the host's turn after the HTTP one (the crawl's delay between them). Every page records
  * which way it was read and why (its document facts' `readBy`). The browser reads in a slot of the
  * process's BrowserTabSlots; between readings the crawl keeps its tab (its own context, as the browser
- * method's crawl does) while one of the process's few keep allowances is free and it keeps rendering,
+ * method's crawl does) while one of the process's keep allowances is free and it keeps rendering,
  * and closes it otherwise.
  */
 export class AdaptiveFetcher implements Fetcher {
@@ -102,8 +102,13 @@ export class AdaptiveFetcher implements Fetcher {
   }
 }
 
-/** Pages read over HTTP only after which a crawl's kept tab is closed, its allowance free for a crawl that renders. */
-const KEEP_TAB_FOR_PAGES = 5;
+/**
+ * Pages read over HTTP only after which a crawl's kept tab is closed, its allowance free for a crawl that
+ * renders: as many as between two rechecks of a template, so a crawl whose rechecks still come keeps its
+ * tab from one to the next. A tab reopened costs Chromium a new renderer: about 400 ms of CPU on a
+ * 2-core bench machine, three times a reading in a kept tab (bench/README.md, B11).
+ */
+export const KEEP_TAB_FOR_PAGES = ADAPTIVE_SAMPLING.recheckEvery;
 
 /**
  * The page as the browser read it, under the URL HTTP fetched (the crawl claimed it, and its redirects,

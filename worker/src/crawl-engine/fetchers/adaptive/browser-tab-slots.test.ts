@@ -57,14 +57,13 @@ describe('BrowserTabSlots', () => {
     await expect(slots.use(new AbortController().signal, () => Promise.resolve('next'))).resolves.toBe('next');
   });
 
-  it('gives half as many crawls as slots an allowance to keep a tab between readings, and counts kept tabs as in use', () => {
-    const slots = new BrowserTabSlots(4);
+  it('gives as many crawls as slots an allowance to keep a tab between readings, and counts kept tabs as in use', () => {
+    const slots = new BrowserTabSlots(2);
     expect([slots.keep(), slots.keep(), slots.keep()]).toEqual([true, true, false]);
     expect(slots.inUse).toBe(2);
     slots.unkeep();
     expect(slots.inUse).toBe(1);
     expect(slots.keep()).toBe(true);
-    // One slot still allows one kept tab.
-    expect([new BrowserTabSlots(1).keep()]).toEqual([true]);
+    expect(slots.keep()).toBe(false);
   });
 });

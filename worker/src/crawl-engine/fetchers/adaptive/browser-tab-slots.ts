@@ -12,13 +12,16 @@ export class BrowserTabSlots {
   private kept = 0;
   private readonly waiting: (() => void)[] = [];
   /**
-   * Tabs kept between readings at most: half the slots. A kept tab holds its renderer's memory — on B8A
-   * quick, a slot's worth of kept tabs in each process added 380 MB to the worker command's peak PSS.
+   * Tabs kept between readings at most: as many as the slots. A kept tab holds its renderer's memory
+   * (about 100 MB with a crawl's page in it); a crawl without one opens a context, and Chromium a new
+   * renderer, for each reading — about 400 ms of CPU on a 2-core bench machine, three times the reading
+   * itself. With half the slots, B11's four crawls on four slots read 10 pages a second; with all of them,
+   * 15 (bench/README.md).
    */
   readonly maxKept: number;
 
   constructor(readonly max: number) {
-    this.maxKept = Math.max(1, Math.floor(max / 2));
+    this.maxKept = max;
   }
 
   /**
