@@ -14,9 +14,11 @@ import { startSite } from '../site/site.mjs';
  * contender's main thread is given apart: our worker reads page bodies on threads of its own.
  * With --method puppeteer, B2's case instead (8 hosts × 30 pages), against raw puppeteer; Chromium's
  * renderers come and go during a crawl, so the machine's whole CPU time (/proc/stat) is given too,
- * and Chromium's share is what it leaves after the worker's own node process and the rest.
+ * and Chromium's share is what it leaves after the worker's own node process and the rest. With
+ * --method adaptive, B11's quick case on the mostly server-rendered site (4 hosts × 30 pages) against
+ * Crawlee's AdaptivePlaywrightCrawler. --ours-only leaves the peer out (for a sampler run beside it).
  *
- *   node bench/diagnostics/cpu-per-page.mjs [rounds] [--cpu-prof] [--method puppeteer]   (after `npm run build:server`)
+ *   node bench/diagnostics/cpu-per-page.mjs [rounds] [--cpu-prof] [--method puppeteer|adaptive] [--ours-only]   (after `npm run build:server`)
  *
  * --cpu-prof writes our worker's CPU profiles to bench/results/profiles/cpu-per-page-<time>/ when it
  * stops, one per thread (the main thread's is the first, CPU.<date>.<time>.<pid>.0.001.cpuprofile; the
