@@ -105,8 +105,8 @@ export class AdaptiveFetcher implements Fetcher {
 /**
  * Pages read over HTTP only after which a crawl's kept tab is closed, its allowance free for a crawl that
  * renders: as many as between two rechecks of a template, so a crawl whose rechecks still come keeps its
- * tab from one to the next. A tab reopened costs Chromium a new renderer: about 400 ms of CPU on a
- * 2-core bench machine, three times a reading in a kept tab (bench/README.md, B11).
+ * tab from one to the next. A tab reopened costs Chromium a new renderer: four times the CPU of a reading
+ * in a kept tab (BrowserTabSlots.maxKept).
  */
 export const KEEP_TAB_FOR_PAGES = ADAPTIVE_SAMPLING.recheckEvery;
 

@@ -14,9 +14,10 @@ export class BrowserTabSlots {
   /**
    * Tabs kept between readings at most: as many as the slots. A kept tab holds its renderer's memory
    * (about 100 MB with a crawl's page in it); a crawl without one opens a context, and Chromium a new
-   * renderer, for each reading — about 400 ms of CPU on a 2-core bench machine, three times the reading
-   * itself. With half the slots, B11's four crawls on four slots read 10 pages a second; with all of them,
-   * 15 (bench/README.md).
+   * renderer, for each reading: about 450 ms more of Chromium's CPU on a 2-core bench machine, four times
+   * a reading in a kept tab (bench/diagnostics/render-cost.mjs). With half the slots, B11's four crawls on
+   * four slots read 10 pages a second; with all of them and tabs kept from one recheck to the next, 15
+   * (bench/README.md).
    */
   readonly maxKept: number;
 

@@ -26,7 +26,8 @@ const BASE_FLAGS = [
   // A headless crawler never shows an omnibox. And it never goes back: the back-forward cache (which
   // keeps the page left behind alive, and for its sake starts each navigation in a fresh browsing
   // instance and document host) is work and memory for nothing. Without those three, a page read in
-  // a crawl's kept tab costs Chromium 15 % less CPU and the tab 7 % less memory (bench/README.md).
+  // a crawl's kept tab costs Chromium 15-30 % less CPU and the tab 7 % less memory
+  // (bench/diagnostics/render-cost.mjs, bench/README.md).
   `--disable-features=${DISABLED_FEATURES.join(',')}`,
   // Site isolation puts every cross-site iframe of a page (consent managers, video embeds, chat
   // widgets) in a renderer process of its own: three or four processes for one vendor page. Off,
