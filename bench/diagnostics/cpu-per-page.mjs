@@ -100,7 +100,9 @@ try {
     { execArgv: profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [] },
   );
   const owner = await world.createOwner(startUrls);
-  const ceiling = await startPeer(adaptive ? 'crawlee-adaptive' : browser ? 'bare-browser' : 'bare-http', { databaseUrl: world.database.url });
+  const ceiling = await startPeer(adaptive ? 'crawlee-adaptive' : browser ? 'bare-browser' : 'bare-http', {
+    databaseUrl: world.database.url,
+  });
   const contenders = [
     ['ours', productCrawl({ world, site, owner, startUrls, method, maxPages: PAGES }), worker.pid],
     ['ceiling', peerCrawl({ peer: ceiling, site, options: { startUrls, concurrency: HOSTS } }), ceiling.pid],

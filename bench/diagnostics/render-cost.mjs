@@ -59,7 +59,12 @@ const launchArgs = flags.map((flag) =>
         .join(',')}`
     : flag,
 );
-const browser = await puppeteer.launch({ executablePath: CHROMIUM_PATH, headless: true, args: launchArgs, defaultViewport: viewport });
+const browser = await puppeteer.launch({
+  executablePath: CHROMIUM_PATH,
+  headless: true,
+  args: launchArgs,
+  defaultViewport: viewport,
+});
 
 async function openTab() {
   const context = await browser.createBrowserContext();
