@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BENCH } from '../lib/paths.mjs';
-import { listPids, processTree, readStat } from '../lib/proc.mjs';
+import { listPids, processTree, readStat, TICKS_PER_SECOND } from '../lib/proc.mjs';
 import { createWorld } from '../product/world.mjs';
 import { peerCrawl, productCrawl, startPeer } from '../rows/contenders.mjs';
 import { startSite } from '../site/site.mjs';
@@ -36,7 +36,6 @@ const profileDir = args.includes('--cpu-prof')
   ? path.join(BENCH, 'results/profiles', `cpu-per-page-${new Date().toISOString().replace(/[:.]/g, '-')}`)
   : null;
 const oursOnly = args.includes('--ours-only');
-const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
 /** Every process's command name and CPU time so far. */
 function statsNow() {

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { requireFrom } from '../lib/paths.mjs';
-import { processTree } from '../lib/proc.mjs';
-import { CHROMIUM_PATH, productChromium } from '../peers/browser-setup.mjs';
+import { processTree, readStat, TICKS_PER_SECOND } from '../lib/proc.mjs';
+import { BLOCKED_RESOURCE_TYPES, CHROMIUM_PATH, productChromium } from '../peers/browser-setup.mjs';
 import { renderPage } from '../site/generator.mjs';
 
 const puppeteer = requireFrom('worker', 'puppeteer');
@@ -23,21 +22,12 @@ const args = process.argv.slice(2);
 const mode = args.find((arg) => arg === 'kept' || arg === 'fresh') ?? 'kept';
 const without = args.includes('--without') ? args[args.indexOf('--without') + 1].split(',') : [];
 const PAGES = 20;
-const TICKS_PER_SECOND = 100; // USER_HZ on Linux
-const BLOCKED = new Set(['image', 'font', 'media']);
 
 /** CPU seconds of the browser's processes so far, with the children each has reaped (renderers that exited). */
 function chromiumSeconds(browserPid) {
-  let ticks = 0;
-  for (const pid of processTree(browserPid)) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-    } catch {
-      // The process ended between the listing and the read.
-    }
-  }
+  const ticks = processTree(browserPid)
+    .map((pid) => readStat(pid))
+    .reduce((sum, stat) => sum + (stat ? stat.cpuTicks + stat.reapedChildTicks : 0), 0);
   return ticks / TICKS_PER_SECOND;
 }
 
@@ -70,7 +60,9 @@ async function openTab() {
   const context = await browser.createBrowserContext();
   const page = await context.newPage({ type: 'window', windowBounds: { windowState: 'minimized' } });
   await page.setRequestInterception(true);
-  page.on('request', (request) => (BLOCKED.has(request.resourceType()) ? request.abort('blockedbyclient') : request.continue()));
+  page.on('request', (request) =>
+    BLOCKED_RESOURCE_TYPES.has(request.resourceType()) ? request.abort('blockedbyclient') : request.continue(),
+  );
   return { context, page };
 }
 

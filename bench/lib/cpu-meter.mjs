@@ -1,9 +1,8 @@
 import { requireFrom } from './paths.mjs';
-import { listPids, processTree, readStat } from './proc.mjs';
+import { listPids, processTree, readStat, TICKS_PER_SECOND } from './proc.mjs';
 
 const { Client } = requireFrom('packages/db', 'pg');
 
-const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 const SAMPLE_MS = 500;
 
 /**

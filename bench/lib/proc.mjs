@@ -2,6 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 /** The processes of this machine as /proc shows them: what the memory and CPU figures are read from. */
 
+/** Clock ticks a second in /proc's CPU times (USER_HZ on Linux). */
+export const TICKS_PER_SECOND = 100;
+
 /** Every process id now. */
 export const listPids = () =>
   readdirSync('/proc')
@@ -9,8 +12,9 @@ export const listPids = () =>
     .map(Number);
 
 /**
- * A process's command name, parent and CPU time so far (user + system, and each, in clock ticks), or null once it has
- * exited; with `tid`, one of its threads' (the main thread's id is the process's).
+ * A process's command name, parent and CPU time so far (user + system, and each, in clock ticks), and that of the
+ * children it has reaped (exited children it waited for), or null once it has exited; with `tid`, one of its threads'
+ * (the main thread's id is the process's).
  */
 export function readStat(pid, tid) {
   try {
@@ -23,6 +27,7 @@ export function readStat(pid, tid) {
       cpuTicks: Number(fields[11]) + Number(fields[12]),
       userTicks: Number(fields[11]),
       systemTicks: Number(fields[12]),
+      reapedChildTicks: Number(fields[13]) + Number(fields[14]),
     };
   } catch {
     return null;

@@ -18,6 +18,9 @@ export async function productChromium() {
   return { args: flags.chromiumFlags(process.getuid?.() === 0), viewport: flags.VIEWPORT };
 }
 
+/** What the product's browser method blocks when it takes no screenshot (its RequestFilter): by resource type. */
+export const BLOCKED_RESOURCE_TYPES = new Set(['image', 'font', 'media']);
+
 export const BLOCKED_URL_PATTERNS = [
   '.png',
   '.jpg',

@@ -1,11 +1,8 @@
 import { AdaptivePlaywrightCrawler, Configuration, log } from 'crawlee';
 import { chromium } from 'playwright';
-import { CHROMIUM_PATH, crawleeBrowserOptions, productChromium } from './browser-setup.mjs';
+import { BLOCKED_RESOURCE_TYPES, CHROMIUM_PATH, crawleeBrowserOptions, productChromium } from './browser-setup.mjs';
 
 log.setLevel(log.LEVELS.ERROR);
-
-/** What the product's browser method blocks when it takes no screenshot (its RequestFilter): by resource type. */
-const BLOCKED_TYPES = new Set(['image', 'font', 'media']);
 
 /**
  * Crawlee's AdaptivePlaywrightCrawler as shipped (its rendering-type predictor, detection on 10 % of
@@ -37,7 +34,7 @@ export async function crawleeAdaptiveCrawl({ run, startUrls, concurrency, store 
               const request = route.request();
               const blocked =
                 !request.isNavigationRequest() &&
-                (BLOCKED_TYPES.has(request.resourceType()) || new URL(request.url()).pathname === '/favicon.ico');
+                (BLOCKED_RESOURCE_TYPES.has(request.resourceType()) || new URL(request.url()).pathname === '/favicon.ico');
               return blocked ? route.abort('blockedbyclient') : route.continue();
             });
           },

@@ -19,11 +19,11 @@ export class BrowserTabSlots {
    * four slots read 10 pages a second; with all of them and tabs kept from one recheck to the next, 15
    * (bench/README.md).
    */
-  readonly maxKept: number;
-
-  constructor(readonly max: number) {
-    this.maxKept = max;
+  get maxKept(): number {
+    return this.max;
   }
+
+  constructor(readonly max: number) {}
 
   /**
    * Tabs this process's adaptive crawls hold right now: slots taken and tabs kept between readings (the
