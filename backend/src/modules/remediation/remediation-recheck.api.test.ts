@@ -1,6 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { fill, MESSAGES, VENDOR_PORTAL_PATH, type CrawlJob, type Vendor } from '@vendorwatch/contracts';
 import { complianceCheckResults, remediationRechecks, remediationRequests } from '@vendorwatch/db';
+import { insertCompletedCrawl } from '@vendorwatch/db/testing';
 import { eq } from 'drizzle-orm';
 import { startFixtureSite, waitFor, type FixtureSite } from '../../../../test-support';
 import { firstLink, startSmtpCatcher, type SmtpCatcher } from '../../../../test-support/smtp-catcher';
@@ -127,6 +128,36 @@ describe('remediation re-checks', () => {
     expect(settled.checks.map((check: { status: string }) => check.status)).toEqual(['resolved', 'open']);
     expect(settled.state).toBe('sent');
   }, 300_000);
+
+  it("counts a re-check as running from its crawl's end until its outcome is applied", async () => {
+    // The crawl ends first; its assessment and the re-check's step follow. A vendor's page that stopped
+    // reading the request in between would show its checks unresolved until reloaded.
+    const request = await send([stillFailing], 'pending@vendor.example');
+    const [{ workspaceId }] = await t.database.db
+      .select({ workspaceId: remediationRequests.workspaceId })
+      .from(remediationRequests)
+      .where(eq(remediationRequests.id, request.id));
+    const { jobId } = await insertCompletedCrawl(t.database.db, { workspaceId, userId: alice.id, vendorId: vendor.id });
+    const [recheck] = await t.database.db
+      .insert(remediationRechecks)
+      .values({ workspaceId, requestId: request.id, crawlJobId: jobId })
+      .returning();
+    expect((await portal(request.token, 'GET')).body.recheck).toMatchObject({ running: true });
+    expectRefused(await portal(request.token, 'POST', '/recheck'), 409, M.recheckRunning);
+
+    await t.database.db.update(remediationRechecks).set({ appliedAt: new Date() }).where(eq(remediationRechecks.id, recheck!.id));
+    expect((await portal(request.token, 'GET')).body.recheck).toMatchObject({ running: false });
+
+    // One whose crawl ended long ago and was never applied (its assessment failed) no longer holds the vendor back.
+    const { jobId: old } = await insertCompletedCrawl(t.database.db, {
+      workspaceId,
+      userId: alice.id,
+      vendorId: vendor.id,
+      completedAt: new Date(Date.now() - 3600_000),
+    });
+    await t.database.db.insert(remediationRechecks).values({ workspaceId, requestId: request.id, crawlJobId: old });
+    expect((await portal(request.token, 'GET')).body.recheck).toMatchObject({ running: false });
+  });
 
   it('allows three re-checks a day per request', async () => {
     const request = await send([stillFailing], 'daily@vendor.example');

@@ -167,7 +167,7 @@ export class VendorPortalService {
   async recheck(token: string, clientAddress: string | undefined, now = new Date()): Promise<PortalRecheck> {
     const request = await this.open(token, clientAddress);
     if (!isOpen(request)) throw new ConflictError(fill(M.notOpen, { state: request.state }));
-    if (await this.requests.liveRecheck(request.id)) throw new ConflictError(M.recheckRunning);
+    if (await this.requests.liveRecheck(request.id, now)) throw new ConflictError(M.recheckRunning);
     const recent = await this.requests.rechecksSince(request.id, new Date(now.getTime() - DAY_MS));
     if (recent.count >= L.rechecksPerDay) {
       const retry = Math.max(1, Math.ceil(((recent.oldest?.getTime() ?? now.getTime()) + DAY_MS - now.getTime()) / 1000));
@@ -234,7 +234,7 @@ export class VendorPortalService {
       this.requests.repliesOf(request.id),
       this.requests.attachmentsOf(request.id),
       this.requests.rechecksSince(request.id, new Date(now.getTime() - DAY_MS)),
-      this.requests.liveRecheck(request.id),
+      this.requests.liveRecheck(request.id, now),
     ]);
     const results = request.assessmentId
       ? await this.assessments.checkResults(

@@ -6,7 +6,7 @@ import {
   type RemediationState,
   type VendorReplyStatus,
 } from '@vendorwatch/contracts';
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../database';
 import {
   complianceAssessments,
@@ -66,6 +66,11 @@ const OPEN = [...OPEN_REMEDIATION_STATES] as RemediationState[];
 const AWAITING_REVIEW: RemediationCheckStatus[] = ['claimed_fixed', 'compensating_control', 'disputed'];
 const SETTLED: RemediationCheckStatus[] = ['resolved', 'accepted'];
 const LIVE_CRAWL = ['queued', 'running'] as const;
+/**
+ * How long after its crawl ended a re-check not yet applied still counts as running: the assessment
+ * and the re-check's step take seconds to a minute after a crawl ends, longer on a busy worker.
+ */
+export const RECHECK_APPLY_WINDOW_MS = 15 * 60_000;
 
 /** Remediation requests, their checks, replies, attachments, events and re-checks. */
 export class RemediationRequestsRepository {
@@ -480,13 +485,31 @@ export class RemediationRequestsRepository {
 
   // Re-checks
 
-  /** A re-check whose crawl is still queued or running, if any. */
-  async liveRecheck(requestId: string): Promise<RemediationRecheckRow | undefined> {
+  /**
+   * A re-check still under way, if any: its crawl is queued or running, or it ended less than
+   * RECHECK_APPLY_WINDOW_MS ago and its outcome is not applied yet. A crawl ends before it is assessed,
+   * and its re-check is applied after the assessment: a vendor's page that stopped reading the request
+   * when the crawl ended would show the checks unresolved until reloaded. Past the window, a re-check
+   * whose assessment never came (the catch-up retries it) no longer holds the vendor back.
+   */
+  async liveRecheck(requestId: string, now = new Date()): Promise<RemediationRecheckRow | undefined> {
+    const endedAfter = new Date(now.getTime() - RECHECK_APPLY_WINDOW_MS);
     const [row] = await this.db
       .select({ recheck: remediationRechecks })
       .from(remediationRechecks)
       .innerJoin(crawlJobs, eq(crawlJobs.id, remediationRechecks.crawlJobId))
-      .where(and(eq(remediationRechecks.requestId, requestId), inArray(crawlJobs.status, [...LIVE_CRAWL])))
+      .where(
+        and(
+          eq(remediationRechecks.requestId, requestId),
+          or(
+            inArray(crawlJobs.status, [...LIVE_CRAWL]),
+            and(
+              isNull(remediationRechecks.appliedAt),
+              gt(sql`coalesce(${crawlJobs.completedAt}, ${crawlJobs.updatedAt})`, endedAfter),
+            ),
+          ),
+        ),
+      )
       .limit(1);
     return row?.recheck;
   }
