@@ -319,19 +319,29 @@ describe('the crawl loop on the vendors screen', () => {
     expect(await screen.findByTestId('location')).toHaveTextContent('/crawls/crawl-failed');
   });
 
-  it('polls the list while a crawl is going, so its state moves on without a reload', async () => {
+  it('polls the list while a crawl is going and until it is assessed, so its state and grade show without a reload', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let status: CrawlJob['status'] = 'running';
+    let completionTime: string | null = null;
+    let assessed: Partial<VendorListItem> = {};
     const { requests } = mockFetch({
-      'GET /api/vendors': () => ({ body: vendorPage([listItem('Alpha', alpha.id, lastCrawl(status, { progress: 50 }))]) }),
+      'GET /api/vendors': () => ({
+        body: vendorPage([{ ...listItem('Alpha', alpha.id, lastCrawl(status, { progress: 50, completionTime })), ...assessed }]),
+      }),
     });
     renderRoutes();
-    const state = async () => within(await screen.findByTestId('vendor-row')).getByTestId('last-crawl');
+    const row = async () => within(await screen.findByTestId('vendor-row'));
+    const state = async () => (await row()).getByTestId('last-crawl');
 
     expect(await state()).toHaveAttribute('data-status', 'running');
+    // Completed: the assessment comes moments later, so the list keeps asking.
     status = 'completed';
+    completionTime = new Date().toISOString();
     await vi.advanceTimersByTimeAsync(CRAWL_JOB_POLL_MS);
     await waitFor(async () => expect(await state()).toHaveAttribute('data-status', 'completed'));
+    assessed = { grade: 'B', rate: 80, label: 'Partially Compliant', lastAssessedAt: new Date(Date.now() + 1000).toISOString() };
+    await vi.advanceTimersByTimeAsync(CRAWL_JOB_POLL_MS);
+    await waitFor(async () => expect((await row()).getByTestId('vendor-grade')).toHaveTextContent('B'));
     const asked = requests().filter((r) => r.path === '/api/vendors').length;
     await vi.advanceTimersByTimeAsync(CRAWL_JOB_POLL_MS * 3);
     expect(requests().filter((r) => r.path === '/api/vendors')).toHaveLength(asked);

@@ -1,21 +1,18 @@
 import { queryOptions, useQuery, type Query } from '@tanstack/react-query';
 import { isTerminalStatus, type CrawlJob } from '@vendorwatch/contracts';
-import { CRAWL_JOB_POLL_MS } from '@/config/constants';
+import { ASSESSMENT_WAIT_MS, CRAWL_JOB_POLL_MS } from '@/config/constants';
 import { api, crawlerService } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/react-query';
 
 export const getCrawlJob = ({ jobId, signal }: { jobId: string; signal?: AbortSignal }) =>
   api.get<CrawlJob>(`/api/crawls/${encodeURIComponent(jobId)}`, { ...crawlerService, signal });
 
-/** How long after completing a crawl is still asked for its report, which is assessed moments after. */
-const REPORT_WAIT_MS = 2 * 60_000;
-
 /** A crawl completed moments ago whose compliance report is not stored yet. */
 export const awaitsReport = (job: CrawlJob) =>
   job.status === 'completed' &&
   job.reportId === null &&
   job.completionTime !== null &&
-  Date.now() - Date.parse(job.completionTime) < REPORT_WAIT_MS;
+  Date.now() - Date.parse(job.completionTime) < ASSESSMENT_WAIT_MS;
 
 /**
  * Every 5 s while the job is queued or running, and while a just-completed one awaits its report;

@@ -1,6 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery, type Query } from '@tanstack/react-query';
-import { isTerminalStatus, MESSAGES, type VendorListPage, type VendorListQueryInput } from '@vendorwatch/contracts';
-import { CRAWL_JOB_POLL_MS } from '@/config/constants';
+import {
+  isTerminalStatus,
+  MESSAGES,
+  type VendorListItem,
+  type VendorListPage,
+  type VendorListQueryInput,
+} from '@vendorwatch/contracts';
+import { ASSESSMENT_WAIT_MS, CRAWL_JOB_POLL_MS } from '@/config/constants';
 import { api } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/react-query';
 
@@ -11,9 +17,21 @@ import type { QueryConfig } from '@/lib/react-query';
 export const getVendors = ({ params = {}, signal }: { params?: VendorListQueryInput; signal?: AbortSignal } = {}) =>
   api.get<VendorListPage>('/api/vendors', { params: params as Record<string, string | number | undefined>, signal });
 
-/** Every 5 s while a vendor's last crawl is queued or running, so its state and progress stay current. */
+/** A vendor whose last crawl completed moments ago and whose grade is not from it yet: it is being assessed. */
+const awaitsAssessment = ({ lastCrawl, lastAssessedAt }: VendorListItem) => {
+  if (lastCrawl?.status !== 'completed' || lastCrawl.completionTime === null) return false;
+  const completed = Date.parse(lastCrawl.completionTime);
+  return Date.now() - completed < ASSESSMENT_WAIT_MS && (lastAssessedAt === null || Date.parse(lastAssessedAt) < completed);
+};
+
+/**
+ * Every 5 s while a vendor's last crawl is queued or running, so its state and progress stay current,
+ * and while a just-completed one is assessed, so its grade shows without a reload.
+ */
 const whileCrawling = (query: Query<VendorListPage>) =>
-  query.state.data?.items.some(({ lastCrawl }) => lastCrawl && !isTerminalStatus(lastCrawl.status)) ? CRAWL_JOB_POLL_MS : false;
+  query.state.data?.items.some((item) => (item.lastCrawl && !isTerminalStatus(item.lastCrawl.status)) || awaitsAssessment(item))
+    ? CRAWL_JOB_POLL_MS
+    : false;
 
 /** The list's queries share the `['vendors']` prefix, so whatever changes a vendor refreshes every page. */
 export const VENDORS_QUERY_KEY = ['vendors'] as const;
