@@ -1,6 +1,6 @@
 import { fill, MESSAGES } from '@vendorwatch/contracts';
 import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from '../document-libraries';
 import { Unzip, UnzipInflate } from 'fflate';
 import { BadRequestError } from '../errors';
 
@@ -85,7 +85,7 @@ function readCsv(bytes: Buffer): string[][] {
 /** The workbook's first sheet, each cell as the spreadsheet shows it (a link's text, a formula's result). */
 async function readXlsx(bytes: Buffer, limits: SheetLimits): Promise<string[][]> {
   assertUnpacksWithin(bytes, limits);
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJs()).Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch (error) {

@@ -1,6 +1,6 @@
 import type { QuestionnaireExportFormat, QuestionnaireRequestDetail } from '@vendorwatch/contracts';
 import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from '../../common/document-libraries';
 import { safeCsvOptions } from '../../common/safe-csv';
 import { neutralizeFormulas } from '../../common/spreadsheet-text';
 
@@ -59,7 +59,7 @@ export async function exportQuestionnaire(
     const body = stringify(rows, { ...options, columns: COLUMNS.map(({ key, header }) => ({ key, header })) });
     return { body: Buffer.from(body, 'utf8'), type: 'text/csv; charset=utf-8', fileName: `${stem}.csv` };
   }
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJs()).Workbook();
   const sheet = workbook.addWorksheet('Answers');
   sheet.columns = COLUMNS.map(({ key, header, width }) => ({ key, header, width }));
   sheet.getRow(1).font = { bold: true };

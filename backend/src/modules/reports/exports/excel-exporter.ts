@@ -1,5 +1,6 @@
 import { CHECK_GROUP_TITLES, CHECK_SEVERITIES, CHECK_SEVERITY_LABELS, REPORT_CHECK_OUTCOME_LABELS } from '@vendorwatch/contracts';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJs } from '../../../common/document-libraries';
 import { PassThrough, type Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { describeScope, drained, started, type ReportExporter } from './report-export';
@@ -75,7 +76,11 @@ export const excelExporter: ReportExporter = {
     const zip = new PassThrough();
     zip.on('data', (chunk: Buffer) => out.write(chunk));
     const zipped = finished(zip);
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: zip, useStyles: true, useSharedStrings: false });
+    const workbook = new (await loadExcelJs()).stream.xlsx.WorkbookWriter({
+      stream: zip,
+      useStyles: true,
+      useSharedStrings: false,
+    });
     workbook.creator = 'Vendorwatch';
     workbook.created = data.generatedAt;
 

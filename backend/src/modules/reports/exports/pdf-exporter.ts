@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { loadPdfKit } from '../../../common/document-libraries';
 import { finished } from 'node:stream/promises';
 import { framePages } from './pdf-page-frame';
 import { changesSummary, summaryTiles, trendSection, vendorsByLabel, vendorTable, worstFindings } from './pdf-summary';
@@ -29,7 +29,7 @@ export const pdfExporter: ReportExporter = {
     const first = vendors.find((vendor) => vendor.latestReportId);
     const firstOutcomes = first ? await data.sectionOutcomes(first.latestReportId!) : [];
 
-    const doc: Pdf = new PDFDocument({
+    const doc: Pdf = new (await loadPdfKit())({
       size: 'A4',
       margin: MARGIN,
       autoFirstPage: false,

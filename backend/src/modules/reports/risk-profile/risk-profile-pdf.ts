@@ -1,5 +1,5 @@
 import type { Grade } from '@vendorwatch/contracts';
-import PDFDocument from 'pdfkit';
+import { loadPdfKit } from '../../../common/document-libraries';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { framePages } from '../exports/pdf-page-frame';
@@ -36,7 +36,7 @@ const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : 'â€
  * risks, its latest questionnaire (score, contradictions with their evidence) and its documents. Drawn with the report's frame ("Page N of M"), styles and tiles.
  */
 export async function writeRiskProfilePdf(profile: RiskProfile, out: Writable): Promise<void> {
-  const doc: Pdf = new PDFDocument({
+  const doc: Pdf = new (await loadPdfKit())({
     size: 'A4',
     margin: MARGIN,
     autoFirstPage: false,

@@ -1,6 +1,6 @@
 import { VENDOR_IMPORT_COLUMNS, type VendorImportFormat } from '@vendorwatch/contracts';
 import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from '../../../common/document-libraries';
 
 /** One example row: several domains or selectors go in one cell, one per line (or separated by commas). */
 const EXAMPLE: Record<(typeof VENDOR_IMPORT_COLUMNS)[number], string> = {
@@ -20,7 +20,7 @@ export const IMPORT_TEMPLATE_TYPES: Record<VendorImportFormat, string> = {
 export async function importTemplate(format: VendorImportFormat): Promise<Buffer> {
   const example = VENDOR_IMPORT_COLUMNS.map((column) => EXAMPLE[column]);
   if (format === 'csv') return Buffer.from(stringify([[...VENDOR_IMPORT_COLUMNS], example]));
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJs()).Workbook();
   const sheet = workbook.addWorksheet('Vendors');
   sheet.columns = VENDOR_IMPORT_COLUMNS.map((column) => ({
     header: column,
