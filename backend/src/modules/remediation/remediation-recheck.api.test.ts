@@ -43,6 +43,13 @@ describe('remediation re-checks', () => {
     const mail = await smtp.waitFor((m) => m.to.includes(contactEmail));
     return { id: created.body.id as string, token: new URL(firstLink(mail)).pathname.slice(VENDOR_PORTAL_PATH.length + 1) };
   };
+  const workspaceOf = async (requestId: string) => {
+    const [row] = await t.database.db
+      .select({ workspaceId: remediationRequests.workspaceId })
+      .from(remediationRequests)
+      .where(eq(remediationRequests.id, requestId));
+    return row!.workspaceId;
+  };
   const detail = async (id: string) => (await apiCall(alice, 'GET', `/api/remediation-requests/${id}`)).body;
 
   beforeAll(async () => {
@@ -133,10 +140,7 @@ describe('remediation re-checks', () => {
     // The crawl ends first; its assessment and the re-check's step follow. A vendor's page that stopped
     // reading the request in between would show its checks unresolved until reloaded.
     const request = await send([stillFailing], 'pending@vendor.example');
-    const [{ workspaceId }] = await t.database.db
-      .select({ workspaceId: remediationRequests.workspaceId })
-      .from(remediationRequests)
-      .where(eq(remediationRequests.id, request.id));
+    const workspaceId = await workspaceOf(request.id);
     const { jobId } = await insertCompletedCrawl(t.database.db, { workspaceId, userId: alice.id, vendorId: vendor.id });
     const [recheck] = await t.database.db
       .insert(remediationRechecks)
@@ -161,10 +165,7 @@ describe('remediation re-checks', () => {
 
   it('allows three re-checks a day per request', async () => {
     const request = await send([stillFailing], 'daily@vendor.example');
-    const [{ workspaceId }] = await t.database.db
-      .select({ workspaceId: remediationRequests.workspaceId })
-      .from(remediationRequests)
-      .where(eq(remediationRequests.id, request.id));
+    const workspaceId = await workspaceOf(request.id);
     // Three asked for earlier today, whose crawls have ended (or were never kept).
     await t.database.db.insert(remediationRechecks).values(
       [1, 2, 3].map((hours) => ({
