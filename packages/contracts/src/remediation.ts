@@ -266,7 +266,10 @@ export const portalRequestSchema = z.object({
   state: z.enum(REMEDIATION_STATES),
   checks: z.array(portalCheckSchema),
   recheck: z.object({
-    running: z.boolean(),
+    running: z.boolean().meta({
+      description:
+        'A re-check is under way: its crawl is queued or running, or it ended moments ago and its outcome is being applied',
+    }),
     usedToday: z.number(),
     perDay: z.number(),
     lastRequestedAt: isoDateTime.nullable(),
