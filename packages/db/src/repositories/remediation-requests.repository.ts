@@ -70,7 +70,7 @@ const LIVE_CRAWL = ['queued', 'running'] as const;
  * How long after its crawl ended a re-check not yet applied still counts as running: the assessment
  * and the re-check's step take seconds to a minute after a crawl ends, longer on a busy worker.
  */
-export const RECHECK_APPLY_WINDOW_MS = 15 * 60_000;
+const RECHECK_APPLY_WINDOW_MS = 15 * 60_000;
 
 /** Remediation requests, their checks, replies, attachments, events and re-checks. */
 export class RemediationRequestsRepository {

@@ -1,18 +1,15 @@
 import { queryOptions, useQuery, type Query } from '@tanstack/react-query';
 import { isTerminalStatus, type CrawlJob } from '@vendorwatch/contracts';
-import { ASSESSMENT_WAIT_MS, CRAWL_JOB_POLL_MS } from '@/config/constants';
+import { CRAWL_JOB_POLL_MS } from '@/config/constants';
 import { api, crawlerService } from '@/lib/api-client';
+import { completedMomentsAgo } from '@/lib/assessment-wait';
 import type { QueryConfig } from '@/lib/react-query';
 
 export const getCrawlJob = ({ jobId, signal }: { jobId: string; signal?: AbortSignal }) =>
   api.get<CrawlJob>(`/api/crawls/${encodeURIComponent(jobId)}`, { ...crawlerService, signal });
 
 /** A crawl completed moments ago whose compliance report is not stored yet. */
-export const awaitsReport = (job: CrawlJob) =>
-  job.status === 'completed' &&
-  job.reportId === null &&
-  job.completionTime !== null &&
-  Date.now() - Date.parse(job.completionTime) < ASSESSMENT_WAIT_MS;
+export const awaitsReport = (job: CrawlJob) => job.reportId === null && completedMomentsAgo(job);
 
 /**
  * Every 5 s while the job is queued or running, and while a just-completed one awaits its report;

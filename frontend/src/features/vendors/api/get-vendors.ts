@@ -6,8 +6,9 @@ import {
   type VendorListPage,
   type VendorListQueryInput,
 } from '@vendorwatch/contracts';
-import { ASSESSMENT_WAIT_MS, CRAWL_JOB_POLL_MS } from '@/config/constants';
+import { CRAWL_JOB_POLL_MS } from '@/config/constants';
 import { api } from '@/lib/api-client';
+import { completedMomentsAgo } from '@/lib/assessment-wait';
 import type { QueryConfig } from '@/lib/react-query';
 
 /**
@@ -18,11 +19,10 @@ export const getVendors = ({ params = {}, signal }: { params?: VendorListQueryIn
   api.get<VendorListPage>('/api/vendors', { params: params as Record<string, string | number | undefined>, signal });
 
 /** A vendor whose last crawl completed moments ago and whose grade is not from it yet: it is being assessed. */
-const awaitsAssessment = ({ lastCrawl, lastAssessedAt }: VendorListItem) => {
-  if (lastCrawl?.status !== 'completed' || lastCrawl.completionTime === null) return false;
-  const completed = Date.parse(lastCrawl.completionTime);
-  return Date.now() - completed < ASSESSMENT_WAIT_MS && (lastAssessedAt === null || Date.parse(lastAssessedAt) < completed);
-};
+const awaitsAssessment = ({ lastCrawl, lastAssessedAt }: VendorListItem) =>
+  lastCrawl !== null &&
+  completedMomentsAgo(lastCrawl) &&
+  (lastAssessedAt === null || Date.parse(lastAssessedAt) < Date.parse(lastCrawl.completionTime!));
 
 /**
  * Every 5 s while a vendor's last crawl is queued or running, so its state and progress stay current,
