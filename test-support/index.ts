@@ -10,3 +10,4 @@ export * from './software-site';
 export * from './tarpit-server';
 export * from './mixed-site';
 export * from './loopback-server';
+export * from './redis-monitor';

@@ -2,7 +2,7 @@ import type { ScheduleOverview, Vendor } from '@vendorwatch/contracts';
 import { createRedisClient, JobQueues, VendorSchedulers } from '@vendorwatch/runtime';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
-import { waitFor } from '../../../../test-support';
+import { monitorRedis, waitFor } from '../../../../test-support';
 import { startTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 
 /**
@@ -10,6 +10,8 @@ import { startTestApp, type TestApp, type TestUser } from '../../testing/test-ap
  * tenants have. Every Redis command the request causes is watched (MONITOR): none names another
  * tenant's scheduler, and none reads the whole set of schedulers.
  */
+const REDIS_URL = 'redis://127.0.0.1:6379';
+
 describe('GET /api/schedules among many tenants', () => {
   let t: TestApp;
   let alice: TestUser;
@@ -29,7 +31,7 @@ describe('GET /api/schedules among many tenants', () => {
       const saved = await alice.api(`/api/vendors/${vendor.id}/schedule`, { method: 'PUT', json: { kind: 'daily' } });
       expect(saved.status).toBe(200);
     }
-    queues = new JobQueues({ REDIS_URL: 'redis://127.0.0.1:6379', QUEUE_PREFIX: t.queuePrefix }, { role: 'producer' });
+    queues = new JobQueues({ REDIS_URL, QUEUE_PREFIX: t.queuePrefix }, { role: 'producer' });
     // Other tenants' schedulers, as their own API calls would have made them.
     const schedulers = new VendorSchedulers(queues);
     for (let i = 0; i < 500; i++) {
@@ -50,7 +52,7 @@ describe('GET /api/schedules among many tenants', () => {
         false,
       );
     }
-    redis = createRedisClient({ REDIS_URL: 'redis://127.0.0.1:6379' }, 'schedules-overview-test');
+    redis = createRedisClient({ REDIS_URL }, 'schedules-overview-test');
   });
   afterAll(async () => {
     redis?.disconnect();
@@ -60,11 +62,10 @@ describe('GET /api/schedules among many tenants', () => {
 
   /** Every command Redis ran (scripts' own commands included) on this test's keys while `act` ran. */
   async function commandsDuring(act: () => Promise<void>): Promise<string[][]> {
-    const monitor = await redis.monitor();
     const seen: string[][] = [];
     const sentinel = `${t.queuePrefix}:sentinel:${randomUUID()}`;
     let sentinelSeen = false;
-    monitor.on('monitor', (_time: string, args: string[]) => {
+    const monitor = await monitorRedis(REDIS_URL, (args) => {
       if (args.some((arg) => arg === sentinel)) sentinelSeen = true;
       else if (args.some((arg) => arg.includes(t.queuePrefix))) seen.push(args);
     });
@@ -74,7 +75,7 @@ describe('GET /api/schedules among many tenants', () => {
       await redis.get(sentinel);
       await waitFor(async () => sentinelSeen, { what: 'the monitor to catch up' });
     } finally {
-      monitor.disconnect();
+      monitor.close();
     }
     return seen;
   }
