@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ROOT, requireFrom } from '../lib/paths.mjs';
 import { median } from '../lib/stats.mjs';
 import { BLOCKED_RESOURCE_TYPES, CHROMIUM_PATH, productChromium } from '../peers/browser-setup.mjs';
-import { renderPage } from '../site/generator.mjs';
+import { serveSiteMPages } from './site-m-pages.mjs';
 
 const puppeteer = requireFrom('worker', 'puppeteer');
 
@@ -28,13 +27,8 @@ const SOURCES = {
   'as many ASCII characters in a comment': `/*${'a'.repeat(shipped.length)}*/ 0`,
 };
 
-const server = http.createServer((request, response) => {
-  const index = Number(/^\/p\/(\d+)$/.exec(request.url ?? '')?.[1]);
-  if (!index) return response.writeHead(404).end();
-  response.writeHead(200, { 'content-type': 'text/html' }).end(renderPage('m', PAGES + 1, index, ''));
-});
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const base = `http://127.0.0.1:${server.address().port}`;
+const site = await serveSiteMPages(PAGES);
+const base = site.base;
 const { args, viewport } = await productChromium();
 const browser = await puppeteer.launch({ executablePath: CHROMIUM_PATH, headless: true, args, defaultViewport: viewport });
 try {
@@ -56,5 +50,5 @@ try {
   }
 } finally {
   await browser.close();
-  server.close();
+  site.close();
 }

@@ -1,8 +1,7 @@
-import http from 'node:http';
 import { requireFrom } from '../lib/paths.mjs';
 import { processTree, readStat, TICKS_PER_SECOND } from '../lib/proc.mjs';
 import { BLOCKED_RESOURCE_TYPES, CHROMIUM_PATH, productChromium } from '../peers/browser-setup.mjs';
-import { renderPage } from '../site/generator.mjs';
+import { serveSiteMPages } from './site-m-pages.mjs';
 
 const puppeteer = requireFrom('worker', 'puppeteer');
 
@@ -31,13 +30,8 @@ function chromiumSeconds(browserPid) {
   return ticks / TICKS_PER_SECOND;
 }
 
-const server = http.createServer((request, response) => {
-  const index = Number(/^\/p\/(\d+)$/.exec(request.url ?? '')?.[1]);
-  if (!index) return response.writeHead(404).end();
-  response.writeHead(200, { 'content-type': 'text/html' }).end(renderPage('m', PAGES + 1, index, ''));
-});
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const base = `http://127.0.0.1:${server.address().port}`;
+const site = await serveSiteMPages(PAGES);
+const base = site.base;
 
 const { args: flags, viewport } = await productChromium();
 const launchArgs = flags.map((flag) =>
@@ -95,5 +89,5 @@ try {
   );
 } finally {
   await browser.close();
-  server.close();
+  site.close();
 }
