@@ -15,7 +15,8 @@ describe('the assessment resolver', () => {
   afterAll(() => dns.close());
 
   // A local server answers at once; the timeout only has to hold on a loaded machine.
-  const resolver = (maxQueries = 50) => new DnsResolver({ servers: [parseDnsServer(dns.address)], timeoutMs: 10_000, maxQueries });
+  const resolver = (maxQueries = 50) =>
+    new DnsResolver({ servers: [parseDnsServer(dns.address)], timeoutMs: 10_000, maxQueries });
 
   it('asks again over TCP when the UDP answer is truncated, and answers a repeated question from its cache', async () => {
     const r = resolver();
