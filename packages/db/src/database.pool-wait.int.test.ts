@@ -4,6 +4,7 @@ import { isDatabaseUnavailable } from './availability';
 import { openDatabase, type DatabaseHandle } from './database';
 import { rowsOf } from './statements';
 import { createTestDatabase, type TestDatabase } from './testing';
+import { waitFor } from '../../../test-support/wait-for';
 
 /**
  * A worker runs hundreds of crawls on a pool of a few connections. A statement that waits for a
@@ -19,19 +20,24 @@ describe('waiting for a connection of a busy pool', () => {
     return handle;
   };
   /**
-   * Opens the pool's one connection before the part under test: on a busy machine opening one can take
-   * longer than the short connect timeout these tests give (it failed a CI run), and that is not the wait
-   * they are about. A connect that times out is tried again.
+   * A pool of one connection, that connection opened before the part under test: on a busy machine opening
+   * one can take longer than the short connect timeout these tests give (it failed a CI run), and that is not
+   * the wait they are about. A connect that times out is tried again.
    */
-  const connect = async ({ db }: DatabaseHandle) => {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await db.execute(sql`select 1`);
-        return;
-      } catch (error) {
-        if (attempt >= 50 || !isDatabaseUnavailable(error)) throw error;
-      }
-    }
+  const openConnected = async (options: Parameters<typeof openDatabase>[0]) => {
+    const handle = await open({ ...options, poolSize: 1 });
+    await waitFor(
+      () =>
+        handle.db.execute(sql`select 1`).then(
+          () => true,
+          (error: unknown) => {
+            if (!isDatabaseUnavailable(error)) throw error;
+            return false;
+          },
+        ),
+      { what: "the pool's connection to open" },
+    );
+    return handle;
   };
 
   beforeAll(async () => {
@@ -43,9 +49,7 @@ describe('waiting for a connection of a busy pool', () => {
   });
 
   it('lets a statement wait past the connect timeout for the busy connection (the worker)', async () => {
-    const handle = await open({ url: database.url, poolSize: 1, connectTimeoutMs: 200, poolWaitMs: 0 });
-    await connect(handle);
-    const { db } = handle;
+    const { db } = await openConnected({ url: database.url, connectTimeoutMs: 200, poolWaitMs: 0 });
     // A drizzle query runs when its then() is called: start both now, the second behind the first.
     const holding = db.execute(sql`select pg_sleep(1.5)`).then((result) => result);
     const waiting = db.execute(sql`select 41 + 1 as answer`).then((result) => result);
@@ -54,9 +58,7 @@ describe('waiting for a connection of a busy pool', () => {
   });
 
   it('still gives up after the bound it is given, as unreachable (the API answers 503)', async () => {
-    const handle = await open({ url: database.url, poolSize: 1, connectTimeoutMs: 200 });
-    await connect(handle);
-    const { db } = handle;
+    const { db } = await openConnected({ url: database.url, connectTimeoutMs: 200 });
     const holding = db.execute(sql`select pg_sleep(1.5)`).then((result) => result);
     const error = await db.execute(sql`select 1`).then(
       () => null,

@@ -9,12 +9,15 @@ const MAX_AXE_TARGETS = 5;
  * axe-core's minified build (the package's `source` is the readable one, 2.3 times larger): Chromium
  * parses it into every page axe runs on, 0.25 s of the renderer's time against 0.35 s, measured.
  * Its few non-ASCII characters (in strings and one identifier) are sent as \u escapes: one of them makes
- * the 650 KB travel through the DevTools protocol as a two-byte string, 86 ms an injection against 57 ms
- * (bench/diagnostics/axe-inject-cost.mjs).
+ * the 650 KB travel through the DevTools protocol as a two-byte string, 111–123 ms an injection against
+ * 75–89 ms (bench/diagnostics/axe-inject-cost.mjs).
  */
 export const AXE_SOURCE = asciiSource(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
 
-/** JavaScript source with every non-ASCII UTF-16 unit written as a \u escape, which means the same in strings, regular expressions and identifiers. */
+/**
+ * JavaScript source with every non-ASCII UTF-16 unit written as a \u escape, which means the same in strings,
+ * regular expressions, identifiers and comments (not after a backslash, which axe-core's source never has).
+ */
 export function asciiSource(source: string): string {
   return source.replace(/[\u0080-\uffff]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
