@@ -28,11 +28,21 @@ const FORGING = `
   };
   ${HANDLEBARS}`;
 
+/** A page that keeps its thread busy for 4 s once loaded, as a heavy app can (or a page on a loaded worker). */
+const BUSY = `
+  addEventListener('load', function () { setTimeout(function () { var end = Date.now() + 4000; while (Date.now() < end) {} }, 0); });
+  ${HANDLEBARS}`;
+
 function startSite(): Promise<{ url: string; server: Server }> {
   const page = (title: string, script: string, body = '') =>
     `<!doctype html><html lang="en"><head><title>${title}</title><script>${script}</script></head><body>${body}</body></html>`;
   const pages: Record<string, string> = {
-    '/': page('Home', HANDLEBARS, '<a href="/stalling">Stalling</a> <a href="/forging">Forging</a> <a href="/after">After</a>'),
+    '/': page(
+      'Home',
+      HANDLEBARS,
+      '<a href="/stalling">Stalling</a> <a href="/forging">Forging</a> <a href="/busy">Busy</a> <a href="/after">After</a>',
+    ),
+    '/busy': page('Busy', BUSY, '<a href="/after">After</a>'),
     '/stalling': page('Stalling', STALLING, '<a href="/after">After</a>'),
     '/forging': page('Forging', FORGING, '<a href="/after">After</a>'),
     '/after': page('After', '', '<p>Nothing here.</p>'),
@@ -78,13 +88,15 @@ describe('the library detector on a page that turns on it', () => {
     // Sooner than the protocol's 180 s, for which a stalled detector held the page (generous for a loaded machine).
     expect((await harness.waitForStatus(id, ['completed', 'failed'], 150_000)).status).toBe('completed');
     const pages = await harness.pages(id);
-    expect(pathsOf(pages)).toEqual(['/', '/after', '/forging', '/stalling']);
+    expect(pathsOf(pages)).toEqual(['/', '/after', '/busy', '/forging', '/stalling']);
     const librariesOf = (path: string) => pages.find((page) => new URL(page.url).pathname === path)!.browser!.libraries;
 
     expect(librariesOf('/')).toEqual([{ name: 'Handlebars', version: '4.0.5', npm: 'handlebars' }]);
     // Nothing from the globals whose reading would not end or would change the page; no forged jQuery 1.4.2.
     expect(librariesOf('/stalling')).toEqual([{ name: 'Handlebars', version: '4.0.5', npm: 'handlebars' }]);
     expect(librariesOf('/forging')).toEqual([{ name: 'Handlebars', version: '4.0.5', npm: 'handlebars' }]);
+    // A page that is slow to answer is waited for: its library is not lost (a 3 s limit lost it).
+    expect(librariesOf('/busy')).toEqual([{ name: 'Handlebars', version: '4.0.5', npm: 'handlebars' }]);
     expect(librariesOf('/after')).toEqual([]);
   }, 240_000);
 });

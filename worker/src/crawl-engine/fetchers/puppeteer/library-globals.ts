@@ -5,10 +5,17 @@ import {
   type MirroredValue,
   type PageLibrary,
 } from '@vendorwatch/compliance';
+import { Logger } from '@nestjs/common';
 import type { CDPSession, Page, Protocol } from 'puppeteer';
+import { errorMessage } from '../../primitives/errors';
 
-/** The whole read of one page's library globals, on our side: past it the page has none. */
-export const LIBRARY_READ_TIMEOUT_MS = 3000;
+/**
+ * The whole read of one page's library globals, on our side: past it the page has none. It is there for a
+ * page whose thread never answers, so it is far above what a loaded worker takes: the read is about 0.1 s
+ * alone and reached 2.5 s with four browser test files on two cores, and at 3 s a CI run lost a page's
+ * Handlebars (a vulnerable library reported as none).
+ */
+export const LIBRARY_READ_TIMEOUT_MS = 10_000;
 /** How deep below a global its properties are read (`angular.version.full` is two below `angular`). */
 const MAX_DEPTH = 3;
 /** Objects whose properties are read per page, and properties kept of each. */
@@ -19,11 +26,15 @@ const OBJECT_GROUP = 'vendorwatch-library-globals';
 const WORLD_NAME = 'vendorwatch-library-detector';
 
 const sessions = new WeakMap<Page, Promise<CDPSession>>();
+const logger = new Logger('LibraryGlobals');
 
-/** One DevTools session per tab, kept while the tab lives (a crawl's tab reads many pages). */
+/** One DevTools session per tab, kept while the tab lives (a crawl's tab reads many pages); one that failed is not. */
 function sessionOf(page: Page): Promise<CDPSession> {
   let session = sessions.get(page);
-  if (!session) sessions.set(page, (session = page.createCDPSession()));
+  if (!session) {
+    sessions.set(page, (session = page.createCDPSession()));
+    session.catch(() => sessions.delete(page));
+  }
   return session;
 }
 
@@ -41,9 +52,20 @@ function sessionOf(page: Page): Promise<CDPSession> {
  */
 export async function readLibraryGlobals(page: Page): Promise<PageLibrary[]> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<unknown>((resolve) => (timer = setTimeout(() => resolve([]), LIBRARY_READ_TIMEOUT_MS)));
+  const late = new Promise<{ unread: string }>(
+    (resolve) =>
+      (timer = setTimeout(
+        () => resolve({ unread: `no answer within ${LIBRARY_READ_TIMEOUT_MS / 1000} s` }),
+        LIBRARY_READ_TIMEOUT_MS,
+      )),
+  );
   try {
-    const found = await Promise.race([detect(page).catch(() => []), late]);
+    const found = await Promise.race([detect(page).catch((error: unknown) => ({ unread: errorMessage(error) })), late]);
+    // Said, not hidden: the page is then stored with no library found, as a page without any would be.
+    if (isUnread(found)) {
+      if (!page.isClosed()) logger.warn(`Library globals of ${page.url()} not read: ${found.unread}`);
+      return [];
+    }
     return librariesOf(found);
   } finally {
     clearTimeout(timer);
@@ -125,6 +147,9 @@ async function mirrorGlobals(session: CDPSession): Promise<Record<string, Mirror
   reads--; // the window itself is not one of the objects counted
   return propertiesOf(page.objectId, -1, wanted);
 }
+
+const isUnread = (found: unknown): found is { unread: string } =>
+  typeof found === 'object' && found !== null && 'unread' in found;
 
 /** What the detector answered, as short strings; anything else reads as nothing found. */
 function librariesOf(found: unknown): PageLibrary[] {
