@@ -7,19 +7,24 @@ const HANDLEBARS = `window.Handlebars = { compile: function () { return function
 
 /**
  * Pages that turn on the library detector. `/stalling` rewrites `Promise.race` so that a detector in the
- * page's world never reaches its deadline, and has globals whose reading would not end (proxies whose traps
- * loop) or would change the page (a getter that counts its callers). `/forging` ends the race at
- * once and has `Array.prototype.slice` hand back a vulnerable jQuery that is not there. Both also carry a
+ * page's world never reaches its deadline, `Object.getOwnPropertyDescriptor` (with which the worker gathers
+ * the globals it reads) so that it never returns, and has globals whose reading would not end (proxies whose
+ * traps loop) or would change the page (a getter that counts its callers). `/forging` ends the race at once,
+ * has `Array.prototype.slice` hand back a vulnerable jQuery that is not there, and
+ * `Object.getOwnPropertyDescriptor` describe one for every name it is asked (noting each: a side effect). Both also carry a
  * real Handlebars global, which must still be found.
  */
 const STALLING = `
   Promise.race = function () { return new Promise(function () {}); };
+  Object.getOwnPropertyDescriptor = function () { for (;;) {} };
   Object.defineProperty(window, 'moment', { get: function () { window.readBy = (window.readBy || 0) + 1; return { version: '2.0.0' }; } });
   window.Backbone = new Proxy({}, { get: function () { for (;;) {} }, ownKeys: function () { for (;;) {} } });
   window._ = { VERSION: new Proxy({}, { get: function () { for (;;) {} } }) };
   ${HANDLEBARS}`;
 const FORGING = `
   Promise.race = function () { return Promise.resolve(); };
+  var asked = [];
+  Object.getOwnPropertyDescriptor = function (o, key) { asked.push(key); return { value: { fn: { jquery: '1.4.2' } } }; };
   var slice = Array.prototype.slice;
   Array.prototype.slice = function () {
     var out = slice.apply(this, arguments);

@@ -41,9 +41,11 @@ function sessionOf(page: Page): Promise<CDPSession> {
 /**
  * The libraries a rendered page exposes through their own globals (`jQuery.fn.jquery` and the like), read
  * so the page can neither stall nor rewrite the reading:
- * - its globals are read as data through the DevTools protocol: the inspector lists the window's and their
- *   objects' own properties without running any page code (no getter, no proxy trap; a global behind a
- *   getter is not read); strings are cut short, depth and count bounded;
+ * - its globals are read as data through the DevTools protocol: the window's own data properties that the
+ *   detector names are gathered in V8's side-effect-free mode, with a time limit (or, when the page will not
+ *   let that run, picked from the inspector's listing of the window), and below them the inspector lists
+ *   their own properties, which runs no page code (no getter, no proxy trap; a global behind a getter is not
+ *   read); strings are cut short, depth and count bounded;
  * - js-library-detector's tests then run in an isolated world of the page (see libraryDetectorIn), with
  *   their own built-ins (`Promise.race`, `setTimeout` …) over that data and the page's DOM;
  * - the whole read has LIBRARY_READ_TIMEOUT_MS on this side: a page whose thread never answers has none.
@@ -95,20 +97,19 @@ async function detect(page: Page): Promise<unknown> {
 }
 
 /**
- * The page's globals the detector reads, as data (MirroredValue): the window's own properties as the
- * inspector lists them, which runs no page code (an accessor is listed, not called: a global behind a
- * getter is not read), those the detector reads kept.
+ * The page's globals the detector reads, as data (MirroredValue): those of the window's own properties that
+ * hold a value (an accessor is not called: a global behind a getter is not read), and below them what the
+ * inspector lists of their own properties, which runs no page code.
  */
 async function mirrorGlobals(session: CDPSession): Promise<Record<string, MirroredValue>> {
   const { globals, properties } = libraryGlobalNames();
-  // `this` at a script's top level is the page's window; naming it runs nothing of the page's.
-  const { result: page } = await session.send('Runtime.evaluate', {
-    expression: 'this',
-    objectGroup: OBJECT_GROUP,
-    silent: true,
-  });
-  if (!page.objectId) return {};
-  const wanted = new Set(globals);
+  const gathered = await gatherGlobals(session, globals);
+  // Else the window itself, of whose properties those named are kept: `this` at a script's top level is the
+  // page's window, and naming it runs nothing of the page's.
+  const top =
+    gathered ??
+    (await session.send('Runtime.evaluate', { expression: 'this', objectGroup: OBJECT_GROUP, silent: true })).result.objectId;
+  if (!top) return {};
 
   let reads = 0;
   const propertiesOf = async (objectId: string, depth: number, follow: Set<string> | null) => {
@@ -144,8 +145,43 @@ async function mirrorGlobals(session: CDPSession): Promise<Record<string, Mirror
         return undefined;
     }
   };
-  reads--; // the window itself is not one of the objects counted
-  return propertiesOf(page.objectId, -1, wanted);
+  reads--; // the window, or the globals gathered from it, is not one of the objects counted
+  return propertiesOf(top, -1, gathered ? null : new Set(globals));
+}
+
+/** How long gathering the globals may run in the page (it takes about 10 ms) before the listing is used instead. */
+const GATHER_TIMEOUT_MS = 1000;
+let gatherSource: string | null = null;
+
+/**
+ * The window's own properties of these names that hold a value, gathered in the page into one object (its
+ * inspector id), or null when the page would not let that run. One short call where the inspector's listing
+ * of the window is about a thousand properties (some 230 KB a page, 50 ms of the renderer's time). It runs
+ * in V8's side-effect-free mode with a time limit: a descriptor is read, no getter called; a page that
+ * replaced Object.getOwnPropertyDescriptor with code that writes or never ends is listed instead (null).
+ * One that replaced it with code that answers made-up globals could as well have declared them.
+ */
+async function gatherGlobals(session: CDPSession, names: string[]): Promise<string | null> {
+  gatherSource ??= `(function (window, names) {
+  var own = {};
+  for (var i = 0; i < names.length; i++) {
+    var descriptor = Object.getOwnPropertyDescriptor(window, names[i]);
+    if (descriptor !== undefined && 'value' in descriptor) own[names[i]] = descriptor.value;
+  }
+  return own;
+})(this, ${JSON.stringify(names)})`;
+  try {
+    const { result, exceptionDetails } = await session.send('Runtime.evaluate', {
+      expression: gatherSource,
+      objectGroup: OBJECT_GROUP,
+      silent: true,
+      throwOnSideEffect: true,
+      timeout: GATHER_TIMEOUT_MS,
+    });
+    return !exceptionDetails && result.objectId ? result.objectId : null;
+  } catch {
+    return null; // "Execution was terminated": the time limit
+  }
 }
 
 const isUnread = (found: unknown): found is { unread: string } =>
