@@ -1,5 +1,5 @@
 import { requireFrom } from '../lib/paths.mjs';
-import { processTree, readStat, TICKS_PER_SECOND } from '../lib/proc.mjs';
+import { treeCpuSeconds } from '../lib/proc.mjs';
 import { CHROMIUM_PATH, productChromium } from '../peers/browser-setup.mjs';
 import { serveSiteMPages } from './site-m-pages.mjs';
 
@@ -20,10 +20,6 @@ const { readLibraryGlobals } = requireFrom('worker', './dist/crawl-engine/fetche
 const PAGES = 40;
 const rounds = Number(process.argv[2] ?? 3);
 
-const cpuOf = (pid) =>
-  processTree(pid)
-    .map((child) => readStat(child))
-    .reduce((sum, stat) => sum + (stat ? stat.cpuTicks + stat.reapedChildTicks : 0), 0) / TICKS_PER_SECOND;
 const ownCpu = () => {
   const usage = process.cpuUsage();
   return (usage.user + usage.system) / 1e6;
@@ -54,7 +50,7 @@ try {
   const totals = Object.fromEntries(Object.keys(passes).map((name) => [name, { chromium: 0, node: 0, wall: 0 }]));
   for (let round = 0; round < rounds; round++)
     for (const [name, read] of Object.entries(passes)) {
-      const chromium = cpuOf(browser.process().pid);
+      const chromium = treeCpuSeconds(browser.process().pid);
       const node = ownCpu();
       const started = performance.now();
       for (let index = 1; index <= PAGES; index++) {
@@ -62,7 +58,7 @@ try {
         await read(page, session);
       }
       totals[name].wall += performance.now() - started;
-      totals[name].chromium += (cpuOf(browser.process().pid) - chromium) * 1000;
+      totals[name].chromium += (treeCpuSeconds(browser.process().pid) - chromium) * 1000;
       totals[name].node += (ownCpu() - node) * 1000;
     }
   const pages = PAGES * rounds;

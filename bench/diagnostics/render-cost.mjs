@@ -1,5 +1,5 @@
 import { requireFrom } from '../lib/paths.mjs';
-import { processTree, readStat, TICKS_PER_SECOND } from '../lib/proc.mjs';
+import { treeCpuSeconds } from '../lib/proc.mjs';
 import { BLOCKED_RESOURCE_TYPES, CHROMIUM_PATH, productChromium } from '../peers/browser-setup.mjs';
 import { serveSiteMPages } from './site-m-pages.mjs';
 
@@ -21,14 +21,6 @@ const args = process.argv.slice(2);
 const mode = args.find((arg) => arg === 'kept' || arg === 'fresh') ?? 'kept';
 const without = args.includes('--without') ? args[args.indexOf('--without') + 1].split(',') : [];
 const PAGES = 20;
-
-/** CPU seconds of the browser's processes so far, with the children each has reaped (renderers that exited). */
-function chromiumSeconds(browserPid) {
-  const ticks = processTree(browserPid)
-    .map((pid) => readStat(pid))
-    .reduce((sum, stat) => sum + (stat ? stat.cpuTicks + stat.reapedChildTicks : 0), 0);
-  return ticks / TICKS_PER_SECOND;
-}
 
 const site = await serveSiteMPages(PAGES);
 const base = site.base;
@@ -72,7 +64,7 @@ try {
   await read(warm, 1);
   await warm.context.close();
   const kept = mode === 'kept' ? await openTab() : null;
-  const cpuBefore = chromiumSeconds(browser.process().pid);
+  const cpuBefore = treeCpuSeconds(browser.process().pid);
   const started = performance.now();
   for (let index = 1; index <= PAGES; index++) {
     const tab = kept ?? (await openTab());
@@ -82,7 +74,7 @@ try {
   const wall = performance.now() - started;
   // Renderers of closed contexts are reaped (and counted in their parent) a moment after the close.
   await new Promise((resolve) => setTimeout(resolve, 1_500));
-  const cpu = chromiumSeconds(browser.process().pid) - cpuBefore;
+  const cpu = treeCpuSeconds(browser.process().pid) - cpuBefore;
   console.log(
     `${mode}${without.length ? ` without ${without.join(',')}` : ''}: ${(wall / PAGES).toFixed(0)} ms a reading, ` +
       `Chromium CPU ${((cpu * 1000) / PAGES).toFixed(0)} ms a reading (${PAGES} pages of site m)`,

@@ -52,3 +52,14 @@ export function processTree(root) {
   }
   return tree;
 }
+
+/**
+ * CPU seconds so far of `root` and every process it started, with the children each has reaped (a browser's
+ * renderers that exited count through their parents).
+ */
+export function treeCpuSeconds(root) {
+  const ticks = processTree(root)
+    .map((pid) => readStat(pid))
+    .reduce((sum, stat) => sum + (stat ? stat.cpuTicks + stat.reapedChildTicks : 0), 0);
+  return ticks / TICKS_PER_SECOND;
+}

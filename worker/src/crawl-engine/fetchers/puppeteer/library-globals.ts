@@ -38,6 +38,11 @@ function sessionOf(page: Page): Promise<CDPSession> {
   return session;
 }
 
+/** Why a page's library globals were not read. */
+class Unread {
+  constructor(readonly reason: string) {}
+}
+
 /**
  * The libraries a rendered page exposes through their own globals (`jQuery.fn.jquery` and the like), read
  * so the page can neither stall nor rewrite the reading:
@@ -54,18 +59,18 @@ function sessionOf(page: Page): Promise<CDPSession> {
  */
 export async function readLibraryGlobals(page: Page): Promise<PageLibrary[]> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<{ unread: string }>(
+  const late = new Promise<Unread>(
     (resolve) =>
       (timer = setTimeout(
-        () => resolve({ unread: `no answer within ${LIBRARY_READ_TIMEOUT_MS / 1000} s` }),
+        () => resolve(new Unread(`no answer within ${LIBRARY_READ_TIMEOUT_MS / 1000} s`)),
         LIBRARY_READ_TIMEOUT_MS,
       )),
   );
   try {
-    const found = await Promise.race([detect(page).catch((error: unknown) => ({ unread: errorMessage(error) })), late]);
+    const found = await Promise.race([detect(page).catch((error: unknown) => new Unread(errorMessage(error))), late]);
     // Said, not hidden: the page is then stored with no library found, as a page without any would be.
-    if (isUnread(found)) {
-      if (!page.isClosed()) logger.warn(`Library globals of ${page.url()} not read: ${found.unread}`);
+    if (found instanceof Unread) {
+      if (!page.isClosed()) logger.warn(`Library globals of ${page.url()} not read: ${found.reason}`);
       return [];
     }
     return librariesOf(found);
@@ -103,7 +108,7 @@ async function detect(page: Page): Promise<unknown> {
  */
 async function mirrorGlobals(session: CDPSession): Promise<Record<string, MirroredValue>> {
   const { globals, properties } = libraryGlobalNames();
-  const gathered = await gatherGlobals(session, globals);
+  const gathered = await gatherGlobals(session);
   // Else the window itself, of whose properties those named are kept: `this` at a script's top level is the
   // page's window, and naming it runs nothing of the page's.
   const top =
@@ -154,14 +159,14 @@ const GATHER_TIMEOUT_MS = 1000;
 let gatherSource: string | null = null;
 
 /**
- * The window's own properties of these names that hold a value, gathered in the page into one object (its
+ * The window's own properties that hold a value, of those the detector names, gathered in the page into one object (its
  * inspector id), or null when the page would not let that run. One short call where the inspector's listing
  * of the window is about a thousand properties (some 230 KB a page, 50 ms of the renderer's time). It runs
  * in V8's side-effect-free mode with a time limit: a descriptor is read, no getter called; a page that
  * replaced Object.getOwnPropertyDescriptor with code that writes or never ends is listed instead (null).
  * One that replaced it with code that answers made-up globals could as well have declared them.
  */
-async function gatherGlobals(session: CDPSession, names: string[]): Promise<string | null> {
+async function gatherGlobals(session: CDPSession): Promise<string | null> {
   gatherSource ??= `(function (window, names) {
   var own = {};
   for (var i = 0; i < names.length; i++) {
@@ -169,7 +174,7 @@ async function gatherGlobals(session: CDPSession, names: string[]): Promise<stri
     if (descriptor !== undefined && 'value' in descriptor) own[names[i]] = descriptor.value;
   }
   return own;
-})(this, ${JSON.stringify(names)})`;
+})(this, ${JSON.stringify(libraryGlobalNames().globals)})`;
   try {
     const { result, exceptionDetails } = await session.send('Runtime.evaluate', {
       expression: gatherSource,
@@ -183,9 +188,6 @@ async function gatherGlobals(session: CDPSession, names: string[]): Promise<stri
     return null; // "Execution was terminated": the time limit
   }
 }
-
-const isUnread = (found: unknown): found is { unread: string } =>
-  typeof found === 'object' && found !== null && 'unread' in found;
 
 /** What the detector answered, as short strings; anything else reads as nothing found. */
 function librariesOf(found: unknown): PageLibrary[] {
