@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BENCH } from '../lib/paths.mjs';
 import { listPids, processTree, readStat, TICKS_PER_SECOND } from '../lib/proc.mjs';
@@ -11,7 +11,7 @@ import { startSite } from '../site/site.mjs';
  * our worker and by the bare undici loop (the ceiling), alternating, with the CPU time each process
  * group spent during the crawl — the contender's process tree, PostgreSQL, Redis, the site —
  * divided by the pages. It tells a CPU-bound gap (two cores shared by all of them) from waiting. The
- * contender's main thread is given apart: our worker reads page bodies on threads of its own.
+ * contender's CPU is given thread by thread: our worker reads page bodies on threads of its own.
  * With --method puppeteer, B2's case instead (8 hosts × 30 pages), against raw puppeteer; Chromium's
  * renderers come and go during a crawl, so the machine's whole CPU time (/proc/stat) is given too,
  * and Chromium's share is what it leaves after the worker's own node process and the rest. With
@@ -74,6 +74,27 @@ function ioOf(pid) {
   }
 }
 
+/**
+ * A process's CPU ticks so far per thread: `main`, then the others by id. Node names none of its
+ * threads (the page readers, the assessment thread, V8's and libuv's helpers are all `node`); the
+ * busiest other thread of an http crawl is the page reader.
+ */
+function threadTicks(pid) {
+  const ticks = new Map();
+  let tids = [];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`).map(Number);
+  } catch {
+    return ticks;
+  }
+  for (const tid of tids) {
+    const stat = readStat(pid, tid);
+    if (!stat) continue;
+    ticks.set(tid === pid ? 'main' : `${stat.name}#${tid}`, stat.cpuTicks);
+  }
+  return ticks;
+}
+
 /** CPU seconds per group between two readings (named process trees, else the command name), and the kernel's share of each. */
 function cpuByGroup(before, after, trees) {
   const groups = {};
@@ -114,25 +135,31 @@ try {
         harness: new Set([process.pid]),
       };
       const before = statsNow();
-      const mainBefore = readStat(pid, pid)?.cpuTicks ?? 0;
+      const threadsBefore = threadTicks(pid);
       const machineBefore = machineSeconds();
       const ioBefore = ioOf(pid);
       const result = await crawl();
       const ioAfter = ioOf(pid);
       const machine = machineSeconds() - machineBefore;
-      const mainThread = ((readStat(pid, pid)?.cpuTicks ?? 0) - mainBefore) / TICKS_PER_SECOND;
+      const threadsAfter = threadTicks(pid);
       const after = statsNow();
       const { groups, system } = cpuByGroup(before, after, trees);
       if (round === 0) continue; // warm-up
       const ownProcess = ((after.get(pid)?.cpuTicks ?? 0) - (before.get(pid)?.cpuTicks ?? 0)) / TICKS_PER_SECOND;
       const ms = (seconds) => ((seconds * 1000) / result.pages).toFixed(2);
+      // A thread that ended during the crawl is missing from the after reading, so not shown.
+      const threads = [...threadsAfter]
+        .map(([thread, ticks]) => [thread, (ticks - (threadsBefore.get(thread) ?? 0)) / TICKS_PER_SECOND])
+        .filter(([, seconds]) => seconds * 1000 >= result.pages * 0.05)
+        .sort((a, b) => b[1] - a[1])
+        .map(([thread, seconds]) => `${thread} ${ms(seconds)}`);
       const perPage = Object.entries(groups)
         .filter(([, seconds]) => seconds * 1000 >= result.pages * 0.05)
         .sort((a, b) => b[1] - a[1])
         .map(([group, seconds]) => `${group} ${ms(seconds)}${group === name ? ` (kernel ${ms(system[group])})` : ''}`);
       console.log(
         `round ${round} ${name}: ${result.pagesPerSecond.toFixed(browser ? 1 : 0)} pages/s; CPU ms per page: ${perPage.join(', ')}` +
-          `; machine ${ms(machine)}, of it ${name}'s node process ${ms(ownProcess)} (its main thread ${ms(mainThread)})` +
+          `; machine ${ms(machine)}, of it ${name}'s node process ${ms(ownProcess)} (by thread: ${threads.join(', ')})` +
           `; its system calls per page: ${((ioAfter.writes - ioBefore.writes) / result.pages).toFixed(1)} writes ` +
           `(${((ioAfter.written - ioBefore.written) / result.pages / 1024).toFixed(1)} KiB), ` +
           `${((ioAfter.reads - ioBefore.reads) / result.pages).toFixed(1)} reads`,

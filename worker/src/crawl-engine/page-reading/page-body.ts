@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { TextDecoder } from 'node:util';
+import { bodyText } from './body-text';
 import { elementMatcher } from './element-matcher';
 import { HtmlExtractor, type PageDocument } from './html-extractor';
 
@@ -45,16 +45,6 @@ export interface PageReading {
   template?: boolean;
 }
 
-/** The charset a Content-Type names, when TextDecoder knows it; UTF-8 otherwise. */
-function decoderFor(contentType: string | null): TextDecoder {
-  const charset = /charset\s*=\s*"?([\w-]+)/i.exec(contentType ?? '')?.[1];
-  try {
-    return new TextDecoder(charset ?? 'utf-8');
-  } catch {
-    return new TextDecoder('utf-8');
-  }
-}
-
 /**
  * Reads a body: SHA-256 and length always, the HTML facts only for HTML (other types — PDFs,
  * images — are recorded but not parsed). CPU work only, no I/O: what a reader thread runs.
@@ -64,7 +54,7 @@ export function readBody({ bytes, truncated, contentType, pageUrl, ignoreSelecto
   let document: PageDocument | null = null;
   if (isHtml(contentType)) {
     const extractor = new HtmlExtractor(pageUrl, { ignore: elementMatcher(ignoreSelectors), template });
-    extractor.write(decoderFor(contentType).decode(bytes));
+    for (const text of bodyText(bytes, contentType)) extractor.write(text);
     document = extractor.end();
   }
   return { body: { sha256, length: bytes.byteLength, truncated }, document };
