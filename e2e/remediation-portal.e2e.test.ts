@@ -17,6 +17,9 @@ import { waitFor } from '../test-support';
 import { createWorkerApp } from '../worker/src/worker-app';
 import { FRONTEND_DIST, launchBrowser, openPage, signInThroughUi, snapshot } from './support';
 
+/** The page's document, inside the functions Playwright runs in the browser (server code has no DOM types). */
+declare const document: { documentElement: { scrollWidth: number; clientWidth: number } };
+
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title>` +
   `<meta name="description" content="Globex makes widgets: ${title}"></head><body><h1>${title}</h1>${body}` +
@@ -206,8 +209,12 @@ describe('remediation through the vendor link, in a real browser', () => {
     await snapshot(analyst, 'remediation-requests-list');
     await analyst.setViewportSize({ width: 390, height: 844 });
     await analyst.getByRole('list', { name: 'Remediation requests' }).waitFor();
-    // Waited on, not sampled: just after the resize the app shell's navigation is still sliding away.
-    await analyst.waitForFunction('document.documentElement.scrollWidth <= window.innerWidth', undefined, { timeout: 10_000 });
+    // Waited on, not sampled: just after the resize the app shell's navigation is still sliding away. A function,
+    // not a string: Playwright evals a string predicate again on each later poll, from the page's own frame
+    // callback, where the app's CSP (no 'unsafe-eval') refuses it — so it failed whenever the first poll was early.
+    await analyst.waitForFunction(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth, undefined, {
+      timeout: 10_000,
+    });
     await snapshot(analyst, 'remediation-requests-list-phone');
     await listed.getByTestId('remediation-request-link').click();
     await analyst.waitForURL(/\/remediation-requests\/[0-9a-f-]{36}$/);
