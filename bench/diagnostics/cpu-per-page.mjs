@@ -1,7 +1,7 @@
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BENCH } from '../lib/paths.mjs';
-import { listPids, processTree, readStat, TICKS_PER_SECOND } from '../lib/proc.mjs';
+import { listPids, processTree, readStat, threadTicks, TICKS_PER_SECOND } from '../lib/proc.mjs';
 import { createWorld } from '../product/world.mjs';
 import { peerCrawl, productCrawl, startPeer } from '../rows/contenders.mjs';
 import { startSite } from '../site/site.mjs';
@@ -72,27 +72,6 @@ function ioOf(pid) {
   } catch {
     return { writes: 0, written: 0, reads: 0 };
   }
-}
-
-/**
- * A process's CPU ticks so far per thread: `main`, then the others by id. Node names none of its
- * threads (the page readers, the assessment thread, V8's and libuv's helpers are all `node`); the
- * busiest other thread of an http crawl is the page reader.
- */
-function threadTicks(pid) {
-  const ticks = new Map();
-  let tids = [];
-  try {
-    tids = readdirSync(`/proc/${pid}/task`).map(Number);
-  } catch {
-    return ticks;
-  }
-  for (const tid of tids) {
-    const stat = readStat(pid, tid);
-    if (!stat) continue;
-    ticks.set(tid === pid ? 'main' : `${stat.name}#${tid}`, stat.cpuTicks);
-  }
-  return ticks;
 }
 
 /** CPU seconds per group between two readings (named process trees, else the command name), and the kernel's share of each. */

@@ -63,3 +63,22 @@ export function treeCpuSeconds(root) {
     .reduce((sum, stat) => sum + (stat ? stat.cpuTicks + stat.reapedChildTicks : 0), 0);
   return ticks / TICKS_PER_SECOND;
 }
+
+/**
+ * A process's CPU ticks so far per thread: `main`, then the others by command name and id (Node names
+ * none of its threads: its page readers, V8's and libuv's helpers are all `node`).
+ */
+export function threadTicks(pid) {
+  const ticks = new Map();
+  let tids = [];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`).map(Number);
+  } catch {
+    return ticks;
+  }
+  for (const tid of tids) {
+    const stat = readStat(pid, tid);
+    if (stat) ticks.set(tid === pid ? 'main' : `${stat.name}#${tid}`, stat.cpuTicks);
+  }
+  return ticks;
+}

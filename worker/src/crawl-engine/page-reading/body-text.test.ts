@@ -54,8 +54,9 @@ describe('bodyText', () => {
     // A lead byte with no continuation, the block after it all ASCII.
     const cut = Buffer.concat([Buffer.alloc(511, 'a'), Buffer.from([0xe2]), Buffer.alloc(600, 'b')]);
     expect(text(cut)).toBe(`${'a'.repeat(511)}\uFFFD${'b'.repeat(600)}`);
-    // The same at the very end of the body.
+    // The same at the very end of the body; and the next body starts clean (the decoder is shared).
     expect(text(Buffer.from([0x61, 0xf0, 0x9f]))).toBe('a\uFFFD');
+    expect(text(Buffer.from([0x98, 0x80, 0x62]))).toBe(wholeDecode(Buffer.from([0x98, 0x80, 0x62])));
   });
 
   it('drops a byte-order mark at the start only, as a whole decode does', () => {
@@ -75,6 +76,10 @@ describe('bodyText', () => {
     expect(text(sjis, 'text/html; charset=shift_jis')).toBe(wholeDecode(sjis, 'shift_jis'));
     expect(text(sjis, 'text/html; charset=shift_jis')).toBe('ソフト');
     expect(text(Buffer.from('plain'), null)).toBe('plain');
+    // UTF-8 under any of its names is read in blocks, the same characters; an unknown charset is read as UTF-8.
+    const utf8Body = mixedBytes(prng(7), 3000);
+    for (const label of ['UTF-8', '"utf8"', 'unicode-1-1-utf-8', 'x-no-such-charset'])
+      expect(text(utf8Body, `text/html; charset=${label}`)).toBe(wholeDecode(utf8Body));
     expect(bodyText(new Uint8Array(0), 'text/html')).toEqual([]);
   });
 

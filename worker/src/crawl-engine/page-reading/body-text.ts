@@ -12,15 +12,29 @@ import { TextDecoder } from 'node:util';
 const BLOCK_BYTES = 512;
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 
-/** The charset a Content-Type names, when TextDecoder knows it; UTF-8 otherwise. */
-function decoderFor(contentType: string | null): TextDecoder {
-  const charset = /charset\s*=\s*"?([\w-]+)/i.exec(contentType ?? '')?.[1];
+/**
+ * The decoder of a charset other than UTF-8 that a Content-Type names, when TextDecoder knows it;
+ * null for UTF-8, for none named and for one it does not know (read as UTF-8). The usual label is
+ * recognised without building a decoder, on every page; another alias of UTF-8 is told by the
+ * decoder's own name.
+ */
+function otherCharsetDecoder(contentType: string | null): TextDecoder | null {
+  const charset = /charset\s*=\s*"?([\w-]+)/i.exec(contentType ?? '')?.[1]?.toLowerCase();
+  if (charset === undefined || charset === 'utf-8' || charset === 'utf8') return null;
   try {
-    return new TextDecoder(charset ?? 'utf-8');
+    const decoder = new TextDecoder(charset);
+    return decoder.encoding === 'utf-8' ? null : decoder;
   } catch {
-    return new TextDecoder('utf-8');
+    return null;
   }
 }
+
+/**
+ * One UTF-8 decoder for every body a thread reads: each read ends with it flushed, so none leaves it
+ * state. It never takes a byte-order mark for the body's own: only a body's first three bytes can be
+ * one (and a whole decode drops them), which bodyText does itself.
+ */
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /**
  * A body's text as pieces, in order, to feed a streaming parser: exactly the characters of decoding
@@ -29,16 +43,13 @@ function decoderFor(contentType: string | null): TextDecoder {
  * Other charsets are decoded whole: multi-byte ones use ASCII bytes inside their sequences.
  */
 export function bodyText(bytes: Uint8Array, contentType: string | null): string[] {
-  const whole = decoderFor(contentType);
-  if (whole.encoding !== 'utf-8') return [whole.decode(bytes)];
+  const other = otherCharsetDecoder(contentType);
+  if (other) return [other.decode(bytes)];
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  // The decoder is restarted after each flush: it must not take a byte-order mark there for the
-  // body's own, which only its first three bytes can be (and which a whole decode drops).
-  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   const pieces: string[] = [];
   let pending = false;
   const flush = () => {
-    const rest = decoder.decode();
+    const rest = utf8.decode();
     if (rest) pieces.push(rest);
     pending = false;
   };
@@ -49,7 +60,7 @@ export function bodyText(bytes: Uint8Array, contentType: string | null): string[
       if (pending) flush();
       pieces.push(block.toString('latin1'));
     } else {
-      const text = decoder.decode(block, { stream: true });
+      const text = utf8.decode(block, { stream: true });
       if (text) pieces.push(text);
       pending = true;
     }
