@@ -51,24 +51,44 @@ export async function withAdmin<T>(fn: (client: Client) => Promise<T>): Promise<
   }
 }
 
-/** Builds the migrated template if it does not exist yet. Called from Jest's global setup. */
+/** The advisory lock key of a database's build (any fixed number no other lock of the test server uses). */
+export const DATABASE_BUILD_LOCK = 4_117_020_531;
+
+/** Builds the migrated template if it does not exist yet. Called from Jest's global setup, and by every test database. */
 export async function ensureTemplateDatabase(): Promise<string> {
   const name = templateName();
-  const exists = await withAdmin(async (admin) => {
-    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
-    if (rowCount) return true;
-    await admin.query(`create database "${name}_building"`).catch(async () => {
-      await admin.query(`drop database if exists "${name}_building" with (force)`);
-      await admin.query(`create database "${name}_building"`);
-    });
-    return false;
+  await buildDatabaseOnce(name, async (url) => {
+    const handle = await openDatabase({ url, poolSize: 1 });
+    try {
+      await handle.migrate();
+    } finally {
+      await handle.close();
+    }
   });
-  if (exists) return name;
-  const handle = await openDatabase({ url: urlFor(`${name}_building`), poolSize: 1 });
-  await handle.migrate();
-  await handle.close();
-  await withAdmin((admin) => admin.query(`alter database "${name}_building" rename to "${name}"`)).catch(() => undefined);
   return name;
+}
+
+/**
+ * Creates database `name` unless it exists: `build` fills a copy under another name, which is renamed
+ * once built, so a half-built database is never taken for the finished one. Test runs on one machine may
+ * start at once (two tiers in two terminals after a migration changed): the build holds an advisory lock,
+ * and the second waits for the first's database instead of dropping its copy mid-build.
+ */
+export async function buildDatabaseOnce(name: string, build: (url: string) => Promise<void>): Promise<void> {
+  const exists = (admin: Client) =>
+    admin.query('select 1 from pg_database where datname = $1', [name]).then(({ rowCount }) => Boolean(rowCount));
+  await withAdmin(async (admin) => {
+    if (await exists(admin)) return;
+    // Session-level: released when this connection ends, whatever happens in between.
+    await admin.query('select pg_advisory_lock($1)', [DATABASE_BUILD_LOCK]);
+    if (await exists(admin)) return;
+    const building = `${name}_building`;
+    // A copy left by a run stopped mid-build: never used, built again.
+    await admin.query(`drop database if exists "${building}" with (force)`);
+    await admin.query(`create database "${building}"`);
+    await build(urlFor(building));
+    await admin.query(`alter database "${building}" rename to "${name}"`);
+  });
 }
 
 /** A fresh, migrated database owned by the calling test file. */
