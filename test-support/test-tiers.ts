@@ -25,7 +25,8 @@ const SERVICE_HELPERS: { pattern: RegExp; what: string }[] = [
   { pattern: /\/testing\/(test-app|auth-test-app|api-process|worker-harness|worker-process)$/, what: 'an app test harness' },
 ];
 /** Names that the `test-support` index re-exports from those helpers. */
-const SERVICE_HELPER_NAMES = /\b(createTestDatabase|ensureTemplateDatabase|startRedisServer|withAdmin)\b/;
+const SERVICE_HELPER_NAMES =
+  /\b(createTestDatabase|ensureTemplateDatabase|buildDatabaseOnce|startRedisServer|withAdmin|withClient)\b/;
 
 /**
  * Every module specifier a source file imports, requires or re-exports, as TypeScript's own pre-processor

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
 import { waitFor } from '../../../../test-support/wait-for';
-import { buildDatabaseOnce, DATABASE_BUILD_LOCK, urlFor, withAdmin } from './test-database';
+import { buildDatabaseOnce, DATABASE_BUILD_LOCK, urlFor, withAdmin, withClient } from './test-database';
 
 /**
  * Test runs share the machine's PostgreSQL, and each builds the migrated template in its global setup
@@ -31,26 +30,17 @@ describe('a test database built by two runs at once', () => {
       builds.push(url);
       // The first build goes on only once the second caller is blocked, so the two overlap every time.
       if (builds.length === 1) await waitFor(secondWaits, { what: 'the second caller to wait for the lock' });
-      const client = new Client({ connectionString: url });
-      await client.connect();
-      try {
+      await withClient(url, async (client) => {
         await client.query('create table built (by int)');
         await client.query('insert into built values ($1)', [builds.length]);
-      } finally {
-        await client.end();
-      }
+      });
     };
 
     await Promise.all([buildDatabaseOnce(name, build), buildDatabaseOnce(name, build)]);
 
     expect(builds).toEqual([urlFor(`${name}_building`)]);
-    const client = new Client({ connectionString: urlFor(name) });
-    await client.connect();
-    try {
-      expect((await client.query('select by from built')).rows).toEqual([{ by: 1 }]);
-    } finally {
-      await client.end();
-    }
+    const rows = await withClient(urlFor(name), (client) => client.query('select by from built').then((result) => result.rows));
+    expect(rows).toEqual([{ by: 1 }]);
     const left = await withAdmin((admin) => admin.query('select 1 from pg_database where datname = $1', [`${name}_building`]));
     expect(left.rowCount).toBe(0);
   });
@@ -59,20 +49,12 @@ describe('a test database built by two runs at once', () => {
     const other = `${name}_b`;
     try {
       await withAdmin((admin) => admin.query(`create database "${other}_building"`));
-      const leftover = new Client({ connectionString: urlFor(`${other}_building`) });
-      await leftover.connect();
-      await leftover.query('create table built (by int)').finally(() => leftover.end());
+      await withClient(urlFor(`${other}_building`), (leftover) => leftover.query('create table built (by int)'));
       let built = 0;
       await buildDatabaseOnce(other, async (url) => {
         built++;
-        const client = new Client({ connectionString: url });
-        await client.connect();
-        try {
-          // Fails on the leftover, which has this table already.
-          await client.query('create table built (by int)');
-        } finally {
-          await client.end();
-        }
+        // Fails on the leftover, which has this table already.
+        await withClient(url, (client) => client.query('create table built (by int)'));
       });
       expect(built).toBe(1);
       const found = await withAdmin((admin) =>

@@ -40,9 +40,9 @@ export function templateName(): string {
   return `vw_template_${hash.digest('hex').slice(0, 12)}`;
 }
 
-/** Runs `fn` with a connection to the test server's maintenance database (to create and drop databases). */
-export async function withAdmin<T>(fn: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: TEST_POSTGRES_URL });
+/** Runs `fn` with a connection of its own to the database at `url`, closed after it. */
+export async function withClient<T>(url: string, fn: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: url });
   await client.connect();
   try {
     return await fn(client);
@@ -50,6 +50,9 @@ export async function withAdmin<T>(fn: (client: Client) => Promise<T>): Promise<
     await client.end();
   }
 }
+
+/** Runs `fn` with a connection to the test server's maintenance database (to create and drop databases). */
+export const withAdmin = <T>(fn: (client: Client) => Promise<T>): Promise<T> => withClient(TEST_POSTGRES_URL, fn);
 
 /** The advisory lock key of a database's build (any fixed number no other lock of the test server uses). */
 export const DATABASE_BUILD_LOCK = 4_117_020_531;
