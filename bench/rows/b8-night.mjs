@@ -141,7 +141,8 @@ async function runNights(ctx, id, variant) {
       // Each night's figures as it ends: a long run's later nights need not finish for these to be read.
       ctx.log(
         `${id}: ${method} night of ${vendors} × ${size}: ${(makespanMs / 1000).toFixed(1)} s, ${stored.pages} of ${vendors * size} pages stored; ` +
-          `per-host gaps closest ${gaps.minGapMs.toFixed(0)} ms, median ${gaps.medianGapMs.toFixed(0)} ms, under ${DELAY_MS} ms: ${gaps.violations}`,
+          `per-host gaps closest ${gaps.minGapMs.toFixed(0)} ms, median ${gaps.medianGapMs.toFixed(0)} ms, under ${DELAY_MS} ms: ${gaps.violations}` +
+          (gaps.tooClose.length ? ` (${gaps.tooClose.join('; ')})` : ''),
       );
       return {
         value: makespanMs / floorMs,

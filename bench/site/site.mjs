@@ -52,12 +52,18 @@ export function politeness(log, delayMs) {
   const byHost = new Map();
   for (const entry of log) {
     if (!byHost.has(entry.host)) byHost.set(entry.host, []);
-    byHost.get(entry.host).push(entry.t0);
+    byHost.get(entry.host).push(entry);
   }
   const gaps = [];
-  for (const times of byHost.values()) {
-    times.sort((a, b) => a - b);
-    for (let i = 1; i < times.length; i++) gaps.push(times[i] - times[i - 1]);
+  /** The first few pairs that came too close, as the site saw them: what to look for in the product's log. */
+  const tooClose = [];
+  for (const entries of byHost.values()) {
+    entries.sort((a, b) => a.t0 - b.t0);
+    for (let i = 1; i < entries.length; i++) {
+      const gap = entries[i].t0 - entries[i - 1].t0;
+      gaps.push(gap);
+      if (gap < delayMs && tooClose.length < 5) tooClose.push(describePair(entries[i - 1], entries[i]));
+    }
   }
   gaps.sort((a, b) => a - b);
   return {
@@ -66,5 +72,11 @@ export function politeness(log, delayMs) {
     medianGapMs: gaps[Math.floor(gaps.length / 2)] ?? NaN,
     p90GapMs: gaps[Math.floor(gaps.length * 0.9)] ?? NaN,
     violations: gaps.filter((gap) => gap < delayMs).length,
+    tooClose,
   };
 }
+
+/** `host: /a (200, 0–35 ms) then /b (200) 253 ms after it`, times from the first request's arrival. */
+const describePair = (first, second) =>
+  `${first.host}: ${first.path} (${first.status}, 0–${(first.t1 - first.t0).toFixed(0)} ms) then ${second.path} ` +
+  `(${second.status}) ${(second.t0 - first.t0).toFixed(0)} ms after it`;
