@@ -180,20 +180,22 @@ async function clearHttpCache(page: Page): Promise<void> {
 }
 
 /**
- * Chromium asks for a page's /favicon.ico as the page finishes loading. Each tab's request filter drops
- * it, but a tab closed just then (an adaptive crawl closes its tab right after a reading it may not
- * keep) has lost its DevTools session, and the request went to the vendor past it, outside the page's
- * host turn: bench B8A saw it 190–250 ms after the page, under the crawl delay. The browser's own session
- * outlives every tab, so it drops them all. Only that path pauses there: a pattern of '*' on the browser's
- * session would hold every request of every tab for a round trip to this process.
+ * Chromium asks for a page's /favicon.ico as the page finishes loading: a request the crawl did not
+ * choose, outside the page's host turn. A tab's own request interception cannot be the place to drop it:
+ * a tab closed just then (an adaptive crawl closes its tab right after a reading it may not keep) has lost
+ * its DevTools session, and the request went to the vendor past it — bench B8A saw it 190–250 ms after
+ * the page, under the crawl delay. The browser's own session outlives every tab, so it drops them all,
+ * with or without a query string. Only those URLs pause there: a pattern of '*' on the browser's session
+ * would hold every request of every tab for a round trip to this process.
  */
 async function dropFaviconRequests(browser: Browser): Promise<void> {
   const session = await browser.target().createCDPSession();
   session.on(
     'Fetch.requestPaused',
     ({ requestId }) =>
-      // The tab's filter may have dropped it first: then the id is no longer known, and nothing is left to do.
+      // A request whose tab has closed meanwhile has an id no longer known: nothing is left to do.
       void session.send('Fetch.failRequest', { requestId, errorReason: 'BlockedByClient' }).catch(() => undefined),
   );
-  await session.send('Fetch.enable', { patterns: [{ urlPattern: '*/favicon.ico' }] });
+  // In these patterns '?' is a wildcard of its own, and a backslash makes it a literal.
+  await session.send('Fetch.enable', { patterns: [{ urlPattern: '*/favicon.ico' }, { urlPattern: '*/favicon.ico\\?*' }] });
 }

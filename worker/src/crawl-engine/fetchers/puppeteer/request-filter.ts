@@ -19,9 +19,10 @@ const CHECK_TTL_MS = 30_000;
 
 /**
  * Request interception, the second layer behind the FilteringProxy: refuses forbidden hosts
- * before Chromium even asks the proxy (and remembers why, for the page record), drops favicon
- * fetches and prefetches, blocks images/fonts/media when no screenshot needs them, and holds each redirect hop of
- * the page being fetched until the crawl says it may go (its host's turn) — or stops it.
+ * before Chromium even asks the proxy (and remembers why, for the page record), drops prefetches,
+ * blocks images/fonts/media when no screenshot needs them, and holds each redirect hop of the page
+ * being fetched until the crawl says it may go (its host's turn) — or stops it. Favicon fetches are
+ * dropped for every tab by the browser's own session (BrowserPool), which a closing tab cannot outrun.
  */
 export class RequestFilter {
   readonly refusals = new Map<string, string>();
@@ -70,12 +71,7 @@ export class RequestFilter {
       this.refusals.set(url, refuse);
       return void request.abort('addressunreachable').catch(() => undefined);
     }
-    if (
-      !navigation &&
-      (parsed.pathname === '/favicon.ico' ||
-        isPrefetch(request) ||
-        (this.blockResources && BLOCKABLE.has(request.resourceType())))
-    ) {
+    if (!navigation && (isPrefetch(request) || (this.blockResources && BLOCKABLE.has(request.resourceType())))) {
       return void request.abort('blockedbyclient').catch(() => undefined);
     }
     if (navigation && (await this.redirectStopped(request))) return void request.abort('aborted').catch(() => undefined);
